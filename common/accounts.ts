@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.ts';
+
+export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/** GET /api/users/me */
+export const MeSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  role: z.string(),
+  verificationStatus: z.enum(VERIFICATION_STATUSES),
+  rejectionReason: z.string().nullable(),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(LIMITS.url);
+const required = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+
+export const LicenceFields = {
+  profession: required(LIMITS.shortText),
+  licenceNumber: required(60),
+  licensingBody: required(LIMITS.shortText),
+  region: required(100),
+  country: required(100),
+};
+
+export const RegisterBody = z.object({
+  name: required(LIMITS.name),
+  email: z.string().trim().max(LIMITS.email).pipe(z.email({ message: 'must be a valid email address' })),
+  password: z.string().min(1, 'is required').max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`),
+  confirmPassword: z.string().min(1, 'is required').max(LIMITS.passwordMax),
+  avatar: z.union([z.literal(''), httpUrl]).optional(),
+  ...LicenceFields,
+});
+export type RegisterInput = z.infer<typeof RegisterBody>;
+
+export const LoginBody = z.object({
+  email: z.string().trim().min(1, 'is required').max(LIMITS.email),
+  password: z.string().min(1, 'is required').max(LIMITS.passwordMax),
+});
+
+export const ForgotPasswordBody = z.object({
+  email: z.string().trim().min(1, 'is required').max(LIMITS.email),
+});
+
+export const ResetPasswordBody = z.object({
+  password: z.string().min(1, 'is required').max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`),
+});
+
+export const LicenceUpdateBody = z.object(LicenceFields);
+
+export const VerificationDecisionBody = z.object({
+  approved: z.boolean(),
+  reason: z.string().trim().max(1000).optional(),
+});
+
+export const DisableUserBody = z.object({ disabled: z.boolean() });
+
+export const REGISTER_SUCCESS = 'Registration successful! Redirecting to login...';
+export const RESET_SUCCESS = 'Password has been reset successfully! Redirecting to login...';
+export const FORGOT_SUCCESS = 'If an account with that email exists, a password reset link has been sent.';
+export const INVALID_CREDENTIALS = 'Invalid credentials';

@@ -1,0 +1,48 @@
+// One list of each kind, shared by the server's validation, the edit form, the filters and community tags.
+
+export const SPECIALTIES = [
+  'Abuse', 'Addiction', 'ADHD', 'Adoption', 'Alcohol Use', 'Anger Management', 'Antisocial Personality',
+  'Anxiety', 'Asperger\'s Syndrome', 'Autism', 'Behavioral Issues', 'Bipolar Disorder', 'Body Image',
+  'Borderline Personality', 'Burnout', 'Career Counseling', 'Child', 'Chronic Illness', 'Chronic Pain',
+  'Codependency', 'Coping Skills', 'Cultural and Ethnic Issues', 'Depression', 'Developmental Disorders',
+  'Divorce', 'Domestic Abuse', 'Domestic Violence', 'Drug Abuse', 'Dual Diagnosis', 'Eating Disorders',
+  'Education and Learning Disabilities', 'Family Conflict', 'Gambling', 'Grief', 'Hoarding',
+  'Infertility', 'Infidelity', 'Intellectual Disability', 'Life Coaching', 'Life Transitions',
+  'LGBTQIA+', 'Marital and Premarital', 'Medication Management', 'Men\'s Issues', 'Mood Disorders',
+  'Narcissistic Personality', 'Obesity', 'Obsessive-Compulsive (OCD)', 'Oppositional Defiance',
+  'Panic Disorder', 'Parenting', 'Peer Relationships', 'Perinatal and Postpartum', 'Phobias',
+  'Psychosis', 'Racial Identity', 'Relationship Issues', 'School Issues', 'Self-Esteem', 'Self-Harming',
+  'Sex Therapy', 'Sexual Abuse', 'Sleep or Insomnia', 'Spirituality', 'Sports Performance', 'Stress',
+  'Suicidal Ideation', 'Testing and Evaluation', 'Transgender', 'Trauma and PTSD', 'Veterans',
+  'Video Game Addiction', 'Women\'s Issues',
+] as const;
+
+export const MODALITIES = [
+  'Acceptance and Commitment (ACT)', 'Adlerian', 'AEDP', 'Applied Behavioral Analysis (ABA)', 'Art Therapy',
+  'Attachment-based', 'Biofeedback', 'Brainspotting', 'CBT', 'Clinical Supervision', 'Coaching',
+  'Cognitive Processing (CPT)', 'Compassion Focused', 'Culturally Sensitive', 'Dance Movement Therapy',
+  'DBT', 'Emotionally Focused', 'EMDR', 'Existential', 'Experiential Therapy', 'Exposure Response Prevention (ERP)',
+  'Family / Marital', 'Family Systems', 'Feminist', 'Gestalt', 'Gottman Method', 'Humanistic', 'Hypnotherapy',
+  'IFS', 'Integrative', 'Interpersonal', 'Intervention', 'Jungian', 'Mindfulness-Based (MBCT)',
+  'Motivational Interviewing', 'Multicultural', 'Music Therapy', 'Narrative', 'Neurofeedback',
+  'Neuro-Linguistic (NLP)', 'Nutritional', 'Person-Centered', 'Play Therapy', 'Positive Psychology',
+  'Prolonged Exposure Therapy', 'Psychoanalytic', 'Psychobiological Approach Couple Therapy (PACT)',
+  'Psychodynamic', 'Rational Emotive Behavior (REBT)', 'Reality Therapy', 'Relational', 'Sandplay',
+  'Schema Therapy', 'Solution Focused Brief (SFBT)', 'Somatic', 'Strength-Based', 'Structural Family Therapy',
+  'Transpersonal', 'Trauma Focused', 'Trauma-Focused CBT (TF-CBT)', 'Accelerated Resolution Therapy (ART)',
+  'Animal-Assisted Therapy', 'Drama Therapy', 'Ecotherapy', 'Sensorimotor Psychotherapy',
+] as const;
+
+export const AGE_GROUPS = ['Toddler', 'Children (6-10)', 'Preteen', 'Teen', 'Adults', 'Elders (65+)'] as const;
+
+export const SELF_DESCRIBE = 'Self-describe';
+export const GENDERS = [
+  'Female', 'Male', 'Non-Binary', 'Transgender Woman', 'Transgender Man', 'Agender', 'Genderfluid',
+  'Genderqueer', 'Two-Spirit', 'Prefer not to say',
+] as const;
+
+export const SESSION_FORMATS = ['In Person', 'Online', 'Walk & Talk'] as const;
+
+export const RESOURCE_CATEGORIES = [
+  'Articles', 'Books', 'Courses', 'Podcasts', 'Research', 'Tools', 'Videos', 'Worksheets', 'Other',
+] as const;

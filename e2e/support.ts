@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, E2E_MAILBOX } from './env.ts';
+
+export { ADMIN };
+export const DEMO_PASSWORD = 'demo-therapist-2026';
+// Demo therapists seeded on the e2e server (verified); see server/db/seed/demo-data.ts.
+export const DEMO = {
+  amara: 'amara.okafor@demo.thera-root.local',
+  liam: 'liam.chen@demo.thera-root.local',
+  sofia: 'sofia.rossi@demo.thera-root.local',
+  noah: 'noah.tremblay@demo.thera-root.local',
+};
+
+export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const res = await request.post('/api/users/login', { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).token;
+}
+
+/** Signs the page in through the API and stores the token where the app keeps it. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const token = await apiLogin(page.request, email, password);
+  await page.goto('/faq');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  return token;
+}
+
+export type NewUser = { id: string; name: string; email: string; password: string; token: string };
+
+/** Registers a new therapist and has the administrator approve the licence. */
+export async function createVerifiedUser(request: APIRequestContext, name = `E2E Therapist ${randomBytes(3).toString('hex')}`): Promise<NewUser> {
+  const email = `e2e-${randomBytes(5).toString('hex')}@example.test`;
+  const password = `Pw-${randomBytes(8).toString('hex')}`;
+  const register = await request.post('/api/users/register', {
+    data: {
+      name, email, password, confirmPassword: password, profession: 'Registered Psychotherapist',
+      licenceNumber: `E2E-${randomBytes(3).toString('hex')}`, licensingBody: 'CRPO', region: 'ON', country: 'Canada',
+    },
+  });
+  expect(register.status(), await register.text()).toBe(201);
+  const adminToken = await apiLogin(request, ADMIN.email, ADMIN.password);
+  const token = await apiLogin(request, email, password);
+  const me = await (await request.get('/api/users/me', { headers: { 'x-auth-token': token } })).json();
+  const decision = await request.patch(`/api/admin/verifications/${me._id}`, {
+    headers: { 'x-auth-token': adminToken }, data: { approved: true },
+  });
+  expect(decision.status(), await decision.text()).toBe(200);
+  return { id: me._id, name, email, password, token };
+}
+
+/** axe: no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The newest mail to an address on the loopback SMTP server, waiting for it to arrive. */
+export async function waitForMail(to: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(E2E_MAILBOX) ? fs.readdirSync(E2E_MAILBOX).filter((f) => f.endsWith(`-${to}.eml`)).sort() : [];
+    if (files.length) return fs.readFileSync(path.join(E2E_MAILBOX, files[files.length - 1]), 'utf8');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const project = page.viewportSize()?.width === 390 ? 'mobile' : 'desktop';
+  await page.screenshot({ path: `test-results/screens/${name}-${project}.png`, fullPage: true });
+}

@@ -1,0 +1,55 @@
+// `npm test`: type check, unit and API tests (Vitest), then browser tests (Playwright on Debian's Chromium).
+// Ends with one line "N passed, N failed" summing both runners.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const CHROMIUM = '/usr/bin/chromium';
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-test-'));
+
+function run(cmd: string, args: string[], env: Record<string, string> = {}): number {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function ensureChromium(): boolean {
+  if (fs.existsSync(CHROMIUM)) return true;
+  const canInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
+  if (!canInstall) {
+    console.error(`Browser tests need Chromium at ${CHROMIUM}: install it with "sudo apt-get install -y chromium".`);
+    return false;
+  }
+  console.log('Installing Chromium from Debian packages for the browser tests...');
+  run('apt-get', ['update', '-qq']);
+  return run('apt-get', ['install', '-y', '-qq', 'chromium']) === 0 && fs.existsSync(CHROMIUM);
+}
+
+function count(file: string, pick: (json: any) => [number, number]): [number, number] {
+  try {
+    return pick(JSON.parse(fs.readFileSync(file, 'utf8')));
+  } catch {
+    return [0, 0];
+  }
+}
+
+let failed = false;
+console.log('\n== Type check');
+if (run('tsc', ['--noEmit', '-p', 'tsconfig.json']) !== 0) failed = true;
+
+console.log('\n== Unit and API tests');
+const vitestReport = path.join(reports, 'vitest.json');
+if (run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]) !== 0) failed = true;
+
+console.log('\n== Browser tests');
+const playwrightReport = path.join(reports, 'playwright.json');
+if (!ensureChromium()) failed = true;
+else if (run('playwright', ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport }) !== 0) failed = true;
+
+const [vPass, vFail] = count(vitestReport, (j) => [j.numPassedTests ?? 0, (j.numFailedTests ?? 0)]);
+const [pPass, pFail] = count(playwrightReport, (j) => [(j.stats?.expected ?? 0) + (j.stats?.flaky ?? 0), j.stats?.unexpected ?? 0]);
+const passed = vPass + pPass;
+const failures = vFail + pFail + (failed && vFail + pFail === 0 ? 1 : 0);
+console.log(`\nVitest: ${vPass} passed, ${vFail} failed; Playwright: ${pPass} passed, ${pFail} failed`);
+console.log(`${passed} passed, ${failures} failed`);
+process.exit(failed || failures > 0 || passed === 0 ? 1 : 0);

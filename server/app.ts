@@ -1,0 +1,89 @@
+import crypto from 'node:crypto';
+import Fastify, { LogController } from 'fastify';
+import compress from '@fastify/compress';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import type { App, AppContext, Deps } from './context.ts';
+import { registerAuth } from './lib/auth.ts';
+import { registerErrorHandling } from './lib/errors.ts';
+import { createRealtime } from './lib/realtime.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { isPageRequest, registerWeb } from './lib/web.ts';
+import { featureRealtime, featureRoutes } from './features/index.ts';
+
+const ONE_MB = 1024 * 1024;
+
+/** A ready Fastify instance (not listening); tests build one per file. */
+export async function buildApp(deps: Deps): Promise<App> {
+  const app = Fastify({
+    logger: loggerOptions(deps),
+    // Fastify's own two lines per request are replaced by the single line of registerRequestLog.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: ONE_MB,
+    trustProxy: deps.config.trustProxy,
+    genReqId: (req) => String(req.headers['x-request-id'] ?? crypto.randomUUID()).slice(0, 64),
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  registerRequestLog(app);
+  await app.register(compress, { threshold: 1024, global: true });
+  registerAuth(app, deps.db, deps.config.session);
+
+  const realtime = createRealtime(app.server, deps);
+  const ctx: AppContext = { ...deps, realtime };
+  app.addHook('preClose', (done) => {
+    // local: with the Redis adapter a plain disconnectSockets would reach every node.
+    realtime.io.local.disconnectSockets(true);
+    realtime.io.engine.close();
+    done();
+  });
+
+  registerHealth(app, deps);
+  for (const register of featureRoutes) await register(app, ctx);
+  for (const register of featureRealtime) register(ctx);
+
+  const servesWeb = await registerWeb(app, deps.webDir);
+  app.setNotFoundHandler((request, reply) => {
+    if (servesWeb && isPageRequest(request.method, request.url)) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ msg: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+  });
+  return app;
+}
+
+function loggerOptions(deps: Deps) {
+  const { logLevel, production } = deps.config;
+  if (logLevel === 'silent') return false;
+  if (production) return { level: logLevel };
+  return { level: logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
+}
+
+/** One line per request: id, route pattern (never the raw URL, which may hold a token), status, time. */
+function registerRequestLog(app: App): void {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({
+      reqId: request.id,
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    }, 'request');
+  });
+}
+
+function registerHealth(app: App, deps: Deps): void {
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await deps.db.execute(sql`SELECT 1`);
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ msg: 'Database unreachable.' });
+    }
+  });
+}

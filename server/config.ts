@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only place that reads process.env: everything else receives a Config.
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const positiveInt = z.coerce.number().int().positive();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  WEB_DIR: z.string().optional(),
+  DATABASE_URL: z.url().optional(),
+  DATABASE_POOL_SIZE: positiveInt.default(10),
+  REDIS_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Thera Root <no-reply@thera-root.local>'),
+  PUBLIC_URL: z.url().optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(10).max(128).optional(),
+  SEED_DEMO: flag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag.default(false),
+  SESSION_MAX_AGE_DAYS: positiveInt.default(30),
+  SESSION_IDLE_HOURS: positiveInt.default(12),
+  LOGIN_MAX_FAILS_PER_ACCOUNT: positiveInt.default(10),
+  LOGIN_MAX_FAILS_PER_IP: positiveInt.default(100),
+  LOGIN_WINDOW_MINUTES: positiveInt.default(15),
+  REGISTER_MAX_PER_IP_HOUR: positiveInt.default(30),
+  FORGOT_MAX_PER_EMAIL_HOUR: positiveInt.default(5),
+  FORGOT_MAX_PER_IP_HOUR: positiveInt.default(30),
+  CHAT_MAX_MESSAGES_PER_10S: positiveInt.default(30),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof EnvSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    production: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    webDir: env.WEB_DIR ? path.resolve(env.WEB_DIR) : undefined,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    // Demo data goes only into the embedded database unless asked for explicitly.
+    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    session: { maxAgeMs: env.SESSION_MAX_AGE_DAYS * 86_400_000, idleMs: env.SESSION_IDLE_HOURS * 3_600_000 },
+    limits: {
+      loginFailsPerAccount: env.LOGIN_MAX_FAILS_PER_ACCOUNT,
+      loginFailsPerIp: env.LOGIN_MAX_FAILS_PER_IP,
+      loginWindowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
+      registerPerIpHour: env.REGISTER_MAX_PER_IP_HOUR,
+      forgotPerEmailHour: env.FORGOT_MAX_PER_EMAIL_HOUR,
+      forgotPerIpHour: env.FORGOT_MAX_PER_IP_HOUR,
+      chatMessagesPer10s: env.CHAT_MAX_MESSAGES_PER_10S,
+    },
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value throws one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  }
+  return toConfig(parsed.data);
+}
+
+/** A config for tests: defaults plus overrides, never the real environment. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+}

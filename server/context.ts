@@ -1,0 +1,25 @@
+import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Mailer } from './lib/mail.ts';
+import type { RateLimiter } from './lib/rate-limit.ts';
+import type { Realtime } from './lib/realtime.ts';
+
+/** What buildApp needs from the outside world; tests pass their own. */
+export type Deps = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  /** Present when REDIS_URL is set: socket.io adapter and presence across nodes. */
+  redis?: { pub: Redis; sub: Redis };
+  /** Serve the built web app from this folder when it exists. */
+  webDir?: string;
+};
+
+/** What every feature's routes and realtime handlers receive. */
+export type AppContext = Deps & { realtime: Realtime };
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;

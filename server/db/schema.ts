@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn, boolean, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const textList = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+
+export const users = pgTable('users', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role').notNull().default('user'),
+  avatar: text('avatar'),
+  location: text('location').notNull().default(''),
+  profession: text('profession').notNull().default(''),
+  education: text('education').notNull().default(''),
+  pronouns: text('pronouns').notNull().default(''),
+  bio: text('bio').notNull().default(''),
+  specialties: textList('specialties'),
+  modalities: textList('modalities'),
+  demographics: textList('demographics'),
+  gender: textList('gender'),
+  sessionFormat: textList('session_format'),
+  licenceNumber: text('licence_number').notNull().default(''),
+  licensingBody: text('licensing_body').notNull().default(''),
+  licenceRegion: text('licence_region').notNull().default(''),
+  licenceCountry: text('licence_country').notNull().default(''),
+  verificationStatus: text('verification_status').notNull().default('pending'),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  rejectionReason: text('rejection_reason'),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+  index('users_directory_idx').on(t.verificationStatus, t.disabled, t.name, t.id),
+  index('users_specialties_gin').using('gin', t.specialties),
+  index('users_modalities_gin').using('gin', t.modalities),
+  index('users_demographics_gin').using('gin', t.demographics),
+  index('users_session_format_gin').using('gin', t.sessionFormat),
+  index('users_location_trgm').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
+  index('users_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  index('users_pending_idx').on(t.verificationStatus, t.createdAt),
+]);
+
+export const sessions = pgTable('sessions', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)]);
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('password_reset_tokens_user_idx').on(t.userId)]);
+
+export const verificationDecisions = pgTable('verification_decisions', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  approved: boolean('approved').notNull(),
+  reason: text('reason'),
+  createdAt: createdAt(),
+}, (t) => [index('verification_decisions_user_idx').on(t.userId, t.createdAt)]);
+
+export const favorites = pgTable('favorites', {
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  favoriteId: uuid('favorite_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.favoriteId] })]);
+
+export const communities = pgTable('communities', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  specialties: textList('specialties'),
+  modalities: textList('modalities'),
+  demographics: textList('demographics'),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  postsCount: integer('posts_count').notNull().default(0),
+  membersCount: integer('members_count').notNull().default(0),
+  lastPostAt: timestamp('last_post_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  search: tsvector('search').generatedAlwaysAs(
+    sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+  ),
+}, (t) => [
+  uniqueIndex('communities_name_lower_idx').on(sql`lower(${t.name})`),
+  index('communities_created_idx').on(t.createdAt, t.id),
+  index('communities_search_gin').using('gin', t.search),
+]);
+
+export const communityMembers = pgTable('community_members', {
+  communityId: uuid('community_id').notNull().references(() => communities.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.communityId, t.userId] }), index('community_members_user_idx').on(t.userId, t.joinedAt)]);
+
+export const posts = pgTable('posts', {
+  id: id(),
+  communityId: uuid('community_id').references(() => communities.id, { onDelete: 'cascade' }),
+  authorId: uuid('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  likesCount: integer('likes_count').notNull().default(0),
+  commentsCount: integer('comments_count').notNull().default(0),
+  createdAt: createdAt(),
+  search: tsvector('search').generatedAlwaysAs(
+    sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'B')`,
+  ),
+}, (t) => [
+  index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  index('posts_community_created_idx').on(t.communityId, t.createdAt.desc(), t.id.desc()),
+  index('posts_author_idx').on(t.authorId),
+  index('posts_search_gin').using('gin', t.search),
+]);
+
+export const postLikes = pgTable('post_likes', {
+  postId: uuid('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.postId, t.userId] })]);
+
+export const comments = pgTable('comments', {
+  id: id(),
+  postId: uuid('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+  authorId: uuid('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  parentId: uuid('parent_id'),
+  content: text('content').notNull(),
+  deleted: boolean('deleted').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [
+  foreignKey({ columns: [t.parentId], foreignColumns: [t.id], name: 'comments_parent_fk' }).onDelete('cascade'),
+  index('comments_post_created_idx').on(t.postId, t.createdAt, t.id),
+  index('comments_parent_idx').on(t.parentId),
+  index('comments_created_idx').on(t.createdAt.desc(), t.id.desc()),
+]);
+
+export const commentLikes = pgTable('comment_likes', {
+  commentId: uuid('comment_id').notNull().references(() => comments.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.commentId, t.userId] })]);
+
+export const resources = pgTable('resources', {
+  id: id(),
+  title: text('title').notNull(),
+  link: text('link').notNull(),
+  description: text('description').notNull(),
+  category: text('category').notNull(),
+  isApproved: boolean('is_approved').notNull().default(false),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  search: tsvector('search').generatedAlwaysAs(
+    sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+  ),
+}, (t) => [
+  index('resources_approved_created_idx').on(t.isApproved, t.createdAt.desc(), t.id.desc()),
+  index('resources_category_idx').on(t.isApproved, t.category, t.createdAt.desc()),
+  index('resources_search_gin').using('gin', t.search),
+]);
+
+export const conversations = pgTable('conversations', {
+  id: id(),
+  // "smallerId:largerId" keeps one conversation per pair, even under concurrent creation.
+  pairKey: text('pair_key').notNull(),
+  pinnedMessageId: uuid('pinned_message_id').references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
+  lastMessageId: uuid('last_message_id').references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('conversations_pair_idx').on(t.pairKey)]);
+
+export const conversationParticipants = pgTable('conversation_participants', {
+  conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  unreadCount: integer('unread_count').notNull().default(0),
+  isPinned: boolean('is_pinned').notNull().default(false),
+  lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+}, (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_participants_user_idx').on(t.userId)]);
+
+export const messages = pgTable('messages', {
+  id: id(),
+  conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+  senderId: uuid('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+  status: text('status').notNull().default('sent'),
+  createdAt: createdAt(),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  readAt: timestamp('read_at', { withTimezone: true }),
+}, (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc())]);
+
+export const auditLog = pgTable('audit_log', {
+  id: id(),
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: text('target_id'),
+  detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
+  createdAt: createdAt(),
+}, (t) => [index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc())]);

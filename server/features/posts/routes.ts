@@ -1,0 +1,5 @@
+import type { App, AppContext } from '../../context.ts';
+
+export function postsRoutes(_app: App, _ctx: AppContext): void {
+  // Routes of this feature are added by its issue.
+}

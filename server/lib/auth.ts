@@ -1,0 +1,106 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export type Role = 'admin' | 'user';
+export type VerificationStatus = 'pending' | 'verified' | 'rejected';
+export type CurrentUser = { id: string; name: string; role: Role; verificationStatus: VerificationStatus; sessionId: string };
+export type SessionPolicy = { maxAgeMs: number; idleMs: number };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: CurrentUser | null;
+    // Set when a token was sent but is not valid, so the 401 can say the session ended.
+    sessionEnded: boolean;
+  }
+}
+
+export const NOT_VERIFIED = 'Your licence has not been verified yet.';
+export const ADMINS_ONLY = 'Only administrators can do that.';
+const SESSION_ENDED = 'Your session has ended. Please log in again.';
+// last_used_at is written at most this often, so reads do not turn into writes.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export async function createSession(db: Db, userId: string): Promise<string> {
+  const { token, hash } = newToken();
+  await db.insert(sessions).values({ userId, tokenHash: hash });
+  return token;
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** The user behind a token, or null when it is unknown, expired, idle too long or the account is disabled. */
+export async function userForToken(db: Db, token: string, policy: SessionPolicy, now = new Date()): Promise<CurrentUser | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt,
+      id: users.id, name: users.name, role: users.role, verificationStatus: users.verificationStatus, disabled: users.disabled,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return null;
+  const expired = now.getTime() - row.createdAt.getTime() > policy.maxAgeMs;
+  const idle = now.getTime() - row.lastUsedAt.getTime() > policy.idleMs;
+  if (expired || idle || row.disabled) {
+    await revokeSession(db, row.sessionId);
+    return null;
+  }
+  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastUsedAt: now })
+      .where(and(eq(sessions.id, row.sessionId), lt(sessions.lastUsedAt, sql`${now.toISOString()}::timestamptz`)));
+  }
+  return {
+    id: row.id, name: row.name, role: row.role as Role,
+    verificationStatus: row.verificationStatus as VerificationStatus, sessionId: row.sessionId,
+  };
+}
+
+/** Reads `x-auth-token` on every request; an invalid token leaves the request anonymous. */
+export function registerAuth(app: FastifyInstance, db: Db, policy: SessionPolicy): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionEnded', false);
+  app.addHook('onRequest', async (request) => {
+    const token = request.headers['x-auth-token'];
+    if (typeof token !== 'string' || token.length === 0 || token.length > 200) return;
+    request.user = await userForToken(db, token, policy);
+    request.sessionEnded = request.user === null;
+  });
+}
+
+export function requireUser(request: FastifyRequest): CurrentUser {
+  if (!request.user) throw unauthorized(request.sessionEnded ? SESSION_ENDED : undefined);
+  return request.user;
+}
+
+export function requireVerified(request: FastifyRequest): CurrentUser {
+  const user = requireUser(request);
+  if (user.verificationStatus !== 'verified' && user.role !== 'admin') throw forbidden(NOT_VERIFIED);
+  return user;
+}
+
+/** The one server-side role check. */
+export function isAdmin(user: CurrentUser | null): boolean {
+  return user?.role === 'admin';
+}
+
+export function requireAdmin(request: FastifyRequest): CurrentUser {
+  const user = requireUser(request);
+  if (!isAdmin(user)) throw forbidden(ADMINS_ONLY);
+  return user;
+}
+
+// preHandler forms, for routes that only need the check.
+export const authenticated = async (request: FastifyRequest) => void requireUser(request);
+export const verified = async (request: FastifyRequest) => void requireVerified(request);
+export const adminOnly = async (request: FastifyRequest) => void requireAdmin(request);

@@ -1,0 +1,38 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type Mail = { to: string; subject: string; text: string; link?: string };
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** SMTP when a URL is configured; otherwise each mail becomes an .eml file in the outbox folder. */
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log?: FastifyBaseLogger }): Mailer {
+  return opts.smtpUrl ? smtpMailer(opts.smtpUrl, opts.from) : outboxMailer(opts.outboxDir, opts.from, opts.log);
+}
+
+function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+    },
+  };
+}
+
+function outboxMailer(dir: string, from: string, log?: FastifyBaseLogger): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await fs.mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      // Development aid only: with no SMTP server the link is the way to follow the mail.
+      log?.info({ file, link: mail.link }, 'mail written to outbox');
+    },
+  };
+}

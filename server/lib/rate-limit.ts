@@ -1,0 +1,55 @@
+import type { Redis } from 'ioredis';
+
+/** Fixed-window counters; shared across nodes when backed by Redis. */
+export interface RateLimiter {
+  /** Adds one to the key's window and returns the new count. */
+  hit(key: string, windowMs: number): Promise<number>;
+  /** The key's count in its current window, without adding. */
+  count(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const current = (key: string) => {
+    const w = windows.get(key);
+    if (w && w.resetAt > now()) return w;
+    windows.delete(key);
+    return undefined;
+  };
+  return {
+    async hit(key, windowMs) {
+      const w = current(key) ?? { count: 0, resetAt: now() + windowMs };
+      w.count += 1;
+      windows.set(key, w);
+      if (windows.size > 100_000) sweep(windows, now());
+      return w.count;
+    },
+    async count(key) {
+      return current(key)?.count ?? 0;
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+  };
+}
+
+function sweep(windows: Map<string, { resetAt: number }>, at: number) {
+  for (const [key, w] of windows) if (w.resetAt <= at) windows.delete(key);
+}
+
+export function redisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimiter {
+  return {
+    async hit(key, windowMs) {
+      const k = prefix + key;
+      const [[, count]] = (await redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec()) as [[unknown, number]];
+      return count;
+    },
+    async count(key) {
+      return Number((await redis.get(prefix + key)) ?? 0);
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { ensureAdmin } from './db/seed/admin.ts';
+import { seedDemoIfEmpty } from './db/seed/demo.ts';
+import { createMailer } from './lib/mail.ts';
+import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limit.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  await migrate(database.db);
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
+    limiter: redis ? redisRateLimiter(redis.pub) : memoryRateLimiter(),
+    redis,
+    webDir: config.webDir ?? path.join(ROOT, 'dist', 'web'),
+  });
+  const admin = await ensureAdmin(database.db, config);
+  if (admin.generatedPassword) {
+    // Printed once, on the start that created the account; never logged again.
+    console.log(`\n  Administrator created: ${admin.email} / ${admin.generatedPassword}\n  (set ADMIN_EMAIL and ADMIN_PASSWORD to choose them)\n`);
+  }
+  if (config.seedDemo) await seedDemoIfEmpty(database.db, app.log);
+
+  await app.listen({ port: config.port, host: config.host });
+  installShutdown(app, async () => {
+    await database.close();
+    redis?.pub.disconnect();
+    redis?.sub.disconnect();
+  });
+}
+
+function connectRedis(url: string) {
+  const pub = new Redis(url, { maxRetriesPerRequest: 3 });
+  return { pub, sub: pub.duplicate() };
+}
+
+/** SIGTERM/SIGINT: stop accepting, let requests in flight finish, close sockets and the database, exit. */
+function installShutdown(app: Awaited<ReturnType<typeof buildApp>>, closeResources: () => Promise<void>) {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app.close();
+    await closeResources();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+await main();

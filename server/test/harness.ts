@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { buildApp } from '../app.ts';
+import { testConfig, type Config } from '../config.ts';
+import { openDatabase, type Db } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { createMailer, type Mailer } from '../lib/mail.ts';
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
+import type { App } from '../context.ts';
+
+/**
+ * A real database for one test file: PGlite in memory by default, or a fresh PostgreSQL
+ * database (created here, dropped on close) when DATABASE_URL is set.
+ */
+export async function openTestDatabase(): Promise<{ db: Db; url?: string; close: () => Promise<void> }> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    const database = await openDatabase({ dataDir: null });
+    await migrate(database.db);
+    return { db: database.db, close: database.close };
+  }
+  const name = `thera_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = await openDatabase({ url: baseUrl, poolSize: 1 });
+  await admin.db.execute(sql.raw(`CREATE DATABASE ${name}`));
+  const url = withDatabase(baseUrl, name);
+  const database = await openDatabase({ url, poolSize: 5 });
+  await migrate(database.db);
+  return {
+    db: database.db,
+    url,
+    close: async () => {
+      await database.close();
+      await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await admin.close();
+    },
+  };
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export type TestContext = {
+  app: App;
+  db: Db;
+  config: Config;
+  limiter: RateLimiter;
+  outboxDir: string;
+  close: () => Promise<void>;
+};
+
+type Options = { config?: Record<string, string>; mailer?: Mailer; redis?: boolean; listen?: boolean };
+
+/** Builds the real app on a real database; `close()` tears everything down. */
+export async function createTestContext(options: Options = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-outbox-'));
+  const config = testConfig({ DATA_DIR: outboxDir, ...(options.config ?? {}) });
+  const redisUrl = process.env.REDIS_URL;
+  const redis = options.redis && redisUrl ? { pub: new Redis(redisUrl), sub: new Redis(redisUrl) } : undefined;
+  const limiterRedis = redisUrl ? new Redis(redisUrl) : undefined;
+  // With Redis available the counters live there, under a prefix no other test shares.
+  const limiter = limiterRedis ? redisRateLimiter(limiterRedis, `test:${randomBytes(6).toString('hex')}:`) : memoryRateLimiter();
+  const app = await buildApp({
+    config, db: database.db, limiter, redis,
+    mailer: options.mailer ?? createMailer({ from: config.mailFrom, outboxDir: path.join(outboxDir, 'outbox') }),
+  });
+  if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+  else await app.ready();
+  return {
+    app, db: database.db, config, limiter, outboxDir: path.join(outboxDir, 'outbox'),
+    close: async () => {
+      await app.close();
+      redis?.pub.disconnect();
+      redis?.sub.disconnect();
+      limiterRedis?.disconnect();
+      await database.close();
+      fs.rmSync(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The base URL of a context started with `listen: true`. */
+export function baseUrl(ctx: TestContext): string {
+  const address = ctx.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('app is not listening');
+  return `http://127.0.0.1:${address.port}`;
+}

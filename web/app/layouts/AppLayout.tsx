@@ -1,0 +1,86 @@
+import { Anchor, AppShell, Box, Burger, Group, NavLink as MantineNavLink, ScrollArea, Stack, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { Logo } from '../../components/Logo.tsx';
+import { isAdmin, useSession } from '../session.tsx';
+import { ScrollToTop } from './ScrollToTop.tsx';
+import { useScrolled } from './useScrolled.ts';
+import { VerificationBanner } from './VerificationBanner.tsx';
+
+const TOP_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/admin/resources', label: 'Admin', admin: true },
+  { to: '/forums', label: 'Forums' },
+  { to: '/resources', label: 'Resources' },
+  { to: '/faq', label: 'FAQ' },
+  { to: '/chat', label: 'Chat' },
+  { to: '/my-profile', label: 'My Profile' },
+];
+
+const SIDE_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/forums', label: 'Forums' },
+  { to: '/chat', label: 'Chat' },
+  { to: '/resources', label: 'Resources' },
+  { to: '/therapists', label: 'Therapists' },
+  { to: '/my-profile', label: 'My Profile' },
+  { to: '/admin/resources', label: 'Admin', admin: true },
+];
+
+export function useLogout() {
+  const { signOut } = useSession();
+  // The spec: logout clears the session and reloads the site root.
+  return async () => {
+    await signOut();
+    window.location.assign('/');
+  };
+}
+
+export function AppLayout() {
+  const { user } = useSession();
+  const admin = isAdmin(user);
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const scrolled = useScrolled();
+  const logout = useLogout();
+  const { pathname } = useLocation();
+  const active = (to: string) => (to === '/' ? pathname === '/' : pathname.startsWith(to));
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <ScrollToTop />
+      <AppShell.Header
+        data-scrolled={scrolled || undefined}
+        style={{ background: scrolled ? 'var(--mantine-color-white)' : 'var(--mantine-color-gray-0)', boxShadow: scrolled ? 'var(--mantine-shadow-sm)' : 'none' }}
+      >
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" aria-expanded={opened} />
+            <Box hiddenFrom="sm"><Logo /></Box>
+          </Group>
+          <Group component="nav" aria-label="Top" gap="md" visibleFrom="md" wrap="nowrap">
+            {TOP_LINKS.filter((l) => !l.admin || admin).map((l) => (
+              <Anchor key={l.to} component={NavLink} to={l.to} c="dark.6" fw={active(l.to) ? 700 : 500}>{l.label}</Anchor>
+            ))}
+            <UnstyledButton onClick={() => void logout()} fw={500} c="dark.6">Logout</UnstyledButton>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="md" aria-label="Side navigation">
+        <Box visibleFrom="sm" mb="md"><Logo /></Box>
+        <AppShell.Section grow component={ScrollArea}>
+          <Stack gap={4} component="nav" aria-label="Side">
+            {SIDE_LINKS.filter((l) => !l.admin || admin).map((l) => (
+              <MantineNavLink key={l.to} component={NavLink} to={l.to} label={l.label} active={active(l.to)} onClick={close} />
+            ))}
+            <MantineNavLink component="button" label="Logout" onClick={() => void logout()} />
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main id="main">
+        <VerificationBanner />
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

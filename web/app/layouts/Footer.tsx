@@ -1,0 +1,16 @@
+import { Anchor, Container, Group, Text } from '@mantine/core';
+
+export function Footer() {
+  return (
+    <Container component="footer" size="lg" py="xl">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">© {new Date().getFullYear()} Thera Root. Built with care for the therapists who care for others.</Text>
+        <Text size="sm">
+          Credits: <Anchor href="https://mantine.dev" target="_blank" rel="noopener noreferrer">Mantine</Anchor> and{' '}
+          <Anchor href="https://react.dev" target="_blank" rel="noopener noreferrer">React</Anchor>.
+          Illustrations: original line art by the Thera Root team.
+        </Text>
+      </Group>
+    </Container>
+  );
+}

@@ -1,0 +1,24 @@
+import { Alert, Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import { useSession } from '../session.tsx';
+
+export function VerificationBanner() {
+  const { user } = useSession();
+  if (user?.verificationStatus === 'pending') {
+    return (
+      <Alert color="yellow" title="Verification pending" mb="md" role="status">
+        Your licence verification is pending. An administrator will review your credentials soon; until then you can edit
+        your profile and browse, but not post, comment, chat or join communities.
+      </Alert>
+    );
+  }
+  if (user?.verificationStatus === 'rejected') {
+    return (
+      <Alert color="red" title="Verification declined" mb="md" role="alert">
+        Your licence could not be verified{user.rejectionReason ? `: ${user.rejectionReason}` : '.'}{' '}
+        <Anchor component={Link} to="/verification">Correct your licence details</Anchor> to ask for another review.
+      </Alert>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,87 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { PageLoader } from '../components/PageLoader.tsx';
+import { AppLayout } from './layouts/AppLayout.tsx';
+import { PublicLayout } from './layouts/PublicLayout.tsx';
+import { useSession } from './session.tsx';
+
+// Every screen is its own chunk, so the landing page loads only what it shows.
+const Landing = lazy(() => import('../features/landing/LandingPage.tsx'));
+const Faq = lazy(() => import('../features/landing/FaqPage.tsx'));
+const Login = lazy(() => import('../features/accounts/LoginPage.tsx'));
+const Register = lazy(() => import('../features/accounts/RegisterPage.tsx'));
+const ForgotPassword = lazy(() => import('../features/accounts/ForgotPasswordPage.tsx'));
+const ResetPassword = lazy(() => import('../features/accounts/ResetPasswordPage.tsx'));
+const Verification = lazy(() => import('../features/accounts/VerificationPage.tsx'));
+const Dashboard = lazy(() => import('../features/dashboard/DashboardPage.tsx'));
+const Forums = lazy(() => import('../features/forums/ForumsPage.tsx'));
+const Communities = lazy(() => import('../features/forums/CommunitiesPage.tsx'));
+const Community = lazy(() => import('../features/forums/CommunityPage.tsx'));
+const Post = lazy(() => import('../features/forums/PostPage.tsx'));
+const Chat = lazy(() => import('../features/chat/ChatPage.tsx'));
+const Resources = lazy(() => import('../features/resources/ResourcesPage.tsx'));
+const Therapists = lazy(() => import('../features/therapists/TherapistsPage.tsx'));
+const Profile = lazy(() => import('../features/therapists/ProfilePage.tsx'));
+const MyProfile = lazy(() => import('../features/therapists/MyProfilePage.tsx'));
+const EditProfile = lazy(() => import('../features/therapists/EditProfilePage.tsx'));
+const AdminResources = lazy(() => import('../features/admin/AdminResourcesPage.tsx'));
+const AdminVerifications = lazy(() => import('../features/admin/VerificationsPage.tsx'));
+const AdminAudit = lazy(() => import('../features/admin/AuditPage.tsx'));
+
+const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
+
+const accountRoutes = (
+  <>
+    <Route path="/login" element={page(<Login />)} />
+    <Route path="/register" element={page(<Register />)} />
+    <Route path="/forgot-password" element={page(<ForgotPassword />)} />
+    <Route path="/reset-password/:token" element={page(<ResetPassword />)} />
+  </>
+);
+
+export function AppRoutes() {
+  const { ready, user } = useSession();
+  // The spec: nothing shows until the first session check has ended.
+  if (!ready) return <PageLoader />;
+  if (!user) {
+    return (
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route path="/" element={page(<Landing />)} />
+          {accountRoutes}
+          <Route path="/resources" element={page(<Resources />)} />
+          <Route path="/therapists" element={page(<Therapists />)} />
+          <Route path="/faq" element={page(<Faq />)} />
+          <Route path="/profile/:id" element={page(<Profile />)} />
+          <Route path="/my-profile" element={page(<MyProfile />)} />
+          <Route path="*" element={<Navigate to="/login" replace />} />
+        </Route>
+      </Routes>
+    );
+  }
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route path="/forums" element={page(<Forums />)} />
+        <Route path="/communities" element={page(<Communities />)} />
+        <Route path="/community/:communityId" element={page(<Community />)} />
+        <Route path="/community/:communityId/post/:postId" element={page(<Post />)} />
+        <Route path="/post/:postId" element={page(<Post />)} />
+        <Route path="/chat" element={page(<Chat />)} />
+        <Route path="/chat/:conversationId" element={page(<Chat />)} />
+        <Route path="/resources" element={page(<Resources />)} />
+        <Route path="/therapists" element={page(<Therapists />)} />
+        <Route path="/profile/:id" element={page(<Profile />)} />
+        <Route path="/my-profile" element={page(<MyProfile />)} />
+        <Route path="/edit-profile" element={page(<EditProfile />)} />
+        <Route path="/verification" element={page(<Verification />)} />
+        <Route path="/admin/resources" element={page(<AdminResources />)} />
+        <Route path="/admin/verifications" element={page(<AdminVerifications />)} />
+        <Route path="/admin/audit" element={page(<AdminAudit />)} />
+        <Route path="/faq" element={page(<Faq />)} />
+        {accountRoutes}
+        <Route path="*" element={page(<Dashboard />)} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,66 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ApiError, SESSION_ENDED_EVENT, api, clearToken, getToken, setToken } from '../lib/api.ts';
+import type { Me } from '../../common/accounts.ts';
+
+type Session = {
+  /** False until the first session check has ended: the app shows 'Loading...' until then. */
+  ready: boolean;
+  user: Me | null;
+  signIn: (token: string) => Promise<void>;
+  signOut: () => Promise<void>;
+  refresh: () => Promise<void>;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  const [user, setUser] = useState<Me | null>(null);
+
+  const refresh = useCallback(async () => {
+    if (!getToken()) {
+      setUser(null);
+      return;
+    }
+    try {
+      setUser(await api<Me>('/api/users/me'));
+    } catch (error) {
+      // A refusal ends the session; a network failure keeps the token for the next try.
+      if (error instanceof ApiError) clearToken();
+      setUser(null);
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh().finally(() => setReady(true));
+    const ended = () => {
+      clearToken();
+      setUser(null);
+    };
+    window.addEventListener(SESSION_ENDED_EVENT, ended);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, ended);
+  }, [refresh]);
+
+  const signIn = useCallback(async (token: string) => {
+    setToken(token);
+    await refresh();
+  }, [refresh]);
+
+  const signOut = useCallback(async () => {
+    await api('/api/users/logout', { method: 'POST' }).catch(() => {});
+    clearToken();
+    setUser(null);
+  }, []);
+
+  const value = useMemo(() => ({ ready, user, signIn, signOut, refresh }), [ready, user, signIn, signOut, refresh]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
+
+export const isAdmin = (user: Me | null) => user?.role === 'admin';
+export const isVerified = (user: Me | null) => user?.verificationStatus === 'verified' || isAdmin(user);

@@ -1,0 +1,16 @@
+import { Avatar, type AvatarProps } from '@mantine/core';
+
+/** The first two letters of the name: the spec's fallback when there is no avatar or it fails to load. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length >= 2 ? words[0][0] + words[1][0] : (words[0] ?? '?').slice(0, 2);
+  return letters.toUpperCase();
+}
+
+export function UserAvatar({ name, src, ...props }: { name: string; src?: string | null } & Omit<AvatarProps, 'src' | 'alt'>) {
+  return (
+    <Avatar src={src || null} alt={name} color="brand" variant="filled" {...props}>
+      {initials(name)}
+    </Avatar>
+  );
+}
