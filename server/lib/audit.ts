@@ -1,0 +1,12 @@
+import type { Db } from '../db/client.ts';
+import { auditLog } from '../db/schema.ts';
+
+export type AuditAction =
+  | 'resource.approve' | 'resource.decline' | 'resource.delete'
+  | 'community.delete' | 'comments.bulk_delete'
+  | 'licence.verify' | 'licence.reject' | 'user.disable' | 'user.enable';
+
+/** Every administrator action goes through here: who, what, which target, when. Call it inside the action's transaction. */
+export async function recordAudit(db: Db, entry: { actorId: string; action: AuditAction; targetType: string; targetId: string; detail?: Record<string, unknown> }) {
+  await db.insert(auditLog).values({ ...entry, detail: entry.detail ?? {} });
+}
