@@ -1,5 +1,45 @@
+import {
+  ForgotPasswordBody, LicenceUpdateBody, LoginBody, MeSchema, RegisterBody, ResetPasswordBody,
+} from '../../../common/accounts.ts';
+import { MessageResponse } from '../../../common/ids.ts';
+import { z } from 'zod';
 import type { App, AppContext } from '../../context.ts';
+import { requireUser, revokeSession } from '../../lib/auth.ts';
+import { accountsService } from './service.ts';
 
-export function accountsRoutes(_app: App, _ctx: AppContext): void {
-  // Routes of this feature are added by its issue.
+export function accountsRoutes(app: App, ctx: AppContext): void {
+  const accounts = accountsService(ctx);
+
+  app.post('/api/users/register', { schema: { body: RegisterBody } }, async (request, reply) => {
+    await accounts.limits.assertRegisterAllowed(request.ip);
+    await accounts.register(request.body);
+    return reply.code(201).send({ msg: 'Registration successful. An administrator will verify your licence.' });
+  });
+
+  app.post('/api/users/login', { schema: { body: LoginBody } }, async (request) => {
+    const token = await accounts.login(request.body.email, request.body.password, request.ip);
+    return { token };
+  });
+
+  app.get('/api/users/me', { schema: { response: { 200: MeSchema } } }, async (request) => accounts.me(requireUser(request)));
+
+  app.post('/api/users/logout', { schema: { response: { 200: MessageResponse } } }, async (request) => {
+    await revokeSession(ctx.db, requireUser(request).sessionId);
+    return { msg: 'You have been logged out.' };
+  });
+
+  app.post('/api/users/forgot-password', { schema: { body: ForgotPasswordBody } }, async (request) => {
+    return { msg: await accounts.forgotPassword(request.body.email, request.ip, request.log) };
+  });
+
+  app.post('/api/users/reset-password/:token', {
+    schema: { params: z.object({ token: z.string().min(1).max(200) }), body: ResetPasswordBody },
+  }, async (request) => {
+    await accounts.resetPassword(request.params.token, request.body.password);
+    return { msg: 'Your password has been reset. Please log in with your new password.' };
+  });
+
+  app.put('/api/users/me/licence', { schema: { body: LicenceUpdateBody } }, async (request) => {
+    return accounts.updateLicence(requireUser(request), request.body);
+  });
 }
