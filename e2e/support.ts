@@ -64,7 +64,8 @@ export async function waitForMail(to: string, timeoutMs = 15_000): Promise<strin
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = fs.existsSync(E2E_MAILBOX) ? fs.readdirSync(E2E_MAILBOX).filter((f) => f.endsWith(`-${to}.eml`)).sort() : [];
-    if (files.length) return fs.readFileSync(path.join(E2E_MAILBOX, files[files.length - 1]), 'utf8');
+    // Undo quoted-printable soft line breaks so links read whole.
+    if (files.length) return fs.readFileSync(path.join(E2E_MAILBOX, files[files.length - 1]), 'utf8').replace(/=\r?\n/g, '');
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no mail to ${to}`);

@@ -4,7 +4,7 @@ import {
 import { MessageResponse } from '../../../common/ids.ts';
 import { z } from 'zod';
 import type { App, AppContext } from '../../context.ts';
-import { requireUser, revokeSession } from '../../lib/auth.ts';
+import { authenticated, requireUser, revokeSession } from '../../lib/auth.ts';
 import { accountsService } from './service.ts';
 
 export function accountsRoutes(app: App, ctx: AppContext): void {
@@ -39,7 +39,7 @@ export function accountsRoutes(app: App, ctx: AppContext): void {
     return { msg: 'Your password has been reset. Please log in with your new password.' };
   });
 
-  app.put('/api/users/me/licence', { schema: { body: LicenceUpdateBody } }, async (request) => {
+  app.put('/api/users/me/licence', { onRequest: authenticated, schema: { body: LicenceUpdateBody } }, async (request) => {
     return accounts.updateLicence(requireUser(request), request.body);
   });
 }

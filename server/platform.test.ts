@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from './config.ts';
+import { createTestContext, type TestContext } from './test/harness.ts';
+import { createUser } from './test/factories.ts';
+import { queryRows } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('health', () => {
+  it('/healthz says the process is up and /readyz that the database answers', async () => {
+    expect((await ctx.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await ctx.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe('errors are {msg} with the right status, never 500 for bad input', () => {
+  it('404 {msg} for an unknown API route', async () => {
+    const res = await ctx.app.inject({ url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().msg).toMatch(/No such endpoint/);
+  });
+
+  it('400 for malformed JSON', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ msg: 'Malformed JSON in request body.' });
+  });
+
+  it('400 naming the field for a value of the wrong type', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 42, password: ['x'] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toMatch(/email/);
+  });
+
+  it('400 naming the field for an over-long string', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: `${'a'.repeat(300)}@x.test` } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toMatch(/email/);
+  });
+
+  it('400 for a malformed id', async () => {
+    const admin = await createUser(ctx.db, { role: 'admin' });
+    const res = await ctx.app.inject({ method: 'PATCH', url: '/api/admin/users/12345', headers: admin.headers, payload: { disabled: true } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toMatch(/userId/);
+  });
+
+  it('413 for a body over 1 MB', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'a@b.test', password: 'x'.repeat(1_100_000) } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().msg).toMatch(/too large/);
+  });
+
+  it('415 {msg} for a body that is not JSON', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().msg).toBeTruthy();
+  });
+});
+
+describe('security headers', () => {
+  it('a strict CSP with no inline script, no sniffing, no framing', async () => {
+    const res = await ctx.app.inject({ url: '/healthz' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('HSTS when the request came over HTTPS through a trusted proxy', async () => {
+    const behindProxy = await createTestContext({ config: { TRUST_PROXY: '1' } });
+    try {
+      const res = await behindProxy.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('a bad value stops with one line naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid environment variable PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('demo data only goes into the embedded database unless asked for', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+});
+
+describe('migrations', () => {
+  it('are recorded and applying them again changes nothing', async () => {
+    const before = await queryRows<{ name: string }>(ctx.db, sql`SELECT name FROM schema_migrations ORDER BY name`);
+    expect(before.length).toBeGreaterThan(0);
+    expect(await migrate(ctx.db)).toEqual([]);
+  });
+
+  it('create the indexes the lists and searches need', async () => {
+    const rows = await queryRows<{ indexname: string }>(ctx.db, sql`SELECT indexname FROM pg_indexes WHERE schemaname = 'public'`);
+    const names = rows.map((r) => r.indexname);
+    for (const name of ['users_specialties_gin', 'users_location_trgm', 'posts_search_gin', 'communities_search_gin', 'resources_search_gin', 'posts_created_idx', 'messages_conversation_created_idx']) {
+      expect(names).toContain(name);
+    }
+  });
+});
