@@ -19,6 +19,8 @@ const Communities = lazy(() => import('../features/forums/CommunitiesPage.tsx'))
 const Community = lazy(() => import('../features/forums/CommunityPage.tsx'));
 const Post = lazy(() => import('../features/forums/PostPage.tsx'));
 const Chat = lazy(() => import('../features/chat/ChatPage.tsx'));
+// Signed in: one socket for the whole app (presence, delivery receipts, live chat caches); its own chunk.
+const RealtimeConnection = lazy(() => import('../features/chat/RealtimeConnection.tsx'));
 const Resources = lazy(() => import('../features/resources/ResourcesPage.tsx'));
 const Therapists = lazy(() => import('../features/therapists/TherapistsPage.tsx'));
 const Profile = lazy(() => import('../features/therapists/ProfilePage.tsx'));
@@ -60,6 +62,8 @@ export function AppRoutes() {
     );
   }
   return (
+    <>
+    <Suspense fallback={null}><RealtimeConnection /></Suspense>
     <Routes>
       <Route element={<AppLayout />}>
         <Route path="/forums" element={page(<Forums />)} />
@@ -83,5 +87,6 @@ export function AppRoutes() {
         <Route path="*" element={page(<Dashboard />)} />
       </Route>
     </Routes>
+    </>
   );
 }

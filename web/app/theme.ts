@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { Anchor, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 // A calm deep teal; shade 7 (the primary) keeps white text above 4.5:1 contrast.
 const brand: MantineColorsTuple = [
@@ -12,6 +12,8 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: '600' },
   defaultRadius: 'md',
+  // Links inside text must be told apart without colour alone (WCAG 1.4.1).
+  components: { Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }) },
 });
 
 // Mantine's dimmed grey is below 4.5:1 on white; a darker grey keeps secondary text readable.

@@ -60,7 +60,7 @@ export function AppLayout() {
           </Group>
           <Group component="nav" aria-label="Top" gap="md" visibleFrom="md" wrap="nowrap">
             {TOP_LINKS.filter((l) => !l.admin || admin).map((l) => (
-              <Anchor key={l.to} component={NavLink} to={l.to} c="dark.6" fw={active(l.to) ? 700 : 500}>{l.label}</Anchor>
+              <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} c="dark.6" fw={active(l.to) ? 700 : 500}>{l.label}</Anchor>
             ))}
             <UnstyledButton onClick={() => void logout()} fw={500} c="dark.6">Logout</UnstyledButton>
           </Group>

@@ -6,8 +6,8 @@ export function Footer() {
       <Group justify="space-between" gap="xs">
         <Text size="sm">© {new Date().getFullYear()} Thera Root. Built with care for the therapists who care for others.</Text>
         <Text size="sm">
-          Credits: <Anchor href="https://mantine.dev" target="_blank" rel="noopener noreferrer">Mantine</Anchor> and{' '}
-          <Anchor href="https://react.dev" target="_blank" rel="noopener noreferrer">React</Anchor>.
+          Credits: <Anchor underline="always" href="https://mantine.dev" target="_blank" rel="noopener noreferrer">Mantine</Anchor> and{' '}
+          <Anchor underline="always" href="https://react.dev" target="_blank" rel="noopener noreferrer">React</Anchor>.
           Illustrations: original line art by the Thera Root team.
         </Text>
       </Group>

@@ -31,7 +31,7 @@ export function PublicLayout() {
           <Group justify="space-between">
             <Logo />
             <Group component="nav" aria-label="Main" gap="lg" visibleFrom="sm">
-              {LINKS.map((l) => <Anchor key={l.to} component={NavLink} to={l.to} c="dark.6" fw={500}>{l.label}</Anchor>)}
+              {LINKS.map((l) => <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} c="dark.6" fw={500}>{l.label}</Anchor>)}
               <Button component={Link} to="/register">Register</Button>
             </Group>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Toggle navigation" aria-expanded={opened} />
@@ -40,7 +40,7 @@ export function PublicLayout() {
       </Box>
       <Drawer opened={opened} onClose={close} position="left" size="75%" title="Menu" hiddenFrom="sm">
         <Stack component="nav" aria-label="Mobile">
-          {LINKS.map((l) => <Anchor key={l.to} component={NavLink} to={l.to} onClick={close} size="lg">{l.label}</Anchor>)}
+          {LINKS.map((l) => <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} onClick={close} size="lg">{l.label}</Anchor>)}
           <Button component={Link} to="/register" onClick={close}>Register</Button>
         </Stack>
       </Drawer>

@@ -1,5 +1,47 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../app/session.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { login } from './api.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { FormMessage } from './FormMessage.tsx';
 
 export default function LoginPage() {
-  return <Placeholder title="Login" />;
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      const { token } = await login(email, password);
+      await signIn(token);
+      navigate('/');
+    } catch (error) {
+      setMessage(error instanceof ApiError ? error.message : 'Login failed. Please check your credentials.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Login" intro="Welcome back to Thera Root.">
+      <form onSubmit={submit} noValidate={false}>
+        <Stack>
+          <FormMessage message={message} />
+          <TextInput label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <PasswordInput label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <Button type="submit" loading={busy}>Login</Button>
+          <Anchor component={Link} to="/forgot-password" size="sm">Forgot your password?</Anchor>
+          <Text size="sm">New to Thera Root? <Anchor component={Link} to="/register">Register</Anchor></Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
 }

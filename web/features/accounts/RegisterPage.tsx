@@ -1,5 +1,63 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { REDIRECT_DELAY_MS } from '../../../common/constants.ts';
+import { REGISTER_SUCCESS } from '../../../common/accounts.ts';
+import { ApiError } from '../../lib/api.ts';
+import { register } from './api.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { FormMessage } from './FormMessage.tsx';
+import { emptyLicence, LicenceFields } from './LicenceFields.tsx';
 
 export default function RegisterPage() {
-  return <Placeholder title="Register" />;
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ name: '', email: '', password: '', confirmPassword: '', avatar: '' });
+  const [licence, setLicence] = useState(emptyLicence);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: e.currentTarget.value });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (form.password !== form.confirmPassword) return setMessage('Passwords do not match');
+    setBusy(true);
+    setMessage(null);
+    try {
+      await register({ ...form, ...licence, avatar: form.avatar || undefined });
+      setMessage(REGISTER_SUCCESS);
+      setDone(true);
+    } catch (error) {
+      setMessage(error instanceof ApiError ? error.message : 'Failed to register');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Register" intro="Create your account. We verify every member's licence before they can post or chat." size={720}>
+      <form onSubmit={submit}>
+        <Stack>
+          <FormMessage message={message} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Full name" autoComplete="name" required value={form.name} onChange={set('name')} />
+            <TextInput label="Email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+            <PasswordInput label="Password" description="At least 10 characters; not a common password." autoComplete="new-password" required value={form.password} onChange={set('password')} />
+            <PasswordInput label="Confirm password" autoComplete="new-password" required value={form.confirmPassword} onChange={set('confirmPassword')} />
+          </SimpleGrid>
+          <TextInput label="Avatar URL (optional)" type="url" placeholder="https://" value={form.avatar} onChange={set('avatar')} />
+          <LicenceFields value={licence} onChange={setLicence} />
+          <Button type="submit" loading={busy} disabled={done}>Register</Button>
+          <Text size="sm">Already have an account? <Anchor component={Link} to="/login">Login</Anchor></Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,5 +1,80 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { Alert, Button, Card, Group, Modal, Pagination, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PendingVerification } from '../../../common/admin.ts';
+import { isAdmin, useSession } from '../../app/session.tsx';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { timeAgo } from '../../lib/time.ts';
+import { AdminNav } from './AdminNav.tsx';
+import { decideVerification, verificationQueueQuery } from './verificationsApi.ts';
 
 export default function VerificationsPage() {
-  return <Placeholder title="Licence verifications" />;
+  const { user } = useSession();
+  if (!isAdmin(user)) return <Alert color="red" role="alert">You do not have permission to view this page.</Alert>;
+  return <Queue />;
+}
+
+function Queue() {
+  const [page, setPage] = useState(1);
+  const [rejecting, setRejecting] = useState<PendingVerification | null>(null);
+  const client = useQueryClient();
+  const { data, isPending, error } = useQuery(verificationQueueQuery(page));
+  const decide = useMutation({
+    mutationFn: (v: { id: string; approved: boolean; reason?: string }) => decideVerification(v.id, v.approved, v.reason),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'verifications'] }),
+  });
+
+  return (
+    <Stack>
+      <AdminNav />
+      <Title order={1} size="h2">Licence verifications</Title>
+      <Text>New members wait here until their licence is checked against their licensing body's public register. Oldest first.</Text>
+      {decide.error && <Alert color="red" role="alert">{decide.error.message}</Alert>}
+      {isPending && <PageLoader />}
+      {error && <Alert color="red" role="alert">{error.message}</Alert>}
+      {data && data.users.length === 0 && <Text>No accounts are waiting for verification.</Text>}
+      {data?.users.map((u) => (
+        <Card key={u._id} withBorder>
+          <Group justify="space-between" align="flex-start">
+            <div>
+              <Text fw={600}>{u.name}</Text>
+              <Text size="sm">{u.email} · registered {timeAgo(u.createdAt)}</Text>
+              <Text size="sm" mt={6}>{u.profession}</Text>
+              <Text size="sm">Licence <strong>{u.licenceNumber}</strong> · {u.licensingBody} · {u.region}, {u.country}</Text>
+            </div>
+            <Group gap="xs">
+              <Button onClick={() => decide.mutate({ id: u._id, approved: true })} loading={decide.isPending && decide.variables?.id === u._id} aria-label={`Approve ${u.name}`}>Approve</Button>
+              <Button variant="outline" color="red.8" onClick={() => setRejecting(u)} aria-label={`Reject ${u.name}`}>Reject</Button>
+            </Group>
+          </Group>
+        </Card>
+      ))}
+      {data && data.totalPages > 1 && <Pagination value={page} onChange={setPage} total={data.totalPages} />}
+      <RejectDialog
+        person={rejecting}
+        onClose={() => setRejecting(null)}
+        onReject={(reason) => {
+          if (rejecting) decide.mutate({ id: rejecting._id, approved: false, reason });
+          setRejecting(null);
+        }}
+      />
+    </Stack>
+  );
+}
+
+function RejectDialog({ person, onClose, onReject }: { person: PendingVerification | null; onClose: () => void; onReject: (reason: string) => void }) {
+  const [reason, setReason] = useState('');
+  return (
+    <Modal opened={person !== null} onClose={onClose} title={`Reject ${person?.name ?? ''}`}>
+      <form onSubmit={(e) => { e.preventDefault(); if (reason.trim()) { onReject(reason.trim()); setReason(''); } }}>
+        <Stack>
+          <Textarea label="Reason (shown to the member)" required minRows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>Cancel</Button>
+            <Button type="submit" color="red.8" disabled={!reason.trim()}>Reject</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
 }

@@ -1,5 +1,11 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { Container, Title } from '@mantine/core';
+import { FaqSection } from './FaqSection.tsx';
 
 export default function FaqPage() {
-  return <Placeholder title="FAQ" />;
+  return (
+    <Container size="md" py="xl">
+      <Title order={1} mb="lg">Frequently Asked Questions</Title>
+      <FaqSection />
+    </Container>
+  );
 }

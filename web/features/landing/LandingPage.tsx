@@ -1,5 +1,74 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { Blockquote, Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { FaqSection } from './FaqSection.tsx';
+import { FeaturedTherapists } from './FeaturedTherapists.tsx';
+
+const FEATURES = [
+  { title: 'Verified peers', text: 'Every member proves their licence or registration; credentials show on each profile.' },
+  { title: 'Real-time chat', text: 'Private one-to-one conversations for consultation and referrals.' },
+  { title: 'Forums and communities', text: 'Join communities matched to your specialties, modalities and the people you serve.' },
+  { title: 'Resource library', text: 'Articles, worksheets, courses and research, reviewed by moderators.' },
+];
 
 export default function LandingPage() {
-  return <Placeholder title="Thera Root" />;
+  const { hash } = useLocation();
+  // React Router does not scroll to anchors; the FAQ link is /#faq.
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash]);
+  return (
+    <>
+      <Box component="section" py={{ base: 48, sm: 96 }} style={{ background: 'linear-gradient(180deg, var(--mantine-color-brand-0), var(--mantine-color-gray-0))' }}>
+        <Container size="lg">
+          <Stack maw={720} gap="lg">
+            <Title order={1} fz={{ base: 34, sm: 52 }} lh={1.1}>
+              A professional network for therapists to connect, collaborate, and grow.
+            </Title>
+            <Text size="lg">Find peers you can trust, talk through hard cases, share what works, and build your referral network.</Text>
+            <Group>
+              <Button component={Link} to="/register" size="lg">Join Now</Button>
+              <Button component={Link} to="/therapists" size="lg" variant="default">View All Therapists</Button>
+            </Group>
+          </Stack>
+        </Container>
+      </Box>
+
+      <Container size="lg" py="xl" component="section" aria-labelledby="what">
+        <Title order={2} id="what" mb="md">What's THERA ROOT</Title>
+        <Text mb="lg" maw={760}>
+          Thera Root brings verified mental-health therapists together in one calm place: a directory to find colleagues by
+          location, specialty and modality, communities for the questions that come up in practice, a shared library, and private chat.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+          {FEATURES.map((f, i) => (
+            <Stack key={f.title} gap={6}>
+              <ThemeIcon size="lg" radius="xl" aria-hidden>{i + 1}</ThemeIcon>
+              <Title order={3} size="h4">{f.title}</Title>
+              <Text size="sm">{f.text}</Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Container>
+
+      <Container size="lg" py="xl" component="section" aria-labelledby="featured">
+        <Group justify="space-between" mb="md">
+          <Title order={2} id="featured">Featured Therapists</Title>
+          <Button component={Link} to="/therapists" variant="light">View All Therapists</Button>
+        </Group>
+        <FeaturedTherapists />
+      </Container>
+
+      <Container size="md" py="xl" component="section" aria-label="Quote">
+        <Blockquote color="brand" cite="— Carl Rogers">
+          The curious paradox is that when I accept myself just as I am, then I can change.
+        </Blockquote>
+      </Container>
+
+      <Container size="md" py="xl" component="section" id="faq" aria-labelledby="faq-title">
+        <Title order={2} id="faq-title" mb="lg">FAQ</Title>
+        <FaqSection />
+      </Container>
+    </>
+  );
 }

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiLogin, expectAccessible, screenshot, signIn, waitForMail } from './support.ts';
+
+const fresh = () => ({
+  name: `Casey ${randomBytes(2).toString('hex')} Moreau`,
+  email: `casey-${randomBytes(5).toString('hex')}@example.test`,
+  password: `Lantern-${randomBytes(6).toString('hex')}`,
+});
+
+test('register, see the pending banner, an administrator approves, sign in again to the dashboard', async ({ page, browser }) => {
+  const person = fresh();
+  await page.goto('/register');
+  await expect(page.getByRole('group', { name: 'Your licence or registration' })).toBeVisible();
+  await page.getByLabel('Full name').fill(person.name);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('something-else-123');
+  await page.getByLabel('Professional designation').fill('Registered Psychotherapist');
+  await page.getByLabel('Licence or registration number').fill('CRPO-55555');
+  await page.getByLabel('Licensing body').fill('CRPO');
+  await page.getByLabel('Province or state').fill('ON');
+  await page.getByLabel('Country').fill('Canada');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill(person.password);
+  await screenshot(page, 'register');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Registration successful! Redirecting to login...' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Your licence verification is pending.')).toBeVisible();
+  await screenshot(page, 'pending-banner');
+
+  // The administrator, in a browser of their own, approves the licence.
+  const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: page.viewportSize() });
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, ADMIN.email, ADMIN.password);
+  await adminPage.goto('/admin/verifications');
+  await expect(adminPage.getByRole('heading', { name: 'Licence verifications' })).toBeVisible();
+  await expect(adminPage.getByText('CRPO-55555').first()).toBeVisible();
+  await screenshot(adminPage, 'admin-verifications');
+  await expectAccessible(adminPage);
+  await adminPage.getByRole('button', { name: `Approve ${person.name}` }).click();
+  await expect(adminPage.getByRole('button', { name: `Approve ${person.name}` })).toHaveCount(0);
+  await adminContext.close();
+
+  await page.reload();
+  await expect(page.getByText('Your licence verification is pending.')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${person.name}!` })).toBeVisible();
+});
+
+test('login failure shows the server message as an error', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('nobody@example.test');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
+  await screenshot(page, 'login-error');
+  await expectAccessible(page);
+});
+
+test('forgot password: the mail arrives over SMTP, the reset ends old sessions, the new password works', async ({ page, request }) => {
+  const person = fresh();
+  const reg = await request.post('/api/users/register', { data: {
+    name: person.name, email: person.email, password: person.password, confirmPassword: person.password,
+    profession: 'Registered Psychotherapist', licenceNumber: 'X-1', licensingBody: 'CRPO', region: 'ON', country: 'Canada',
+  } });
+  expect(reg.status()).toBe(201);
+  const oldToken = await apiLogin(request, person.email, person.password);
+
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status')).toHaveText('If an account with that email exists, a password reset link has been sent.');
+  await expectAccessible(page);
+
+  const mail = await waitForMail(person.email);
+  const link = mail.match(/http:\/\/127\.0\.0\.1:\d+\/reset-password\/[\w-]+/)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  const newPassword = `Meadow-${randomBytes(6).toString('hex')}`;
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+  await page.getByRole('textbox', { name: 'Confirm new password' }).fill(`${newPassword}x`);
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Passwords do not match.');
+  await page.getByRole('textbox', { name: 'Confirm new password' }).fill(newPassword);
+  await screenshot(page, 'reset-password');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Password has been reset successfully! Redirecting to login...' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+
+  const old = await request.get('/api/users/me', { headers: { 'x-auth-token': oldToken } });
+  expect(old.status()).toBe(401);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Your licence verification is pending.')).toBeVisible();
+});
+
+test('a non-admin sees the permission message on the verification queue', async ({ page, request }) => {
+  const person = fresh();
+  await request.post('/api/users/register', { data: {
+    name: person.name, email: person.email, password: person.password, confirmPassword: person.password,
+    profession: 'RP', licenceNumber: 'X-2', licensingBody: 'CRPO', region: 'ON', country: 'Canada',
+  } });
+  await signIn(page, person.email, person.password);
+  await page.goto('/admin/verifications');
+  await expect(page.getByText('You do not have permission to view this page.')).toBeVisible();
+});
