@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_URL } from './e2e/env.ts';
+import { BASE_URL, E2E_PORT } from './e2e/env.ts';
 
 const chromium = {
   executablePath: '/usr/bin/chromium',
@@ -14,7 +14,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: 'test-results',
+  // Per port, so parallel runs do not clean each other's output; screenshots go to test-results/screens.
+  outputDir: `test-results/run-${E2E_PORT}`,
   use: { baseURL: BASE_URL, launchOptions: chromium, trace: 'off', screenshot: 'only-on-failure' },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
