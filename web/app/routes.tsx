@@ -1,11 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
-import { AppLayout } from './layouts/AppLayout.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { useSession } from './session.tsx';
 
-// Every screen is its own chunk, so the landing page loads only what it shows.
+// Every screen is its own chunk, and so is the signed-in layout, so the landing page loads only what it shows.
+const AppLayout = lazy(() => import('./layouts/AppLayout.tsx'));
 const Landing = lazy(() => import('../features/landing/LandingPage.tsx'));
 const Faq = lazy(() => import('../features/landing/FaqPage.tsx'));
 const Login = lazy(() => import('../features/accounts/LoginPage.tsx'));
@@ -65,7 +65,7 @@ export function AppRoutes() {
     <>
     <Suspense fallback={null}><RealtimeConnection /></Suspense>
     <Routes>
-      <Route element={<AppLayout />}>
+      <Route element={page(<AppLayout />)}>
         <Route path="/forums" element={page(<Forums />)} />
         <Route path="/communities" element={page(<Communities />)} />
         <Route path="/community/:communityId" element={page(<Community />)} />

@@ -36,7 +36,7 @@ export function useLogout() {
   };
 }
 
-export function AppLayout() {
+export default function AppLayout() {
   const { user } = useSession();
   const admin = isAdmin(user);
   const [opened, { toggle, close }] = useDisclosure(false);

@@ -1,10 +1,13 @@
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { Footer } from './Footer.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { useScrolled } from './useScrolled.ts';
+
+const PublicMenuDrawer = lazy(() => import('./PublicMenuDrawer.tsx'));
 
 const LINKS = [
   { to: '/', label: 'Home' },
@@ -15,6 +18,7 @@ const LINKS = [
 
 export function PublicLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [everOpened, setEverOpened] = useState(false);
   const scrolled = useScrolled();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -34,16 +38,15 @@ export function PublicLayout() {
               {LINKS.map((l) => <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} c="dark.6" fw={500}>{l.label}</Anchor>)}
               <Button component={Link} to="/register">Register</Button>
             </Group>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Toggle navigation" aria-expanded={opened} />
+            <Burger opened={opened} onClick={() => { setEverOpened(true); toggle(); }} hiddenFrom="sm" aria-label="Toggle navigation" aria-expanded={opened} />
           </Group>
         </Container>
       </Box>
-      <Drawer opened={opened} onClose={close} position="left" size="75%" title="Menu" hiddenFrom="sm">
-        <Stack component="nav" aria-label="Mobile">
-          {LINKS.map((l) => <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} onClick={close} size="lg">{l.label}</Anchor>)}
-          <Button component={Link} to="/register" onClick={close}>Register</Button>
-        </Stack>
-      </Drawer>
+      {everOpened && (
+        <Suspense fallback={null}>
+          <PublicMenuDrawer opened={opened} onClose={close} links={LINKS} />
+        </Suspense>
+      )}
       <Box component="main" id="main" style={{ flex: 1 }}>
         <Outlet />
       </Box>

@@ -28,8 +28,8 @@ export function FeaturedTherapists() {
             </div>
           </Group>
           <Group gap={6} mt="md">
-            {t.specialties.slice(0, BADGES_ON_CARD).map((s) => <Badge key={s} variant="light" color="brand.9">{s}</Badge>)}
-            {t.specialties.length > BADGES_ON_CARD && <Badge variant="outline" color="gray.7" aria-label="more specialties">...</Badge>}
+            {t.specialties.slice(0, BADGES_ON_CARD).map((s) => <Badge key={s} variant="light" color="brand" c="brand.8">{s}</Badge>)}
+            {t.specialties.length > BADGES_ON_CARD && <Badge variant="outline" color="gray.7" c="gray.8" aria-label="more specialties">...</Badge>}
           </Group>
         </Card>
       ))}
