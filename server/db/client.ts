@@ -32,7 +32,11 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // A small buffer pool: the embedded database serves one node, and the default doubles idle memory.
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB'],
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -1,7 +1,7 @@
 // Relative times as the spec shows them: seconds, m, h, d, mo, y ago.
 export function timeAgo(date: string | Date, now: Date = new Date()): string {
   const seconds = Math.max(0, Math.floor((now.getTime() - new Date(date).getTime()) / 1000));
-  if (seconds < 60) return `${seconds} seconds ago`;
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'} ago`;
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes}m ago`;
   const hours = Math.floor(minutes / 60);
