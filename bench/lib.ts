@@ -50,7 +50,7 @@ export async function seedTherapists(db: Db, total: number): Promise<void> {
       ARRAY[(${pgArray(AGE_GROUPS)})[1 + g % ${AGE_GROUPS.length}]],
       ARRAY[(${pgArray(SESSION_FORMATS)})[1 + g % ${SESSION_FORMATS.length}]],
       'verified', now() - (g || ' minutes')::interval, 'B-' || g, 'CRPO', 'ON', 'Canada'
-    FROM generate_series(${have + 1}, ${total}) AS g`);
+    FROM generate_series(${have + 1}::int, ${total}::int) AS g`);
   await db.execute(sql`ANALYZE users`);
 }
 
@@ -62,7 +62,7 @@ export async function seedForum(db: Db, sizes: { communities: number; posts: num
       SELECT 'Bench Community ' || g, 'A generated community number ' || g,
         ARRAY[(${pgArray(SPECIALTIES)})[1 + g % ${SPECIALTIES.length}]], ARRAY[(${pgArray(MODALITIES)})[1 + g % ${MODALITIES.length}]],
         now() - (g || ' hours')::interval
-      FROM generate_series(1, ${sizes.communities}) AS g`);
+      FROM generate_series(1, ${sizes.communities}::int) AS g`);
   }
   await db.execute(sql`CREATE TEMP TABLE IF NOT EXISTS bench_ids AS SELECT row_number() OVER () AS n, id FROM communities`);
   await db.execute(sql`CREATE TEMP TABLE IF NOT EXISTS bench_users AS SELECT row_number() OVER () AS n, id FROM users LIMIT 10000`);
@@ -76,7 +76,7 @@ export async function seedForum(db: Db, sizes: { communities: number; posts: num
       SELECT c.id, u.id, 'Generated post ' || g || ' about ' || (${pgArray(SPECIALTIES)})[1 + g % ${SPECIALTIES.length}],
         'Some thoughts on ' || (${pgArray(MODALITIES)})[1 + g % ${MODALITIES.length}] || ' with clients, post number ' || g,
         now() - (g || ' seconds')::interval
-      FROM generate_series(${have + 1}, ${upto}) AS g
+      FROM generate_series(${have + 1}::int, ${upto}::int) AS g
       JOIN bench_ids c ON c.n = 1 + g % ${communityCount}
       JOIN bench_users u ON u.n = 1 + g % ${userCount}`);
   }
@@ -87,7 +87,7 @@ export async function seedForum(db: Db, sizes: { communities: number; posts: num
       INSERT INTO comments (post_id, author_id, content, created_at)
       SELECT p.id, u.id, 'A generated reply', p.created_at + (k || ' minutes')::interval
       FROM (SELECT id, created_at, row_number() OVER () AS n FROM posts WHERE comments_count = 0 LIMIT ${Math.floor(BATCH / perPost)}) p
-      CROSS JOIN generate_series(1, ${perPost}) AS k
+      CROSS JOIN generate_series(1, ${perPost}::int) AS k
       JOIN bench_users u ON u.n = 1 + (p.n + k) % ${userCount}`);
     await db.execute(sql`UPDATE posts SET comments_count = sub.n FROM (
       SELECT post_id, count(*)::int AS n FROM comments GROUP BY post_id) sub
@@ -107,7 +107,7 @@ export async function seedResources(db: Db, total: number): Promise<void> {
     SELECT 'Generated resource ' || g, 'https://example.org/resource/' || g, 'A useful generated resource about ' ||
       (${pgArray(SPECIALTIES)})[1 + g % ${SPECIALTIES.length}], (${pgArray(RESOURCE_CATEGORIES)})[1 + g % ${RESOURCE_CATEGORIES.length}],
       g % 10 <> 0, now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
-    FROM generate_series(${have + 1}, ${total}) AS g`);
+    FROM generate_series(${have + 1}::int, ${total}::int) AS g`);
   await db.execute(sql`ANALYZE resources`);
 }
 

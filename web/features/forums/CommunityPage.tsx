@@ -1,5 +1,71 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { isVerified, useSession } from '../../app/session.tsx';
+import { useCommunity } from './api.ts';
+import { BackButton } from './components/BackButton.tsx';
+import { CommunityTags } from './components/CommunityTags.tsx';
+import { CreatePostForm } from './components/CreatePostForm.tsx';
+import { JoinButton } from './components/JoinButton.tsx';
+import { PostList } from './components/PostList.tsx';
+import { SearchBox } from './components/SearchBox.tsx';
+import { LOADING_COMMUNITY, NO_COMMUNITY_POSTS } from './components/texts.ts';
 
 export default function CommunityPage() {
-  return <Placeholder title="Community" />;
+  const { communityId = '' } = useParams();
+  const { user } = useSession();
+  const { data: community, isPending, error } = useCommunity(communityId);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [creating, setCreating] = useState(false);
+
+  if (isPending) return <PageLoader label={LOADING_COMMUNITY} />;
+  if (error || !community) {
+    return (
+      <Stack gap="md">
+        <BackButton fallback="/communities" />
+        <Alert color="red" role="alert">{error instanceof ApiError && error.status !== 404 ? error.message : 'Community not found.'}</Alert>
+      </Stack>
+    );
+  }
+  const canPost = isVerified(user) && community.joined;
+
+  return (
+    <Stack gap="md">
+      <BackButton fallback="/communities" />
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{community.name}</Title>
+            <div style={{ flexShrink: 0 }}><JoinButton community={community} size="sm" /></div>
+          </Group>
+          {community.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{community.description}</Text>}
+          <CommunityTags specialties={community.specialties} modalities={community.modalities} max={10} />
+          {community.demographics.length > 0 && (
+            <Group gap={6}>{community.demographics.map((d) => <Badge key={d} color="gray" variant="light" tt="none">{d}</Badge>)}</Group>
+          )}
+          <Text size="sm" c="dimmed">
+            {community.membersCount} {community.membersCount === 1 ? 'member' : 'members'} · {community.totalPostsCount} {community.totalPostsCount === 1 ? 'post' : 'posts'}
+          </Text>
+        </Stack>
+      </Paper>
+      <Group gap="sm" align="flex-end">
+        <div style={{ flex: 1, minWidth: 200 }}>
+          <SearchBox value={search} onChange={setSearch} placeholder="Search this community..." label="Search this community" />
+        </div>
+        {canPost && !creating && <Button onClick={() => setCreating(true)}>Create Post</Button>}
+      </Group>
+      {isVerified(user) && !community.joined && <Text size="sm" c="dimmed">Join this community to post in it.</Text>}
+      {creating && <CreatePostForm communityId={community._id} onDone={() => setCreating(false)} />}
+      <section aria-label="Posts">
+        <PostList
+          scope={debounced ? { communityId: community._id, search: debounced } : { communityId: community._id }}
+          emptyText={NO_COMMUNITY_POSTS} loadingText={LOADING_COMMUNITY} showCommunity={false}
+        />
+      </section>
+    </Stack>
+  );
 }

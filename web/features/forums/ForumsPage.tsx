@@ -1,5 +1,45 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { Button, Grid, Group, Stack, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { isVerified, useSession } from '../../app/session.tsx';
+import { CommunitiesColumn } from './components/CommunitiesColumn.tsx';
+import { CreatePostForm } from './components/CreatePostForm.tsx';
+import { MyCommunitiesColumn } from './components/MyCommunitiesColumn.tsx';
+import { PostList } from './components/PostList.tsx';
+import { SearchBox } from './components/SearchBox.tsx';
+import { LOADING_FORUMS, NO_POSTS } from './components/texts.ts';
 
+/**
+ * /forums: three columns on wide screens. On a phone they stack with the two side columns first,
+ * because the post list scrolls on without end and nothing placed after it could be reached.
+ */
 export default function ForumsPage() {
-  return <Placeholder title="Forums" />;
+  const { user } = useSession();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Title order={1}>Forums</Title>
+        {isVerified(user) && !creating && <Button onClick={() => setCreating(true)}>Create Post</Button>}
+      </Group>
+      <SearchBox value={search} onChange={setSearch} placeholder="Search all posts..." label="Search all posts" />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 1, md: 1 }}>
+          <MyCommunitiesColumn />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 3, md: 2 }}>
+          <Stack gap="md" component="section" aria-label="Posts">
+            {creating && <CreatePostForm onDone={() => setCreating(false)} />}
+            <PostList scope={debounced ? { search: debounced } : {}} emptyText={NO_POSTS} loadingText={LOADING_FORUMS} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 2, md: 3 }}>
+          <CommunitiesColumn />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
 }

@@ -1,5 +1,79 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { POST_NOT_FOUND } from '../../../common/posts.ts';
+import { Markdown } from '../../components/Markdown.tsx';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { ApiError, getToken } from '../../lib/api.ts';
+import { timeAgo } from '../../lib/time.ts';
+import { isAdmin, isVerified, useSession } from '../../app/session.tsx';
+import { useDeletePost, useLikePost, usePost } from './api.ts';
+import { BackButton } from './components/BackButton.tsx';
+import { CommentThread } from './components/CommentThread.tsx';
+import { LikeButton } from './components/LikeButton.tsx';
+import { CONFIRM_DELETE_POST, LOADING_POST, POST_BAD_LINK, POST_GONE_HINT, POST_NOT_LOADED } from './components/texts.ts';
+
+/** The spec's failure texts: 'Post not found.' for a 404, otherwise the status. */
+function failureText(error: unknown): string {
+  if (error instanceof ApiError) return error.status === 404 ? POST_NOT_FOUND : `Failed to fetch post. Status: ${error.status}`;
+  return POST_NOT_LOADED;
+}
 
 export default function PostPage() {
-  return <Placeholder title="Post" />;
+  const { communityId, postId = '' } = useParams();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const { data: post, isPending, error } = usePost(postId);
+  const like = useLikePost();
+  const remove = useDeletePost();
+  // Back (and after deleting) goes to the community, or to /forums for a post outside any community.
+  const home = communityId ?? post?.community?._id;
+  const backTo = home ? `/community/${home}` : '/forums';
+
+  // The spec: without an id or a token there is nothing to ask the server for.
+  if (!postId || !getToken()) return <Alert color="red" role="alert">{POST_BAD_LINK}</Alert>;
+  if (isPending) return <PageLoader label={LOADING_POST} />;
+  if (error || !post) {
+    return (
+      <Stack gap="md">
+        <BackButton to={backTo} />
+        <Alert color="red" role="alert" title={failureText(error)}>{POST_GONE_HINT}</Alert>
+      </Stack>
+    );
+  }
+
+  const liked = Boolean(user && post.likes.includes(user._id));
+  const canDelete = Boolean(user && (post.author._id === user._id || isAdmin(user)));
+  const onDelete = () => {
+    if (!window.confirm(CONFIRM_DELETE_POST)) return;
+    remove.mutate(post._id, { onSuccess: () => navigate(backTo), onError: (e) => console.error('Failed to delete post', e) });
+  };
+
+  return (
+    <Stack gap="lg">
+      <BackButton to={backTo} />
+      <Paper component="article" withBorder p="md" aria-labelledby="post-title">
+        <Stack gap="sm">
+          <Group gap="xs" wrap="nowrap">
+            <UserAvatar name={post.author.name} src={post.author.avatar} />
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text fw={600} truncate>{post.author.name}</Text>
+              <Text size="xs" c="dimmed">
+                {timeAgo(post.createdAt)}
+                {post.community && <> · in <Anchor component={Link} to={`/community/${post.community._id}`} size="xs">{post.community.name}</Anchor></>}
+              </Text>
+            </Stack>
+          </Group>
+          <Title order={1} size="h2" id="post-title" style={{ overflowWrap: 'anywhere' }}>{post.title}</Title>
+          <div style={{ overflowWrap: 'anywhere' }}><Markdown>{post.content}</Markdown></div>
+          <Group gap="xs">
+            <LikeButton liked={liked} count={post.likesCount} disabled={!isVerified(user) || like.isPending}
+              onToggle={() => like.mutate({ id: post._id, liked: !liked })} />
+            {canDelete && <Button variant="subtle" color="red" size="compact-sm" loading={remove.isPending} onClick={onDelete}>Delete post</Button>}
+          </Group>
+        </Stack>
+      </Paper>
+      <CommentThread postId={post._id} count={post.commentsCount} />
+    </Stack>
+  );
 }

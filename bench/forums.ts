@@ -1,0 +1,126 @@
+// Forums at scale: 2,000 communities, 1,000,000 posts, 3,000,000 comments and one thread of 500 comments,
+// in PostgreSQL. Measures the feed, the community list, full-text search and a long thread at 50 connections.
+// Run: node bench/forums.ts (seeding takes minutes the first time; later runs reuse the database).
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../server/db/client.ts';
+import { communitiesPageQuery } from '../server/features/communities/service.ts';
+import { commentsPageQuery } from '../server/features/posts/comments.ts';
+import { feedQuery, searchQuery } from '../server/features/posts/service.ts';
+import { benchDatabase, benchToken, count, explain, measure, seedForum, seedTherapists, startServer, writeResult, type Figures } from './lib.ts';
+
+const SIZES = { therapists: 10_000, communities: 2_000, posts: 1_000_000, comments: 3_000_000 };
+const PORT = 3302;
+const THREAD_TITLE = 'Bench thread with 500 comments';
+const THREAD_COMMENTS = 500;
+const BUDGET_MS = { default: 25, search: 50 };
+
+/** One post with 500 comments (every fifth a reply to the comment before it), made once. */
+async function ensureThread(db: Db): Promise<string> {
+  const [found] = await queryRows<{ id: string }>(db, sql`SELECT id FROM posts WHERE title = ${THREAD_TITLE} LIMIT 1`);
+  if (found) return found.id;
+  const [post] = await queryRows<{ id: string }>(db, sql`
+    INSERT INTO posts (community_id, author_id, title, content, comments_count)
+    SELECT (SELECT id FROM communities ORDER BY created_at LIMIT 1), (SELECT id FROM users ORDER BY created_at LIMIT 1),
+      ${THREAD_TITLE}, 'A long discussion about grief work and EMDR.', ${THREAD_COMMENTS}
+    RETURNING id`);
+  await db.execute(sql`
+    INSERT INTO comments (post_id, author_id, content, created_at)
+    SELECT ${post.id}, u.id, 'Comment number ' || g || ' in a long thread, with **some** Markdown.', now() - ((${THREAD_COMMENTS}::int - g) || ' seconds')::interval
+    FROM generate_series(1, ${THREAD_COMMENTS}::int) g JOIN LATERAL (SELECT id FROM users OFFSET g % 100 LIMIT 1) u ON true`);
+  // Every fifth comment answers the one before it, so the thread is a tree.
+  await db.execute(sql`
+    UPDATE comments c SET parent_id = prev.id FROM (
+      SELECT id, lag(id) OVER (ORDER BY created_at, id) AS prev_id, row_number() OVER (ORDER BY created_at, id) AS n
+      FROM comments WHERE post_id = ${post.id}) numbered
+    JOIN comments prev ON prev.id = numbered.prev_id
+    WHERE c.id = numbered.id AND numbered.n % 5 = 0`);
+  return post.id;
+}
+
+/** Likes, so the capped likes lists are measured too: 2,000 on the thread, 4 per thread comment, 10 on each of the newest 2,000 posts. */
+async function ensureLikes(db: Db, threadId: string): Promise<void> {
+  if ((await count(db, 'post_likes')) > 0) return;
+  await db.execute(sql`INSERT INTO post_likes (post_id, user_id) SELECT ${threadId}, id FROM users LIMIT 2000`);
+  await db.execute(sql`
+    INSERT INTO post_likes (post_id, user_id)
+    SELECT p.id, u.id FROM (SELECT id FROM posts WHERE id <> ${threadId} ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT 2000) p
+    CROSS JOIN LATERAL (SELECT id FROM users ORDER BY id OFFSET (abs(hashtext(p.id::text)) % 9000) LIMIT 10) u`);
+  await db.execute(sql`
+    INSERT INTO comment_likes (comment_id, user_id)
+    SELECT c.id, u.id FROM comments c CROSS JOIN LATERAL (SELECT id FROM users ORDER BY id OFFSET (abs(hashtext(c.id::text)) % 9000) LIMIT 4) u
+    WHERE c.post_id = ${threadId}`);
+  await db.execute(sql`UPDATE posts p SET likes_count = l.n FROM (SELECT post_id, count(*)::int AS n FROM post_likes GROUP BY post_id) l
+    WHERE p.id = l.post_id`);
+}
+
+const load = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
+
+const started = Date.now();
+const { db, url, close } = await benchDatabase('thera_bench_forum');
+await seedTherapists(db, SIZES.therapists);
+await seedForum(db, SIZES);
+const threadId = await ensureThread(db);
+await ensureLikes(db, threadId);
+await db.execute(sql`ANALYZE`);
+const data = {
+  users: await count(db, 'users'), communities: await count(db, 'communities'), posts: await count(db, 'posts'),
+  comments: await count(db, 'comments'), threadComments: THREAD_COMMENTS,
+  postLikes: await count(db, 'post_likes'), commentLikes: await count(db, 'comment_likes'),
+};
+console.log('data', data, `ready in ${Math.round((Date.now() - started) / 1000)} s`);
+
+const token = await benchToken(db);
+const [viewer] = await queryRows<{ user_id: string }>(db, sql`SELECT user_id FROM sessions ORDER BY created_at DESC LIMIT 1`);
+const headers = { 'x-auth-token': token };
+const server = await startServer(url, PORT);
+const base = `http://127.0.0.1:${PORT}`;
+
+try {
+  // A cursor 50 pages deep, to show that later pages cost the same as the first.
+  let cursor: string | undefined;
+  for (let i = 0; i < 50; i++) {
+    const page = await (await fetch(`${base}/api/forumPosts/feed${cursor ? `?before=${encodeURIComponent(cursor)}` : ''}`, { headers })).json();
+    cursor = page.nextCursor;
+  }
+  const endpoints: Record<string, { path: string; budget: number }> = {
+    feed: { path: '/api/forumPosts/feed', budget: BUDGET_MS.default },
+    feedPage51: { path: `/api/forumPosts/feed?before=${encodeURIComponent(cursor ?? '')}`, budget: BUDGET_MS.default },
+    communities: { path: '/api/communities?page=1&limit=9', budget: BUDGET_MS.default },
+    searchGrief: { path: '/api/forumPosts/search?query=grief', budget: BUDGET_MS.search },
+    searchEmdrGrief: { path: '/api/forumPosts/search?query=emdr%20grief', budget: BUDGET_MS.search },
+    post: { path: `/api/forumPosts/${threadId}`, budget: BUDGET_MS.default },
+    comments500: { path: `/api/forumPosts/${threadId}/comments?limit=500`, budget: BUDGET_MS.default },
+    commentsFirstPage: { path: `/api/forumPosts/${threadId}/comments`, budget: BUDGET_MS.default },
+  };
+  type Result = Figures & { path: string; budgetMs: number; withinBudget: boolean; loadBefore: number[]; oneConnection: Figures };
+  const results: Record<string, Result> = {};
+  for (const [name, { path, budget }] of Object.entries(endpoints)) {
+    const check = await fetch(base + path, { headers });
+    if (!check.ok) throw new Error(`${name}: ${check.status} ${await check.text()}`);
+    await measure(base + path, { headers, seconds: 2 }); // warm-up, not reported
+    const loadBefore = load();
+    const figures = await measure(base + path, { headers, connections: 50, seconds: 10 });
+    // One request at a time: the cost of a request itself, apart from queueing behind 49 others on a shared machine.
+    const oneConnection = await measure(base + path, { headers, connections: 1, seconds: 3 });
+    results[name] = { path, ...figures, budgetMs: budget, withinBudget: figures.p95 < budget, loadBefore, oneConnection };
+    console.log(name.padEnd(18), `p50 ${figures.p50} ms  p95 ${figures.p95} ms  p99 ${figures.p99} ms  ${figures.rps} req/s  errors ${figures.errors + figures.non2xx}`,
+      `| 1 conn p50 ${oneConnection.p50} ms p95 ${oneConnection.p95} ms | load ${loadBefore.join(' ')}`);
+  }
+
+  const plans = {
+    feed: await explain(db, feedQuery(viewer.user_id)),
+    communities: await explain(db, communitiesPageQuery(viewer.user_id, 1, 9)),
+    searchGrief: await explain(db, searchQuery(viewer.user_id, 'grief', {})),
+    comments500: await explain(db, commentsPageQuery(viewer.user_id, threadId, { limit: 500 })),
+  };
+  for (const [name, plan] of Object.entries(plans)) console.log(`\n--- ${name}\n${plan}`);
+  writeResult('forums', {
+    data, connections: 50, secondsEach: 10, loadAverageAtEnd: load(), cpus: os.cpus().length,
+    note: 'The machine is shared with other engineers\' work: loadBefore is the 1/5/15-minute load average when each run began.',
+    results, plans,
+  });
+} finally {
+  server.kill();
+  await close();
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+
+export const POST_LIMITS = { title: 200, content: 20_000, comment: 10_000, query: 200, bulkDelete: 500, cursor: 200 } as const;
+/** Likes are sent as a list of user ids; past this many only the count (and the reader's own like) grows. */
+export const LIKES_LIST_CAP = 50;
+export const COMMENTS_PAGE_SIZE = 200;
+export const COMMENTS_MAX_PAGE_SIZE = 500;
+
+// Texts of the spec (sections 2, 5, 8) and of this feature's errors, shared by the server and the screens.
+export const TITLE_CONTENT_REQUIRED = 'Title and content are required.';
+export const CREATE_POST_FAILED = 'Failed to create post';
+export const POST_NOT_FOUND = 'Post not found.';
+export const COMMENT_NOT_FOUND = 'Comment not found.';
+export const COMMENT_REQUIRED = 'Comment is required.';
+export const JOIN_TO_POST = 'Join this community to post in it.';
+export const DELETED_COMMENT = '[deleted]';
+export const CANNOT_REPLY_TO_DELETED = 'You cannot reply to a deleted comment.';
+export const ONLY_AUTHOR_OR_ADMIN = 'Only the author or an administrator can delete this.';
+export const CONFIRM_DELETE_COMMENT = 'Are you sure you want to delete this comment?';
+export const confirmBulkDelete = (n: number) => `Are you sure you want to delete ${n} comments?`;
+
+/** POST /api/forumPosts. Empty title or content is checked in the route so the message is the spec's own. */
+export const CreatePostBody = z.object({
+  title: z.string().max(POST_LIMITS.title, `must be at most ${POST_LIMITS.title} characters`).default(''),
+  content: z.string().max(POST_LIMITS.content, `must be at most ${POST_LIMITS.content} characters`).default(''),
+  communityId: IdSchema.nullish(),
+});
+export type CreatePostInput = z.input<typeof CreatePostBody>;
+
+export const CommentBody = z.object({
+  content: z.string().max(POST_LIMITS.comment, `must be at most ${POST_LIMITS.comment} characters`).default(''),
+});
+
+/** Optional on both like calls: without it the like toggles; with it a repeated click cannot undo itself. */
+export const LikeBody = z.object({ liked: z.boolean().optional() }).nullish();
+
+export const BulkDeleteBody = z.object({
+  commentIds: z.array(IdSchema).min(1, 'must list at least one comment')
+    .max(POST_LIMITS.bulkDelete, `must list at most ${POST_LIMITS.bulkDelete} comments`),
+});
+
+const cursor = z.string().max(POST_LIMITS.cursor).optional();
+export const PostsQuery = z.object({ before: cursor });
+export const PostSearchQuery = z.object({
+  query: z.string().trim().max(POST_LIMITS.query, `must be at most ${POST_LIMITS.query} characters`).default(''),
+  before: cursor,
+});
+export const CommentsQuery = z.object({
+  after: cursor,
+  limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1')
+    .max(COMMENTS_MAX_PAGE_SIZE, `must be at most ${COMMENTS_MAX_PAGE_SIZE}`).default(COMMENTS_PAGE_SIZE),
+});
+export const CommunityIdParams = z.object({ communityId: IdSchema });
+export const PostIdParams = z.object({ postId: IdSchema });
+
+export type Author = { _id: string; name: string; avatar: string | null };
+
+export type Post = {
+  _id: string;
+  title: string;
+  content: string;
+  author: Author;
+  /** Ids of users who liked it: the reader first when they did, at most LIKES_LIST_CAP. */
+  likes: string[];
+  likesCount: number;
+  community: { _id: string; name: string } | null;
+  createdAt: string;
+  commentsCount: number;
+  /** Search results only: title and an excerpt with matched words between <mark> and </mark>. */
+  highlight?: { title: string; content: string };
+};
+
+export type PostsPage = { posts: Post[]; nextCursor: string | null };
+
+export type Comment = {
+  _id: string;
+  /** '[deleted]' for a deleted comment that still has replies. */
+  content: string;
+  /** null once deleted. */
+  author: Author | null;
+  likes: string[];
+  likesCount: number;
+  parentComment: string | null;
+  createdAt: string;
+  deleted: boolean;
+};
+
+export type CommentsPage = { comments: Comment[]; nextCursor: string | null };

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { CurrentUser } from '../../lib/auth.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import {
+  COMMUNITY_NAME_TAKEN, COMMUNITY_NOT_FOUND, NAME_REQUIRED, type CommunitiesPage, type Community,
+} from '../../../common/communities.ts';
+import { communityColumns, prefixQuery, toCommunity, type CommunityRow } from './queries.ts';
+
+const pageOf = (rows: CommunityRow[], total: number, page: number, limit: number): CommunitiesPage => ({
+  communities: rows.map(toCommunity),
+  totalPages: Math.ceil(total / limit),
+  currentPage: page,
+});
+
+/** Newest first (the communities_created_idx read backwards); counts come from the stored counters. */
+export async function listCommunities(db: Db, viewerId: string | null, page: number, limit: number): Promise<CommunitiesPage> {
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM communities`);
+  const rows = await queryRows<CommunityRow>(db, communitiesPageQuery(viewerId, page, limit));
+  return pageOf(rows, n, page, limit);
+}
+
+/** The SQL of one page of the list (exported for the benchmark's EXPLAIN). */
+export const communitiesPageQuery = (viewerId: string | null, page: number, limit: number) => sql`
+  SELECT ${communityColumns(viewerId)} FROM communities c
+  ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
+
+/** Name (weighted first) and description, by prefix, best match first; an empty query lists every community. */
+export async function searchCommunities(db: Db, viewerId: string | null, text: string, page: number, limit: number) {
+  const words = prefixQuery(text);
+  if (!words) return listCommunities(db, viewerId, page, limit);
+  const q = sql`to_tsquery('english', ${words})`;
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM communities c WHERE c.search @@ ${q}`);
+  const rows = await queryRows<CommunityRow>(db, sql`
+    SELECT ${communityColumns(viewerId)} FROM communities c WHERE c.search @@ ${q}
+    ORDER BY ts_rank(c.search, ${q}) DESC, c.name, c.id LIMIT ${limit} OFFSET ${(page - 1) * limit}`);
+  return pageOf(rows, n, page, limit);
+}
+
+export async function getCommunity(db: Db, viewerId: string | null, id: string): Promise<Community> {
+  const [row] = await queryRows<CommunityRow>(db, sql`SELECT ${communityColumns(viewerId)} FROM communities c WHERE c.id = ${id}`);
+  if (!row) throw notFound(COMMUNITY_NOT_FOUND);
+  return toCommunity(row);
+}
+
+type NewCommunity = { name: string; description: string; specialties: string[]; modalities: string[]; demographics: string[] };
+
+/** The creator becomes the first member. A name is unique whatever its case, even when two people race for it. */
+export async function createCommunity(db: Db, user: CurrentUser, input: NewCommunity): Promise<Community> {
+  const name = input.name.trim();
+  if (!name) throw badRequest(NAME_REQUIRED);
+  const id = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [row] = await queryRows<{ id: string }>(t, sql`
+      INSERT INTO communities (name, description, specialties, modalities, demographics, created_by, members_count)
+      VALUES (${name}, ${input.description.trim()}, ${sql.param(input.specialties)}::text[], ${sql.param(input.modalities)}::text[],
+        ${sql.param(input.demographics)}::text[], ${user.id}, 1)
+      ON CONFLICT ((lower(name))) DO NOTHING RETURNING id`);
+    if (!row) throw conflict(COMMUNITY_NAME_TAKEN);
+    await t.execute(sql`INSERT INTO community_members (community_id, user_id) VALUES (${row.id}, ${user.id})`);
+    return row.id;
+  });
+  return getCommunity(db, user.id, id);
+}
+
+/** Administrators only (checked by the route): the community, its posts and their comments go in one transaction. */
+export async function deleteCommunity(db: Db, admin: CurrentUser, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [row] = await queryRows<{ name: string; posts_count: number }>(t, sql`
+      DELETE FROM communities WHERE id = ${id} RETURNING name, posts_count`);
+    if (!row) throw notFound(COMMUNITY_NOT_FOUND);
+    await recordAudit(t, {
+      actorId: admin.id, action: 'community.delete', targetType: 'community', targetId: id,
+      detail: { name: row.name, postsCount: row.posts_count },
+    });
+  });
+}
+
+/** The reader's communities, most recently joined first (community_members_user_idx). */
+export async function joinedCommunities(db: Db, userId: string, limit: number): Promise<Community[]> {
+  const rows = await queryRows<CommunityRow>(db, sql`
+    SELECT ${communityColumns(userId)} FROM community_members m JOIN communities c ON c.id = m.community_id
+    WHERE m.user_id = ${userId} ORDER BY m.joined_at DESC, c.id LIMIT ${limit}`);
+  return rows.map(toCommunity);
+}
+
+/** Idempotent: the primary key turns a repeated or simultaneous join into a no-op, and the counter moves once. */
+export async function setMembership(db: Db, user: CurrentUser, id: string, member: boolean): Promise<Community> {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const exists = await queryRows(t, sql`SELECT 1 FROM communities WHERE id = ${id}`);
+    if (!exists.length) throw notFound(COMMUNITY_NOT_FOUND);
+    const changed = member
+      ? await queryRows(t, sql`INSERT INTO community_members (community_id, user_id) VALUES (${id}, ${user.id})
+          ON CONFLICT DO NOTHING RETURNING 1`)
+      : await queryRows(t, sql`DELETE FROM community_members WHERE community_id = ${id} AND user_id = ${user.id} RETURNING 1`);
+    if (changed.length) {
+      await t.execute(sql`UPDATE communities SET members_count = greatest(members_count + ${member ? 1 : -1}, 0) WHERE id = ${id}`);
+    }
+  });
+  return getCommunity(db, user.id, id);
+}

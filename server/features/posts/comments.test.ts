@@ -1,0 +1,246 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMINS_ONLY, NOT_VERIFIED } from '../../lib/auth.ts';
+import { queryRows } from '../../db/client.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
+import {
+  CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, DELETED_COMMENT, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND,
+  type Comment, type Post,
+} from '../../../common/posts.ts';
+
+let ctx: TestContext;
+let ana: TestUser;
+let ben: TestUser;
+let pending: TestUser;
+let admin: TestUser;
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+async function call(method: 'GET' | 'POST' | 'DELETE', url: string, user?: TestUser, payload?: object) {
+  const res = await ctx.app.inject({ method, url, headers: user?.headers ?? {}, payload });
+  return { status: res.statusCode, body: res.json() };
+}
+const newPost = async () => (await call('POST', '/api/forumPosts', ana, { title: 'Thread', content: 'Talk' })).body as Post;
+const comment = async (postId: string, user: TestUser, content = 'A comment') =>
+  (await call('POST', `/api/forumPosts/${postId}/comments`, user, { content })).body as Comment;
+const reply = async (parentId: string, user: TestUser, content = 'A reply') =>
+  (await call('POST', `/api/forumPosts/comments/${parentId}/reply`, user, { content })).body as Comment;
+const list = async (postId: string, user: TestUser = ben) =>
+  (await call('GET', `/api/forumPosts/${postId}/comments`, user)).body.comments as Comment[];
+const commentsCount = async (postId: string) => (await call('GET', `/api/forumPosts/${postId}`, ben)).body.commentsCount;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ana = await createUser(ctx.db, { name: 'Ana Author' });
+  ben = await createUser(ctx.db, { name: 'Ben Commenter' });
+  pending = await createUser(ctx.db, { status: 'pending' });
+  admin = await createAdmin(ctx.db);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('writing comments and replies', () => {
+  it('adds a comment and a reply, listed flat and oldest first with parentComment', async () => {
+    const post = await newPost();
+    const first = await call('POST', `/api/forumPosts/${post._id}/comments`, ben, { content: 'Good **point**' });
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({
+      _id: expect.any(String), content: 'Good **point**', author: { _id: ben.id, name: 'Ben Commenter', avatar: null },
+      likes: [], likesCount: 0, parentComment: null, createdAt: expect.any(String), deleted: false,
+    });
+    const answer = await call('POST', `/api/forumPosts/comments/${first.body._id}/reply`, ana, { content: 'Thanks' });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ parentComment: first.body._id, content: 'Thanks' });
+    const second = await comment(post._id, ana, 'Later');
+    expect((await list(post._id)).map((c) => c._id)).toEqual([first.body._id, answer.body._id, second._id]);
+    expect(await commentsCount(post._id)).toBe(3);
+  });
+
+  it.each([[{}], [{ content: '' }], [{ content: '  \n ' }]])('says "Comment is required." for %j', async (body) => {
+    const post = await newPost();
+    expect(await call('POST', `/api/forumPosts/${post._id}/comments`, ben, body)).toEqual({ status: 400, body: { msg: COMMENT_REQUIRED } });
+    const parent = await comment(post._id, ben);
+    expect(await call('POST', `/api/forumPosts/comments/${parent._id}/reply`, ben, body)).toEqual({ status: 400, body: { msg: COMMENT_REQUIRED } });
+  });
+
+  it('refuses content over 10,000 characters and malformed ids', async () => {
+    const post = await newPost();
+    const long = await call('POST', `/api/forumPosts/${post._id}/comments`, ben, { content: 'x'.repeat(10_001) });
+    expect(long).toEqual({ status: 400, body: { msg: 'Invalid content: must be at most 10000 characters' } });
+    expect((await call('POST', `/api/forumPosts/${post._id}/comments`, ben, { content: 'x'.repeat(10_000) })).status).toBe(201);
+    expect((await call('POST', '/api/forumPosts/nope/comments', ben, { content: 'x' })).status).toBe(400);
+    expect((await call('POST', '/api/forumPosts/comments/nope/reply', ben, { content: 'x' })).status).toBe(400);
+  });
+
+  it('answers 404 for a missing post or parent, and refuses replies to a deleted comment', async () => {
+    expect(await call('POST', `/api/forumPosts/${UNKNOWN_ID}/comments`, ben, { content: 'x' })).toEqual({ status: 404, body: { msg: POST_NOT_FOUND } });
+    expect(await call('GET', `/api/forumPosts/${UNKNOWN_ID}/comments`, ben)).toEqual({ status: 404, body: { msg: POST_NOT_FOUND } });
+    expect(await call('POST', `/api/forumPosts/comments/${UNKNOWN_ID}/reply`, ben, { content: 'x' })).toEqual({ status: 404, body: { msg: COMMENT_NOT_FOUND } });
+    const post = await newPost();
+    const parent = await comment(post._id, ben);
+    await reply(parent._id, ana);
+    await call('DELETE', `/api/forumPosts/comments/${parent._id}`, ben);
+    expect(await call('POST', `/api/forumPosts/comments/${parent._id}/reply`, ana, { content: 'x' })).toEqual({ status: 400, body: { msg: CANNOT_REPLY_TO_DELETED } });
+  });
+
+  it('needs a verified licence to write and a session to read', async () => {
+    const post = await newPost();
+    const parent = await comment(post._id, ben);
+    expect(await call('POST', `/api/forumPosts/${post._id}/comments`, pending, { content: 'x' })).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    expect(await call('POST', `/api/forumPosts/comments/${parent._id}/reply`, pending, { content: 'x' })).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    expect((await call('POST', `/api/forumPosts/${post._id}/comments`, undefined, { content: 'x' })).status).toBe(401);
+    expect((await call('POST', `/api/forumPosts/comments/${parent._id}/reply`, undefined, { content: 'x' })).status).toBe(401);
+    expect((await call('GET', `/api/forumPosts/${post._id}/comments`)).status).toBe(401);
+    expect((await call('GET', `/api/forumPosts/${post._id}/comments`, pending)).status).toBe(200);
+  });
+
+  it('stores <script> and javascript: links as plain text', async () => {
+    const post = await newPost();
+    const content = '<script>document.title="owned"</script> [x](javascript:alert(1))';
+    await comment(post._id, ben, content);
+    expect((await list(post._id))[0].content).toBe(content);
+  });
+});
+
+describe('GET comments pages', () => {
+  it('pages oldest first with an `after` cursor', async () => {
+    const post = await newPost();
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) made.push((await comment(post._id, ben, `c${i}`))._id);
+    const first = await call('GET', `/api/forumPosts/${post._id}/comments?limit=3`, ben);
+    expect(first.body.comments.map((c: Comment) => c._id)).toEqual(made.slice(0, 3));
+    const second = await call('GET', `/api/forumPosts/${post._id}/comments?limit=3&after=${encodeURIComponent(first.body.nextCursor)}`, ben);
+    expect(second.body.comments.map((c: Comment) => c._id)).toEqual(made.slice(3));
+    expect(second.body.nextCursor).toBeNull();
+    expect((await call('GET', `/api/forumPosts/${post._id}/comments?limit=501`, ben)).status).toBe(400);
+    expect((await call('GET', `/api/forumPosts/${post._id}/comments?after=bad`, ben)).body.msg).toMatch(/^Invalid after/);
+  });
+});
+
+describe('POST /api/forumPosts/comments/:id/like', () => {
+  it('toggles and returns the likes list', async () => {
+    const post = await newPost();
+    const c = await comment(post._id, ana);
+    expect(await call('POST', `/api/forumPosts/comments/${c._id}/like`, ben)).toEqual({ status: 200, body: [ben.id] });
+    expect((await call('POST', `/api/forumPosts/comments/${c._id}/like`, ana)).body).toEqual([ana.id, ben.id]);
+    expect((await call('POST', `/api/forumPosts/comments/${c._id}/like`, ben)).body).toEqual([ana.id]);
+    expect((await list(post._id, ana))[0]).toMatchObject({ likes: [ana.id], likesCount: 1 });
+  });
+
+  it('leaves exactly one like when the same like arrives twice at once', async () => {
+    const post = await newPost();
+    const c = await comment(post._id, ana);
+    await Promise.all([
+      call('POST', `/api/forumPosts/comments/${c._id}/like`, ben, { liked: true }),
+      call('POST', `/api/forumPosts/comments/${c._id}/like`, ben, { liked: true }),
+    ]);
+    const rows = await queryRows(ctx.db, sql`SELECT 1 FROM comment_likes WHERE comment_id = ${c._id}`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('needs a verified licence, a session and a live comment', async () => {
+    const post = await newPost();
+    const c = await comment(post._id, ana);
+    expect(await call('POST', `/api/forumPosts/comments/${c._id}/like`, pending)).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    expect((await call('POST', `/api/forumPosts/comments/${c._id}/like`)).status).toBe(401);
+    expect(await call('POST', `/api/forumPosts/comments/${UNKNOWN_ID}/like`, ben)).toEqual({ status: 404, body: { msg: COMMENT_NOT_FOUND } });
+  });
+});
+
+describe('DELETE /api/forumPosts/comments/:id', () => {
+  it('removes a comment without replies', async () => {
+    const post = await newPost();
+    const c = await comment(post._id, ben);
+    expect(await call('DELETE', `/api/forumPosts/comments/${c._id}`, ben)).toEqual({ status: 200, body: { msg: 'Comment deleted.' } });
+    expect(await list(post._id)).toEqual([]);
+    expect(await commentsCount(post._id)).toBe(0);
+    expect(await call('DELETE', `/api/forumPosts/comments/${c._id}`, ben)).toEqual({ status: 404, body: { msg: COMMENT_NOT_FOUND } });
+  });
+
+  it('turns a comment with replies into "[deleted]" and keeps the replies; it goes once the last reply goes', async () => {
+    const post = await newPost();
+    const parent = await comment(post._id, ben, 'secret words');
+    await call('POST', `/api/forumPosts/comments/${parent._id}/like`, ana);
+    const child = await reply(parent._id, ana);
+    const grandchild = await reply(child._id, ben);
+    await call('DELETE', `/api/forumPosts/comments/${parent._id}`, ben);
+    const after = await list(post._id);
+    expect(after.map((c) => c._id)).toEqual([parent._id, child._id, grandchild._id]);
+    expect(after[0]).toMatchObject({ content: DELETED_COMMENT, author: null, deleted: true, likes: [], likesCount: 0 });
+    expect(JSON.stringify(after)).not.toContain('secret words');
+    expect(await commentsCount(post._id)).toBe(2);
+    // The middle comment still has a reply: it too becomes '[deleted]'.
+    await call('DELETE', `/api/forumPosts/comments/${child._id}`, ana);
+    expect((await list(post._id)).map((c) => c.deleted)).toEqual([true, true, false]);
+    // The last live reply goes, and with it the chain of '[deleted]' comments above it.
+    await call('DELETE', `/api/forumPosts/comments/${grandchild._id}`, ben);
+    expect(await list(post._id)).toEqual([]);
+    expect(await commentsCount(post._id)).toBe(0);
+  });
+
+  it('is for the author or an administrator', async () => {
+    const post = await newPost();
+    const c = await comment(post._id, ben);
+    expect(await call('DELETE', `/api/forumPosts/comments/${c._id}`, ana)).toEqual({ status: 403, body: { msg: ONLY_AUTHOR_OR_ADMIN } });
+    expect(await call('DELETE', `/api/forumPosts/comments/${c._id}`, pending)).toEqual({ status: 403, body: { msg: ONLY_AUTHOR_OR_ADMIN } });
+    expect((await call('DELETE', `/api/forumPosts/comments/${c._id}`)).status).toBe(401);
+    expect((await call('DELETE', `/api/forumPosts/comments/${c._id}`, admin)).status).toBe(200);
+    expect((await call('DELETE', '/api/forumPosts/comments/nope', admin)).status).toBe(400);
+  });
+});
+
+describe('DELETE /api/forumPosts/comments (bulk)', () => {
+  it('deletes the chosen comments in one go with the tree rule, and records it', async () => {
+    const post = await newPost();
+    const keep = await comment(post._id, ben, 'keep');
+    const spam1 = await comment(post._id, ben, 'spam 1');
+    const spam2 = await comment(post._id, ana, 'spam 2');
+    const answered = await comment(post._id, ben, 'answered');
+    const answer = await reply(answered._id, ana, 'the answer');
+    const ids = [spam1._id, spam2._id, answered._id];
+    const res = await call('DELETE', '/api/forumPosts/comments', admin, { commentIds: ids });
+    expect(res).toEqual({ status: 200, body: { msg: 'Deleted 3 comments.', deleted: 3 } });
+    const after = await list(post._id);
+    expect(after.map((c) => [c._id, c.deleted])).toEqual([[keep._id, false], [answered._id, true], [answer._id, false]]);
+    expect(await commentsCount(post._id)).toBe(2);
+    const audit = await queryRows<{ actor_id: string; action: string; target_id: string; detail: { commentIds: string[]; count: number } }>(ctx.db, sql`
+      SELECT actor_id, action, target_id, detail FROM audit_log WHERE action = 'comments.bulk_delete' AND target_id = ${post._id}`);
+    expect(audit).toHaveLength(1);
+    expect(audit[0].actor_id).toBe(admin.id);
+    expect(audit[0].detail.commentIds.sort()).toEqual([...ids].sort());
+    expect(audit[0].detail.count).toBe(3);
+  });
+
+  it('removes a parent and its replies together when both are chosen', async () => {
+    const post = await newPost();
+    const parent = await comment(post._id, ben);
+    const child = await reply(parent._id, ana);
+    await call('DELETE', '/api/forumPosts/comments', admin, { commentIds: [child._id, parent._id] });
+    expect(await list(post._id)).toEqual([]);
+  });
+
+  it('is for administrators only', async () => {
+    const post = await newPost();
+    const c = await comment(post._id, ben);
+    expect(await call('DELETE', '/api/forumPosts/comments', ben, { commentIds: [c._id] })).toEqual({ status: 403, body: { msg: ADMINS_ONLY } });
+    expect(await call('DELETE', '/api/forumPosts/comments', pending, { commentIds: [c._id] })).toEqual({ status: 403, body: { msg: ADMINS_ONLY } });
+    expect((await call('DELETE', '/api/forumPosts/comments', undefined, { commentIds: [c._id] })).status).toBe(401);
+    expect(await list(post._id)).toHaveLength(1);
+  });
+
+  it.each([
+    [{ commentIds: [] }, 'Invalid commentIds: must list at least one comment'],
+    [{ commentIds: Array.from({ length: 501 }, () => UNKNOWN_ID) }, 'Invalid commentIds: must list at most 500 comments'],
+    [{ commentIds: ['nope'] }, 'Invalid commentIds.0: must be a valid id'],
+    [{}, 'Invalid commentIds'],
+  ])('refuses %j with 400', async (body, msg) => {
+    const res = await call('DELETE', '/api/forumPosts/comments', admin, body);
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toContain(msg);
+  });
+
+  it('answers 404 when none of the comments exist', async () => {
+    expect(await call('DELETE', '/api/forumPosts/comments', admin, { commentIds: [UNKNOWN_ID] })).toEqual({ status: 404, body: { msg: COMMENT_NOT_FOUND } });
+  });
+});

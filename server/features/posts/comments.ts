@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import {
+  CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, DELETED_COMMENT, LIKES_LIST_CAP, ONLY_AUTHOR_OR_ADMIN,
+  POST_NOT_FOUND, type Comment, type CommentsPage,
+} from '../../../common/posts.ts';
+import { decodeTimeCursor, encodeTimeCursor } from './cursor.ts';
+import { cursorTime, isoTime, setLike } from './queries.ts';
+
+type CommentRow = {
+  id: string; post_id: string; parent_id: string | null; content: string; deleted: boolean;
+  created_at: string; cursor_at: string; author_id: string; author_name: string; author_avatar: string | null;
+  liked: boolean; other_likes: string[]; likes_count: number;
+};
+
+const commentsQuery = (viewerId: string, where: ReturnType<typeof sql>, limit: number) => sql`
+  SELECT c.id, c.post_id, c.parent_id, c.content, c.deleted,
+    ${isoTime(sql`c.created_at`)} AS created_at, ${cursorTime(sql`c.created_at`)} AS cursor_at,
+    u.id AS author_id, u.name AS author_name, u.avatar AS author_avatar,
+    EXISTS (SELECT 1 FROM comment_likes l WHERE l.comment_id = c.id AND l.user_id = ${viewerId}) AS liked,
+    ARRAY(SELECT l.user_id::text FROM comment_likes l WHERE l.comment_id = c.id AND l.user_id <> ${viewerId}
+      LIMIT ${LIKES_LIST_CAP - 1}) AS other_likes,
+    (SELECT count(*)::int FROM comment_likes l WHERE l.comment_id = c.id) AS likes_count
+  FROM comments c JOIN users u ON u.id = c.author_id
+  WHERE ${where}
+  ORDER BY c.created_at, c.id
+  LIMIT ${limit}`;
+
+/** A deleted comment that still has replies keeps its place in the tree but shows neither text nor author. */
+function toComment(row: CommentRow, viewerId: string): Comment {
+  return {
+    _id: row.id,
+    content: row.deleted ? DELETED_COMMENT : row.content,
+    author: row.deleted ? null : { _id: row.author_id, name: row.author_name, avatar: row.author_avatar },
+    likes: row.deleted ? [] : row.liked ? [viewerId, ...row.other_likes] : row.other_likes,
+    likesCount: row.deleted ? 0 : row.likes_count,
+    parentComment: row.parent_id,
+    createdAt: row.created_at,
+    deleted: row.deleted,
+  };
+}
+
+async function assertPostExists(db: Db, postId: string): Promise<void> {
+  const rows = await queryRows(db, sql`SELECT 1 FROM posts WHERE id = ${postId}`);
+  if (!rows.length) throw notFound(POST_NOT_FOUND);
+}
+
+/**
+ * Flat and oldest first, served by the (post_id, created_at, id) index. A reply is always newer than its
+ * parent, so each page only adds to the tree the client has already built.
+ */
+export async function listComments(db: Db, viewerId: string, postId: string, opts: { after?: string; limit: number }): Promise<CommentsPage> {
+  await assertPostExists(db, postId);
+  const rows = await queryRows<CommentRow>(db, commentsPageQuery(viewerId, postId, opts));
+  const more = rows.length > opts.limit;
+  const shown = more ? rows.slice(0, opts.limit) : rows;
+  const last = shown[shown.length - 1];
+  return {
+    comments: shown.map((r) => toComment(r, viewerId)),
+    nextCursor: more && last ? encodeTimeCursor({ at: last.cursor_at, id: last.id }) : null,
+  };
+}
+
+/** The SQL of one page of a post's comments (exported for the benchmark's EXPLAIN). */
+export function commentsPageQuery(viewerId: string, postId: string, opts: { after?: string; limit: number }) {
+  const cursor = decodeTimeCursor(opts.after, 'after');
+  const where = cursor
+    ? sql`c.post_id = ${postId} AND (c.created_at, c.id) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+    : sql`c.post_id = ${postId}`;
+  return commentsQuery(viewerId, where, opts.limit + 1);
+}
+
+async function getComment(db: Db, viewerId: string, commentId: string): Promise<Comment> {
+  const [row] = await queryRows<CommentRow>(db, commentsQuery(viewerId, sql`c.id = ${commentId}`, 1));
+  if (!row) throw notFound(COMMENT_NOT_FOUND);
+  return toComment(row, viewerId);
+}
+
+function requiredContent(content: string): string {
+  if (!content.trim()) throw badRequest(COMMENT_REQUIRED);
+  return content;
+}
+
+export async function addComment(db: Db, user: CurrentUser, postId: string, content: string): Promise<Comment> {
+  const text = requiredContent(content);
+  const id = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await assertPostExists(t, postId);
+    return insertComment(t, { postId, parentId: null, authorId: user.id, content: text });
+  });
+  return getComment(db, user.id, id);
+}
+
+export async function replyToComment(db: Db, user: CurrentUser, parentId: string, content: string): Promise<Comment> {
+  const text = requiredContent(content);
+  const id = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [parent] = await queryRows<{ post_id: string; deleted: boolean }>(t, sql`
+      SELECT post_id, deleted FROM comments WHERE id = ${parentId}`);
+    if (!parent) throw notFound(COMMENT_NOT_FOUND);
+    if (parent.deleted) throw badRequest(CANNOT_REPLY_TO_DELETED);
+    return insertComment(t, { postId: parent.post_id, parentId, authorId: user.id, content: text });
+  });
+  return getComment(db, user.id, id);
+}
+
+async function insertComment(db: Db, c: { postId: string; parentId: string | null; authorId: string; content: string }) {
+  const [row] = await queryRows<{ id: string }>(db, sql`
+    INSERT INTO comments (post_id, parent_id, author_id, content) VALUES (${c.postId}, ${c.parentId}, ${c.authorId}, ${c.content})
+    RETURNING id`);
+  await db.execute(sql`UPDATE posts SET comments_count = comments_count + 1 WHERE id = ${c.postId}`);
+  return row.id;
+}
+
+/** Toggles (or, with `liked`, sets) the reader's like; returns the likes list (the reader first, capped). */
+export async function likeComment(db: Db, user: CurrentUser, commentId: string, liked?: boolean): Promise<string[]> {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [comment] = await queryRows<{ deleted: boolean }>(t, sql`SELECT deleted FROM comments WHERE id = ${commentId}`);
+    if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND);
+    await setLike(t, 'comment_likes', commentId, user.id, liked);
+  });
+  return (await getComment(db, user.id, commentId)).likes;
+}
+
+export async function deleteComment(db: Db, user: CurrentUser, commentId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    // FOR UPDATE waits for replies being written under this comment, so the has-replies check below sees them.
+    const [comment] = await queryRows<{ author_id: string; deleted: boolean }>(t, sql`
+      SELECT author_id, deleted FROM comments WHERE id = ${commentId} FOR UPDATE`);
+    if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND);
+    if (comment.author_id !== user.id && !isAdmin(user)) throw forbidden(ONLY_AUTHOR_OR_ADMIN);
+    await removeComments(t, [commentId]);
+  });
+}
+
+/** Administrators only (checked by the route); all or nothing, and recorded in the audit log. */
+export async function bulkDeleteComments(db: Db, admin: CurrentUser, commentIds: string[]): Promise<number> {
+  const ids = [...new Set(commentIds)];
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const locked = await queryRows<{ id: string; post_id: string }>(t, sql`
+      SELECT id, post_id FROM comments WHERE id = ANY(${sql.param(ids)}::uuid[]) AND NOT deleted ORDER BY id FOR UPDATE`);
+    if (!locked.length) throw notFound(COMMENT_NOT_FOUND);
+    const removed = await removeComments(t, locked.map((c) => c.id));
+    const postIds = [...new Set(locked.map((c) => c.post_id))];
+    await recordAudit(t, {
+      actorId: admin.id, action: 'comments.bulk_delete', targetType: 'post', targetId: postIds.join(','),
+      detail: { commentIds: locked.map((c) => c.id), count: removed },
+    });
+    return removed;
+  });
+}
+
+/**
+ * The tree rule: every listed comment is marked deleted (its text wiped), then deleted comments without
+ * replies are removed, level by level, so a '[deleted]' parent whose last reply went disappears too.
+ * Returns how many comments stopped being visible.
+ */
+async function removeComments(db: Db, ids: string[]): Promise<number> {
+  const marked = await queryRows<{ post_id: string; n: number }>(db, sql`
+    WITH marked AS (
+      UPDATE comments SET deleted = true, content = '' WHERE id = ANY(${sql.param(ids)}::uuid[]) AND NOT deleted RETURNING post_id)
+    SELECT post_id, count(*)::int AS n FROM marked GROUP BY post_id`);
+  for (const { post_id, n } of marked) {
+    await db.execute(sql`UPDATE posts SET comments_count = greatest(comments_count - ${n}, 0) WHERE id = ${post_id}`);
+  }
+  const postIds = marked.map((m) => m.post_id);
+  for (;;) {
+    const pruned = await queryRows(db, sql`
+      DELETE FROM comments c WHERE c.post_id = ANY(${sql.param(postIds)}::uuid[]) AND c.deleted
+        AND NOT EXISTS (SELECT 1 FROM comments r WHERE r.parent_id = c.id)
+      RETURNING c.id`);
+    if (!pruned.length) break;
+  }
+  return marked.reduce((sum, m) => sum + m.n, 0);
+}

@@ -1,0 +1,295 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_VERIFIED } from '../../lib/auth.ts';
+import { queryRows } from '../../db/client.ts';
+import { communities, posts } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
+import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
+import { JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post } from '../../../common/posts.ts';
+
+let ctx: TestContext;
+let ana: TestUser;
+let ben: TestUser;
+let pending: TestUser;
+let admin: TestUser;
+let group: { id: string; name: string };
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+async function call(method: 'GET' | 'POST' | 'DELETE', url: string, user?: TestUser, payload?: object) {
+  const res = await ctx.app.inject({ method, url, headers: user?.headers ?? {}, payload });
+  return { status: res.statusCode, body: res.json() };
+}
+const newPost = async (user: TestUser, body: object = {}) =>
+  (await call('POST', '/api/forumPosts', user, { title: 'A title', content: 'Some content', ...body })).body as Post;
+const likeRows = async (postId: string) => (await queryRows<{ n: number }>(ctx.db, sql`
+  SELECT count(*)::int AS n FROM post_likes WHERE post_id = ${postId}`))[0].n;
+const communityCounts = async (id: string) =>
+  (await ctx.db.select({ posts: communities.postsCount, last: communities.lastPostAt }).from(communities).where(sql`${communities.id} = ${id}`))[0];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ana = await createUser(ctx.db, { name: 'Ana Author', avatar: 'https://example.org/ana.png' });
+  ben = await createUser(ctx.db, { name: 'Ben Reader' });
+  pending = await createUser(ctx.db, { status: 'pending' });
+  admin = await createAdmin(ctx.db);
+  group = await createCommunity(ctx.db, { name: 'Posting Group' }, [ana.id]);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('POST /api/forumPosts', () => {
+  it('creates a post in a community the author belongs to, and counts it there', async () => {
+    const res = await call('POST', '/api/forumPosts', ana, { title: '  EMDR pacing  ', content: 'How do you **pace**?', communityId: group.id });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      _id: expect.any(String), title: 'EMDR pacing', content: 'How do you **pace**?',
+      author: { _id: ana.id, name: 'Ana Author', avatar: 'https://example.org/ana.png' },
+      likes: [], likesCount: 0, community: { _id: group.id, name: 'Posting Group' },
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), commentsCount: 0,
+    });
+    const counts = await communityCounts(group.id);
+    expect(counts.posts).toBe(1);
+    expect(counts.last).not.toBeNull();
+  });
+
+  it('creates a post without a community', async () => {
+    const res = await call('POST', '/api/forumPosts', ben, { title: 'Hello', content: 'Everyone' });
+    expect(res.status).toBe(201);
+    expect(res.body.community).toBeNull();
+  });
+
+  it.each([[{}], [{ title: 'Only a title' }], [{ content: 'Only content' }], [{ title: '   ', content: 'x' }], [{ title: 'x', content: ' \n ' }]])(
+    'says "Title and content are required." for %j', async (body) => {
+      expect(await call('POST', '/api/forumPosts', ana, body)).toEqual({ status: 400, body: { msg: TITLE_CONTENT_REQUIRED } });
+    });
+
+  it.each([
+    [{ title: 'x'.repeat(201), content: 'c' }, 'Invalid title: must be at most 200 characters'],
+    [{ title: 't', content: 'x'.repeat(20_001) }, 'Invalid content: must be at most 20000 characters'],
+    [{ title: 't', content: 'c', communityId: 'nope' }, 'Invalid communityId: must be a valid id'],
+    [{ title: ['t'], content: 'c' }, 'Invalid title'],
+  ])('refuses %j with 400', async (body, msg) => {
+    const res = await call('POST', '/api/forumPosts', ana, body);
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toContain(msg);
+  });
+
+  it('accepts the longest title and content', async () => {
+    expect((await call('POST', '/api/forumPosts', ana, { title: 't'.repeat(200), content: 'c'.repeat(20_000) })).status).toBe(201);
+  });
+
+  it('requires membership of the community and that it exists', async () => {
+    expect(await call('POST', '/api/forumPosts', ben, { title: 't', content: 'c', communityId: group.id })).toEqual({ status: 403, body: { msg: JOIN_TO_POST } });
+    expect(await call('POST', '/api/forumPosts', ana, { title: 't', content: 'c', communityId: UNKNOWN_ID })).toEqual({ status: 404, body: { msg: COMMUNITY_NOT_FOUND } });
+  });
+
+  it('needs a verified licence and a session', async () => {
+    expect(await call('POST', '/api/forumPosts', pending, { title: 't', content: 'c' })).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    expect((await call('POST', '/api/forumPosts', undefined, { title: 't', content: 'c' })).status).toBe(401);
+    expect((await call('POST', '/api/forumPosts', undefined, {})).status).toBe(401);
+  });
+
+  it('stores Markdown with <script> and javascript: links as the text it is', async () => {
+    const content = '<script>alert(1)</script>\n\n[click](javascript:alert(2)) <img src=x onerror="alert(3)">';
+    const created = await newPost(ana, { title: '<b>bold?</b>', content });
+    const read = await call('GET', `/api/forumPosts/${created._id}`, ben);
+    expect(read.body.title).toBe('<b>bold?</b>');
+    expect(read.body.content).toBe(content);
+  });
+});
+
+describe('GET /api/forumPosts/:id', () => {
+  it('returns the post, 404 "Post not found." when missing, 400 for a malformed id, 401 signed out', async () => {
+    const post = await newPost(ana);
+    expect((await call('GET', `/api/forumPosts/${post._id}`, pending)).body).toEqual(post);
+    expect(await call('GET', `/api/forumPosts/${UNKNOWN_ID}`, ana)).toEqual({ status: 404, body: { msg: POST_NOT_FOUND } });
+    expect((await call('GET', '/api/forumPosts/12345', ana)).status).toBe(400);
+    expect((await call('GET', `/api/forumPosts/${post._id}`)).status).toBe(401);
+  });
+});
+
+describe('feed and community lists', () => {
+  it('pages newest first by 20 with a cursor, with no duplicates or gaps while new posts arrive', async () => {
+    const own = await createCommunity(ctx.db, { name: 'Paging Group' }, [ben.id]);
+    const author = await createUser(ctx.db);
+    // 45 posts, many sharing one timestamp, so the id has to break ties for the cursor to be exact.
+    const at = new Date(Date.now() - 3_600_000);
+    const rows = Array.from({ length: 45 }, (_, i) => ({
+      title: `Paged ${i}`, content: 'c', authorId: author.id, communityId: own.id, createdAt: i < 25 ? at : new Date(at.getTime() - i * 1000),
+    }));
+    const created = await ctx.db.insert(posts).values(rows).returning({ id: posts.id });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const url: string = `/api/forumPosts/community/${own.id}${cursor ? `?before=${encodeURIComponent(cursor)}` : ''}`;
+      const res = await call('GET', url, ben);
+      expect(res.status).toBe(200);
+      expect(res.body.posts.length).toBeLessThanOrEqual(20);
+      seen.push(...res.body.posts.map((p: Post) => p._id));
+      cursor = res.body.nextCursor;
+      pages++;
+      // A new post arrives between pages: it is newer than every cursor, so it never shifts later pages.
+      await call('POST', '/api/forumPosts', ben, { title: `Arrived ${pages}`, content: 'c', communityId: own.id });
+    } while (cursor);
+    expect(pages).toBe(3);
+    const createdIds = created.map((r) => r.id);
+    expect(seen.filter((id) => createdIds.includes(id)).sort()).toEqual([...createdIds].sort());
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('the feed holds every post, newest first, and uses the same cursor', async () => {
+    const latest = await newPost(ben, { title: 'Latest of all' });
+    const first = await call('GET', '/api/forumPosts/feed', ana);
+    expect(first.status).toBe(200);
+    expect(first.body.posts[0]._id).toBe(latest._id);
+    expect(first.body.posts).toHaveLength(20);
+    const times = first.body.posts.map((p: Post) => p.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    const second = await call('GET', `/api/forumPosts/feed?before=${encodeURIComponent(first.body.nextCursor)}`, ana);
+    expect(second.status).toBe(200);
+    expect(second.body.posts[0]._id).not.toBe(latest._id);
+    expect((await call('GET', '/api/forumPosts/feed', pending)).status).toBe(200);
+    expect((await call('GET', '/api/forumPosts/feed')).status).toBe(401);
+  });
+
+  it('refuses a malformed cursor and an unknown community', async () => {
+    for (const bad of ['garbage', Buffer.from('2020|x').toString('base64url'), 'x'.repeat(201)]) {
+      const res = await call('GET', `/api/forumPosts/feed?before=${bad}`, ana);
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toMatch(/^Invalid before/);
+    }
+    expect(await call('GET', `/api/forumPosts/community/${UNKNOWN_ID}`, ana)).toEqual({ status: 404, body: { msg: COMMUNITY_NOT_FOUND } });
+    expect((await call('GET', '/api/forumPosts/community/nope', ana)).status).toBe(400);
+  });
+});
+
+describe('search', () => {
+  let inTitle: Post;
+  let inContent: Post;
+  let elsewhere: Post;
+  beforeAll(async () => {
+    inContent = await newPost(ana, { title: 'Weekly thoughts', content: 'Lately the word quixotry keeps coming up with clients.', communityId: group.id });
+    inTitle = await newPost(ana, { title: 'Quixotry in supervision', content: 'A longer reflection on ideals.', communityId: group.id });
+    elsewhere = await newPost(ben, { title: 'Quixotry outside', content: 'No community here' });
+  });
+
+  it('ranks title matches above content matches and marks the matched words', async () => {
+    const res = await call('GET', '/api/forumPosts/search?query=quixotry', ben);
+    expect(res.status).toBe(200);
+    const ids = res.body.posts.map((p: Post) => p._id);
+    expect(ids).toHaveLength(3);
+    expect(ids.indexOf(inTitle._id)).toBeLessThan(ids.indexOf(inContent._id));
+    expect(ids.indexOf(elsewhere._id)).toBeLessThan(ids.indexOf(inContent._id));
+    const hit = res.body.posts.find((p: Post) => p._id === inContent._id);
+    expect(hit.highlight.content).toContain('<mark>quixotry</mark>');
+    expect(res.body.posts.find((p: Post) => p._id === inTitle._id).highlight.title).toBe('<mark>Quixotry</mark> in supervision');
+  });
+
+  it('understands web search syntax, stems words and searches within one community', async () => {
+    const minus = await call('GET', '/api/forumPosts/search?query=quixotry%20-supervision', ben);
+    expect(minus.body.posts.map((p: Post) => p._id).sort()).toEqual([inContent._id, elsewhere._id].sort());
+    const stemmed = await call('GET', '/api/forumPosts/search?query=reflections', ben);
+    expect(stemmed.body.posts.map((p: Post) => p._id)).toContain(inTitle._id);
+    const scoped = await call('GET', `/api/forumPosts/search/${group.id}?query=quixotry`, ben);
+    expect(scoped.body.posts.map((p: Post) => p._id)).toEqual([inTitle._id, inContent._id]);
+    expect(await call('GET', `/api/forumPosts/search/${UNKNOWN_ID}?query=x`, ben)).toEqual({ status: 404, body: { msg: COMMUNITY_NOT_FOUND } });
+  });
+
+  it('pages ranked results with a cursor, without repeats', async () => {
+    const author = await createUser(ctx.db);
+    await ctx.db.insert(posts).values(Array.from({ length: 25 }, (_, i) => ({
+      title: i % 2 ? `Zygomorphic note ${i}` : `Note ${i}`, content: 'about zygomorphic things', authorId: author.id,
+    })));
+    const first = await call('GET', '/api/forumPosts/search?query=zygomorphic', ben);
+    expect(first.body.posts).toHaveLength(20);
+    const second = await call('GET', `/api/forumPosts/search?query=zygomorphic&before=${encodeURIComponent(first.body.nextCursor)}`, ben);
+    expect(second.body.posts).toHaveLength(5);
+    expect(second.body.nextCursor).toBeNull();
+    const all = [...first.body.posts, ...second.body.posts].map((p: Post) => p._id);
+    expect(new Set(all).size).toBe(25);
+    // Title matches (odd numbers) come first.
+    expect(first.body.posts.slice(0, 12).every((p: Post) => p.title.startsWith('Zygomorphic'))).toBe(true);
+  });
+
+  it('returns nothing for an empty or stop-word query, and refuses bad input', async () => {
+    expect((await call('GET', '/api/forumPosts/search?query=', ben)).body).toEqual({ posts: [], nextCursor: null });
+    expect((await call('GET', '/api/forumPosts/search?query=the', ben)).body).toEqual({ posts: [], nextCursor: null });
+    expect((await call('GET', `/api/forumPosts/search?query=${encodeURIComponent('"unclosed & | ! :*')}`, ben)).status).toBe(200);
+    expect((await call('GET', `/api/forumPosts/search?query=${'a'.repeat(201)}`, ben)).body.msg).toBe('Invalid query: must be at most 200 characters');
+    expect((await call('GET', '/api/forumPosts/search?query=x&before=bad', ben)).status).toBe(400);
+    expect((await call('GET', '/api/forumPosts/search?query=quixotry')).status).toBe(401);
+  });
+});
+
+describe('POST /api/forumPosts/:id/like', () => {
+  it('toggles the reader\'s like and returns the updated post', async () => {
+    const post = await newPost(ana);
+    const liked = await call('POST', `/api/forumPosts/${post._id}/like`, ben);
+    expect(liked.status).toBe(200);
+    expect(liked.body).toMatchObject({ _id: post._id, likes: [ben.id], likesCount: 1 });
+    const both = await call('POST', `/api/forumPosts/${post._id}/like`, ana);
+    expect(both.body.likes).toEqual([ana.id, ben.id]);
+    const unliked = await call('POST', `/api/forumPosts/${post._id}/like`, ben);
+    expect(unliked.body).toMatchObject({ likes: [ana.id], likesCount: 1 });
+  });
+
+  it('leaves exactly one like when the same like arrives twice at once', async () => {
+    const post = await newPost(ana);
+    const results = await Promise.all([
+      call('POST', `/api/forumPosts/${post._id}/like`, ben, { liked: true }),
+      call('POST', `/api/forumPosts/${post._id}/like`, ben, { liked: true }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    expect(await likeRows(post._id)).toBe(1);
+    expect((await call('GET', `/api/forumPosts/${post._id}`, ben)).body).toMatchObject({ likes: [ben.id], likesCount: 1 });
+    await call('POST', `/api/forumPosts/${post._id}/like`, ben, { liked: false });
+    await call('POST', `/api/forumPosts/${post._id}/like`, ben, { liked: false });
+    expect(await likeRows(post._id)).toBe(0);
+  });
+
+  it('keeps the count equal to the rows when two toggles race', async () => {
+    const post = await newPost(ana);
+    await Promise.all([call('POST', `/api/forumPosts/${post._id}/like`, ben), call('POST', `/api/forumPosts/${post._id}/like`, ben)]);
+    const rows = await likeRows(post._id);
+    expect(rows).toBeLessThanOrEqual(1);
+    expect((await call('GET', `/api/forumPosts/${post._id}`, ben)).body.likesCount).toBe(rows);
+  });
+
+  it('needs a verified licence, a session and an existing post', async () => {
+    const post = await newPost(ana);
+    expect(await call('POST', `/api/forumPosts/${post._id}/like`, pending)).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    expect((await call('POST', `/api/forumPosts/${post._id}/like`)).status).toBe(401);
+    expect(await call('POST', `/api/forumPosts/${UNKNOWN_ID}/like`, ben)).toEqual({ status: 404, body: { msg: POST_NOT_FOUND } });
+    expect((await call('POST', `/api/forumPosts/${post._id}/like`, ben, { liked: 'yes' })).status).toBe(400);
+  });
+});
+
+describe('DELETE /api/forumPosts/:id', () => {
+  it('lets the author delete, with comments, likes and the community count', async () => {
+    const before = (await communityCounts(group.id)).posts;
+    const post = await newPost(ana, { communityId: group.id });
+    const comment = await call('POST', `/api/forumPosts/${post._id}/comments`, ben, { content: 'first' });
+    await call('POST', `/api/forumPosts/comments/${comment.body._id}/reply`, ana, { content: 'reply' });
+    await call('POST', `/api/forumPosts/comments/${comment.body._id}/like`, ana);
+    await call('POST', `/api/forumPosts/${post._id}/like`, ben);
+    expect(await call('DELETE', `/api/forumPosts/${post._id}`, ana)).toEqual({ status: 200, body: { msg: 'Post deleted.' } });
+    expect((await call('GET', `/api/forumPosts/${post._id}`, ana)).status).toBe(404);
+    expect(await queryRows(ctx.db, sql`SELECT 1 FROM comments WHERE post_id = ${post._id}`)).toEqual([]);
+    expect(await queryRows(ctx.db, sql`SELECT 1 FROM comment_likes WHERE comment_id = ${comment.body._id}`)).toEqual([]);
+    expect(await likeRows(post._id)).toBe(0);
+    expect((await communityCounts(group.id)).posts).toBe(before);
+    expect(await call('DELETE', `/api/forumPosts/${post._id}`, ana)).toEqual({ status: 404, body: { msg: POST_NOT_FOUND } });
+  });
+
+  it('lets an administrator delete anyone\'s post, and nobody else', async () => {
+    const post = await newPost(ana);
+    expect(await call('DELETE', `/api/forumPosts/${post._id}`, ben)).toEqual({ status: 403, body: { msg: ONLY_AUTHOR_OR_ADMIN } });
+    expect(await call('DELETE', `/api/forumPosts/${post._id}`, pending)).toEqual({ status: 403, body: { msg: ONLY_AUTHOR_OR_ADMIN } });
+    expect((await call('DELETE', `/api/forumPosts/${post._id}`)).status).toBe(401);
+    expect((await call('DELETE', `/api/forumPosts/${post._id}`, admin)).status).toBe(200);
+    expect((await call('DELETE', '/api/forumPosts/not-an-id', admin)).status).toBe(400);
+  });
+});

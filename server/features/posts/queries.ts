@@ -1,0 +1,92 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { LIKES_LIST_CAP, type Post } from '../../../common/posts.ts';
+import { encodeTimeCursor } from './cursor.ts';
+
+/** A timestamp as the ISO text clients get (milliseconds, UTC). */
+export const isoTime = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A timestamp with PostgreSQL's full microseconds, for cursors. */
+export const cursorTime = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The columns a page of posts carries before authors and communities are joined. */
+export const POST_COLUMNS = sql.raw('p.id, p.title, p.content, p.author_id, p.community_id, p.likes_count, p.comments_count, p.created_at');
+
+export type PostRow = {
+  id: string; title: string; content: string; likes_count: number; comments_count: number;
+  created_at: string; cursor_at: string;
+  author_id: string; author_name: string; author_avatar: string | null;
+  community_id: string | null; community_name: string | null;
+  liked: boolean; other_likes: string[];
+  rank?: string; hl_title?: string; hl_content?: string;
+};
+
+/**
+ * Posts of `page` (a subquery of POST_COLUMNS, already limited) with author, community and the reader's like.
+ * Only a capped slice of the other likers is read, so a post with many likes costs the same as one with few.
+ */
+export function postsWithDetails(page: SQL, viewerId: string, opts: { extra?: SQL; orderBy: SQL }): SQL {
+  return sql`
+    SELECT page.id, page.title, page.content, page.likes_count, page.comments_count,
+      ${isoTime(sql`page.created_at`)} AS created_at, ${cursorTime(sql`page.created_at`)} AS cursor_at,
+      u.id AS author_id, u.name AS author_name, u.avatar AS author_avatar,
+      c.id AS community_id, c.name AS community_name,
+      EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = page.id AND l.user_id = ${viewerId}) AS liked,
+      ARRAY(SELECT l.user_id::text FROM post_likes l WHERE l.post_id = page.id AND l.user_id <> ${viewerId}
+        LIMIT ${LIKES_LIST_CAP - 1}) AS other_likes
+      ${opts.extra ?? sql``}
+    FROM (${page}) page
+    JOIN users u ON u.id = page.author_id
+    LEFT JOIN communities c ON c.id = page.community_id
+    ORDER BY ${opts.orderBy}`;
+}
+
+export function toPost(row: PostRow, viewerId: string): Post {
+  const post: Post = {
+    _id: row.id,
+    title: row.title,
+    content: row.content,
+    author: { _id: row.author_id, name: row.author_name, avatar: row.author_avatar },
+    likes: row.liked ? [viewerId, ...row.other_likes] : row.other_likes,
+    likesCount: row.likes_count,
+    community: row.community_id ? { _id: row.community_id, name: row.community_name ?? '' } : null,
+    createdAt: row.created_at,
+    commentsCount: row.comments_count,
+  };
+  if (row.hl_title !== undefined) post.highlight = { title: row.hl_title, content: row.hl_content ?? '' };
+  return post;
+}
+
+/** Newest-first keyset pages: fetch one row more than the page to know whether another page follows. */
+export async function timePage(db: Db, query: SQL, viewerId: string, pageSize: number) {
+  const rows = await queryRows<PostRow>(db, query);
+  const more = rows.length > pageSize;
+  const shown = more ? rows.slice(0, pageSize) : rows;
+  const last = shown[shown.length - 1];
+  return {
+    posts: shown.map((r) => toPost(r, viewerId)),
+    nextCursor: more && last ? encodeTimeCursor({ at: last.cursor_at, id: last.id }) : null,
+  };
+}
+
+/** Sets or toggles one user's like in a likes table; returns +1, -1 or 0 for the counter. */
+export async function setLike(db: Db, table: 'post_likes' | 'comment_likes', targetId: string, userId: string, liked?: boolean) {
+  const t = sql.raw(table);
+  const key = sql.raw(table === 'post_likes' ? 'post_id' : 'comment_id');
+  if (liked === true) {
+    // The primary key makes a second, simultaneous like a no-op instead of a duplicate.
+    const rows = await queryRows(db, sql`INSERT INTO ${t} (${key}, user_id) VALUES (${targetId}, ${userId}) ON CONFLICT DO NOTHING RETURNING 1`);
+    return rows.length;
+  }
+  if (liked === false) {
+    const rows = await queryRows(db, sql`DELETE FROM ${t} WHERE ${key} = ${targetId} AND user_id = ${userId} RETURNING 1`);
+    return -rows.length;
+  }
+  // A toggle in one statement (no read-then-write): remove the like if there is one, otherwise add it.
+  const [row] = await queryRows<{ delta: number }>(db, sql`
+    WITH removed AS (DELETE FROM ${t} WHERE ${key} = ${targetId} AND user_id = ${userId} RETURNING 1),
+    added AS (
+      INSERT INTO ${t} (${key}, user_id) SELECT ${targetId}::uuid, ${userId}::uuid WHERE NOT EXISTS (SELECT 1 FROM removed)
+      ON CONFLICT DO NOTHING RETURNING 1)
+    SELECT (SELECT count(*) FROM added)::int - (SELECT count(*) FROM removed)::int AS delta`);
+  return row.delta;
+}

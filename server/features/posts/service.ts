@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
+import { POSTS_PAGE_SIZE } from '../../../common/constants.ts';
+import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
+import {
+  JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
+} from '../../../common/posts.ts';
+import { decodeRankCursor, decodeTimeCursor, encodeRankCursor } from './cursor.ts';
+import { POST_COLUMNS, postsWithDetails, setLike, timePage, toPost, type PostRow } from './queries.ts';
+
+const NEWEST_FIRST = sql`page.created_at DESC, page.id DESC`;
+// NULLS LAST spells out the order the (created_at DESC NULLS LAST, id DESC NULLS LAST) indexes are built in:
+// plain DESC means NULLS FIRST, and PostgreSQL would then sort the whole table instead of reading the index.
+const INDEX_ORDER = sql.raw('p.created_at DESC NULLS LAST, p.id DESC NULLS LAST');
+// One row past the page tells whether another page follows.
+const PAGE_PLUS_ONE = POSTS_PAGE_SIZE + 1;
+
+/** Keyset condition for newest-first pages; row comparison lets the (created_at desc, id desc) indexes serve it. */
+function olderThan(before: string | undefined) {
+  const cursor = decodeTimeCursor(before);
+  return cursor ? sql`AND (p.created_at, p.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``;
+}
+
+/** The SQL of one feed page (exported for the benchmark's EXPLAIN). */
+export function feedQuery(viewerId: string, before?: string) {
+  const page = sql`SELECT ${POST_COLUMNS} FROM posts p WHERE true ${olderThan(before)}
+    ORDER BY ${INDEX_ORDER} LIMIT ${PAGE_PLUS_ONE}`;
+  return postsWithDetails(page, viewerId, { orderBy: NEWEST_FIRST });
+}
+
+export function communityPostsQuery(viewerId: string, communityId: string, before?: string) {
+  const page = sql`SELECT ${POST_COLUMNS} FROM posts p WHERE p.community_id = ${communityId} ${olderThan(before)}
+    ORDER BY ${INDEX_ORDER} LIMIT ${PAGE_PLUS_ONE}`;
+  return postsWithDetails(page, viewerId, { orderBy: NEWEST_FIRST });
+}
+
+export async function feed(db: Db, viewerId: string, before?: string): Promise<PostsPage> {
+  return timePage(db, feedQuery(viewerId, before), viewerId, POSTS_PAGE_SIZE);
+}
+
+export async function communityPosts(db: Db, viewerId: string, communityId: string, before?: string): Promise<PostsPage> {
+  await assertCommunityExists(db, communityId);
+  return timePage(db, communityPostsQuery(viewerId, communityId, before), viewerId, POSTS_PAGE_SIZE);
+}
+
+/**
+ * Full-text search over the stored `search` column (title weighted above content), best match first,
+ * with the matched words wrapped in <mark></mark> in `highlight` (computed for the shown page only: it is costly).
+ */
+export async function searchPosts(db: Db, viewerId: string, text: string, opts: { before?: string; communityId?: string }): Promise<PostsPage> {
+  if (opts.communityId) await assertCommunityExists(db, opts.communityId);
+  if (!text.trim()) return { posts: [], nextCursor: null };
+  const rows = await queryRows<PostRow>(db, searchQuery(viewerId, text, opts));
+  const more = rows.length > POSTS_PAGE_SIZE;
+  const shown = more ? rows.slice(0, POSTS_PAGE_SIZE) : rows;
+  const last = shown[shown.length - 1];
+  return {
+    posts: shown.map((r) => toPost(r, viewerId)),
+    nextCursor: more && last ? encodeRankCursor({ rank: last.rank ?? '0', at: last.cursor_at, id: last.id }) : null,
+  };
+}
+
+export function searchQuery(viewerId: string, text: string, opts: { before?: string; communityId?: string }) {
+  const cursor = decodeRankCursor(opts.before);
+  const q = sql`websearch_to_tsquery('english', ${text})`;
+  const inCommunity = opts.communityId ? sql`AND p.community_id = ${opts.communityId}` : sql``;
+  const after = cursor
+    ? sql`WHERE (hits.rank, hits.created_at, hits.id) < (${cursor.rank}::real, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+    : sql``;
+  const page = sql`
+    SELECT * FROM (
+      SELECT ${POST_COLUMNS}, ts_rank(p.search, ${q}) AS rank FROM posts p WHERE p.search @@ ${q} ${inCommunity}
+    ) hits ${after}
+    ORDER BY hits.rank DESC, hits.created_at DESC, hits.id DESC LIMIT ${PAGE_PLUS_ONE}`;
+  const extra = sql`, page.rank::text AS rank,
+    ts_headline('english', page.title, ${q}, 'HighlightAll=true, StartSel=<mark>, StopSel=</mark>') AS hl_title,
+    ts_headline('english', page.content, ${q}, 'MaxFragments=2, MaxWords=30, MinWords=10, StartSel=<mark>, StopSel=</mark>') AS hl_content`;
+  return postsWithDetails(page, viewerId, { extra, orderBy: sql`page.rank DESC, page.created_at DESC, page.id DESC` });
+}
+
+export async function getPost(db: Db, viewerId: string, postId: string): Promise<Post> {
+  const page = sql`SELECT ${POST_COLUMNS} FROM posts p WHERE p.id = ${postId}`;
+  const [row] = await queryRows<PostRow>(db, postsWithDetails(page, viewerId, { orderBy: NEWEST_FIRST }));
+  if (!row) throw notFound(POST_NOT_FOUND);
+  return toPost(row, viewerId);
+}
+
+export async function createPost(db: Db, user: CurrentUser, input: { title: string; content: string; communityId?: string | null }) {
+  const title = input.title.trim();
+  if (!title || !input.content.trim()) throw badRequest(TITLE_CONTENT_REQUIRED);
+  const communityId = input.communityId ?? null;
+  const id = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    if (communityId) {
+      await assertCommunityExists(t, communityId);
+      const member = await queryRows(t, sql`SELECT 1 FROM community_members WHERE community_id = ${communityId} AND user_id = ${user.id}`);
+      if (!member.length) throw forbidden(JOIN_TO_POST);
+    }
+    const [post] = await queryRows<{ id: string }>(t, sql`
+      INSERT INTO posts (community_id, author_id, title, content) VALUES (${communityId}, ${user.id}, ${title}, ${input.content})
+      RETURNING id`);
+    // Counters are kept in the same transaction, so lists never need to count rows.
+    if (communityId) {
+      await t.execute(sql`UPDATE communities SET posts_count = posts_count + 1, last_post_at = now() WHERE id = ${communityId}`);
+    }
+    return post.id;
+  });
+  return getPost(db, user.id, id);
+}
+
+/** The author or an administrator; the post's comments and likes go with it (foreign keys cascade). */
+export async function deletePost(db: Db, user: CurrentUser, postId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [post] = await queryRows<{ author_id: string; community_id: string | null }>(t, sql`
+      SELECT author_id, community_id FROM posts WHERE id = ${postId} FOR UPDATE`);
+    if (!post) throw notFound(POST_NOT_FOUND);
+    if (post.author_id !== user.id && !isAdmin(user)) throw forbidden(ONLY_AUTHOR_OR_ADMIN);
+    await t.execute(sql`DELETE FROM posts WHERE id = ${postId}`);
+    if (post.community_id) {
+      await t.execute(sql`UPDATE communities SET posts_count = greatest(posts_count - 1, 0),
+        last_post_at = (SELECT max(created_at) FROM posts WHERE community_id = ${post.community_id})
+        WHERE id = ${post.community_id}`);
+    }
+  });
+}
+
+/** Toggles (or, with `liked`, sets) the reader's like and returns the updated post. */
+export async function likePost(db: Db, user: CurrentUser, postId: string, liked?: boolean): Promise<Post> {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const exists = await queryRows(t, sql`SELECT 1 FROM posts WHERE id = ${postId}`);
+    if (!exists.length) throw notFound(POST_NOT_FOUND);
+    const delta = await setLike(t, 'post_likes', postId, user.id, liked);
+    if (delta !== 0) await t.execute(sql`UPDATE posts SET likes_count = greatest(likes_count + ${delta}, 0) WHERE id = ${postId}`);
+  });
+  return getPost(db, user.id, postId);
+}
+
+export async function assertCommunityExists(db: Db, communityId: string): Promise<void> {
+  const rows = await queryRows(db, sql`SELECT 1 FROM communities WHERE id = ${communityId}`);
+  if (!rows.length) throw notFound(COMMUNITY_NOT_FOUND);
+}

@@ -1,0 +1,199 @@
+// Fetchers, query keys and hooks of the forums: communities, posts and comments.
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { CommunitiesPage, Community, CreateCommunityInput, Recommendation } from '../../../common/communities.ts';
+import { FORUM_SIDEBAR_COMMUNITIES } from '../../../common/constants.ts';
+import type { Comment, CommentsPage, CreatePostInput, Post, PostsPage } from '../../../common/posts.ts';
+import { api, query } from '../../lib/api.ts';
+
+// 'communities' is shared with the dashboard's joined list, so joining refreshes it too.
+export const keys = {
+  communities: ['communities'] as const,
+  communityList: (page: number, limit: number, q: string) => ['communities', 'list', page, limit, q] as const,
+  community: (id: string) => ['communities', 'one', id] as const,
+  joined: ['communities', 'joined'] as const,
+  recommendations: ['communities', 'recommendations'] as const,
+  posts: ['forumPosts'] as const,
+  postList: (scope: PostScope) => ['forumPosts', 'list', scope] as const,
+  post: (id: string) => ['forumPosts', 'one', id] as const,
+  comments: (postId: string) => ['forumPosts', 'comments', postId] as const,
+};
+
+/** Which posts a list shows: every post, one community's, or the results of a search (in one community or all). */
+export type PostScope = { communityId?: string; search?: string };
+
+// ---- communities ----
+
+export function useCommunities(page: number, limit: number, q = '') {
+  return useQuery({
+    queryKey: keys.communityList(page, limit, q),
+    queryFn: () => api<CommunitiesPage>(q
+      ? `/api/communities/search${query({ query: q, page, limit })}`
+      : `/api/communities${query({ page, limit })}`),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export const useCommunity = (id: string) =>
+  useQuery({ queryKey: keys.community(id), queryFn: () => api<Community>(`/api/communities/${id}`) });
+
+export const useJoinedCommunities = () =>
+  useQuery({ queryKey: keys.joined, queryFn: () => api<Community[]>('/api/communities/joined') });
+
+export const useRecommendations = () => useQuery({
+  queryKey: keys.recommendations,
+  queryFn: () => api<Recommendation[]>(`/api/communities/recommendations?limit=${FORUM_SIDEBAR_COMMUNITIES}`),
+});
+
+export function useMembership() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, join }: { id: string; join: boolean }) =>
+      api<Community>(`/api/communities/${id}/${join ? 'join' : 'unjoin'}`, { method: join ? 'POST' : 'DELETE' }),
+    onSuccess: (community) => {
+      client.setQueryData(keys.community(community._id), community);
+      void client.invalidateQueries({ queryKey: keys.communities });
+    },
+  });
+}
+
+export function useCreateCommunity() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCommunityInput) => api<Community>('/api/communities', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.communities }),
+  });
+}
+
+export function useDeleteCommunity() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ msg: string }>(`/api/communities/${id}`, { method: 'DELETE' }),
+    onSuccess: () => Promise.all([
+      client.invalidateQueries({ queryKey: keys.communities }),
+      client.invalidateQueries({ queryKey: keys.posts }),
+    ]),
+  });
+}
+
+// ---- posts ----
+
+function postListUrl(scope: PostScope, before?: string): string {
+  const search = scope.search?.trim();
+  if (search) {
+    const base = scope.communityId ? `/api/forumPosts/search/${scope.communityId}` : '/api/forumPosts/search';
+    return `${base}${query({ query: search, before })}`;
+  }
+  const base = scope.communityId ? `/api/forumPosts/community/${scope.communityId}` : '/api/forumPosts/feed';
+  return `${base}${query({ before })}`;
+}
+
+/** Pages of 20 posts, each page asking for the posts before the previous page's cursor. */
+export function usePostList(scope: PostScope) {
+  return useInfiniteQuery({
+    queryKey: keys.postList(scope),
+    queryFn: ({ pageParam, signal }) => api<PostsPage>(postListUrl(scope, pageParam), { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export const usePost = (id: string) =>
+  useQuery({ queryKey: keys.post(id), queryFn: () => api<Post>(`/api/forumPosts/${id}`), retry: false });
+
+export function useCreatePost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreatePostInput) => api<Post>('/api/forumPosts', { method: 'POST', body }),
+    onSuccess: () => Promise.all([
+      client.invalidateQueries({ queryKey: keys.posts }),
+      client.invalidateQueries({ queryKey: keys.communities }),
+    ]),
+  });
+}
+
+export function useDeletePost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ msg: string }>(`/api/forumPosts/${id}`, { method: 'DELETE' }),
+    onSuccess: (_data, id) => {
+      client.removeQueries({ queryKey: keys.post(id) });
+      void client.invalidateQueries({ queryKey: keys.posts });
+      void client.invalidateQueries({ queryKey: keys.communities });
+    },
+  });
+}
+
+/** Replaces one post wherever it is cached: its own page and every list that shows it. */
+function storePost(client: QueryClient, post: Post) {
+  client.setQueryData(keys.post(post._id), post);
+  client.setQueriesData<InfiniteData<PostsPage>>({ queryKey: ['forumPosts', 'list'] }, (data) => data && {
+    ...data,
+    // Search results keep their highlight; everything else comes from the server's fresh copy.
+    pages: data.pages.map((page) => ({
+      ...page,
+      posts: page.posts.map((p) => (p._id === post._id ? { ...post, highlight: p.highlight } : p)),
+    })),
+  });
+}
+
+export function useLikePost() {
+  const client = useQueryClient();
+  return useMutation({
+    // The wanted state is sent, so a double click cannot undo itself.
+    mutationFn: ({ id, liked }: { id: string; liked: boolean }) => api<Post>(`/api/forumPosts/${id}/like`, { method: 'POST', body: { liked } }),
+    onSuccess: (post) => storePost(client, post),
+    onError: (error) => console.error('Failed to like post', error),
+  });
+}
+
+// ---- comments ----
+
+export function useComments(postId: string) {
+  return useInfiniteQuery({
+    queryKey: keys.comments(postId),
+    queryFn: ({ pageParam, signal }) => api<CommentsPage>(`/api/forumPosts/${postId}/comments${query({ after: pageParam })}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** The spec: after a comment, reply or delete the comments reload; the post's count changes with them. */
+function refreshThread(client: QueryClient, postId: string) {
+  void client.invalidateQueries({ queryKey: keys.comments(postId) });
+  void client.invalidateQueries({ queryKey: keys.post(postId) });
+  void client.invalidateQueries({ queryKey: ['forumPosts', 'list'] });
+}
+
+export function useCommentActions(postId: string) {
+  const client = useQueryClient();
+  const refresh = () => refreshThread(client, postId);
+  const logged = (what: string) => (error: unknown) => console.error(what, error);
+  return {
+    add: useMutation({
+      mutationFn: (content: string) => api<Comment>(`/api/forumPosts/${postId}/comments`, { method: 'POST', body: { content } }),
+      onSuccess: refresh,
+    }),
+    reply: useMutation({
+      mutationFn: ({ parentId, content }: { parentId: string; content: string }) =>
+        api<Comment>(`/api/forumPosts/comments/${parentId}/reply`, { method: 'POST', body: { content } }),
+      onSuccess: refresh,
+      onError: logged('Failed to reply'),
+    }),
+    like: useMutation({
+      mutationFn: ({ id, liked }: { id: string; liked: boolean }) =>
+        api<string[]>(`/api/forumPosts/comments/${id}/like`, { method: 'POST', body: { liked } }),
+      onSuccess: () => client.invalidateQueries({ queryKey: keys.comments(postId) }),
+      onError: logged('Failed to like comment'),
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api<{ msg: string }>(`/api/forumPosts/comments/${id}`, { method: 'DELETE' }),
+      onSuccess: refresh,
+      onError: logged('Failed to delete comment'),
+    }),
+    removeMany: useMutation({
+      mutationFn: (commentIds: string[]) => api<{ msg: string }>('/api/forumPosts/comments', { method: 'DELETE', body: { commentIds } }),
+      onSuccess: refresh,
+      onError: logged('Failed to delete comments'),
+    }),
+  };
+}

@@ -1,0 +1,95 @@
+import { Box, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { CONFIRM_DELETE_COMMENT } from '../../../../common/posts.ts';
+import { Markdown } from '../../../components/Markdown.tsx';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { timeAgo } from '../../../lib/time.ts';
+import { isAdmin, isVerified, useSession } from '../../../app/session.tsx';
+import { countDescendants, type CommentNode } from '../tree.ts';
+import type { useCommentActions } from '../api.ts';
+import { CommentForm } from './CommentForm.tsx';
+import { LikeButton } from './LikeButton.tsx';
+
+// Past this depth replies stop moving right, so deep threads still fit a phone.
+const MAX_INDENT_DEPTH = 4;
+
+type Props = {
+  node: CommentNode;
+  depth: number;
+  actions: ReturnType<typeof useCommentActions>;
+  selected: Set<string>;
+  onSelect: (id: string, on: boolean) => void;
+};
+
+export function CommentItem({ node, depth, actions, selected, onSelect }: Props) {
+  const { user } = useSession();
+  const { comment, replies } = node;
+  const [replying, setReplying] = useState(false);
+  const [collapsed, setCollapsed] = useState(false);
+  const admin = isAdmin(user);
+  const mine = Boolean(user && comment.author?._id === user._id);
+  const liked = Boolean(user && comment.likes.includes(user._id));
+  const authorName = comment.author?.name ?? 'Deleted comment';
+  const hidden = countDescendants(node);
+
+  const remove = () => {
+    if (window.confirm(CONFIRM_DELETE_COMMENT)) actions.remove.mutate(comment._id);
+  };
+
+  return (
+    <Box component="li" id={`comment-${comment._id}`} style={{ listStyle: 'none' }}>
+      <Stack gap={6}>
+        <Group gap="xs" wrap="nowrap">
+          {admin && !comment.deleted && (
+            <Checkbox
+              size="xs" aria-label={`Select comment by ${authorName}`} checked={selected.has(comment._id)}
+              onChange={(e) => onSelect(comment._id, e.currentTarget.checked)}
+            />
+          )}
+          {comment.author ? <UserAvatar name={comment.author.name} src={comment.author.avatar} size="sm" /> : null}
+          <Text size="sm" fw={600} truncate>{comment.author ? comment.author.name : ''}</Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{timeAgo(comment.createdAt)}</Text>
+        </Group>
+        {comment.deleted ? <Text size="sm" c="dimmed" fs="italic">{comment.content}</Text> : (
+          <Box fz="sm" style={{ overflowWrap: 'anywhere' }}><Markdown>{comment.content}</Markdown></Box>
+        )}
+        <Group gap={4}>
+          {!comment.deleted && (
+            <LikeButton liked={liked} count={comment.likesCount} disabled={!isVerified(user) || actions.like.isPending}
+              onToggle={() => actions.like.mutate({ id: comment._id, liked: !liked })} />
+          )}
+          {!comment.deleted && isVerified(user) && (
+            <Button variant="subtle" size="compact-sm" aria-expanded={replying} onClick={() => setReplying((v) => !v)}>Reply</Button>
+          )}
+          {!comment.deleted && (mine || admin) && (
+            <Button variant="subtle" color="red" size="compact-sm" onClick={remove}>Delete</Button>
+          )}
+          {replies.length > 0 && (
+            <Button variant="subtle" color="gray" size="compact-sm" aria-expanded={!collapsed} onClick={() => setCollapsed((v) => !v)}>
+              {collapsed ? `Show replies (${hidden})` : `Hide replies (${hidden})`}
+            </Button>
+          )}
+        </Group>
+        {replying && (
+          <CommentForm
+            label={`Reply to ${authorName}`} submitLabel="Reply" autoFocus onCancel={() => setReplying(false)}
+            onSubmit={async (content) => {
+              await actions.reply.mutateAsync({ parentId: comment._id, content });
+              setReplying(false);
+            }}
+          />
+        )}
+        {replies.length > 0 && !collapsed && (
+          <Stack
+            component="ul" gap="sm" m={0} p={0} pl={depth < MAX_INDENT_DEPTH ? 'md' : 0}
+            style={{ borderLeft: depth < MAX_INDENT_DEPTH ? '2px solid var(--mantine-color-gray-3)' : undefined }}
+          >
+            {replies.map((r) => (
+              <CommentItem key={r.comment._id} node={r} depth={depth + 1} actions={actions} selected={selected} onSelect={onSelect} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Box>
+  );
+}

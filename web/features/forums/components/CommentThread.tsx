@@ -1,0 +1,57 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { confirmBulkDelete } from '../../../../common/posts.ts';
+import { isAdmin, isVerified, useSession } from '../../../app/session.tsx';
+import { useCommentActions, useComments } from '../api.ts';
+import { buildTree } from '../tree.ts';
+import { CommentForm } from './CommentForm.tsx';
+import { CommentItem } from './CommentItem.tsx';
+
+/** The post page's comments: a form, the tree, and for administrators selection and bulk delete. */
+export function CommentThread({ postId, count }: { postId: string; count: number }) {
+  const { user } = useSession();
+  const comments = useComments(postId);
+  const actions = useCommentActions(postId);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const flat = useMemo(() => comments.data?.pages.flatMap((p) => p.comments) ?? [], [comments.data]);
+  const tree = useMemo(() => buildTree(flat), [flat]);
+
+  const onSelect = (id: string, on: boolean) => setSelected((prev) => {
+    const next = new Set(prev);
+    if (on) next.add(id); else next.delete(id);
+    return next;
+  });
+  const bulkDelete = () => {
+    const ids = [...selected];
+    if (!ids.length || !window.confirm(confirmBulkDelete(ids.length))) return;
+    actions.removeMany.mutate(ids, { onSuccess: () => setSelected(new Set()) });
+  };
+
+  return (
+    <Stack component="section" gap="md" aria-labelledby="comments-title">
+      <Title order={2} size="h4" id="comments-title">Comments ({count})</Title>
+      {isVerified(user) && <CommentForm label="Add a comment" submitLabel="Comment" onSubmit={(content) => actions.add.mutateAsync(content)} />}
+      {actions.add.isError && <Alert color="red" role="alert">{actions.add.error.message}</Alert>}
+      {isAdmin(user) && (
+        <Group gap="xs">
+          <Button color="red.9" size="xs" disabled={!selected.size} loading={actions.removeMany.isPending} onClick={bulkDelete}>
+            Delete selected ({selected.size})
+          </Button>
+          {selected.size > 0 && <Button variant="default" size="xs" onClick={() => setSelected(new Set())}>Clear selection</Button>}
+        </Group>
+      )}
+      {comments.isPending ? <Text c="dimmed">Loading comments...</Text> : comments.isError ? (
+        <Text c="dimmed">Comments could not be loaded.</Text>
+      ) : !tree.length ? <Text c="dimmed">No comments yet.</Text> : (
+        <Stack component="ul" gap="md" m={0} p={0}>
+          {tree.map((node) => (
+            <CommentItem key={node.comment._id} node={node} depth={0} actions={actions} selected={selected} onSelect={onSelect} />
+          ))}
+        </Stack>
+      )}
+      {comments.hasNextPage && (
+        <Button variant="light" loading={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>Load more comments</Button>
+      )}
+    </Stack>
+  );
+}
