@@ -1,40 +1,30 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { FORGOT_SUCCESS } from '../../../common/accounts.ts';
-import { ApiError } from '../../lib/api.ts';
 import { forgotPassword } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormMessage } from './FormMessage.tsx';
+import { useSubmit } from './useSubmit.ts';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, message, setMessage, submit } = useSubmit('An error occurred. Please try again.');
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    try {
-      const res = await forgotPassword(email);
-      setSent(true);
-      setMessage(res.msg || FORGOT_SUCCESS);
-    } catch (error) {
-      setSent(false);
-      if (error instanceof ApiError) setMessage(error.message || `Request failed with status ${error.status}`);
-      else setMessage('An error occurred. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = submit(async () => {
+    setSent(false);
+    const res = await forgotPassword(email);
+    setSent(true);
+    setMessage(res.msg || FORGOT_SUCCESS);
+  });
 
   return (
     <AuthCard title="Forgot password" intro="Enter your email and we will send you a link to choose a new password.">
-      <form onSubmit={submit}>
+      <form onSubmit={onSubmit}>
         <Stack>
-          <FormMessage message={message} success={sent} />
+          {/* The spec's success text has no 'successful' in it, but it is good news all the same. */}
+          <FormMessage message={message} success={sent && message !== null} />
           <TextInput label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
           <Button type="submit" loading={busy}>Send reset link</Button>
           <Anchor component={Link} to="/login" size="sm">Back to login</Anchor>

@@ -1,38 +1,28 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../app/session.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { login } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormMessage } from './FormMessage.tsx';
+import { useSubmit } from './useSubmit.ts';
 
 export default function LoginPage() {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, message, submit } = useSubmit('Login failed. Please check your credentials.');
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    try {
-      const { token } = await login(email, password);
-      await signIn(token);
-      navigate('/');
-    } catch (error) {
-      setMessage(error instanceof ApiError ? error.message : 'Login failed. Please check your credentials.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = submit(async () => {
+    const { token } = await login(email, password);
+    await signIn(token);
+    navigate('/');
+  });
 
   return (
     <AuthCard title="Login" intro="Welcome back to Thera Root.">
-      <form onSubmit={submit} noValidate={false}>
+      <form onSubmit={onSubmit}>
         <Stack>
           <FormMessage message={message} />
           <TextInput label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />

@@ -1,49 +1,32 @@
 import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { REDIRECT_DELAY_MS } from '../../../common/constants.ts';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { REGISTER_SUCCESS } from '../../../common/accounts.ts';
-import { ApiError } from '../../lib/api.ts';
 import { register } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormMessage } from './FormMessage.tsx';
 import { emptyLicence, LicenceFields } from './LicenceFields.tsx';
+import { useRedirectAfter, useSubmit } from './useSubmit.ts';
 
 export default function RegisterPage() {
-  const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', email: '', password: '', confirmPassword: '', avatar: '' });
   const [licence, setLicence] = useState(emptyLicence);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [done, navigate]);
+  const { busy, message, setMessage, submit } = useSubmit('Failed to register');
+  useRedirectAfter(done, '/login');
 
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: e.currentTarget.value });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = submit(async () => {
     if (form.password !== form.confirmPassword) return setMessage('Passwords do not match');
-    setBusy(true);
-    setMessage(null);
-    try {
-      await register({ ...form, ...licence, avatar: form.avatar || undefined });
-      setMessage(REGISTER_SUCCESS);
-      setDone(true);
-    } catch (error) {
-      setMessage(error instanceof ApiError ? error.message : 'Failed to register');
-    } finally {
-      setBusy(false);
-    }
-  }
+    await register({ ...form, ...licence, avatar: form.avatar || undefined });
+    setMessage(REGISTER_SUCCESS);
+    setDone(true);
+  });
 
   return (
     <AuthCard title="Register" intro="Create your account. We verify every member's licence before they can post or chat." size={720}>
-      <form onSubmit={submit}>
+      <form onSubmit={onSubmit}>
         <Stack>
           <FormMessage message={message} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

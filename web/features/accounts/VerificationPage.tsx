@@ -1,39 +1,29 @@
 import { Button, Stack } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { updateLicence } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormMessage } from './FormMessage.tsx';
 import { emptyLicence, LicenceFields } from './LicenceFields.tsx';
+import { useSubmit } from './useSubmit.ts';
 
 /** Where a rejected (or pending) member corrects the licence details and asks for another review. */
 export default function VerificationPage() {
   const { refresh } = useSession();
   const navigate = useNavigate();
   const [licence, setLicence] = useState(emptyLicence);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, message, submit } = useSubmit('Failed to update your licence details.');
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    try {
-      await updateLicence(licence);
-      await refresh();
-      navigate('/');
-    } catch (error) {
-      setMessage(error instanceof ApiError ? error.message : 'Failed to update your licence details.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = submit(async () => {
+    await updateLicence(licence);
+    await refresh();
+    navigate('/');
+  });
 
   return (
     <AuthCard title="Licence details" intro="Correct your licence details; an administrator will review them again." size={720}>
-      <form onSubmit={submit}>
+      <form onSubmit={onSubmit}>
         <Stack>
           <FormMessage message={message} />
           <LicenceFields value={licence} onChange={setLicence} />
