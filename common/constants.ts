@@ -8,6 +8,7 @@ export const DASHBOARD_COMMUNITIES = 5;
 export const POSTS_PAGE_SIZE = 20;
 export const MESSAGES_PAGE_SIZE = 50;
 export const RESOURCES_PAGE_SIZE = 20;
+export const RESOURCES_MAX_PAGE_SIZE = 50;
 export const ACTIVITY_FEED_SIZE = 30;
 export const REDIRECT_DELAY_MS = 2000;
 export const TYPING_IDLE_MS = 2000;

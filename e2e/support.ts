@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, E2E_MAILBOX } from './env.ts';
+import { ADMIN, E2E_DIR, E2E_MAILBOX } from './env.ts';
 
 export { ADMIN };
 export const DEMO_PASSWORD = 'demo-therapist-2026';
@@ -74,4 +74,28 @@ export async function waitForMail(to: string, timeoutMs = 15_000): Promise<strin
 export async function screenshot(page: Page, name: string): Promise<void> {
   const project = page.viewportSize()?.width === 390 ? 'mobile' : 'desktop';
   await page.screenshot({ path: `test-results/screens/${name}-${project}.png`, fullPage: true });
+}
+
+/**
+ * Runs `fn` while no other worker of this e2e run holds the lock `name`: for checks of something global, like
+ * "the latest resource", which the desktop and mobile projects would otherwise change under each other.
+ */
+export async function withLock<T>(name: string, fn: () => Promise<T>, timeoutMs = 60_000): Promise<T> {
+  const dir = path.join(E2E_DIR, `lock-${name}`);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      fs.mkdirSync(dir);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (Date.now() > deadline) throw new Error(`lock ${name} still held after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

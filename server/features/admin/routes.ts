@@ -5,11 +5,13 @@ import { z } from 'zod';
 import type { App, AppContext } from '../../context.ts';
 import { adminOnly, requireAdmin } from '../../lib/auth.ts';
 import { verificationService } from './verifications.ts';
+import { auditRoutes } from './audit.ts';
 
 const UserParams = z.object({ userId: IdSchema });
 
 export function adminRoutes(app: App, ctx: AppContext): void {
   const verifications = verificationService(ctx);
+  auditRoutes(app, ctx);
 
   app.get('/api/admin/verifications', { onRequest: adminOnly, schema: { querystring: PageQuery } }, async (request) => {
     return verifications.queue(request.query.page, request.query.limit);

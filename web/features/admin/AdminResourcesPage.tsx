@@ -1,5 +1,71 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { Alert, Badge, Button, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { NO_PERMISSION_PAGE, type Resource } from '../../../common/resources.ts';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { isAdmin, useSession } from '../../app/session.tsx';
+import { useApproveResource, useDeleteResource, useModerationQueue } from '../resources/api.ts';
+import { ConfirmDialog } from '../resources/ConfirmDialog.tsx';
+import { ResourceCard } from '../resources/ResourceCard.tsx';
+import { AdminNav } from './AdminNav.tsx';
 
+/** The approval dashboard: every resource, pending first; Approve and Decline on pending ones only. */
 export default function AdminResourcesPage() {
-  return <Placeholder title="Resource approvals" />;
+  const { user } = useSession();
+  const admin = isAdmin(user);
+  const [page, setPage] = useState(1);
+  const { data, isPending } = useModerationQueue(page, admin);
+  if (!admin) return <Alert color="red" role="alert">{NO_PERMISSION_PAGE}</Alert>;
+
+  return (
+    <Stack gap="md">
+      <AdminNav />
+      <div>
+        <Title order={1}>Resource approvals</Title>
+        <Text c="dimmed">Approve submitted resources to publish them, or decline them.</Text>
+      </div>
+      {isPending ? <PageLoader label="Loading resources..." /> : <Queue resources={data?.resources ?? []} />}
+      {data && data.totalPages > 1 && (
+        <Group justify="center">
+          <Pagination total={data.totalPages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })} />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function Queue({ resources }: { resources: Resource[] }) {
+  const approve = useApproveResource();
+  const decline = useDeleteResource();
+  const [declining, setDeclining] = useState<Resource | null>(null);
+  if (!resources.length) return <Text>No resources to review.</Text>;
+
+  // Failures are logged only, as the spec has it for admin actions; the list refreshes either way.
+  const run = (action: () => Promise<unknown>, what: string) => action().catch((error) => console.error(what, error));
+
+  return (
+    <Stack gap="sm" component="section" aria-label="Resources to review">
+      {resources.map((resource) => (
+        <ResourceCard key={resource._id} resource={resource}
+          status={resource.isApproved
+            ? <Badge color="brand" variant="filled">Approved</Badge>
+            : <Badge color="yellow" variant="filled" c="dark.8">Pending</Badge>}
+          actions={!resource.isApproved && (
+            <>
+              <Button size="xs" aria-label={`Approve ${resource.title}`} loading={approve.isPending && approve.variables === resource._id}
+                onClick={() => void run(() => approve.mutateAsync(resource._id), 'Failed to approve resource')}>Approve</Button>
+              <Button size="xs" color="red.8" variant="outline" aria-label={`Decline ${resource.title}`}
+                onClick={() => setDeclining(resource)}>Decline</Button>
+            </>
+          )} />
+      ))}
+      <ConfirmDialog opened={declining !== null} title="Decline resource" confirmLabel="Decline" busy={decline.isPending}
+        message={`Are you sure you want to decline "${declining?.title ?? ''}"? It will be permanently deleted.`}
+        onCancel={() => setDeclining(null)}
+        onConfirm={() => {
+          const target = declining;
+          if (target) void run(() => decline.mutateAsync(target._id), 'Failed to decline resource').finally(() => setDeclining(null));
+        }} />
+    </Stack>
+  );
 }

@@ -1,5 +1,101 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { Alert, Box, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AuditEntry, AuditPage as AuditPageData } from '../../../common/audit.ts';
+import { NO_PERMISSION_PAGE } from '../../../common/resources.ts';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { api, query } from '../../lib/api.ts';
+import { timeAgo } from '../../lib/time.ts';
+import { isAdmin, useSession } from '../../app/session.tsx';
+import { AdminNav } from './AdminNav.tsx';
 
+const ACTIONS: Record<string, string> = {
+  'resource.approve': 'Approved resource',
+  'resource.decline': 'Declined resource',
+  'resource.delete': 'Deleted resource',
+  'community.delete': 'Deleted community',
+  'comments.bulk_delete': 'Deleted comments',
+  'licence.verify': 'Verified licence',
+  'licence.reject': 'Rejected licence',
+  'user.disable': 'Disabled account',
+  'user.enable': 'Enabled account',
+};
+
+/** What the entry was about, in words when known (a title, a name or a count of comments). */
+function describeTarget(entry: AuditEntry): string {
+  if (entry.targetName) return entry.targetName;
+  const { count } = entry.detail as { count?: unknown };
+  if (typeof count === 'number') return `${count} comment${count === 1 ? '' : 's'}`;
+  return `${entry.targetType} ${entry.targetId ?? ''}`.trim();
+}
+
+const When = ({ at }: { at: string }) => <time dateTime={at} title={new Date(at).toLocaleString()}>{timeAgo(at)}</time>;
+
+const useAuditLog = (page: number, enabled: boolean) => useQuery({
+  queryKey: ['admin', 'audit', page],
+  enabled,
+  placeholderData: keepPreviousData,
+  queryFn: () => api<AuditPageData>(`/api/admin/audit${query({ page })}`),
+});
+
+/** Every administrator action: who, what, which target, when; newest first. */
 export default function AuditPage() {
-  return <Placeholder title="Audit log" />;
+  const { user } = useSession();
+  const admin = isAdmin(user);
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError } = useAuditLog(page, admin);
+  if (!admin) return <Alert color="red" role="alert">{NO_PERMISSION_PAGE}</Alert>;
+
+  return (
+    <Stack gap="md">
+      <AdminNav />
+      <div>
+        <Title order={1}>Audit log</Title>
+        <Text c="dimmed">Every administrator action, newest first.</Text>
+      </div>
+      {isPending ? <PageLoader label="Loading audit log..." /> : isError ? (
+        <Text role="alert">Failed to fetch the audit log.</Text>
+      ) : !data.entries.length ? <Text>No administrator actions yet.</Text> : (
+        <>
+          {/* A table from the small breakpoint up; on a phone each entry is a short block instead of four squeezed columns. */}
+          <Table striped verticalSpacing="sm" visibleFrom="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">When</Table.Th>
+                <Table.Th scope="col">Who</Table.Th>
+                <Table.Th scope="col">What</Table.Th>
+                <Table.Th scope="col">Target</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.entries.map((entry) => (
+                <Table.Tr key={entry._id}>
+                  <Table.Td>
+                    <When at={entry.createdAt} />
+                  </Table.Td>
+                  <Table.Td>{entry.actor?.name ?? 'Unknown'}</Table.Td>
+                  <Table.Td>{ACTIONS[entry.action] ?? entry.action}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{describeTarget(entry)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Stack gap={0} hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Audit log entries">
+            {data.entries.map((entry) => (
+              <Box component="li" key={entry._id} py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+                <Text fw={600}>{ACTIONS[entry.action] ?? entry.action}: <span style={{ overflowWrap: 'anywhere' }}>{describeTarget(entry)}</span></Text>
+                <Text size="sm" c="dimmed">{entry.actor?.name ?? 'Unknown'}, <When at={entry.createdAt} /></Text>
+              </Box>
+            ))}
+          </Stack>
+        </>
+      )}
+      {data && data.totalPages > 1 && (
+        <Group justify="center">
+          <Pagination total={data.totalPages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })} />
+        </Group>
+      )}
+    </Stack>
+  );
 }

@@ -1,5 +1,117 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { Anchor, Badge, Button, Group, Image, ScrollArea, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import { isAdmin, useSession } from '../../app/session.tsx';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { useLatestResource, useMyCommunities, useRecentActivity } from './api.ts';
+import { DashboardCard } from './DashboardCard.tsx';
+import { RecentActivity } from './RecentActivity.tsx';
 
+const WELCOME_IMAGE = new URL('./images/welcome.svg', import.meta.url).href;
+// The spec: an image that fails to load shows a placeholder instead.
+const PLACEHOLDER_IMAGE = new URL('./images/placeholder.svg', import.meta.url).href;
+
+const QUICK_ACTIONS = [
+  { to: '/forums', label: 'New Post' },
+  { to: '/chat', label: 'New Chat' },
+  { to: '/therapists', label: 'Find Therapists' },
+  { to: '/resources', label: 'See Resources' },
+];
+
+/** The signed-in home: a greeting and the spec's cards. */
 export default function DashboardPage() {
-  return <Placeholder title="Dashboard" />;
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" wrap="nowrap">
+        <div>
+          <Title order={1}>Welcome back, {user.name}!</Title>
+          <Text c="dimmed" mt={4}>Here's your dashboard at a glance.</Text>
+        </div>
+        <Image src={WELCOME_IMAGE} fallbackSrc={PLACEHOLDER_IMAGE} alt="" w={150} h={100} radius="md" visibleFrom="sm" />
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="md">
+        <ActivityCard />
+        <DashboardCard title="Quick Actions">
+          <Stack gap="xs">
+            {QUICK_ACTIONS.map((a) => <Button key={a.to} component={Link} to={a.to} variant="light" fullWidth>{a.label}</Button>)}
+          </Stack>
+        </DashboardCard>
+        <CommunitiesCard />
+        <LatestResourceCard />
+        <DashboardCard title="My Chats" footer={<Button component={Link} to="/chat">Open Chat</Button>}>
+          <Text>Pick up your one-to-one conversations with colleagues.</Text>
+        </DashboardCard>
+        <DashboardCard title="Find Therapists" footer={<Button component={Link} to="/therapists">Search Network</Button>}>
+          <Text>Find peers by location, specialty and modality to build your referral network.</Text>
+        </DashboardCard>
+        {isAdmin(user) && (
+          <DashboardCard title="Admin Tools" footer={<Button component={Link} to="/admin/resources">Review Resources</Button>}>
+            <Text>Approve or decline submitted resources, verify licences and read the audit log.</Text>
+          </DashboardCard>
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function ActivityCard() {
+  const { data, isPending } = useRecentActivity();
+  return (
+    <DashboardCard title="Recent Activity">
+      {isPending ? <PageLoader label="Loading activity..." /> : <RecentActivity items={data ?? []} />}
+    </DashboardCard>
+  );
+}
+
+function CommunitiesCard() {
+  const { data, isPending } = useMyCommunities();
+  const communities = data ?? [];
+  return (
+    <DashboardCard title="My Communities" footer={
+      <Button component={Link} to="/communities" variant="light">View All<VisuallyHidden> communities</VisuallyHidden></Button>
+    }>
+      {isPending ? <PageLoader label="Loading communities..." /> : !communities.length ? (
+        <Text c="dimmed">You haven't joined any communities yet.</Text>
+      ) : (
+        <ScrollArea h={250} type="auto" offsetScrollbars>
+          <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {communities.map((c) => (
+              <li key={c._id}>
+                <Anchor component={Link} to={`/community/${c._id}`} fw={600}>{c.name}</Anchor>
+                {c.description && <Text size="sm" c="dimmed" lineClamp={2}>{c.description}</Text>}
+              </li>
+            ))}
+          </Stack>
+        </ScrollArea>
+      )}
+    </DashboardCard>
+  );
+}
+
+function LatestResourceCard() {
+  const { data, isPending } = useLatestResource();
+  const latest = data?.[0];
+  return (
+    <DashboardCard title="Latest Resource" footer={
+      <>
+        {latest && (
+          <Button component="a" href={latest.link} target="_blank" rel="noopener noreferrer">
+            Read More<VisuallyHidden>: {latest.title} (opens in a new tab)</VisuallyHidden>
+          </Button>
+        )}
+        <Button component={Link} to="/resources" variant="light">View All<VisuallyHidden> resources</VisuallyHidden></Button>
+      </>
+    }>
+      {isPending ? <PageLoader label="Loading resources..." /> : !latest ? (
+        <Text c="dimmed">No new resources at this time.</Text>
+      ) : (
+        <Stack gap={6}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{latest.title}</Text>
+          <Badge variant="light" c="brand.9">{latest.category}</Badge>
+          <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>{latest.description}</Text>
+        </Stack>
+      )}
+    </DashboardCard>
+  );
 }

@@ -1,5 +1,110 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { Alert, Anchor, Button, Collapse, Container, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { RESOURCE_CATEGORIES } from '../../../common/options.ts';
+import type { Resource } from '../../../common/resources.ts';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { isAdmin, isVerified, useSession } from '../../app/session.tsx';
+import { useDeleteResource, useResources } from './api.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ResourceCard } from './ResourceCard.tsx';
+import { SubmitResourceForm } from './SubmitResourceForm.tsx';
 
+const ALL = '';
+
+/** The public library (both layouts): search, category filter, pages; the submit form for verified members; delete for admins. */
 export default function ResourcesPage() {
-  return <Placeholder title="Resources" />;
+  const { user } = useSession();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState(ALL);
+  const [page, setPage] = useState(1);
+  const [formOpen, setFormOpen] = useState(false);
+  const [debounced] = useDebouncedValue(search, 300);
+  const { data, isPending, isError } = useResources({ page, category: category || null, search: debounced });
+
+  const filterBy = (apply: () => void) => {
+    apply();
+    setPage(1);
+  };
+
+  return (
+    <Container size="md" py={user ? 0 : 'xl'} px={user ? 0 : 'md'}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>Resources</Title>
+            <Text c="dimmed">Articles, books, tools and more, shared by verified therapists.</Text>
+          </div>
+          {isVerified(user) && !formOpen && <Button onClick={() => setFormOpen(true)}>Submit a resource</Button>}
+        </Group>
+
+        {isVerified(user) && (
+          <Collapse expanded={formOpen}>
+            {formOpen && <SubmitResourceForm onDone={() => setFormOpen(false)} />}
+          </Collapse>
+        )}
+        {user && !isVerified(user) && (
+          <Text size="sm" c="dimmed">You can submit resources once your licence has been verified.</Text>
+        )}
+        {!user && (
+          <Text size="sm" c="dimmed">
+            <Anchor component={Link} to="/login">Log in</Anchor> to submit a resource.
+          </Text>
+        )}
+
+        <Group grow align="flex-end" preventGrowOverflow={false} wrap="wrap">
+          <TextInput label="Search resources" type="search" value={search} miw={220}
+            onChange={(e) => { const value = e.currentTarget.value; filterBy(() => setSearch(value)); }} />
+          <Select label="Category" value={category} miw={180} allowDeselect={false}
+            data={[{ value: ALL, label: 'All categories' }, ...RESOURCE_CATEGORIES.map((c) => ({ value: c, label: c }))]}
+            onChange={(v) => filterBy(() => setCategory(v ?? ALL))} />
+        </Group>
+
+        {isPending ? <PageLoader label="Loading resources..." /> : isError ? (
+          <Alert color="red" role="alert">Failed to fetch resources</Alert>
+        ) : (
+          <ResourceList resources={data.resources} canDelete={isAdmin(user)} />
+        )}
+
+        {data && data.totalPages > 1 && (
+          <Group justify="center">
+            <Pagination total={data.totalPages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })} />
+          </Group>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function ResourceList({ resources, canDelete }: { resources: Resource[]; canDelete: boolean }) {
+  const [confirming, setConfirming] = useState<Resource | null>(null);
+  const remove = useDeleteResource();
+  if (!resources.length) return <Text>No resources found.</Text>;
+
+  async function confirmDelete() {
+    if (!confirming) return;
+    try {
+      await remove.mutateAsync(confirming._id);
+    } catch (error) {
+      // The spec: failed deletes are logged only.
+      console.error('Failed to delete resource', error);
+    }
+    setConfirming(null);
+  }
+
+  return (
+    <Stack gap="sm" component="section" aria-label="Resource list">
+      {resources.map((resource) => (
+        <ResourceCard key={resource._id} resource={resource} actions={canDelete && (
+          <Button size="xs" color="red.8" variant="outline" onClick={() => setConfirming(resource)}
+            aria-label={`Delete ${resource.title}`}>Delete</Button>
+        )} />
+      ))}
+      <ConfirmDialog opened={confirming !== null} title="Delete resource" confirmLabel="Delete" busy={remove.isPending}
+        message={`Are you sure you want to delete "${confirming?.title ?? ''}"? This cannot be undone.`}
+        onConfirm={() => void confirmDelete()} onCancel={() => setConfirming(null)} />
+    </Stack>
+  );
 }

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const AUDIT_PAGE_SIZE = 25;
+
+export const AuditQuery = z.object({
+  page: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more')
+    .max(100_000, 'is too large').default(1),
+  limit: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more')
+    .max(100, 'must be at most 100').default(AUDIT_PAGE_SIZE),
+});
+
+/** One administrator action: who (actor), what (action), which target, when. */
+export const AuditEntrySchema = z.object({
+  _id: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  /** The target in words (a title or a name) when known. */
+  targetName: z.string().nullable(),
+  createdAt: z.string(),
+  actor: z.object({ _id: z.string(), name: z.string() }).nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditPageSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  totalPages: z.number(),
+  currentPage: z.number(),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;

@@ -1,0 +1,72 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FeedCursor, FeedItem } from '../../../common/activity.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+
+// Timestamps leave the database as text with microseconds, so the client can hand back an exact cursor.
+const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Items strictly older than the cursor, in the (created_at, id) order every source is indexed by. */
+function olderThan(createdAt: SQL, id: SQL, cursor: FeedCursor): SQL {
+  if (!cursor.before) return sql`TRUE`;
+  if (!cursor.beforeId) return sql`${createdAt} < ${cursor.before}::timestamptz`;
+  return sql`(${createdAt}, ${id}) < (${cursor.before}::timestamptz, ${cursor.beforeId}::uuid)`;
+}
+
+type Row = {
+  type: FeedItem['type']; id: string; created_at: string; title: string | null; author_name: string | null;
+  post_id: string | null; post_title: string | null; community_id: string | null; community_name: string | null;
+};
+
+/**
+ * One statement, three branches: each reads only its newest `limit` rows through its (created_at DESC, id DESC) index
+ * and joins them by primary key; the outer query merges the at most 3 × limit rows. The inner joins are the spec's
+ * skipping rules: a post needs its community and author, a comment its author and its post's community.
+ */
+export const feedSql = (cursor: FeedCursor, limit: number) => sql`
+  (SELECT 'NEW_POST' AS type, p.id, ${iso(sql`p.created_at`)} AS created_at, p.created_at AS at, p.title, u.name AS author_name,
+      NULL::uuid AS post_id, NULL AS post_title, c.id AS community_id, c.name AS community_name
+    FROM posts p
+    JOIN communities c ON c.id = p.community_id
+    JOIN users u ON u.id = p.author_id
+    WHERE ${olderThan(sql`p.created_at`, sql`p.id`, cursor)} AND u.name <> '' AND c.name <> ''
+    ORDER BY p.created_at DESC NULLS LAST, p.id DESC NULLS LAST
+    LIMIT ${limit})
+  UNION ALL
+  (SELECT 'NEW_COMMENT', cm.id, ${iso(sql`cm.created_at`)}, cm.created_at, NULL, u.name, p.id, p.title, c.id, c.name
+    FROM comments cm
+    JOIN posts p ON p.id = cm.post_id
+    JOIN communities c ON c.id = p.community_id
+    JOIN users u ON u.id = cm.author_id
+    WHERE NOT cm.deleted AND ${olderThan(sql`cm.created_at`, sql`cm.id`, cursor)} AND u.name <> '' AND p.title <> ''
+    ORDER BY cm.created_at DESC NULLS LAST, cm.id DESC NULLS LAST
+    LIMIT ${limit})
+  UNION ALL
+  -- A resource becomes news when it is published, so it is placed by its approval time.
+  (SELECT 'NEW_RESOURCE', r.id, ${iso(sql`r.approved_at`)}, r.approved_at, r.title, NULL, NULL, NULL, NULL, NULL
+    FROM resources r
+    WHERE r.is_approved AND r.approved_at IS NOT NULL AND r.title <> ''
+      AND ${olderThan(sql`r.approved_at`, sql`r.id`, cursor)}
+    ORDER BY r.approved_at DESC NULLS LAST, r.id DESC NULLS LAST
+    LIMIT ${limit})
+  ORDER BY at DESC, id DESC
+  LIMIT ${limit}`;
+
+function present(r: Row): FeedItem {
+  const community = { _id: r.community_id ?? '', name: r.community_name ?? '' };
+  switch (r.type) {
+    case 'NEW_POST':
+      return { type: r.type, _id: r.id, createdAt: r.created_at, title: r.title ?? '', author: { name: r.author_name ?? '' }, community };
+    case 'NEW_COMMENT':
+      return {
+        type: r.type, _id: r.id, createdAt: r.created_at, author: { name: r.author_name ?? '' },
+        post: { _id: r.post_id ?? '', title: r.post_title ?? '', community },
+      };
+    case 'NEW_RESOURCE':
+      return { type: r.type, _id: r.id, createdAt: r.created_at, title: r.title ?? '' };
+  }
+}
+
+/** The newest `limit` items of posts, comments and published resources, older than the cursor when one is given. */
+export async function activityFeed(db: Db, cursor: FeedCursor, limit: number): Promise<FeedItem[]> {
+  return (await queryRows<Row>(db, feedSql(cursor, limit))).map(present);
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { AuditEntry } from '../../../common/audit.ts';
+import { auditLog, users } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { ADMINS_ONLY } from '../../lib/auth.ts';
+import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+
+let ctx: TestContext;
+let admin: TestUser;
+let member: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await createAdmin(ctx.db, { name: 'Ada Admin' });
+  member = await createUser(ctx.db, { name: 'Maya Member' });
+});
+afterAll(() => ctx.close());
+beforeEach(async () => {
+  await ctx.db.delete(auditLog);
+});
+
+const list = (query = '', user: TestUser | null = admin) =>
+  ctx.app.inject({ method: 'GET', url: `/api/admin/audit${query}`, headers: user?.headers });
+
+async function submitResource(title: string): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST', url: '/api/resources', headers: member.headers,
+    payload: { title, link: 'https://example.org/x', category: 'Tools', description: 'A tool' },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().resource._id;
+}
+
+describe('GET /api/admin/audit', () => {
+  it('lists each resource decision of an administrator, newest first: who, what, which target, when', async () => {
+    const approved = await submitResource('Approved then deleted');
+    const declined = await submitResource('Declined');
+    await ctx.app.inject({ method: 'PATCH', url: `/api/resources/${approved}/approve`, headers: admin.headers });
+    await ctx.app.inject({ method: 'DELETE', url: `/api/resources/${declined}`, headers: admin.headers });
+    await ctx.app.inject({ method: 'DELETE', url: `/api/resources/${approved}`, headers: admin.headers });
+
+    const res = await list();
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ totalPages: 1, currentPage: 1 });
+    const entries: AuditEntry[] = body.entries;
+    expect(entries.map((e) => [e.action, e.targetId, e.detail])).toEqual([
+      ['resource.delete', approved, { title: 'Approved then deleted' }],
+      ['resource.decline', declined, { title: 'Declined' }],
+      ['resource.approve', approved, { title: 'Approved then deleted' }],
+    ]);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ targetType: 'resource', actor: { _id: admin.id, name: 'Ada Admin' } });
+      expect(Date.parse(entry.createdAt)).not.toBeNaN();
+    }
+  });
+
+  it('pages with page and limit', async () => {
+    for (let i = 0; i < 5; i++) {
+      await recordAudit(ctx.db, { actorId: admin.id, action: 'user.disable', targetType: 'user', targetId: `t${i}` });
+    }
+    const first = (await list('?limit=2')).json();
+    expect(first).toMatchObject({ totalPages: 3, currentPage: 1 });
+    expect(first.entries).toHaveLength(2);
+    const third = (await list('?limit=2&page=3')).json();
+    expect(third.entries).toHaveLength(1);
+    const all = (await list('?limit=5')).json().entries.map((e: AuditEntry) => e._id);
+    expect([...first.entries.map((e: AuditEntry) => e._id), ...third.entries.map((e: AuditEntry) => e._id)])
+      .toEqual([all[0], all[1], all[4]]);
+  });
+
+  it('keeps an entry when its administrator\'s account is gone, with no actor', async () => {
+    const former = await createAdmin(ctx.db);
+    await recordAudit(ctx.db, { actorId: former.id, action: 'community.delete', targetType: 'community', targetId: 'c1' });
+    await ctx.db.delete(users).where(eq(users.id, former.id));
+    const [entry] = (await list()).json().entries;
+    expect(entry).toMatchObject({ action: 'community.delete', actor: null, targetId: 'c1' });
+  });
+
+  it('names the target: a user by their name, a resource by its title; odd target ids do no harm', async () => {
+    await recordAudit(ctx.db, { actorId: admin.id, action: 'licence.verify', targetType: 'user', targetId: member.id });
+    await recordAudit(ctx.db, { actorId: admin.id, action: 'user.disable', targetType: 'user', targetId: 'not-a-uuid' });
+    await recordAudit(ctx.db, { actorId: admin.id, action: 'resource.delete', targetType: 'resource', targetId: 'r1', detail: { title: 'A title' } });
+    const entries: AuditEntry[] = (await list()).json().entries;
+    // Inserted back to back, these may share a timestamp, so their order is not the point here.
+    expect(entries.map((e) => [e.action, e.targetName]).sort()).toEqual([
+      ['licence.verify', 'Maya Member'], ['resource.delete', 'A title'], ['user.disable', null],
+    ]);
+  });
+
+  it('refuses members (403) and visitors (401)', async () => {
+    const refused = await list('', member);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ msg: ADMINS_ONLY });
+    expect((await list('', null)).statusCode).toBe(401);
+  });
+
+  it.each([['page=0', 'page'], ['limit=101', 'limit'], ['page=x', 'page']])('refuses ?%s with a 400', async (query, field) => {
+    const res = await list(`?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toMatch(new RegExp(`^Invalid ${field}`));
+  });
+});
