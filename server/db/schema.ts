@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, boolean, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  type AnyPgColumn, boolean, check, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -38,13 +38,19 @@ export const users = pgTable('users', {
 }, (t) => [
   uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
   index('users_directory_idx').on(t.verificationStatus, t.disabled, t.name, t.id),
-  index('users_specialties_gin').using('gin', t.specialties),
-  index('users_modalities_gin').using('gin', t.modalities),
-  index('users_demographics_gin').using('gin', t.demographics),
-  index('users_session_format_gin').using('gin', t.sessionFormat),
-  index('users_location_trgm').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
-  index('users_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  index('users_specialties_gin').using('gin', t.specialties).with({ fastupdate: false }),
+  index('users_modalities_gin').using('gin', t.modalities).with({ fastupdate: false }),
+  index('users_demographics_gin').using('gin', t.demographics).with({ fastupdate: false }),
+  index('users_session_format_gin').using('gin', t.sessionFormat).with({ fastupdate: false }),
+  index('users_location_trgm').using('gin', sql`lower(${t.location}) gin_trgm_ops`).with({ fastupdate: false }),
+  index('users_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`).with({ fastupdate: false }),
   index('users_pending_idx').on(t.verificationStatus, t.createdAt),
+  // Migration 0010: the GIN indexes above skip the pending list (fastupdate off); two partial indexes over the
+  // therapists the directory lists: featured (newest verified first) and the unfiltered name order.
+  index('users_listed_verified_idx').on(t.verifiedAt.desc().nullsLast(), t.id.desc())
+    .where(sql`${t.verificationStatus} = 'verified' AND NOT ${t.disabled} AND ${t.role} <> 'admin'`),
+  index('users_listed_name_idx').on(t.name, t.id)
+    .where(sql`${t.verificationStatus} = 'verified' AND NOT ${t.disabled} AND ${t.role} <> 'admin'`),
 ]);
 
 export const sessions = pgTable('sessions', {
@@ -168,6 +174,9 @@ export const resources = pgTable('resources', {
   index('resources_approved_created_idx').on(t.isApproved, t.createdAt.desc(), t.id.desc()),
   index('resources_category_idx').on(t.isApproved, t.category, t.createdAt.desc()),
   index('resources_search_gin').using('gin', t.search),
+  // Publication order (migration 0030): the public list, its category filter and the activity feed.
+  index('resources_published_idx').on(t.approvedAt.desc(), t.id.desc()).where(sql`${t.isApproved}`),
+  index('resources_published_category_idx').on(t.category, t.approvedAt.desc(), t.id.desc()).where(sql`${t.isApproved}`),
 ]);
 
 export const conversations = pgTable('conversations', {
@@ -197,7 +206,13 @@ export const messages = pgTable('messages', {
   createdAt: createdAt(),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   readAt: timestamp('read_at', { withTimezone: true }),
-}, (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc())]);
+}, (t) => [
+  index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
+  // Chat (migration 0040): delivered/read updates touch only messages not yet read.
+  index('messages_unread_idx').on(t.conversationId, t.senderId).where(sql`${t.status} <> 'read'`),
+  check('messages_status_check', sql`${t.status} IN ('sent', 'delivered', 'read')`),
+  check('messages_text_length_check', sql`char_length(${t.text}) BETWEEN 1 AND 4000`),
+]);
 
 export const auditLog = pgTable('audit_log', {
   id: id(),

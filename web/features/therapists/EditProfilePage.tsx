@@ -1,5 +1,123 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { Button, Container, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { LIMITS } from '../../../common/constants.ts';
+import { AGE_GROUPS, GENDERS, MODALITIES, SELF_DESCRIBE, SESSION_FORMATS, SPECIALTIES } from '../../../common/options.ts';
+import type { Profile, ProfileUpdateInput } from '../../../common/therapists.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useSession } from '../../app/session.tsx';
+import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { useProfile, useUpdateProfile } from './api.ts';
+import { ProfileError, ProfileLoading } from './components/ProfileStatus.tsx';
 
 export default function EditProfilePage() {
-  return <Placeholder title="Edit Profile" />;
+  const { user } = useSession();
+  const profile = useProfile(user?._id ?? '', Boolean(user));
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="md">
+        <Title order={1}>Edit Profile</Title>
+        {profile.isPending && <ProfileLoading />}
+        {profile.isError && <ProfileError error={profile.error} />}
+        {profile.data && <ProfileForm key={profile.data._id} profile={profile.data} />}
+      </Stack>
+    </Container>
+  );
+}
+
+const GENDER_CHOICES = [...GENDERS, SELF_DESCRIBE];
+
+/** The spec's section 4: the stored gender is either one of the options or a self-described text. */
+function splitGender(gender: string[]): { choice: string | null; text: string } {
+  const [value] = gender;
+  if (!value) return { choice: null, text: '' };
+  return (GENDERS as readonly string[]).includes(value) ? { choice: value, text: '' } : { choice: SELF_DESCRIBE, text: value };
+}
+
+function genderValue(choice: string | null, text: string): string[] {
+  if (choice !== SELF_DESCRIBE) return choice ? [choice] : [];
+  const trimmed = text.trim();
+  return trimmed ? [trimmed] : [];
+}
+
+// Typing narrows the list and Enter takes the first match, so a long list never needs scrolling.
+const multi = {
+  searchable: true, clearable: true, hidePickedOptions: true, selectFirstOptionOnChange: true,
+  nothingFoundMessage: 'No matching option', maxDropdownHeight: 280,
+};
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const navigate = useNavigate();
+  const update = useUpdateProfile();
+  const [fields, setFields] = useState({
+    name: profile.name, avatar: profile.avatar ?? '', pronouns: profile.pronouns, profession: profile.profession,
+    education: profile.education, location: profile.location, bio: profile.bio,
+    specialties: profile.specialties, modalities: profile.modalities, demographics: profile.demographics,
+    sessionFormat: profile.sessionFormat,
+  });
+  const [gender, setGender] = useState(() => splitGender(profile.gender));
+  const set = <K extends keyof typeof fields>(key: K) => (value: (typeof fields)[K]) => setFields((f) => ({ ...f, [key]: value }));
+  const text = (key: 'name' | 'avatar' | 'pronouns' | 'profession' | 'education' | 'location' | 'bio') =>
+    ({ value: fields[key], onChange: (e: { currentTarget: { value: string } }) => set(key)(e.currentTarget.value) });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const changes: ProfileUpdateInput = { ...fields, avatar: fields.avatar.trim(), gender: genderValue(gender.choice, gender.text) };
+    try {
+      await update.mutateAsync(changes);
+      window.alert('Profile updated successfully!');
+      navigate('/my-profile');
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : 'Failed to update profile';
+      window.alert(`Failed to update profile: ${message}`);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="form" onSubmit={submit} aria-label="Edit profile">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label="Name" maxLength={LIMITS.name} {...text('name')} />
+          <TextInput label="Pronouns" placeholder="e.g. she/her" maxLength={50} {...text('pronouns')} />
+          <TextInput label="Profession" description="Your professional designation" maxLength={LIMITS.shortText} {...text('profession')} />
+          <TextInput label="Education" maxLength={LIMITS.shortText} {...text('education')} />
+          <TextInput label="Location" description="City, region, country" maxLength={LIMITS.shortText} {...text('location')} />
+          <Group align="flex-end" wrap="nowrap" gap="sm">
+            <TextInput label="Avatar URL" description="An http(s) link; empty shows your initials" type="url"
+              maxLength={LIMITS.url} style={{ flex: 1 }} {...text('avatar')} />
+            <UserAvatar name={fields.name || profile.name} src={fields.avatar.trim() || null} size={42} />
+          </Group>
+        </SimpleGrid>
+
+        <Textarea label="Bio" description={`${fields.bio.length} / ${LIMITS.bio} characters`} autosize minRows={4} maxRows={12}
+          maxLength={LIMITS.bio} {...text('bio')} />
+
+        <MultiSelect label="Specialties" data={[...SPECIALTIES]} {...multi} value={fields.specialties} onChange={set('specialties')} />
+        <MultiSelect label="Modalities" data={[...MODALITIES]} {...multi} value={fields.modalities} onChange={set('modalities')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <MultiSelect label="Age groups" data={[...AGE_GROUPS]} {...multi} value={fields.demographics} onChange={set('demographics')} />
+          <MultiSelect label="Session format" data={[...SESSION_FORMATS]} {...multi} value={fields.sessionFormat} onChange={set('sessionFormat')} />
+          <Select
+            label="Gender" placeholder="Not specified" data={GENDER_CHOICES} clearable allowDeselect searchable selectFirstOptionOnChange
+            nothingFoundMessage="No matching option"
+            value={gender.choice}
+            // Choosing any other option clears the self-described text (spec section 4).
+            onChange={(choice) => setGender((g) => ({ choice, text: choice === SELF_DESCRIBE ? g.text : '' }))}
+          />
+          {gender.choice === SELF_DESCRIBE && (
+            <TextInput
+              label="Self-described gender" maxLength={LIMITS.selfDescribedGender} value={gender.text}
+              description={`At most ${LIMITS.selfDescribedGender} characters`}
+              onChange={(e) => setGender({ choice: SELF_DESCRIBE, text: e.currentTarget.value })}
+            />
+          )}
+        </SimpleGrid>
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => navigate('/my-profile')}>Cancel</Button>
+          <Button type="submit" loading={update.isPending}>Save Profile</Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
 }

@@ -1,5 +1,48 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { Container, Group, Stack } from '@mantine/core';
+import { Navigate, useParams } from 'react-router';
+import { isVerified, useSession } from '../../app/session.tsx';
+import { useProfile } from './api.ts';
+import { BackButton } from './components/BackButton.tsx';
+import { FavoriteButton } from './components/FavoriteButton.tsx';
+import { ProfileError, ProfileLoading, SignedOutNotice } from './components/ProfileStatus.tsx';
+import { ProfileView } from './components/ProfileView.tsx';
+import { StartChatButton } from './components/StartChatButton.tsx';
 
 export default function ProfilePage() {
-  return <Placeholder title="Profile" />;
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  const profile = useProfile(id, Boolean(user));
+  if (!user) {
+    return (
+      <Container size="md" py="xl">
+        <SignedOutNotice message="You must be logged in to view profiles." />
+      </Container>
+    );
+  }
+  // One's own profile lives at /my-profile, with Edit Profile instead of Start Chat.
+  if (id === user._id) return <Navigate to="/my-profile" replace />;
+  const canAct = isVerified(user);
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="md">
+        <Group><BackButton fallback="/therapists" /></Group>
+        {profile.isPending && <ProfileLoading />}
+        {profile.isError && <ProfileError error={profile.error} />}
+        {profile.data && (
+          <>
+            <ProfileView
+              profile={profile.data}
+              headerAction={canAct && <FavoriteButton userId={profile.data._id} name={profile.data.name} active={profile.data.isFavorite} />}
+            />
+            {/* At the bottom of the profile, as the FAQ describes sending a message. */}
+            {canAct && (
+              <Group justify="flex-end">
+                <StartChatButton userId={profile.data._id} name={profile.data.name} size="md" />
+              </Group>
+            )}
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
 }

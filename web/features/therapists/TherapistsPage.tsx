@@ -1,5 +1,91 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { Alert, Box, Button, Center, Container, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { isVerified, useSession } from '../../app/session.tsx';
+import { useDirectory, useFavorites } from './api.ts';
+import { FilterForm } from './components/FilterForm.tsx';
+import { TherapistCard } from './components/TherapistCard.tsx';
+import { EMPTY_FILTERS, filtersFromParams, hasFilters, paramsFromFilters, type DirectoryFilters } from './filters.ts';
 
 export default function TherapistsPage() {
-  return <Placeholder title="Therapist Network" />;
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const directory = useDirectory(filters);
+  // Only verified members may favourite and chat (the server refuses the others); pending users see plain cards.
+  const canAct = isVerified(user);
+  const favorites = useFavorites(canAct);
+  const favoriteIds = useMemo(() => new Set((favorites.data ?? []).map((f) => f._id)), [favorites.data]);
+
+  const go = (next: DirectoryFilters) => {
+    setParams(paramsFromFilters(next));
+    window.scrollTo({ top: 0 });
+  };
+  const data = directory.data;
+  // The spec: one's own card is hidden.
+  const cards = (data?.users ?? []).filter((t) => t._id !== user?._id);
+  // The count leaves out one's own card too, when it is on this page, so it agrees with what shows.
+  const found = data ? data.total - (data.users.length - cards.length) : 0;
+
+  return (
+    <Container size="lg" py={user ? 0 : 'xl'} px={user ? 0 : undefined}>
+      <Stack gap="lg">
+        <Title order={1}>Therapist Network</Title>
+        {/* Remounted when the URL changes (back button, Clear filters), so the form always shows the search it ran. */}
+        <FilterForm key={params.toString()} initial={filters} onSearch={go} />
+
+        {directory.isPending && <PageLoader label="Loading therapists..." />}
+        {directory.isError && <Alert color="red" title="Error">{directory.error.message}</Alert>}
+        {data && (
+          <Box aria-busy={directory.isPlaceholderData} style={{ opacity: directory.isPlaceholderData ? 0.6 : 1 }}>
+            <Text role="status" mb="sm">
+              {found === 1 ? '1 therapist found' : `${found} therapists found`}
+            </Text>
+            {cards.length === 0 ? (
+              <EmptyResult
+                pastTheEnd={filters.page > Math.max(1, data.totalPages)} filtered={hasFilters(filters)}
+                onFirstPage={() => go({ ...filters, page: 1 })} onClear={() => go(EMPTY_FILTERS)}
+              />
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                {cards.map((t) => (
+                  <TherapistCard key={t._id} therapist={t} viewer={canAct ? { isFavorite: favoriteIds.has(t._id) } : undefined} />
+                ))}
+              </SimpleGrid>
+            )}
+            {data.totalPages > 1 && (
+              <Center mt="xl" component="nav" aria-label="Pages">
+                <Pagination
+                  total={data.totalPages} value={Math.min(filters.page, data.totalPages)} siblings={1} boundaries={1}
+                  onChange={(page) => go({ ...filters, page })}
+                  getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+                  getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : `${control} page` })}
+                />
+              </Center>
+            )}
+          </Box>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+type EmptyProps = { pastTheEnd: boolean; filtered: boolean; onFirstPage: () => void; onClear: () => void };
+
+function EmptyResult({ pastTheEnd, filtered, onFirstPage, onClear }: EmptyProps) {
+  if (pastTheEnd) {
+    return (
+      <Stack align="center" gap="sm" py="xl">
+        <Text>There are no therapists on this page.</Text>
+        <Button variant="default" onClick={onFirstPage}>Go to page 1</Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack align="center" gap="sm" py="xl">
+      <Text>{filtered ? 'No therapists match these filters.' : 'No therapists are listed yet.'}</Text>
+      {filtered && <Button variant="default" onClick={onClear}>Clear filters</Button>}
+    </Stack>
+  );
 }

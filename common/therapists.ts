@@ -1,0 +1,141 @@
+// Schemas of the therapist network: directory query, profile update, and the shapes the API returns.
+import { z } from 'zod';
+import { LIMITS, THERAPISTS_MAX_PAGE_SIZE, THERAPISTS_PAGE_SIZE } from './constants.ts';
+import { AGE_GROUPS, MODALITIES, SELF_DESCRIBE, SESSION_FORMATS, SPECIALTIES } from './options.ts';
+
+export const PROFILE_NOT_FOUND = 'Profile not found.';
+export const CANNOT_FAVORITE_SELF = 'You cannot add yourself to your network.';
+// The favourites list travels whole in several responses (the spec's PATCH returns it populated), so it is bounded.
+export const MAX_FAVORITES = 500;
+export const NETWORK_FULL = `Your network can hold at most ${MAX_FAVORITES} therapists. Remove someone first.`;
+const SEARCH_TEXT_MAX = 100;
+const MAX_PAGE = 100_000;
+
+/** Keeps only values of one option list; the message names the first stranger so the form can point at it. */
+function optionArray(options: readonly string[]) {
+  const allowed = new Set(options);
+  return z.array(z.string().trim().max(LIMITS.shortText))
+    .max(LIMITS.listItems, `must have at most ${LIMITS.listItems} values`)
+    .superRefine((values, ctx) => {
+      const stranger = values.find((v) => !allowed.has(v));
+      if (stranger !== undefined) ctx.addIssue({ code: 'custom', message: `"${stranger}" is not one of the options` });
+    })
+    .transform((values) => [...new Set(values)]);
+}
+
+// A query list may arrive comma-separated (?a=x,y), repeated (?a=x&a=y) or both; no option contains a comma.
+const splitList = (value: unknown) => {
+  if (value === undefined) return undefined;
+  const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
+  return parts.map((p) => (typeof p === 'string' ? p.trim() : p)).filter((p) => p !== '');
+};
+const queryList = (options: readonly string[]) => z.preprocess(splitList, optionArray(options).optional());
+const searchText = z.string().trim().max(SEARCH_TEXT_MAX, `must be at most ${SEARCH_TEXT_MAX} characters`).optional();
+
+/** GET /api/users */
+export const DirectoryQuery = z.object({
+  location: searchText,
+  q: searchText,
+  specialties: queryList(SPECIALTIES),
+  modalities: queryList(MODALITIES),
+  demographics: queryList(AGE_GROUPS),
+  sessionFormat: queryList(SESSION_FORMATS),
+  page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(MAX_PAGE, `must be at most ${MAX_PAGE}`).optional(),
+  limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1')
+    .max(THERAPISTS_MAX_PAGE_SIZE, `must be at most ${THERAPISTS_MAX_PAGE_SIZE}`).optional(),
+});
+export type DirectoryFilters = z.infer<typeof DirectoryQuery>;
+export const DEFAULT_LIMIT = THERAPISTS_PAGE_SIZE;
+
+/** Gender: at most one value, an option or a self-described text; blanks are dropped, so '' gives []. */
+const genderList = z.array(z.string().trim())
+  .transform((values) => values.filter((v) => v !== ''))
+  .pipe(z.array(
+    z.string()
+      .max(LIMITS.selfDescribedGender, `a self-described gender must be at most ${LIMITS.selfDescribedGender} characters`)
+      .refine((v) => v !== SELF_DESCRIBE, 'describe the gender in your own words or choose an option'),
+  ).max(1, 'choose at most one value'));
+
+const profileText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+// An empty avatar (or null) removes it; anything else must be an http(s) address.
+const avatarUrl = z.union([
+  z.literal('').transform(() => null),
+  z.null(),
+  z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(LIMITS.url, `must be at most ${LIMITS.url} characters`),
+]);
+
+/** PUT /api/users/me: every field optional; a field not sent keeps its value. */
+export const ProfileUpdateBody = z.object({
+  name: profileText(LIMITS.name).min(1, 'is required'),
+  location: profileText(LIMITS.shortText),
+  profession: profileText(LIMITS.shortText),
+  education: profileText(LIMITS.shortText),
+  pronouns: profileText(50),
+  bio: profileText(LIMITS.bio),
+  avatar: avatarUrl,
+  specialties: optionArray(SPECIALTIES),
+  modalities: optionArray(MODALITIES),
+  demographics: optionArray(AGE_GROUPS),
+  gender: genderList,
+  sessionFormat: optionArray(SESSION_FORMATS),
+}).partial();
+export type ProfileUpdate = z.infer<typeof ProfileUpdateBody>;
+export type ProfileUpdateInput = z.input<typeof ProfileUpdateBody>;
+
+export const FavoriteParams = z.object({ userId: z.uuid({ message: 'must be a valid id' }) });
+// Malformed ids are answered like unknown ones (404), so the check happens in the handler, not here.
+export const ProfileParams = z.object({ id: z.string().max(200) });
+
+/** A directory card: only what the card shows. */
+export const TherapistCard = z.object({
+  _id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  location: z.string(),
+  profession: z.string(),
+  specialties: z.array(z.string()),
+  modalities: z.array(z.string()),
+});
+export type TherapistCard = z.infer<typeof TherapistCard>;
+
+export const DirectoryResponse = z.object({
+  users: z.array(TherapistCard),
+  totalPages: z.number(),
+  currentPage: z.number(),
+  total: z.number(),
+});
+export type DirectoryResponse = z.infer<typeof DirectoryResponse>;
+
+export const FavoriteUser = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable(), location: z.string() });
+export type FavoriteUser = z.infer<typeof FavoriteUser>;
+export const FavoritesResponse = z.object({ favorites: z.array(FavoriteUser) });
+
+/** GET /api/users/{id}: the public profile; email and licence number only where the server allows. */
+export const Profile = z.object({
+  _id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  location: z.string(),
+  profession: z.string(),
+  education: z.string(),
+  pronouns: z.string(),
+  bio: z.string(),
+  specialties: z.array(z.string()),
+  modalities: z.array(z.string()),
+  demographics: z.array(z.string()),
+  gender: z.array(z.string()),
+  sessionFormat: z.array(z.string()),
+  licensingBody: z.string(),
+  licenceRegion: z.string(),
+  licenceCountry: z.string(),
+  verificationStatus: z.string(),
+  verifiedAt: z.string().nullable(),
+  favorites: z.array(FavoriteUser),
+  /** Whether the viewer has this therapist in their network. */
+  isFavorite: z.boolean(),
+  /** Only to the owner. */
+  email: z.string().optional(),
+  /** Only to the owner and administrators. */
+  licenceNumber: z.string().optional(),
+});
+export type Profile = z.infer<typeof Profile>;

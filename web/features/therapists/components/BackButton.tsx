@@ -1,0 +1,13 @@
+import { Button } from '@mantine/core';
+import { useNavigate } from 'react-router';
+
+/** Back through history when there is some inside the app, otherwise to `fallback` (a link opened directly). */
+export function BackButton({ fallback }: { fallback: string }) {
+  const navigate = useNavigate();
+  const hasHistory = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+  return (
+    <Button variant="default" leftSection={<span aria-hidden="true">←</span>} onClick={() => (hasHistory ? navigate(-1) : navigate(fallback))}>
+      Back
+    </Button>
+  );
+}

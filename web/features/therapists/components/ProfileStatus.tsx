@@ -1,0 +1,28 @@
+import { Alert, Button, Group, Paper, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api.ts';
+import { PageLoader } from '../../../components/PageLoader.tsx';
+
+/** The states of spec section 8 while a profile loads or fails: 'Loading profile...', 'Profile not found.', 'Error: {message}'. */
+export function ProfileLoading() {
+  return <PageLoader label="Loading profile..." />;
+}
+
+export function ProfileError({ error }: { error: Error }) {
+  if (error instanceof ApiError && error.status === 404) {
+    return <Alert color="gray" title="Profile not found.">The therapist may have left the network, or the link is incorrect.</Alert>;
+  }
+  return <Alert color="red">Error: {error.message || 'Failed to fetch profile.'}</Alert>;
+}
+
+/** Signed out: the message and a way to sign in. */
+export function SignedOutNotice({ message }: { message: string }) {
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Text mb="md">{message}</Text>
+      <Group>
+        <Button component={Link} to="/login">Go to Login</Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,99 @@
+import { Badge, Box, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Profile } from '../../../../common/therapists.ts';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { Tag, type TagColor } from './BadgeList.tsx';
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+
+function VerificationBadge({ profile }: { profile: Profile }) {
+  if (profile.verificationStatus === 'verified') {
+    return (
+      <Group gap="xs">
+        <Badge color="brand" variant="filled" tt="none">Verified</Badge>
+        {profile.verifiedAt && <Text size="sm" c="dimmed">Licence verified on {formatDate(profile.verifiedAt)}</Text>}
+      </Group>
+    );
+  }
+  // Only the owner (or an administrator) ever sees an unverified profile.
+  const label = profile.verificationStatus === 'rejected' ? 'Verification declined' : 'Verification pending';
+  return <Badge color="orange" c="orange.9" variant="light" tt="none">{label}</Badge>;
+}
+
+function Tags({ values, color }: { values: string[]; color: TagColor }) {
+  if (values.length === 0) return <Text size="sm" c="dimmed">Not specified</Text>;
+  return <Group gap={6}>{values.map((v) => <Tag key={v} value={v} color={color} />)}</Group>;
+}
+
+/**
+ * Label and value pairs as a real description list, so screen readers announce them as such. Each row wraps:
+ * label beside the value on wide screens, above it on narrow ones.
+ */
+function Details({ items }: { items: [string, ReactNode][] }) {
+  const shown = items.filter(([, value]) => value !== '' && value !== null && value !== undefined);
+  return (
+    <Stack component="dl" gap="sm" m={0}>
+      {shown.map(([label, value]) => (
+        <Group key={label} gap={4} align="baseline" wrap="wrap">
+          <Text component="dt" fw={600} w="10rem">{label}</Text>
+          <Box component="dd" m={0} style={{ flex: '1 1 14rem', minWidth: 0, overflowWrap: 'anywhere' }}>{value}</Box>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+type Props = {
+  profile: Profile;
+  /** Controls beside the name (the favourite star). */
+  headerAction?: ReactNode;
+};
+
+export function ProfileView({ profile: p, headerAction }: Props) {
+  const region = [p.licenceRegion, p.licenceCountry].filter(Boolean).join(', ');
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+      <Group align="flex-start" wrap="nowrap" gap="lg">
+        <UserAvatar name={p.name} src={p.avatar} size={88} />
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Title order={1} size="h2">{p.name}</Title>
+            {headerAction}
+          </Group>
+          {p.pronouns && <Text c="dimmed">{p.pronouns}</Text>}
+          {p.profession && <Text fw={500}>{p.profession}</Text>}
+          {p.location && <Text>{p.location}</Text>}
+          <Box mt="xs"><VerificationBadge profile={p} /></Box>
+        </Box>
+      </Group>
+
+      {p.bio && (
+        <Stack gap={4} mt="lg">
+          <Title order={2} size="h4">About</Title>
+          <Text style={{ whiteSpace: 'pre-line' }}>{p.bio}</Text>
+        </Stack>
+      )}
+
+      <Divider my="lg" />
+      <Title order={2} size="h4" mb="xs">Credentials</Title>
+      <Details items={[
+        ['Profession', p.profession],
+        ['Licensing body', p.licensingBody],
+        ['Licence region', region],
+        ['Licence number', p.licenceNumber],
+        ['Education', p.education],
+        ['Email', p.email],
+      ]} />
+
+      <Divider my="lg" />
+      <Title order={2} size="h4" mb="xs">Practice</Title>
+      <Details items={[
+        ['Specialties', <Tags values={p.specialties} color="brand" />],
+        ['Modalities', <Tags values={p.modalities} color="indigo" />],
+        ['Age groups', <Tags values={p.demographics} color="gray" />],
+        ['Session format', <Tags values={p.sessionFormat} color="gray" />],
+        ['Gender', p.gender.length ? p.gender.join(', ') : ''],
+      ]} />
+    </Paper>
+  );
+}

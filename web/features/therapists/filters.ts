@@ -1,0 +1,51 @@
+// The directory's filters live in the URL, so a search can be shared and survives a reload.
+import { AGE_GROUPS, MODALITIES, SESSION_FORMATS, SPECIALTIES } from '../../../common/options.ts';
+
+export type DirectoryFilters = {
+  q: string;
+  location: string;
+  specialties: string[];
+  modalities: string[];
+  demographics: string[];
+  sessionFormat: string[];
+  page: number;
+};
+
+const LISTS = { specialties: SPECIALTIES, modalities: MODALITIES, demographics: AGE_GROUPS, sessionFormat: SESSION_FORMATS } as const;
+type ListKey = keyof typeof LISTS;
+const LIST_KEYS = Object.keys(LISTS) as ListKey[];
+const TEXT_MAX = 100;
+
+export const EMPTY_FILTERS: DirectoryFilters = { q: '', location: '', specialties: [], modalities: [], demographics: [], sessionFormat: [], page: 1 };
+
+/** Reads filters from the URL; values that are not options (an old or edited link) are dropped, not sent. */
+export function filtersFromParams(params: URLSearchParams): DirectoryFilters {
+  const list = (key: ListKey) => {
+    const allowed = new Set<string>(LISTS[key]);
+    const values = params.getAll(key).flatMap((v) => v.split(',')).map((v) => v.trim());
+    return [...new Set(values.filter((v) => allowed.has(v)))];
+  };
+  const text = (key: 'q' | 'location') => (params.get(key) ?? '').trim().slice(0, TEXT_MAX);
+  const page = Number(params.get('page'));
+  return {
+    q: text('q'),
+    location: text('location'),
+    specialties: list('specialties'),
+    modalities: list('modalities'),
+    demographics: list('demographics'),
+    sessionFormat: list('sessionFormat'),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The URL form of the filters: only what is set, lists comma-separated, page 1 left out. */
+export function paramsFromFilters(filters: DirectoryFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.location.trim()) params.set('location', filters.location.trim());
+  for (const key of LIST_KEYS) if (filters[key].length) params.set(key, filters[key].join(','));
+  if (filters.page > 1) params.set('page', String(filters.page));
+  return params;
+}
+
+export const hasFilters = (f: DirectoryFilters) => Boolean(f.q || f.location || LIST_KEYS.some((k) => f[k].length));
