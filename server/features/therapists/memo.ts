@@ -17,3 +17,20 @@ export function memo<T>(ttlMs: number, load: () => Promise<T>, now: () => number
     return value;
   };
 }
+
+/**
+ * `memo` per key, for at most `maxKeys` keys (the oldest is dropped first). Each key's value lives `ttlMs`;
+ * concurrent callers of one key share a single load.
+ */
+export function memoByKey<T>(ttlMs: number, maxKeys: number, load: (key: string) => Promise<T>, now: () => number = Date.now) {
+  const entries = new Map<string, () => Promise<T>>();
+  return (key: string): Promise<T> => {
+    let entry = entries.get(key);
+    if (!entry) {
+      entry = memo(ttlMs, () => load(key), now);
+      entries.set(key, entry);
+      if (entries.size > maxKeys) entries.delete(entries.keys().next().value as string);
+    }
+    return entry();
+  };
+}

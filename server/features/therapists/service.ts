@@ -12,12 +12,14 @@ import {
   directoryCount, directoryPage, favoritesOf, featuredCandidates, filteredPage, findUser, hasFavorite, toggleFavoriteRow, updateUser,
   type CardRow, type FavoriteRow, type ProfileRow,
 } from './queries.ts';
-import { memo } from './memo.ts';
+import { memo, memoByKey } from './memo.ts';
 
 // Enough recent candidates that six of them usually differ in city and main specialty.
 const FEATURED_POOL = 60;
 // Long enough to absorb a burst of landing-page visits, short enough that a disabled account leaves quickly.
 const SHARED_ANSWER_TTL_MS = 15_000;
+const SEARCH_TTL_MS = 5_000;
+const SEARCH_CACHE_KEYS = 500;
 
 const toCard = (r: CardRow) => ({
   _id: r.id, name: r.name, avatar: r.avatar, location: r.location, profession: r.profession,
@@ -34,17 +36,23 @@ const isFeaturedRequest = (f: DirectoryFilters) => f.limit === FEATURED_THERAPIS
 /**
  * The directory. Two answers are the same for every visitor and change rarely, so each app node keeps them for a
  * few seconds: the featured therapists (the landing page's call) and the number of all listed therapists (a count
- * over every row, behind the unfiltered first page). Filtered searches always go to the database.
+ * over every row, behind the unfiltered first page). Searches are kept as briefly per filter set, so a burst of the
+ * same search (a shared link, a busy city) costs one query; a profile change shows in the directory within seconds.
  */
 export function createDirectory(db: Db) {
   const featured = memo(SHARED_ANSWER_TTL_MS, async () => pickVaried(await featuredCandidates(db, FEATURED_POOL), FEATURED_THERAPISTS).map(toCard));
   const listedTotal = memo(SHARED_ANSWER_TTL_MS, () => directoryCount(db, {}));
+  const searches = memoByKey(SEARCH_TTL_MS, SEARCH_CACHE_KEYS, (key) => searchDatabase(JSON.parse(key) as DirectoryFilters));
 
   return async function search(f: DirectoryFilters): Promise<DirectoryResponse> {
     if (isFeaturedRequest(f)) {
       const users = await featured();
       return { users, totalPages: 1, currentPage: 1, total: users.length };
     }
+    return searches(JSON.stringify(f));
+  };
+
+  async function searchDatabase(f: DirectoryFilters): Promise<DirectoryResponse> {
     const limit = f.limit ?? DEFAULT_LIMIT;
     const page = f.page ?? 1;
     const offset = (page - 1) * limit;
@@ -58,7 +66,7 @@ export function createDirectory(db: Db) {
       [rows, total] = await Promise.all([directoryPage(db, limit, offset), listedTotal()]);
     }
     return { users: rows.map(toCard), totalPages: Math.ceil(total / limit), currentPage: page, total };
-  };
+  }
 }
 
 /** Greedy variety: first people who add a new city and a new main specialty, then a new city, then anyone. */
