@@ -1,7 +1,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import { queryPrepared } from '../db/prepared.ts';
+import { sessions } from '../db/schema.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -38,31 +39,33 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
+type SessionRow = {
+  session_id: string; created_at: Date | string; last_used_at: Date | string;
+  id: string; name: string; role: string; verification_status: string; disabled: boolean;
+};
+
 /** The user behind a token, or null when it is unknown, expired, idle too long or the account is disabled. */
 export async function userForToken(db: Db, token: string, policy: SessionPolicy, now = new Date()): Promise<CurrentUser | null> {
-  const [row] = await db
-    .select({
-      sessionId: sessions.id, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt,
-      id: users.id, name: users.name, role: users.role, verificationStatus: users.verificationStatus, disabled: users.disabled,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+  // Every authenticated request runs this, so it is one prepared statement (planned once per connection).
+  const [row] = await queryPrepared<SessionRow>(db, sql`
+    SELECT s.id AS session_id, s.created_at, s.last_used_at, u.id, u.name, u.role, u.verification_status, u.disabled
+    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ${hashToken(token)} LIMIT 1`);
   if (!row) return null;
-  const expired = now.getTime() - row.createdAt.getTime() > policy.maxAgeMs;
-  const idle = now.getTime() - row.lastUsedAt.getTime() > policy.idleMs;
+  const createdAt = new Date(row.created_at).getTime();
+  const lastUsedAt = new Date(row.last_used_at).getTime();
+  const expired = now.getTime() - createdAt > policy.maxAgeMs;
+  const idle = now.getTime() - lastUsedAt > policy.idleMs;
   if (expired || idle || row.disabled) {
-    await revokeSession(db, row.sessionId);
+    await revokeSession(db, row.session_id);
     return null;
   }
-  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (now.getTime() - lastUsedAt > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastUsedAt: now })
-      .where(and(eq(sessions.id, row.sessionId), lt(sessions.lastUsedAt, sql`${now.toISOString()}::timestamptz`)));
+      .where(and(eq(sessions.id, row.session_id), lt(sessions.lastUsedAt, sql`${now.toISOString()}::timestamptz`)));
   }
   return {
     id: row.id, name: row.name, role: row.role as Role,
-    verificationStatus: row.verificationStatus as VerificationStatus, sessionId: row.sessionId,
+    verificationStatus: row.verification_status as VerificationStatus, sessionId: row.session_id,
   };
 }
 

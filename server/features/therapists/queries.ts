@@ -4,7 +4,7 @@ import { and, arrayContains, asc, desc, eq, sql, type AnyColumn, type SQL } from
 import { MAX_FAVORITES, type DirectoryFilters } from '../../../common/therapists.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { favorites, users } from '../../db/schema.ts';
-import { queryPrepared } from './prepared.ts';
+import { queryPrepared } from '../../db/prepared.ts';
 
 /**
  * Who appears to other people: licence verified by an administrator and not disabled. Administrator accounts run
