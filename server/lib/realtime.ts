@@ -1,22 +1,44 @@
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../common/chat.ts';
 import type { Deps } from '../context.ts';
 import { userForToken, type CurrentUser } from './auth.ts';
+import { createPresence, type Presence } from './presence.ts';
 
-export type AuthedSocket = Socket & { data: { user: CurrentUser } };
+type SocketData = { user: CurrentUser };
+type InterServerEvents = Record<string, never>;
+export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type AuthedSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type Realtime = {
-  io: Server;
-  toUser: (userId: string) => ReturnType<Server['to']>;
-  toConversation: (conversationId: string) => ReturnType<Server['to']>;
+  io: AppServer;
+  presence: Presence;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  toUser: (userId: string) => ReturnType<AppServer['to']>;
+  toConversation: (conversationId: string) => ReturnType<AppServer['to']>;
+  /** Ends the sockets of one session (logout) or of every session of a user (password reset, account disabled). */
+  endSession: (sessionId: string) => void;
+  endUser: (userId: string) => void;
+  /** Work that emits after the request or event that started it: close() waits for it. */
+  track: <T>(work: Promise<T>) => Promise<T>;
+  /** After the sockets are closed: lets tracked work finish, clears this node's presence, flushes Redis replies. */
+  close: () => Promise<void>;
 };
 
 export const userRoom = (id: string) => `user:${id}`;
 export const conversationRoom = (id: string) => `conversation:${id}`;
+export const sessionRoom = (id: string) => `session:${id}`;
+
+const silentLog = { info() {}, warn() {}, error() {} };
+const byServer = new WeakMap<HttpServer, Realtime>();
+
+/** The realtime attached to an app's HTTP server: for code (and tests) that hold the app but not its context. */
+export const realtimeOf = (server: HttpServer): Realtime | undefined => byServer.get(server);
 
 /** socket.io on the app's own HTTP server; the handshake's token decides who the socket is. */
-export function createRealtime(server: HttpServer, deps: Deps): Realtime {
-  const io = new Server(server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 });
+export function createRealtime(server: HttpServer, deps: Deps, log: Realtime['log'] = silentLog): Realtime {
+  const io: AppServer = new Server(server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 });
   if (deps.redis) io.adapter(createAdapter(deps.redis.pub, deps.redis.sub));
   io.use(async (socket, next) => {
     const token = socket.handshake.auth?.token;
@@ -28,11 +50,32 @@ export function createRealtime(server: HttpServer, deps: Deps): Realtime {
     next();
   });
   io.on('connection', (socket) => {
-    void socket.join(userRoom((socket as AuthedSocket).data.user.id));
+    const { user } = socket.data;
+    void socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
   });
-  return {
+  const inFlight = new Set<Promise<unknown>>();
+  const presence = createPresence(deps.redis?.pub);
+  const realtime: Realtime = {
     io,
+    presence,
+    log,
     toUser: (id) => io.to(userRoom(id)),
     toConversation: (id) => io.to(conversationRoom(id)),
+    // Through the adapter, so a socket on another node is ended too.
+    endSession: (id) => io.in(sessionRoom(id)).disconnectSockets(true),
+    endUser: (id) => io.in(userRoom(id)).disconnectSockets(true),
+    track(work) {
+      inFlight.add(work);
+      return work.finally(() => inFlight.delete(work));
+    },
+    async close() {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
+      await presence.close();
+      // Redis answers in order: once this ping returns, every publish sent before it has been answered, so closing
+      // the connection now cannot reject one of them.
+      await deps.redis?.pub.ping().catch(() => undefined);
+    },
   };
+  byServer.set(server, realtime);
+  return realtime;
 }

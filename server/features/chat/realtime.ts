@@ -1,5 +1,142 @@
+// The chat's socket events. Who a socket is comes from its handshake token (server/lib/realtime.ts), never from a
+// payload; every event is checked against the conversation's participants before it does anything.
+import { z } from 'zod';
+import { CHAT_ERRORS, ConversationRef, JoinPayload, SendMessagePayload } from '../../../common/chat.ts';
 import type { AppContext } from '../../context.ts';
+import { HttpError, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { conversationRoom, userRoom, type AuthedSocket } from '../../lib/realtime.ts';
+import * as chat from './service.ts';
 
-export function chatRealtime(_ctx: AppContext): void {
-  // Chat events are added by the chat issue.
+type Handler = (payload: unknown, socket: AuthedSocket) => Promise<unknown>;
+
+export function chatRealtime(ctx: AppContext): void {
+  const { io, presence } = ctx.realtime;
+
+  const tellPartners = async (userId: string, online: boolean) => {
+    const partners = await chat.partnersOf(ctx.db, userId);
+    if (partners.length) io.to(partners.map(userRoom)).emit('presenceChanged', { userId, online });
+  };
+  presence.onSweptOffline((userId) => void ctx.realtime.track(tellPartners(userId, false)).catch((e) => chat.logFailure(ctx, 'presence', e)));
+
+  const onlinePartners = async (userId: string) => presence.onlineAmong(await chat.partnersOf(ctx.db, userId));
+
+  // Membership is checked in the database, unless this socket already joined the conversation's room: a deleted
+  // conversation empties its room on every node (service.deleteConversation), so the room is a safe cache.
+  const requireMember = async (socket: AuthedSocket, conversationId: string) => {
+    if (socket.rooms.has(conversationRoom(conversationId))) return;
+    await chat.requireParticipant(ctx, socket.data.user, conversationId);
+  };
+
+  const handlers: Record<string, Handler> = {
+    // Accepted for compatibility with the spec's client; identity comes from the token, so there is nothing to do.
+    userOnline: async () => ({ ok: true }),
+    async joinConversation(payload, socket) {
+      const parsed = JoinPayload.parse(payload);
+      const conversationId = typeof parsed === 'string' ? parsed : parsed.conversationId;
+      await chat.requireParticipant(ctx, socket.data.user, conversationId);
+      // One open conversation per socket (one per tab): typing events follow what is on screen.
+      for (const room of socket.rooms) if (room.startsWith('conversation:') && room !== conversationRoom(conversationId)) await socket.leave(room);
+      await socket.join(conversationRoom(conversationId));
+      return { ok: true };
+    },
+    async sendMessage(payload, socket) {
+      const { conversationId, text } = SendMessagePayload.parse(payload);
+      return chat.sendMessage(ctx, socket.data.user, conversationId, text);
+    },
+    async messagesDelivered(payload, socket) {
+      return chat.markDelivered(ctx, socket.data.user, ConversationRef.parse(payload).conversationId);
+    },
+    async messagesRead(payload, socket) {
+      return chat.markRead(ctx, socket.data.user, ConversationRef.parse(payload).conversationId);
+    },
+    async typing(payload, socket) {
+      const { conversationId } = ConversationRef.parse(payload);
+      await requireMember(socket, conversationId);
+      const { id, name } = socket.data.user;
+      socket.to(conversationRoom(conversationId)).emit('typing', { conversationId, userId: id, userName: name });
+      return { ok: true };
+    },
+    async stopTyping(payload, socket) {
+      const { conversationId } = ConversationRef.parse(payload);
+      await requireMember(socket, conversationId);
+      socket.to(conversationRoom(conversationId)).emit('stopTyping', { conversationId, userId: socket.data.user.id });
+      return { ok: true };
+    },
+    getOnlineUsers: async (_payload, socket) => onlinePartners(socket.data.user.id),
+  };
+
+  io.on('connection', (socket) => {
+    const { user } = socket.data;
+    for (const [event, handler] of Object.entries(handlers)) {
+      socket.on(event as 'typing', (...args: unknown[]) => void ctx.realtime.track(run(ctx, socket, event, handler, args)));
+    }
+    // Presence: recorded before anything else about this socket, so its disconnect always finds it.
+    const connected = ctx.realtime.track(presence.connect(user.id, socket.id))
+      .then(async (cameOnline) => {
+        if (cameOnline) await tellPartners(user.id, true);
+        socket.emit('getOnlineUsers', await onlinePartners(user.id));
+      })
+      .catch((error) => chat.logFailure(ctx, 'connect', error));
+    socket.on('disconnecting', () => {
+      for (const room of socket.rooms) {
+        if (room.startsWith('conversation:')) {
+          socket.to(room).emit('stopTyping', { conversationId: room.slice('conversation:'.length), userId: user.id });
+        }
+      }
+    });
+    socket.on('disconnect', () => {
+      void ctx.realtime.track(connected
+        .then(() => presence.disconnect(user.id, socket.id))
+        .then((wentOffline) => (wentOffline ? tellPartners(user.id, false) : undefined))
+        .catch((error) => chat.logFailure(ctx, 'disconnect', error)));
+    });
+  });
+}
+
+// Every event may cost a query: one socket gets at most this many per window (typing, receipts and sends together),
+// far above what a person's client sends. Messages also have their own per-user limit (config).
+const EVENT_WINDOW_MS = 10_000;
+const EVENTS_PER_WINDOW = 200;
+const eventWindows = new WeakMap<AuthedSocket, { startedAt: number; count: number }>();
+
+function withinBudget(socket: AuthedSocket): boolean {
+  const now = Date.now();
+  let window = eventWindows.get(socket);
+  if (!window || now - window.startedAt >= EVENT_WINDOW_MS) eventWindows.set(socket, (window = { startedAt: now, count: 0 }));
+  window.count += 1;
+  return window.count <= EVENTS_PER_WINDOW;
+}
+
+/** Runs one event: the result, or `{msg}` for any refusal, goes to the ack; nothing a client sends can crash the node. */
+async function run(ctx: AppContext, socket: AuthedSocket, event: string, handler: Handler, args: unknown[]) {
+  const ack = typeof args.at(-1) === 'function' ? (args.pop() as (response: unknown) => void) : undefined;
+  if (!withinBudget(socket)) {
+    ack?.({ msg: tooManyRequests().message });
+    return;
+  }
+  // getOnlineUsers is called with only an ack; the others carry their payload first.
+  try {
+    const result = await handler(args[0], socket);
+    ack?.(result);
+  } catch (error) {
+    ack?.({ msg: refusal(ctx, event, error) });
+  }
+}
+
+function refusal(ctx: AppContext, event: string, error: unknown): string {
+  if (error instanceof HttpError) return error.message;
+  if (error instanceof z.ZodError) return describe(error);
+  // A conversation deleted while a message was on its way: its foreign key no longer holds.
+  const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } };
+  if (code === '23503' || cause?.code === '23503') return notFound(CHAT_ERRORS.conversationNotFound).message;
+  chat.logFailure(ctx, event, error);
+  return CHAT_ERRORS.failed;
+}
+
+function describe(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const field = issue?.path.map(String).join('.');
+  // The chat's own texts (empty, too long) read well alone; others name the field.
+  if (!issue || Object.values(CHAT_ERRORS).includes(issue.message as never)) return issue?.message ?? 'Invalid request.';
+  return field ? `Invalid ${field}: ${issue.message}` : `Invalid request: ${issue.message}`;
 }

@@ -1,5 +1,67 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+// /chat and /chat/{conversationId}: the conversation list beside the open conversation (one at a time on small screens).
+import { useEffect } from 'react';
+import { Box, Center, Paper, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import type { Conversation } from '../../../common/chat.ts';
+import { useSession } from '../../app/session.tsx';
+import { getSocket } from '../../lib/socket.ts';
+import { conversationsQuery, deleteConversation, pinConversation, removeConversation, upsertConversation } from './api.ts';
+import { ConversationList } from './components/ConversationList.tsx';
+import { ConversationPane } from './components/ConversationPane.tsx';
+
+// The page fills the space below the top bar; the list and the messages scroll inside it.
+const PAGE_HEIGHT = 'calc(100dvh - var(--app-shell-header-height, 60px) - 2 * var(--mantine-spacing-md))';
 
 export default function ChatPage() {
-  return <Placeholder title="Chat" />;
+  const { conversationId } = useParams();
+  const { user } = useSession();
+  const myId = user!._id;
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const list = useQuery(conversationsQuery(myId));
+  const conversations = list.data ?? [];
+  const selected = conversations.find((c) => c._id === conversationId);
+
+  // The spec: a conversation deleted (here or by the other person) is closed if it is the open one.
+  useEffect(() => {
+    const socket = getSocket();
+    const onDeleted = ({ conversationId: id }: { conversationId: string }) => {
+      if (id === conversationId) navigate('/chat', { replace: true });
+    };
+    socket.on('conversationDeleted', onDeleted);
+    return () => void socket.off('conversationDeleted', onDeleted);
+  }, [conversationId, navigate]);
+
+  const remove = (id: string) => {
+    deleteConversation(id)
+      .then(() => {
+        removeConversation(qc, id);
+        if (id === conversationId) navigate('/chat', { replace: true });
+      })
+      .catch((error) => console.error('Failed to delete conversation', error));
+  };
+  const togglePin = (c: Conversation) => {
+    pinConversation(c._id, !c.isPinned).then((updated) => upsertConversation(qc, updated)).catch((error) => console.error('Failed to pin conversation', error));
+  };
+
+  return (
+    <Box h={PAGE_HEIGHT} mih={420} display="flex" style={{ flexDirection: 'column' }}>
+      <Title order={1} size="h3" mb="xs">Chat</Title>
+      <Paper withBorder flex={1} mih={0} display="flex" style={{ overflow: 'hidden' }}>
+        <Box component="section" aria-label="Conversations" w={{ base: '100%', md: 320 }} h="100%"
+          visibleFrom={conversationId ? 'md' : undefined}
+          style={{ flexShrink: 0, borderRight: '1px solid var(--mantine-color-gray-3)', background: '#fff' }}>
+          <ConversationList conversations={conversations} loading={list.isPending} myId={myId} selectedId={conversationId}
+            onOpen={(id) => navigate(`/chat/${id}`)} onDelete={remove} onTogglePin={togglePin} />
+        </Box>
+        <Box component="section" aria-label="Conversation" flex={1} miw={0} h="100%" display="flex"
+          visibleFrom={conversationId ? undefined : 'md'}>
+          {conversationId
+            ? <ConversationPane key={conversationId} conversationId={conversationId} conversation={selected} myId={myId} />
+            : <Center flex={1} p="md"><Text c="dimmed">Select a conversation to start chatting.</Text></Center>}
+        </Box>
+      </Paper>
+    </Box>
+  );
 }

@@ -1,0 +1,346 @@
+// Chat at scale: a fleet of socket.io clients against real server processes on PostgreSQL.
+//  1. One node: how many connected sockets it holds (ramped in steps up to BENCH_CHAT_SOCKETS, default 5,000), then the
+//     delivery latency (sender's send → recipient's newMessage) at 500 messages per second.
+//  2. Two nodes over Redis (ports 3304 and 3305): the same, with every conversation split across the two nodes.
+// Loopback only, bounded counts and time (a hard stop after 15 minutes); it stops by itself.
+// Run: node bench/chat.ts   (writes bench/results/chat.json; about 3 minutes). Knobs: BENCH_CHAT_SOCKETS (5000),
+// BENCH_CHAT_RATE (500 messages/s), BENCH_CHAT_SECONDS (20), BENCH_CHAT_RECEIPTS=0 (recipients send no delivery receipts),
+// BENCH_CHAT_NODES=one|two (only that phase),
+// DATABASE_POOL_SIZE (the servers' pool, 10), REDIS_URL (redis://127.0.0.1:6379), BENCH_PG (see lib.ts).
+// Each socket is a file descriptor in this process and in a server: 5,000 needs `ulimit -n` above ~5,100 (fdLimit in the result).
+// The results report the machine's load alongside the figures: on a shared machine they say as much about it as about the chat.
+import { execSync, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, Message, ServerToClientEvents } from '../common/chat.ts';
+import { queryRows, type Db } from '../server/db/client.ts';
+import { benchDatabase, startServer, writeResult } from './lib.ts';
+
+const TARGET_SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 5000);
+const STEP = 500;
+const CONNECT_BATCH = 100;
+const RATE_PER_SECOND = Number(process.env.BENCH_CHAT_RATE ?? 500);
+const SEND_SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 20);
+// Senders each send one message a second: well inside the 30 per 10 seconds limit.
+const PAIRS = RATE_PER_SECOND;
+const STEP_TIME_LIMIT_MS = 60_000;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PORTS = [3304, 3305];
+const HARD_STOP_MS = 15 * 60_000;
+const HISTORY = 20;
+// Recipients acknowledge delivery as the web client does; BENCH_CHAT_RECEIPTS=0 leaves that out, to see its cost.
+const RECEIPTS = process.env.BENCH_CHAT_RECEIPTS !== '0';
+// BENCH_CHAT_NODES=one or two runs only that phase.
+const PHASES = process.env.BENCH_CHAT_NODES ?? 'both';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+type BenchUser = { n: number; id: string; token: string };
+
+const servers: ChildProcess[] = [];
+const clients: Client[] = [];
+// Whatever happens, the bench ends: servers killed, process gone.
+const hardStop = setTimeout(() => {
+  console.error(`chat bench: still running after ${HARD_STOP_MS / 60_000} minutes, stopping`);
+  stopAll();
+  process.exit(2);
+}, HARD_STOP_MS);
+
+function stopAll() {
+  for (const c of clients.splice(0)) c.disconnect();
+  for (const s of servers.splice(0)) s.kill('SIGKILL');
+}
+
+/** Users chat-bench-1..N with a known token each, and a conversation for every pair (1,2), (3,4), ... */
+async function seed(db: Db, total: number): Promise<{ users: BenchUser[]; conversations: Map<number, string> }> {
+  await db.execute(sql`
+    INSERT INTO users (name, email, password_hash, verification_status, verified_at, profession)
+    SELECT 'Chat Bench ' || g, 'chat-bench-' || g || '@bench.test', 'not-a-login', 'verified', now(), 'Registered Psychotherapist'
+    FROM generate_series(1, ${total}::int) AS g
+    ON CONFLICT DO NOTHING`);
+  const benchUsers = sql`(SELECT id, split_part(split_part(email, '@', 1), '-', 3)::int AS n FROM users
+    WHERE email LIKE 'chat-bench-%@bench.test') AS u`;
+  // Fresh sessions on every run (the server ends idle ones), with tokens the clients know.
+  await db.execute(sql`
+    INSERT INTO sessions (user_id, token_hash)
+    SELECT u.id, encode(sha256(convert_to('chat-bench-token-' || u.n, 'UTF8')), 'hex') FROM ${benchUsers} WHERE u.n <= ${total}::int
+    ON CONFLICT (token_hash) DO UPDATE SET created_at = now(), last_used_at = now()`);
+  const pairs = sql`(SELECT a.id AS a, b.id AS b, least(a.id::text, b.id::text) || ':' || greatest(a.id::text, b.id::text) AS pair_key
+    FROM (SELECT id, split_part(split_part(email, '@', 1), '-', 3)::int AS n FROM users WHERE email LIKE 'chat-bench-%@bench.test') a
+    JOIN (SELECT id, split_part(split_part(email, '@', 1), '-', 3)::int AS n FROM users WHERE email LIKE 'chat-bench-%@bench.test') b
+      ON b.n = a.n + 1
+    WHERE a.n % 2 = 1 AND b.n <= ${total}::int) AS p`;
+  await db.execute(sql`INSERT INTO conversations (pair_key) SELECT p.pair_key FROM ${pairs} ON CONFLICT DO NOTHING`);
+  await db.execute(sql`
+    INSERT INTO conversation_participants (conversation_id, user_id)
+    SELECT c.id, x.user_id FROM ${pairs} JOIN conversations c ON c.pair_key = p.pair_key
+    CROSS JOIN LATERAL (VALUES (p.a), (p.b)) AS x(user_id)
+    ON CONFLICT DO NOTHING`);
+  // Conversations have a history, as real ones do (and the planner sees a real table): 20 read messages each, once.
+  // Each run then removes the previous run's messages (their references clear themselves: ON DELETE SET NULL).
+  await db.execute(sql`DELETE FROM messages WHERE text LIKE 'bench %'`);
+  await db.execute(sql`
+    INSERT INTO messages (conversation_id, sender_id, text, status, created_at, delivered_at, read_at)
+    SELECT c.id, CASE WHEN k % 2 = 0 THEN split_part(c.pair_key, ':', 1)::uuid ELSE split_part(c.pair_key, ':', 2)::uuid END,
+      'History message ' || k, 'read', now() - ((21 - k) || ' hours')::interval, now(), now()
+    FROM conversations c CROSS JOIN generate_series(1, ${HISTORY}::int) AS k
+    WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id)`);
+  await db.execute(sql`
+    UPDATE conversations c SET pinned_message_id = NULL,
+      last_message_id = (SELECT m.id FROM messages m WHERE m.conversation_id = c.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1),
+      updated_at = coalesce((SELECT max(m.created_at) FROM messages m WHERE m.conversation_id = c.id), c.created_at)`);
+  await db.execute(sql`UPDATE conversation_participants SET unread_count = 0`);
+  await db.execute(sql`VACUUM ANALYZE`);
+
+  const rows = await queryRows<{ id: string; n: number }>(db, sql`SELECT u.id, u.n FROM ${benchUsers} WHERE u.n <= ${total}::int ORDER BY u.n`);
+  const users = rows.map((r) => ({ n: r.n, id: String(r.id), token: `chat-bench-token-${r.n}` }));
+  const convRows = await queryRows<{ id: string; n: number }>(db, sql`
+    SELECT p.conversation_id AS id, u.n FROM conversation_participants p JOIN ${benchUsers} ON u.id = p.user_id WHERE u.n % 2 = 1`);
+  return { users, conversations: new Map(convRows.map((r) => [r.n, String(r.id)])) };
+}
+
+function connect(url: string, token: string): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const socket: Client = io(url, { path: '/socket.io', transports: ['websocket'], auth: { token }, forceNew: true, reconnection: false, timeout: 20_000 });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.disconnect();
+      reject(error);
+    });
+  });
+}
+
+function rssMb(pid: number | undefined): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds so far of each PostgreSQL process on this machine (the bench database's server is local), by pid. */
+function postgresCpu(): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') byPid.set(Number(entry), cpuSeconds(Number(entry)));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return byPid;
+}
+
+/** CPU PostgreSQL used between two samples: processes alive at both (backends of other databases come and go). */
+function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of postgresCpu()) total += seconds - (before.get(pid) ?? seconds);
+  return total;
+}
+
+/** Busy and total CPU ticks of the whole machine (all cores), for how loaded it was during a phase. */
+function machineTicks(): { busy: number; total: number } {
+  const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = ticks[3] + ticks[4];
+  const total = ticks.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+const machineBusy = (before: { busy: number; total: number }) => {
+  const now = machineTicks();
+  return Math.round(((now.busy - before.busy) / Math.max(1, now.total - before.total)) * 100);
+};
+
+/** CPU seconds (user + system) a process has used; for its share of the cores during a phase. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Connects in steps of STEP until the target, a failure, or a step that takes too long. */
+async function ramp(users: BenchUser[], urlFor: (u: BenchUser) => string) {
+  const byUser = new Map<number, Client>();
+  const steps: { sockets: number; stepSeconds: number; failed: number; serverRssMb: number[]; load1: number }[] = [];
+  let held = 0;
+  for (let from = 0; from < users.length; from += STEP) {
+    const started = performance.now();
+    const batch = users.slice(from, from + STEP);
+    let failed = 0;
+    for (let i = 0; i < batch.length; i += CONNECT_BATCH) {
+      const group = batch.slice(i, i + CONNECT_BATCH);
+      const results = await Promise.allSettled(group.map((u) => connect(urlFor(u), u.token)));
+      results.forEach((r, j) => {
+        if (r.status === 'fulfilled') {
+          clients.push(r.value);
+          byUser.set(group[j].n, r.value);
+        } else failed++;
+      });
+    }
+    held += batch.length - failed;
+    const stepSeconds = Math.round((performance.now() - started) / 10) / 100;
+    steps.push({ sockets: held, stepSeconds, failed, serverRssMb: servers.map((s) => rssMb(s.pid)), load1: Math.round(os.loadavg()[0] * 100) / 100 });
+    console.log(`  ${held} sockets connected (step ${stepSeconds} s, ${failed} failed, server RSS ${servers.map((s) => rssMb(s.pid)).join('/')} MB)`);
+    if (failed > 0 || stepSeconds * 1000 > STEP_TIME_LIMIT_MS) break;
+  }
+  // Every socket still connected after the ramp, a few seconds on.
+  await new Promise((r) => setTimeout(r, 3000));
+  return { byUser, summary: { target: users.length, held: clients.filter((c) => c.connected).length, steps } };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 100) / 100;
+
+/** RATE_PER_SECOND messages a second for SEND_SECONDS, from PAIRS senders to their partners; latency at the recipient. */
+async function latency(senders: Client[], recipients: Client[], conversationIds: string[]) {
+  const sentAt = new Map<number, number>();
+  const delivery: number[] = [];
+  const acks: number[] = [];
+  let errors = 0;
+  let duplicates = 0;
+  const seen = new Set<number>();
+  recipients.forEach((socket, i) => {
+    socket.on('newMessage', (m: Message) => {
+      const seq = Number(m.text.slice('bench '.length));
+      const at = sentAt.get(seq);
+      if (at === undefined) return;
+      if (seen.has(seq)) duplicates++;
+      seen.add(seq);
+      delivery.push(performance.now() - at);
+      // What a real client does: tell the server this device has it.
+      if (RECEIPTS) socket.emit('messagesDelivered', { conversationId: conversationIds[i] });
+    });
+  });
+  const cpuBefore = servers.map((s) => cpuSeconds(s.pid));
+  const clientCpuBefore = process.cpuUsage();
+  const machineBefore = machineTicks();
+  const dbCpuBefore = postgresCpu();
+  // The client fleet's own event loop: if it lags, the latencies measured here include that wait.
+  const clientLag = monitorEventLoopDelay({ resolution: 10 });
+  clientLag.enable();
+  const started = performance.now();
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const elapsed = performance.now() - started;
+      const due = Math.min(RATE_PER_SECOND * SEND_SECONDS, Math.floor((elapsed / 1000) * RATE_PER_SECOND));
+      for (; sent < due; sent++) {
+        const i = sent % senders.length;
+        const seq = sent;
+        const at = performance.now();
+        sentAt.set(seq, at);
+        senders[i].emit('sendMessage', { conversationId: conversationIds[i], text: `bench ${seq}` }, (reply) => {
+          if ('msg' in reply) errors++;
+          else acks.push(performance.now() - at);
+        });
+      }
+      if (sent >= RATE_PER_SECOND * SEND_SECONDS) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 5);
+  });
+  const sendSeconds = (performance.now() - started) / 1000;
+  const drainDeadline = performance.now() + 10_000;
+  while (seen.size + errors < sent && performance.now() < drainDeadline) await new Promise((r) => setTimeout(r, 50));
+  const cpu = servers.map((s, i) => Math.round(((cpuSeconds(s.pid) - cpuBefore[i]) / sendSeconds) * 100));
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const dbCpu = Math.round((postgresCpuSince(dbCpuBefore) / sendSeconds) * 100);
+  clientLag.disable();
+  delivery.sort((a, b) => a - b);
+  acks.sort((a, b) => a - b);
+  return {
+    ratePerSecond: RATE_PER_SECOND, seconds: SEND_SECONDS, sent, received: seen.size, lost: sent - seen.size - errors, errors, duplicates,
+    deliveryMs: { p50: percentile(delivery, 50), p95: percentile(delivery, 95), p99: percentile(delivery, 99), max: percentile(delivery, 100) },
+    ackMs: { p50: percentile(acks, 50), p95: percentile(acks, 95), p99: percentile(acks, 99) },
+    serverCpuPercentOfOneCore: cpu,
+    postgresCpuPercentOfOneCore: dbCpu,
+    clientCpuPercentOfOneCore: Math.round(((clientCpu.user + clientCpu.system) / 1e6 / sendSeconds) * 100),
+    clientEventLoopDelayMs: { p50: Math.round(clientLag.percentile(50) / 1e4) / 100, p99: Math.round(clientLag.percentile(99) / 1e4) / 100 },
+    load1: Math.round(os.loadavg()[0] * 100) / 100,
+    machineBusyPercent: machineBusy(machineBefore),
+  };
+}
+
+async function stopServers() {
+  for (const c of clients.splice(0)) c.disconnect();
+  await Promise.all(servers.splice(0).map((s) => new Promise<void>((resolve) => {
+    s.once('exit', () => resolve());
+    s.kill('SIGTERM');
+  })));
+}
+
+async function phase(name: string, databaseUrl: string, nodes: 1 | 2, users: BenchUser[], conversations: Map<number, string>) {
+  console.log(`chat bench: ${name}`);
+  // One node runs without Redis even when the environment has REDIS_URL (an empty value counts as unset).
+  const extra: Record<string, string> = { REDIS_URL: nodes === 2 ? REDIS_URL : '' };
+  for (const port of PORTS.slice(0, nodes)) servers.push(await startServer(databaseUrl, port, extra));
+  const urls = PORTS.slice(0, nodes).map((p) => `http://127.0.0.1:${p}`);
+  // Odd users (senders) on the first node, their partners on the last: with two nodes every message crosses over.
+  const urlFor = (u: BenchUser) => urls[u.n % 2 === 1 ? 0 : urls.length - 1];
+  const { byUser, summary: connections } = await ramp(users, urlFor);
+  const senders: Client[] = [];
+  const recipients: Client[] = [];
+  const ids: string[] = [];
+  for (let n = 1; senders.length < PAIRS && n < users.length; n += 2) {
+    const [s, r, c] = [byUser.get(n), byUser.get(n + 1), conversations.get(n)];
+    if (s?.connected && r?.connected && c) {
+      senders.push(s);
+      recipients.push(r);
+      ids.push(c);
+    }
+  }
+  console.log(`  sending ${RATE_PER_SECOND} messages/s for ${SEND_SECONDS} s over ${senders.length} conversations`);
+  const delivery = await latency(senders, recipients, ids);
+  console.log(`  delivery p50 ${delivery.deliveryMs.p50} ms, p95 ${delivery.deliveryMs.p95} ms, p99 ${delivery.deliveryMs.p99} ms; lost ${delivery.lost}, errors ${delivery.errors}`);
+  await stopServers();
+  return { nodes, connections, delivery };
+}
+
+/** The open-files limit, raised for this run (by running again under `ulimit -n`) when it is too low for the fleet. */
+function ensureFileLimit(): void {
+  const needed = TARGET_SOCKETS + 1000;
+  const limit = Number(execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim());
+  if (!Number.isFinite(limit) || limit >= needed || process.env.BENCH_CHAT_RAISED) return;
+  console.log(`chat bench: open-files limit ${limit} < ${needed}, running again with ulimit -n ${needed * 2}`);
+  const again = spawnSync('bash', ['-c', `ulimit -n ${needed * 2} && exec "${process.execPath}" bench/chat.ts`], {
+    stdio: 'inherit', env: { ...process.env, BENCH_CHAT_RAISED: '1' },
+  });
+  process.exit(again.status ?? 1);
+}
+
+async function main() {
+  ensureFileLimit();
+  if (!/^redis:\/\/(127\.0\.0\.1|localhost)[:/]/.test(REDIS_URL)) throw new Error('benchmarks only use a loopback Redis');
+  const database = await benchDatabase('thera_bench_chat');
+  const { users, conversations } = await seed(database.db, TARGET_SOCKETS);
+  await database.close();
+  const started = new Date();
+  const oneNode = PHASES !== 'two' ? await phase('one node', database.url, 1, users, conversations) : 'not run';
+  const twoNodes = PHASES !== 'one' ? await phase('two nodes over Redis', database.url, 2, users, conversations) : 'not run';
+  writeResult('chat', {
+    note: 'Clients, server(s), PostgreSQL and Redis share the same machine; the client fleet competes with the server for the cores.',
+    // Each socket is a file descriptor on both sides; the limit this process (and the servers it starts) inherited.
+    fdLimit: execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim(),
+    tookSeconds: Math.round((Date.now() - started.getTime()) / 1000),
+    budget: { sockets: 5000, deliveryP99Ms: 50 },
+    deliveryReceipts: RECEIPTS,
+    oneNode, twoNodes,
+  });
+  console.log('chat bench: written to bench/results/chat.json');
+}
+
+try {
+  await main();
+} finally {
+  clearTimeout(hardStop);
+  stopAll();
+}
+process.exit(0);

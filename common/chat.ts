@@ -1,0 +1,136 @@
+// Chat: the REST shapes and the socket.io event map, shared by the server and the web app.
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+import { MESSAGES_PAGE_SIZE } from './constants.ts';
+
+export const MESSAGE_MAX_LENGTH = 4000;
+export const CONVERSATIONS_PAGE_SIZE = 50;
+export const MESSAGE_STATUSES = ['sent', 'delivered', 'read'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+// Texts a client may show; the server sends them as `{msg}` in responses and error acks.
+export const CHAT_ERRORS = {
+  conversationNotFound: 'Conversation not found.',
+  messageNotFound: 'Message not found.',
+  recipientNotFound: 'That therapist was not found.',
+  recipientIsSelf: 'You cannot start a conversation with yourself.',
+  recipientNotVerified: 'That therapist has not been verified yet.',
+  emptyMessage: 'Message cannot be empty.',
+  tooLong: `Message is too long (the limit is ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters).`,
+  tooFast: 'You are sending messages too quickly. Please wait a moment.',
+  failed: 'Something went wrong on our side. Please try again.',
+} as const;
+
+export const MessageText = z.string({ message: CHAT_ERRORS.emptyMessage })
+  .trim()
+  .min(1, CHAT_ERRORS.emptyMessage)
+  .max(MESSAGE_MAX_LENGTH, CHAT_ERRORS.tooLong);
+
+// ---- REST ----
+
+/** POST /api/conversations → 201 (new) or 200 (existing) `{_id}`. */
+export const CreateConversationBody = z.object({ recipientId: IdSchema });
+export const CreatedConversation = z.object({ _id: z.string() });
+
+/** PATCH /api/conversations/{id}/pin: pins the message, or unpins it when it is the pinned one. */
+export const PinMessageBody = z.object({ messageId: IdSchema });
+
+/** PATCH /api/conversations/{id}/pin-conversation: the caller's own pin of the conversation (docs/decisions/0010). */
+export const PinConversationBody = z.object({ isPinned: z.boolean().optional() }).nullish();
+
+/** GET /api/conversations?before=&limit=: `before` is the _id of the last conversation of the previous page. */
+export const ConversationsQuery = z.object({
+  before: IdSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(CONVERSATIONS_PAGE_SIZE),
+});
+
+/** GET /api/conversations/{id}/messages?before=&limit=: `before` is the _id of the oldest message already shown. */
+export const MessagesQuery = z.object({
+  before: IdSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(MESSAGES_PAGE_SIZE),
+});
+
+export const ParticipantSchema = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() });
+
+export const MessageSchema = z.object({
+  _id: z.string(),
+  conversationId: z.string(),
+  sender: z.object({ _id: z.string(), name: z.string() }),
+  text: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+export const PinnedMessageSchema = z.object({ _id: z.string(), text: z.string(), sender: z.object({ name: z.string() }) });
+export type PinnedMessage = z.infer<typeof PinnedMessageSchema>;
+
+/** One conversation as its viewer sees it: `isPinned` is the viewer's own pin. */
+export const ConversationSchema = z.object({
+  _id: z.string(),
+  participants: z.array(ParticipantSchema),
+  lastMessage: MessageSchema.nullable(),
+  pinnedMessage: PinnedMessageSchema.nullable(),
+  isPinned: z.boolean(),
+  updatedAt: z.string(),
+  unreadCounts: z.record(z.string(), z.number()),
+});
+export type Conversation = z.infer<typeof ConversationSchema>;
+
+/** The newest page first; within a page, oldest to newest (the order they are shown in). */
+export const MessagesPage = z.array(MessageSchema);
+
+export const PinUpdate = z.object({ conversationId: z.string(), pinnedMessage: PinnedMessageSchema.nullable() });
+export type PinUpdate = z.infer<typeof PinUpdate>;
+
+// ---- socket.io ----
+
+export const ConversationRef = z.object({ conversationId: IdSchema });
+/** `joinConversation` takes the id itself (the spec) or `{conversationId}`. */
+export const JoinPayload = z.union([IdSchema, ConversationRef]);
+/** `sender` of the spec's payload is ignored: who sends is decided by the token. */
+export const SendMessagePayload = z.object({ conversationId: IdSchema, text: MessageText });
+
+export type Ack<T> = (response: T | { msg: string }) => void;
+
+export type MessageStatusUpdate = { conversationId: string; messageIds: string[]; status: Exclude<MessageStatus, 'sent'> };
+export type TypingEvent = { conversationId: string; userId: string; userName: string };
+
+/**
+ * Events the server sends. Every payload is built from the database after the write it reports.
+ * - `newMessage` goes to every device of both participants (sender included: dedupe by `_id`).
+ * - `messageStatus` tells the sender's devices that their messages were delivered or read.
+ * - `getOnlineUsers` (on connect, and as the ack of the client's `getOnlineUsers`) lists the online ids
+ *   among the people the user has conversations with; `presenceChanged` reports each change for them.
+ */
+export interface ServerToClientEvents {
+  getOnlineUsers: (userIds: string[]) => void;
+  presenceChanged: (update: { userId: string; online: boolean }) => void;
+  newMessage: (message: Message) => void;
+  messageStatus: (update: MessageStatusUpdate) => void;
+  pinUpdated: (update: PinUpdate) => void;
+  typing: (event: TypingEvent) => void;
+  stopTyping: (event: Omit<TypingEvent, 'userName'>) => void;
+  conversationUpdated: (conversation: Conversation) => void;
+  newConversation: (conversation: Conversation) => void;
+  conversationDeleted: (event: { conversationId: string }) => void;
+}
+
+/**
+ * Events a client sends; each may carry an ack that gets the result or `{msg}`.
+ * - `messagesDelivered {conversationId}`: this device has received the other person's messages (on every incoming
+ *   `newMessage`, and for conversations whose last message is still `sent` after loading the list). Marks them
+ *   `delivered` and tells the sender.
+ * - `messagesRead {conversationId}`: the conversation is open here; marks the other's messages `read` and
+ *   the user's unread count zero.
+ */
+export interface ClientToServerEvents {
+  userOnline: (userId?: unknown) => void;
+  joinConversation: (payload: string | { conversationId: string }, ack?: Ack<{ ok: true }>) => void;
+  sendMessage: (payload: { conversationId: string; text: string; sender?: unknown }, ack?: Ack<Message>) => void;
+  messagesDelivered: (payload: { conversationId: string }, ack?: Ack<{ updated: number }>) => void;
+  messagesRead: (payload: { conversationId: string; userId?: unknown }, ack?: Ack<{ updated: number }>) => void;
+  typing: (payload: { conversationId: string; userName?: unknown }) => void;
+  stopTyping: (payload: { conversationId: string }) => void;
+  getOnlineUsers: (ack?: (userIds: string[]) => void) => void;
+}

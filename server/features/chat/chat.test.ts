@@ -1,0 +1,225 @@
+// REST API of the chat: conversations, messages, the message pin and the per-user conversation pin.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { CHAT_ERRORS } from '../../../common/chat.ts';
+import { queryRows } from '../../db/client.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createUser, type TestUser } from '../../test/factories.ts';
+import { insertMessage } from './queries.ts';
+import { openConversation } from './test-support.ts';
+
+let ctx: TestContext;
+let ann: TestUser;
+let bob: TestUser;
+let cat: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  [ann, bob, cat] = await Promise.all([createUser(ctx.db, { name: 'Ann Adler' }), createUser(ctx.db, { name: 'Bob Brown' }), createUser(ctx.db, { name: 'Cat Cole' })]);
+});
+afterAll(() => ctx.close());
+
+const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user?: TestUser, payload?: unknown) =>
+  ctx.app.inject({ method, url, headers: user?.headers, payload: payload as object });
+
+/** Messages stored directly, in order, as if sent through the socket. */
+async function store(conversationId: string, sender: TestUser, texts: string[]) {
+  const ids: string[] = [];
+  for (const text of texts) ids.push((await insertMessage(ctx.db, conversationId, sender.id, text))!.id);
+  return ids;
+}
+
+describe('POST /api/conversations', () => {
+  it('creates a conversation once and returns the same one to either side', async () => {
+    const dan = await createUser(ctx.db);
+    const first = await inject('POST', '/api/conversations', ann, { recipientId: dan.id });
+    expect(first.statusCode).toBe(201);
+    const again = await inject('POST', '/api/conversations', ann, { recipientId: dan.id });
+    const reverse = await inject('POST', '/api/conversations', dan, { recipientId: ann.id });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()._id).toBe(first.json()._id);
+    expect(reverse.json()._id).toBe(first.json()._id);
+  });
+
+  it('makes one conversation when both sides start it at the same moment', async () => {
+    const [eve, fay] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => inject('POST', '/api/conversations', eve, { recipientId: fay.id })),
+      ...Array.from({ length: 5 }, () => inject('POST', '/api/conversations', fay, { recipientId: eve.id })),
+    ]);
+    expect(results.map((r) => r.statusCode).every((s) => s === 200 || s === 201)).toBe(true);
+    expect(new Set(results.map((r) => r.json()._id)).size).toBe(1);
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    const [{ n }] = await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM conversation_participants WHERE conversation_id = ${results[0].json()._id}`);
+    expect(n).toBe(2);
+  });
+
+  it('refuses oneself, an unknown user, an unverified user and a bad id', async () => {
+    const pending = await createUser(ctx.db, { status: 'pending' });
+    const rejected = await createUser(ctx.db, { status: 'rejected' });
+    const self = await inject('POST', '/api/conversations', ann, { recipientId: ann.id });
+    expect([self.statusCode, self.json().msg]).toEqual([400, CHAT_ERRORS.recipientIsSelf]);
+    const unknown = await inject('POST', '/api/conversations', ann, { recipientId: '00000000-0000-4000-8000-000000000000' });
+    expect([unknown.statusCode, unknown.json().msg]).toEqual([404, CHAT_ERRORS.recipientNotFound]);
+    for (const other of [pending, rejected]) {
+      const res = await inject('POST', '/api/conversations', ann, { recipientId: other.id });
+      expect([res.statusCode, res.json().msg]).toEqual([400, CHAT_ERRORS.recipientNotVerified]);
+    }
+    const bad = await inject('POST', '/api/conversations', ann, { recipientId: 'not-an-id' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toMatch(/recipientId/);
+    const missing = await inject('POST', '/api/conversations', ann, {});
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('needs a verified licence and a session', async () => {
+    const pending = await createUser(ctx.db, { status: 'pending' });
+    const res = await inject('POST', '/api/conversations', pending, { recipientId: ann.id });
+    expect([res.statusCode, res.json().msg]).toEqual([403, 'Your licence has not been verified yet.']);
+    expect((await inject('POST', '/api/conversations', undefined, { recipientId: ann.id })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/conversations', () => {
+  it('lists the user\'s conversations with participants, last message, pin and unread counts, newest first', async () => {
+    const [u, v, w] = await Promise.all([createUser(ctx.db, { name: 'Uma' }), createUser(ctx.db, { name: 'Vic' }), createUser(ctx.db, { name: 'Wes' })]);
+    const withV = await openConversation(ctx, u, v);
+    const withW = await openConversation(ctx, u, w);
+    await store(withW, w, ['hello from Wes']);
+    const [, second] = await store(withV, v, ['hi Uma', 'are you free?']);
+    await inject('PATCH', `/api/conversations/${withV}/pin`, v, { messageId: second });
+
+    const res = await inject('GET', '/api/conversations', u);
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list.map((c: { _id: string }) => c._id)).toEqual([withV, withW]);
+    const [first] = list;
+    expect(first.participants.map((p: { name: string }) => p.name).sort()).toEqual(['Uma', 'Vic']);
+    expect(first.participants[0]).toEqual({ _id: expect.any(String), name: expect.any(String), avatar: null });
+    expect(first.lastMessage).toMatchObject({ text: 'are you free?', status: 'sent', sender: { _id: v.id, name: 'Vic' }, conversationId: withV });
+    expect(first.pinnedMessage).toEqual({ _id: second, text: 'are you free?', sender: { name: 'Vic' } });
+    expect(first.unreadCounts).toEqual({ [u.id]: 2, [v.id]: 0 });
+    expect(first.isPinned).toBe(false);
+    expect(Date.parse(first.updatedAt)).toBeGreaterThan(Date.parse(list[1].updatedAt));
+    // Someone else sees none of it.
+    expect((await inject('GET', '/api/conversations', w)).json().map((c: { _id: string }) => c._id)).toEqual([withW]);
+  });
+
+  it('puts the user\'s own pinned conversations first and pages with before/limit', async () => {
+    const me = await createUser(ctx.db);
+    const others = await Promise.all(Array.from({ length: 4 }, () => createUser(ctx.db)));
+    const ids: string[] = [];
+    for (const other of others) {
+      const id = await openConversation(ctx, me, other);
+      await store(id, other, ['hi']);
+      ids.push(id);
+    }
+    // ids[3] is the newest; pin the oldest.
+    const pinned = await inject('PATCH', `/api/conversations/${ids[0]}/pin-conversation`, me, { isPinned: true });
+    expect(pinned.statusCode).toBe(200);
+    expect(pinned.json()).toMatchObject({ _id: ids[0], isPinned: true });
+    const all = (await inject('GET', '/api/conversations', me)).json().map((c: { _id: string }) => c._id);
+    expect(all).toEqual([ids[0], ids[3], ids[2], ids[1]]);
+    const page1 = (await inject('GET', '/api/conversations?limit=2', me)).json().map((c: { _id: string }) => c._id);
+    const page2 = (await inject('GET', `/api/conversations?limit=2&before=${page1[1]}`, me)).json().map((c: { _id: string }) => c._id);
+    expect([...page1, ...page2]).toEqual(all);
+    // The other side's list is untouched by my pin.
+    const theirs = (await inject('GET', '/api/conversations', others[0])).json();
+    expect(theirs[0].isPinned).toBe(false);
+  });
+
+  it('refuses a bad query and no session', async () => {
+    expect((await inject('GET', '/api/conversations?limit=0', ann)).statusCode).toBe(400);
+    expect((await inject('GET', '/api/conversations?before=x', ann)).statusCode).toBe(400);
+    expect((await inject('GET', '/api/conversations')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/conversations/:id/messages', () => {
+  it('returns the newest page first, oldest to newest within it, and older pages with before', async () => {
+    const id = await openConversation(ctx, ann, cat);
+    const texts = Array.from({ length: 120 }, (_, i) => `message ${i + 1}`);
+    await store(id, ann, texts);
+    const first = await inject('GET', `/api/conversations/${id}/messages`, cat);
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json();
+    expect(page1).toHaveLength(50);
+    expect(page1[0].text).toBe('message 71');
+    expect(page1[49]).toMatchObject({ text: 'message 120', status: 'sent', sender: { _id: ann.id }, conversationId: id });
+    const page2 = (await inject('GET', `/api/conversations/${id}/messages?before=${page1[0]._id}`, cat)).json();
+    expect(page2.map((m: { text: string }) => m.text)).toEqual(texts.slice(20, 70));
+    const page3 = (await inject('GET', `/api/conversations/${id}/messages?before=${page2[0]._id}&limit=100`, ann)).json();
+    expect(page3.map((m: { text: string }) => m.text)).toEqual(texts.slice(0, 20));
+  });
+
+  it('hides the conversation from anyone else, and refuses bad ids and limits', async () => {
+    const id = await openConversation(ctx, ann, bob);
+    const other = await inject('GET', `/api/conversations/${id}/messages`, cat);
+    expect([other.statusCode, other.json().msg]).toEqual([404, CHAT_ERRORS.conversationNotFound]);
+    expect((await inject('GET', `/api/conversations/not-an-id/messages`, ann)).statusCode).toBe(400);
+    expect((await inject('GET', `/api/conversations/${id}/messages?limit=101`, ann)).statusCode).toBe(400);
+    expect((await inject('GET', `/api/conversations/${id}/messages?before=nope`, ann)).statusCode).toBe(400);
+    expect((await inject('GET', `/api/conversations/${id}/messages`)).statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /api/conversations/:id/pin', () => {
+  it('pins a message, replaces the pin, and unpins it with the same call', async () => {
+    const id = await openConversation(ctx, bob, cat);
+    const [m1, m2] = await store(id, bob, ['first', 'second']);
+    const pin1 = await inject('PATCH', `/api/conversations/${id}/pin`, cat, { messageId: m1 });
+    expect(pin1.statusCode).toBe(200);
+    expect(pin1.json()).toEqual({ conversationId: id, pinnedMessage: { _id: m1, text: 'first', sender: { name: 'Bob Brown' } } });
+    const pin2 = await inject('PATCH', `/api/conversations/${id}/pin`, bob, { messageId: m2 });
+    expect(pin2.json().pinnedMessage._id).toBe(m2);
+    const unpin = await inject('PATCH', `/api/conversations/${id}/pin`, cat, { messageId: m2 });
+    expect(unpin.json()).toEqual({ conversationId: id, pinnedMessage: null });
+  });
+
+  it('refuses a non-participant, a message of another conversation and bad input', async () => {
+    const id = await openConversation(ctx, bob, cat);
+    const [m] = await store(id, bob, ['mine']);
+    const elsewhere = await openConversation(ctx, ann, bob);
+    const [foreign] = await store(elsewhere, ann, ['not here']);
+    const outsider = await inject('PATCH', `/api/conversations/${id}/pin`, ann, { messageId: m });
+    expect([outsider.statusCode, outsider.json().msg]).toEqual([404, CHAT_ERRORS.conversationNotFound]);
+    const wrong = await inject('PATCH', `/api/conversations/${id}/pin`, bob, { messageId: foreign });
+    expect([wrong.statusCode, wrong.json().msg]).toEqual([404, CHAT_ERRORS.messageNotFound]);
+    expect((await inject('PATCH', `/api/conversations/${id}/pin`, bob, { messageId: 'x' })).statusCode).toBe(400);
+    expect((await inject('PATCH', `/api/conversations/${id}/pin`, bob, {})).statusCode).toBe(400);
+  });
+});
+
+describe('PATCH /api/conversations/:id/pin-conversation', () => {
+  it('toggles without a body, sets with one, and is refused to others', async () => {
+    const id = await openConversation(ctx, ann, bob);
+    const on = await ctx.app.inject({ method: 'PATCH', url: `/api/conversations/${id}/pin-conversation`, headers: ann.headers });
+    expect([on.statusCode, on.json().isPinned]).toEqual([200, true]);
+    const off = await ctx.app.inject({ method: 'PATCH', url: `/api/conversations/${id}/pin-conversation`, headers: ann.headers });
+    expect(off.json().isPinned).toBe(false);
+    expect((await inject('PATCH', `/api/conversations/${id}/pin-conversation`, ann, { isPinned: false })).json().isPinned).toBe(false);
+    expect((await inject('PATCH', `/api/conversations/${id}/pin-conversation`, ann, { isPinned: 'yes' })).statusCode).toBe(400);
+    expect((await inject('PATCH', `/api/conversations/${id}/pin-conversation`, cat, { isPinned: true })).statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/conversations/:id', () => {
+  it('removes the conversation and its messages for both, and only a participant may', async () => {
+    const id = await openConversation(ctx, cat, ann);
+    const [m] = await store(id, cat, ['to be removed', 'and this']);
+    await inject('PATCH', `/api/conversations/${id}/pin`, cat, { messageId: m });
+    const outsider = await inject('DELETE', `/api/conversations/${id}`, bob);
+    expect([outsider.statusCode, outsider.json().msg]).toEqual([404, CHAT_ERRORS.conversationNotFound]);
+    const res = await inject('DELETE', `/api/conversations/${id}`, ann);
+    expect(res.statusCode).toBe(200);
+    const [{ n }] = await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM messages WHERE conversation_id = ${id}`);
+    expect(n).toBe(0);
+    expect((await inject('GET', '/api/conversations', cat)).json().some((c: { _id: string }) => c._id === id)).toBe(false);
+    expect((await inject('GET', `/api/conversations/${id}/messages`, cat)).statusCode).toBe(404);
+    expect((await inject('DELETE', `/api/conversations/${id}`, ann)).statusCode).toBe(404);
+    // Starting again makes a fresh one.
+    const again = await inject('POST', '/api/conversations', cat, { recipientId: ann.id });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()._id).not.toBe(id);
+  });
+});

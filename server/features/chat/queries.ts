@@ -1,0 +1,250 @@
+// The chat's SQL. Membership is part of each statement, so a check and the write it guards cannot drift apart.
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { queryRows, type Db } from '../../db/client.ts';
+
+const dialect = new PgDialect();
+
+/**
+ * Rows of a query on the chat's hot path. On PostgreSQL it runs as a prepared statement named after its text, so each
+ * pooled connection plans it once: planning these statements cost more than running them (bench/chat.ts).
+ * Still parameterised; PGlite (one connection, in process) takes the ordinary path.
+ */
+async function hotRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `chat_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  return (await client.query({ name, text, values: params as unknown[] })).rows as T[];
+}
+
+export type ParticipantRow = { _id: string; name: string; avatar: string | null; unread: number; isPinned: boolean };
+export type MessageRow = {
+  id: string; conversation_id: string; sender_id: string; sender_name: string; text: string; status: string; created_at: Date | string;
+};
+type JsonMessage = { _id: string; senderId: string; senderName: string; text: string; status: string; createdAt: string };
+export type ConversationRow = {
+  id: string;
+  updated_at: Date | string;
+  participants: ParticipantRow[] | null;
+  last_message: JsonMessage | null;
+  pinned_message: { _id: string; text: string; senderName: string } | null;
+};
+
+// Everything a conversation view needs, in one row; `where` narrows it (and may join the viewer's row as `me`).
+const conversationSelect = (from: SQL, where: SQL, tail: SQL = sql``) => sql`
+  SELECT c.id, c.updated_at,
+    (SELECT json_agg(json_build_object('_id', u.id, 'name', u.name, 'avatar', u.avatar, 'unread', p.unread_count,
+        'isPinned', p.is_pinned) ORDER BY p.user_id)
+       FROM conversation_participants p JOIN users u ON u.id = p.user_id WHERE p.conversation_id = c.id) AS participants,
+    CASE WHEN lm.id IS NULL THEN NULL ELSE json_build_object('_id', lm.id, 'senderId', lm.sender_id, 'senderName', lmu.name,
+      'text', lm.text, 'status', lm.status, 'createdAt', lm.created_at) END AS last_message,
+    CASE WHEN pm.id IS NULL THEN NULL ELSE json_build_object('_id', pm.id, 'text', pm.text, 'senderName', pmu.name) END AS pinned_message
+  FROM ${from}
+  LEFT JOIN messages lm ON lm.id = c.last_message_id
+  LEFT JOIN users lmu ON lmu.id = lm.sender_id
+  LEFT JOIN messages pm ON pm.id = c.pinned_message_id
+  LEFT JOIN users pmu ON pmu.id = pm.sender_id
+  WHERE ${where} ${tail}`;
+
+/** The user's conversations, their own pins first, then the most recently updated; keyset pagination after `before`. */
+export function listConversations(db: Db, userId: string, limit: number, before?: string) {
+  const after = before
+    ? sql`AND (me.is_pinned, c.updated_at, c.id) < (
+        SELECT x.is_pinned, xc.updated_at, xc.id FROM conversation_participants x JOIN conversations xc ON xc.id = x.conversation_id
+        WHERE x.user_id = ${userId} AND x.conversation_id = ${before})`
+    : sql``;
+  return hotRows<ConversationRow>(db, conversationSelect(
+    sql`conversation_participants me JOIN conversations c ON c.id = me.conversation_id`,
+    sql`me.user_id = ${userId} ${after}`,
+    sql`ORDER BY me.is_pinned DESC, c.updated_at DESC, c.id DESC LIMIT ${limit}`,
+  ));
+}
+
+export async function findConversation(db: Db, conversationId: string): Promise<ConversationRow | undefined> {
+  const [row] = await hotRows<ConversationRow>(db, conversationSelect(sql`conversations c`, sql`c.id = ${conversationId}`));
+  return row;
+}
+
+export async function isParticipant(db: Db, conversationId: string, userId: string): Promise<boolean> {
+  const rows = await hotRows(db, sql`
+    SELECT 1 FROM conversation_participants WHERE conversation_id = ${conversationId} AND user_id = ${userId}`);
+  return rows.length > 0;
+}
+
+/** Everyone the user has a conversation with: the people who care about their presence. */
+export async function partnersOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await hotRows<{ id: string }>(db, sql`
+    SELECT DISTINCT other.user_id AS id FROM conversation_participants mine
+    JOIN conversation_participants other ON other.conversation_id = mine.conversation_id AND other.user_id <> mine.user_id
+    WHERE mine.user_id = ${userId}`);
+  return rows.map((r) => String(r.id));
+}
+
+export type Recipient = { id: string; verified: boolean };
+export async function findRecipient(db: Db, userId: string): Promise<Recipient | undefined> {
+  const [row] = await hotRows<{ id: string; verified: boolean }>(db, sql`
+    SELECT id, (verification_status = 'verified' OR role = 'admin') AND NOT disabled AS verified FROM users WHERE id = ${userId}`);
+  return row;
+}
+
+/** The pair's conversation, created if there is none; the unique pair key makes concurrent calls agree on one. */
+export async function upsertConversation(db: Db, a: string, b: string): Promise<{ id: string; created: boolean }> {
+  const pairKey = a < b ? `${a}:${b}` : `${b}:${a}`;
+  // A conversation deleted between the insert and the read is simply created again on the next pass.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const result = await db.transaction(async (tx) => {
+      const txDb = tx as unknown as Db;
+      const [inserted] = await queryRows<{ id: string }>(txDb, sql`
+        INSERT INTO conversations (pair_key) VALUES (${pairKey}) ON CONFLICT (pair_key) DO NOTHING RETURNING id`);
+      if (inserted) {
+        await txDb.execute(sql`INSERT INTO conversation_participants (conversation_id, user_id)
+          VALUES (${inserted.id}, ${a}), (${inserted.id}, ${b}) ON CONFLICT DO NOTHING`);
+        return { id: String(inserted.id), created: true };
+      }
+      const [existing] = await queryRows<{ id: string }>(txDb, sql`SELECT id FROM conversations WHERE pair_key = ${pairKey}`);
+      return existing ? { id: String(existing.id), created: false } : undefined;
+    });
+    if (result) return result;
+  }
+  throw new Error('conversation kept disappearing while being opened');
+}
+
+/** Deletes the conversation (its messages and participants follow) if the user takes part; returns who took part. */
+export async function deleteConversation(db: Db, conversationId: string, userId: string): Promise<string[] | undefined> {
+  const [row] = await hotRows<{ participants: string[] | null; deleted: boolean }>(db, sql`
+    WITH parts AS (SELECT user_id FROM conversation_participants WHERE conversation_id = ${conversationId}),
+    deleted AS (
+      DELETE FROM conversations WHERE id = ${conversationId} AND ${userId}::uuid IN (SELECT user_id FROM parts) RETURNING id)
+    SELECT (SELECT json_agg(user_id) FROM parts) AS participants, EXISTS (SELECT 1 FROM deleted) AS deleted`);
+  return row?.deleted ? (row.participants ?? []) : undefined;
+}
+
+/** One page, newest first, of messages older than `before` (a message of this conversation). */
+export function messagesPage(db: Db, conversationId: string, limit: number, before?: string) {
+  const older = before
+    ? sql`AND (m.created_at, m.id) < (SELECT b.created_at, b.id FROM messages b WHERE b.id = ${before} AND b.conversation_id = ${conversationId})`
+    : sql``;
+  return hotRows<MessageRow>(db, sql`
+    SELECT m.id, m.conversation_id, m.sender_id, u.name AS sender_name, m.text, m.status, m.created_at
+    FROM messages m JOIN users u ON u.id = m.sender_id
+    WHERE m.conversation_id = ${conversationId} ${older}
+    ORDER BY m.created_at DESC, m.id DESC LIMIT ${limit}`);
+}
+
+export type StoredMessage = MessageRow & {
+  recipients: string[] | null;
+  /** The conversation after the write, as findConversation would read it; null when a newer message won a race. */
+  conversation: ConversationRow | null;
+};
+
+/**
+ * Stores a message if the sender takes part, moves the conversation's last message and time forward (never back,
+ * when two messages race) and counts it unread for everyone else. Nothing is stored for a non-participant.
+ * The conversation's new state comes back in the same statement, so the list update costs no second query.
+ */
+export async function insertMessage(db: Db, conversationId: string, senderId: string, text: string): Promise<StoredMessage | undefined> {
+  const [row] = await hotRows<MessageRow & { recipients: string[] | null; participants: ParticipantRow[]; updated_at: Date | string;
+    is_last: boolean; pinned_message: ConversationRow['pinned_message'] }>(db, sql`
+    WITH member AS (
+      SELECT conversation_id FROM conversation_participants WHERE conversation_id = ${conversationId} AND user_id = ${senderId}
+    ), inserted AS (
+      INSERT INTO messages (conversation_id, sender_id, text, created_at)
+      SELECT conversation_id, ${senderId}, ${text}, clock_timestamp() FROM member
+      RETURNING id, conversation_id, sender_id, text, status, created_at
+    ), touched AS (
+      UPDATE conversations c SET
+        last_message_id = CASE WHEN c.updated_at <= i.created_at THEN i.id ELSE c.last_message_id END,
+        updated_at = GREATEST(c.updated_at, i.created_at)
+      FROM inserted i WHERE c.id = i.conversation_id
+      RETURNING c.id, c.updated_at, c.last_message_id = i.id AS is_last, c.pinned_message_id
+    ), unread AS (
+      UPDATE conversation_participants p SET unread_count = p.unread_count + 1
+      FROM inserted i WHERE p.conversation_id = i.conversation_id AND p.user_id <> i.sender_id
+      RETURNING p.user_id, p.unread_count, p.is_pinned
+    ), parts AS (
+      SELECT user_id, unread_count, is_pinned FROM unread
+      UNION ALL
+      SELECT p.user_id, p.unread_count, p.is_pinned FROM conversation_participants p JOIN inserted i
+        ON p.conversation_id = i.conversation_id AND p.user_id = i.sender_id
+    )
+    SELECT i.*, u.name AS sender_name, t.updated_at, t.is_last,
+      (SELECT json_agg(user_id) FROM unread) AS recipients,
+      (SELECT json_agg(json_build_object('_id', x.user_id, 'name', xu.name, 'avatar', xu.avatar, 'unread', x.unread_count,
+          'isPinned', x.is_pinned) ORDER BY x.user_id) FROM parts x JOIN users xu ON xu.id = x.user_id) AS participants,
+      (SELECT json_build_object('_id', pm.id, 'text', pm.text, 'senderName', pmu.name)
+         FROM messages pm JOIN users pmu ON pmu.id = pm.sender_id WHERE pm.id = t.pinned_message_id) AS pinned_message
+    FROM inserted i JOIN users u ON u.id = i.sender_id JOIN touched t ON t.id = i.conversation_id`);
+  if (!row) return undefined;
+  const message: MessageRow = {
+    id: row.id, conversation_id: row.conversation_id, sender_id: row.sender_id, sender_name: row.sender_name,
+    text: row.text, status: row.status, created_at: row.created_at,
+  };
+  const conversation: ConversationRow | null = row.is_last
+    ? {
+      id: row.conversation_id, updated_at: row.updated_at, participants: row.participants, pinned_message: row.pinned_message,
+      last_message: {
+        _id: String(row.id), senderId: String(row.sender_id), senderName: row.sender_name, text: row.text, status: row.status,
+        createdAt: new Date(row.created_at).toISOString(),
+      },
+    }
+    : null;
+  return { ...message, recipients: row.recipients, conversation };
+}
+
+export type StatusChange = { member: boolean; changed: { id: string; senderId: string }[]; unreadBefore: number | null };
+
+/** The other participants' messages still `sent` become `delivered` (this user's device has them). */
+export async function markDelivered(db: Db, conversationId: string, userId: string): Promise<StatusChange> {
+  const [row] = await hotRows<{ member: boolean; changed: StatusChange['changed'] | null }>(db, sql`
+    WITH updated AS (
+      UPDATE messages m SET status = 'delivered', delivered_at = clock_timestamp()
+      WHERE m.conversation_id = ${conversationId} AND m.sender_id <> ${userId} AND m.status <> 'read' AND m.status = 'sent'
+        AND EXISTS (SELECT 1 FROM conversation_participants p WHERE p.conversation_id = ${conversationId} AND p.user_id = ${userId})
+      RETURNING m.id, m.sender_id
+    )
+    SELECT EXISTS (SELECT 1 FROM conversation_participants p WHERE p.conversation_id = ${conversationId} AND p.user_id = ${userId}) AS member,
+      (SELECT json_agg(json_build_object('id', id, 'senderId', sender_id)) FROM updated) AS changed`);
+  return { member: row.member, changed: row.changed ?? [], unreadBefore: null };
+}
+
+/** The other participants' messages become `read` and the user's unread count zero. */
+export async function markRead(db: Db, conversationId: string, userId: string): Promise<StatusChange> {
+  const [row] = await hotRows<{ unread_before: number | null; changed: StatusChange['changed'] | null }>(db, sql`
+    WITH prev AS (
+      SELECT unread_count FROM conversation_participants WHERE conversation_id = ${conversationId} AND user_id = ${userId}
+    ), me AS (
+      UPDATE conversation_participants p SET unread_count = 0, last_read_at = clock_timestamp()
+      WHERE p.conversation_id = ${conversationId} AND p.user_id = ${userId} RETURNING p.user_id
+    ), updated AS (
+      UPDATE messages m SET status = 'read', read_at = clock_timestamp(), delivered_at = coalesce(m.delivered_at, clock_timestamp())
+      WHERE m.conversation_id = ${conversationId} AND m.sender_id <> ${userId} AND m.status <> 'read'
+        AND EXISTS (SELECT 1 FROM me)
+      RETURNING m.id, m.sender_id
+    )
+    SELECT (SELECT unread_count FROM prev) AS unread_before,
+      (SELECT json_agg(json_build_object('id', id, 'senderId', sender_id)) FROM updated) AS changed`);
+  return { member: row.unread_before !== null, changed: row.changed ?? [], unreadBefore: row.unread_before };
+}
+
+/** Pins the message, or unpins it when it is the pinned one; undefined when it is not a message of this conversation. */
+export async function togglePin(db: Db, conversationId: string, messageId: string) {
+  const [row] = await hotRows<{ pinned: string | null }>(db, sql`
+    UPDATE conversations c
+    SET pinned_message_id = CASE WHEN c.pinned_message_id = ${messageId} THEN NULL ELSE ${messageId}::uuid END
+    WHERE c.id = ${conversationId}
+      AND EXISTS (SELECT 1 FROM messages m WHERE m.id = ${messageId} AND m.conversation_id = ${conversationId})
+    RETURNING c.pinned_message_id AS pinned`);
+  return row;
+}
+
+/** The user's own pin of the conversation to the top of their list; toggled when `isPinned` is not given. */
+export async function pinConversation(db: Db, conversationId: string, userId: string, isPinned?: boolean) {
+  const value = isPinned === undefined ? sql`NOT is_pinned` : sql`${isPinned}`;
+  const [row] = await hotRows<{ is_pinned: boolean }>(db, sql`
+    UPDATE conversation_participants SET is_pinned = ${value}
+    WHERE conversation_id = ${conversationId} AND user_id = ${userId} RETURNING is_pinned`);
+  return row;
+}

@@ -1,0 +1,118 @@
+// The chat's rules, shared by the REST routes and the socket events. Every write happens first; then the
+// people concerned are told, through their user rooms (every device, on every node).
+import { CHAT_ERRORS, type Conversation, type Message, type PinUpdate } from '../../../common/chat.ts';
+import type { AppContext } from '../../context.ts';
+import type { CurrentUser } from '../../lib/auth.ts';
+import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { conversationRoom, userRoom } from '../../lib/realtime.ts';
+import * as q from './queries.ts';
+import { conversationView, messageView, pinnedView } from './views.ts';
+
+const RATE_WINDOW_MS = 10_000;
+
+export async function listConversations(ctx: AppContext, user: CurrentUser, limit: number, before?: string): Promise<Conversation[]> {
+  const rows = await q.listConversations(ctx.db, user.id, limit, before);
+  return rows.map((row) => conversationView(row, user.id));
+}
+
+/** Tells each participant about the conversation as they see it (read now, unless the caller has it already). */
+export async function announceConversation(
+  ctx: AppContext, conversationId: string, event: 'conversationUpdated' | 'newConversation', known?: q.ConversationRow,
+): Promise<void> {
+  const row = known ?? await q.findConversation(ctx.db, conversationId);
+  if (!row) return;
+  for (const p of row.participants ?? []) ctx.realtime.toUser(p._id).emit(event, conversationView(row, p._id));
+}
+
+export async function openConversation(ctx: AppContext, user: CurrentUser, recipientId: string) {
+  if (recipientId === user.id) throw badRequest(CHAT_ERRORS.recipientIsSelf);
+  const recipient = await q.findRecipient(ctx.db, recipientId);
+  if (!recipient) throw notFound(CHAT_ERRORS.recipientNotFound);
+  if (!recipient.verified) throw badRequest(CHAT_ERRORS.recipientNotVerified);
+  const result = await q.upsertConversation(ctx.db, user.id, recipientId);
+  if (result.created) await announceConversation(ctx, result.id, 'newConversation');
+  return result;
+}
+
+export async function deleteConversation(ctx: AppContext, user: CurrentUser, conversationId: string): Promise<void> {
+  const participants = await q.deleteConversation(ctx.db, conversationId, user.id);
+  if (!participants) throw notFound(CHAT_ERRORS.conversationNotFound);
+  ctx.realtime.io.to(participants.map(userRoom)).emit('conversationDeleted', { conversationId });
+  // Sockets that had it open leave its room on every node, so no typing event reaches them any more.
+  ctx.realtime.io.in(conversationRoom(conversationId)).socketsLeave(conversationRoom(conversationId));
+}
+
+export async function requireParticipant(ctx: AppContext, user: CurrentUser, conversationId: string): Promise<void> {
+  if (!(await q.isParticipant(ctx.db, conversationId, user.id))) throw notFound(CHAT_ERRORS.conversationNotFound);
+}
+
+export async function messagesPage(ctx: AppContext, user: CurrentUser, conversationId: string, limit: number, before?: string): Promise<Message[]> {
+  await requireParticipant(ctx, user, conversationId);
+  const rows = await q.messagesPage(ctx.db, conversationId, limit, before);
+  return rows.reverse().map(messageView);
+}
+
+export async function togglePin(ctx: AppContext, user: CurrentUser, conversationId: string, messageId: string): Promise<PinUpdate> {
+  await requireParticipant(ctx, user, conversationId);
+  const toggled = await q.togglePin(ctx.db, conversationId, messageId);
+  if (!toggled) throw notFound(CHAT_ERRORS.messageNotFound);
+  const row = await q.findConversation(ctx.db, conversationId);
+  const update: PinUpdate = { conversationId, pinnedMessage: row ? pinnedView(row.pinned_message) : null };
+  ctx.realtime.io.to((row?.participants ?? []).map((p) => userRoom(p._id))).emit('pinUpdated', update);
+  return update;
+}
+
+export async function pinConversation(ctx: AppContext, user: CurrentUser, conversationId: string, isPinned?: boolean): Promise<Conversation> {
+  const pinned = await q.pinConversation(ctx.db, conversationId, user.id, isPinned);
+  if (!pinned) throw notFound(CHAT_ERRORS.conversationNotFound);
+  const row = await q.findConversation(ctx.db, conversationId);
+  if (!row) throw notFound(CHAT_ERRORS.conversationNotFound);
+  const view = conversationView(row, user.id);
+  // Only the user's own devices: the pin is theirs alone.
+  ctx.realtime.toUser(user.id).emit('conversationUpdated', view);
+  return view;
+}
+
+export async function sendMessage(ctx: AppContext, user: CurrentUser, conversationId: string, text: string): Promise<Message> {
+  const count = await ctx.limiter.hit(`chat:send:${user.id}`, RATE_WINDOW_MS);
+  if (count > ctx.config.limits.chatMessagesPer10s) throw tooManyRequests(CHAT_ERRORS.tooFast);
+  const stored = await q.insertMessage(ctx.db, conversationId, user.id, text);
+  if (!stored) throw notFound(CHAT_ERRORS.conversationNotFound);
+  const message = messageView(stored);
+  const people = [user.id, ...(stored.recipients ?? [])];
+  ctx.realtime.io.to(people.map(userRoom)).emit('newMessage', message);
+  // The list entries (last message, time, unread counts) follow. Read again only if a newer message won a race.
+  void ctx.realtime.track(announceConversation(ctx, conversationId, 'conversationUpdated', stored.conversation ?? undefined))
+    .catch((error) => logFailure(ctx, 'conversationUpdated', error));
+  return message;
+}
+
+export async function markDelivered(ctx: AppContext, user: CurrentUser, conversationId: string): Promise<{ updated: number }> {
+  const result = await q.markDelivered(ctx.db, conversationId, user.id);
+  if (!result.member) throw notFound(CHAT_ERRORS.conversationNotFound);
+  tellSenders(ctx, conversationId, result.changed, 'delivered');
+  return { updated: result.changed.length };
+}
+
+export async function markRead(ctx: AppContext, user: CurrentUser, conversationId: string): Promise<{ updated: number }> {
+  const result = await q.markRead(ctx.db, conversationId, user.id);
+  if (!result.member) throw notFound(CHAT_ERRORS.conversationNotFound);
+  tellSenders(ctx, conversationId, result.changed, 'read');
+  if (result.changed.length > 0 || (result.unreadBefore ?? 0) > 0) await announceConversation(ctx, conversationId, 'conversationUpdated');
+  return { updated: result.changed.length };
+}
+
+function tellSenders(ctx: AppContext, conversationId: string, changed: { id: string; senderId: string }[], status: 'delivered' | 'read') {
+  const bySender = new Map<string, string[]>();
+  for (const { id, senderId } of changed) bySender.set(senderId, [...(bySender.get(senderId) ?? []), id]);
+  for (const [senderId, messageIds] of bySender) ctx.realtime.toUser(senderId).emit('messageStatus', { conversationId, messageIds, status });
+}
+
+/** Logs a failure without its payload: the error of a failed query would carry the message text in its parameters. */
+export function logFailure(ctx: AppContext, event: string, error: unknown): void {
+  const cause = (error as { cause?: { code?: unknown } })?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : (error as { code?: unknown })?.code;
+  ctx.realtime.log.error({ event, code: typeof code === 'string' ? code : undefined, name: (error as Error)?.name }, 'chat event failed');
+}
+
+export { partnersOf } from './queries.ts';

@@ -1,0 +1,39 @@
+// Rows to the spec's shapes. A conversation is presented per viewer: `isPinned` is the viewer's own pin.
+import type { Conversation, Message, MessageStatus, PinnedMessage } from '../../../common/chat.ts';
+import type { ConversationRow, MessageRow } from './queries.ts';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export function messageView(row: MessageRow): Message {
+  return {
+    _id: String(row.id),
+    conversationId: String(row.conversation_id),
+    sender: { _id: String(row.sender_id), name: row.sender_name },
+    text: row.text,
+    status: row.status as MessageStatus,
+    createdAt: iso(row.created_at),
+  };
+}
+
+export function pinnedView(row: ConversationRow['pinned_message']): PinnedMessage | null {
+  return row ? { _id: row._id, text: row.text, sender: { name: row.senderName } } : null;
+}
+
+export function conversationView(row: ConversationRow, viewerId: string): Conversation {
+  const participants = row.participants ?? [];
+  const last = row.last_message;
+  return {
+    _id: String(row.id),
+    participants: participants.map((p) => ({ _id: p._id, name: p.name, avatar: p.avatar })),
+    lastMessage: last
+      ? {
+        _id: last._id, conversationId: String(row.id), sender: { _id: last.senderId, name: last.senderName },
+        text: last.text, status: last.status as MessageStatus, createdAt: iso(last.createdAt),
+      }
+      : null,
+    pinnedMessage: pinnedView(row.pinned_message),
+    isPinned: participants.find((p) => p._id === viewerId)?.isPinned ?? false,
+    updatedAt: iso(row.updated_at),
+    unreadCounts: Object.fromEntries(participants.map((p) => [p._id, p.unread])),
+  };
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/**
+ * Who is online: a user is online while any of their sockets is connected, on any node.
+ * Each socket is recorded by id (not a bare counter), so a socket can only be removed once and a node that
+ * crashed can be swept: see docs/decisions/0010-conversation-pin.md.
+ */
+export interface Presence {
+  /** Records a connected socket; true when it is the user's first (the user just came online). */
+  connect(userId: string, socketId: string): Promise<boolean>;
+  /** Removes a socket; true when it was the user's last (the user just went offline). */
+  disconnect(userId: string, socketId: string): Promise<boolean>;
+  /** The ids among these that are online. */
+  onlineAmong(userIds: string[]): Promise<string[]>;
+  /** Called for users whose sockets vanished with a crashed node (Redis only). */
+  onSweptOffline(listener: (userId: string) => void): void;
+  /** Waits for pending writes and removes this node's sockets. */
+  close(): Promise<void>;
+}
+
+export type PresenceTimings = { heartbeatMs: number; nodeTtlMs: number; sweepMs: number };
+const TIMINGS: PresenceTimings = {
+  heartbeatMs: 10_000,
+  // A node that has not renewed its heartbeat for this long is taken for dead and its sockets are swept.
+  nodeTtlMs: 30_000,
+  sweepMs: 15_000,
+};
+
+export function createPresence(redis?: Redis, timings: PresenceTimings = TIMINGS): Presence {
+  return redis ? redisPresence(redis, timings) : memoryPresence();
+}
+
+function memoryPresence(): Presence {
+  const sockets = new Map<string, Set<string>>();
+  return {
+    async connect(userId, socketId) {
+      const mine = sockets.get(userId) ?? new Set<string>();
+      mine.add(socketId);
+      sockets.set(userId, mine);
+      return mine.size === 1;
+    },
+    async disconnect(userId, socketId) {
+      const mine = sockets.get(userId);
+      if (!mine?.delete(socketId)) return false;
+      if (mine.size > 0) return false;
+      sockets.delete(userId);
+      return true;
+    },
+    async onlineAmong(userIds) {
+      return userIds.filter((id) => sockets.has(id));
+    },
+    onSweptOffline() {},
+    async close() {
+      sockets.clear();
+    },
+  };
+}
+
+const PREFIX = 'thera:presence:';
+
+// KEYS: the user's socket set, the online set, this node's socket set. ARGV: node/socket, user id, user/socket.
+const CONNECT = `
+redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('SADD', KEYS[3], ARGV[3])
+return redis.call('SADD', KEYS[2], ARGV[2])`;
+const DISCONNECT = `
+local removed = redis.call('SREM', KEYS[1], ARGV[1])
+redis.call('SREM', KEYS[3], ARGV[3])
+if removed == 1 and redis.call('SCARD', KEYS[1]) == 0 then return redis.call('SREM', KEYS[2], ARGV[2]) end
+return 0`;
+
+/**
+ * Keys: `user:<id>` the set of `<node>/<socket>` of a user; `online` the set of online user ids;
+ * `node:<node>` the `<user>/<socket>` entries a node holds; `alive:<node>` its heartbeat (expires); `nodes` all nodes.
+ */
+function redisPresence(redis: Redis, { heartbeatMs, nodeTtlMs, sweepMs }: PresenceTimings): Presence {
+  const nodeId = randomBytes(8).toString('hex');
+  const pending = new Set<Promise<unknown>>();
+  const listeners: ((userId: string) => void)[] = [];
+  const keys = (userId: string, node = nodeId) => [`${PREFIX}user:${userId}`, `${PREFIX}online`, `${PREFIX}node:${node}`];
+
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    pending.add(work);
+    return work.finally(() => pending.delete(work));
+  };
+  const remove = async (userId: string, socketId: string, node = nodeId) =>
+    Number(await redis.eval(DISCONNECT, 3, ...keys(userId, node), `${node}/${socketId}`, userId, `${userId}/${socketId}`)) === 1;
+
+  const heartbeat = () => redis.multi().set(`${PREFIX}alive:${nodeId}`, '1', 'PX', nodeTtlMs).sadd(`${PREFIX}nodes`, nodeId).exec();
+  const sweep = async () => {
+    for (const node of await redis.smembers(`${PREFIX}nodes`)) {
+      if (node === nodeId || (await redis.exists(`${PREFIX}alive:${node}`))) continue;
+      for (const entry of await redis.smembers(`${PREFIX}node:${node}`)) {
+        const [userId, socketId] = entry.split('/');
+        if (await remove(userId, socketId, node)) listeners.forEach((l) => l(userId));
+      }
+      await redis.multi().del(`${PREFIX}node:${node}`).srem(`${PREFIX}nodes`, node).exec();
+    }
+  };
+  const ready = track(heartbeat());
+  const beat = setInterval(() => void track(heartbeat()).catch(() => {}), heartbeatMs);
+  const sweeper = setInterval(() => void track(sweep()).catch(() => {}), sweepMs);
+  beat.unref();
+  sweeper.unref();
+
+  return {
+    connect: (userId, socketId) => track((async () => {
+      await ready;
+      return Number(await redis.eval(CONNECT, 3, ...keys(userId), `${nodeId}/${socketId}`, userId, `${userId}/${socketId}`)) === 1;
+    })()),
+    disconnect: (userId, socketId) => track(remove(userId, socketId)),
+    async onlineAmong(userIds) {
+      if (userIds.length === 0) return [];
+      const flags = await redis.smismember(`${PREFIX}online`, ...userIds);
+      return userIds.filter((_, i) => flags[i] === 1);
+    },
+    onSweptOffline: (listener) => void listeners.push(listener),
+    async close() {
+      clearInterval(beat);
+      clearInterval(sweeper);
+      await Promise.allSettled([...pending]);
+      // Sockets still recorded for this node (a disconnect that could not reach Redis) go now, not at the next sweep.
+      const left = await redis.smembers(`${PREFIX}node:${nodeId}`).catch(() => []);
+      for (const entry of left) {
+        const [userId, socketId] = entry.split('/');
+        await remove(userId, socketId).catch(() => false);
+      }
+      await redis.multi().del(`${PREFIX}node:${nodeId}`, `${PREFIX}alive:${nodeId}`).srem(`${PREFIX}nodes`, nodeId).exec().catch(() => {});
+    },
+  };
+}

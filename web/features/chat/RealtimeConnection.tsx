@@ -1,0 +1,62 @@
+// Mounted for the whole signed-in app (lazily, see web/app/routes.tsx): keeps the socket connected so the user
+// shows as online and their devices acknowledge delivery on any screen, and keeps the chat caches current.
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ServerToClientEvents } from '../../../common/chat.ts';
+import { useSession } from '../../app/session.tsx';
+import { connectSocket, disconnectSocket } from '../../lib/socket.ts';
+import { addMessage, applyPin, applyStatus, chatKeys, conversationsQuery, removeConversation, upsertConversation } from './api.ts';
+import { presence, typing } from './stores.ts';
+
+export default function RealtimeConnection() {
+  const { user } = useSession();
+  const qc = useQueryClient();
+  const myId = user?._id;
+
+  useEffect(() => {
+    if (!myId) return;
+    const socket = connectSocket();
+    const onConnect = () => {
+      // The spec's announcement; the server knows who this is from the token.
+      socket.emit('userOnline', myId);
+      // Whatever happened while disconnected (or before this page loaded) is fetched again; caches dedupe by _id.
+      void qc.fetchQuery({ ...conversationsQuery(myId), staleTime: 0 });
+      void qc.invalidateQueries({ queryKey: ['chat', 'messages'] });
+    };
+    const handlers: Partial<{ [E in keyof ServerToClientEvents]: ServerToClientEvents[E] }> = {
+      getOnlineUsers: presence.replace,
+      presenceChanged: ({ userId, online }) => presence.change(userId, online),
+      newMessage(message) {
+        addMessage(qc, message);
+        if (message.sender._id !== myId) {
+          typing.stop(message.conversationId, message.sender._id);
+          socket.emit('messagesDelivered', { conversationId: message.conversationId });
+        }
+      },
+      messageStatus: ({ conversationId, messageIds, status }) => applyStatus(qc, conversationId, messageIds, status),
+      conversationUpdated: (c) => upsertConversation(qc, c),
+      newConversation(c) {
+        if (c.participants.some((p) => p._id === myId)) upsertConversation(qc, c);
+      },
+      conversationDeleted: ({ conversationId }) => removeConversation(qc, conversationId),
+      pinUpdated: (update) => applyPin(qc, update),
+      typing({ conversationId, userId, userName }) {
+        if (userId !== myId) typing.start(conversationId, { userId, userName });
+      },
+      stopTyping: ({ conversationId, userId }) => typing.stop(conversationId, userId),
+    };
+    const events = Object.entries(handlers) as [keyof ServerToClientEvents, (...args: never[]) => void][];
+    socket.on('connect', onConnect);
+    for (const [event, handler] of events) socket.on(event, handler as never);
+    if (socket.connected) onConnect();
+    return () => {
+      socket.off('connect', onConnect);
+      for (const [event, handler] of events) socket.off(event, handler as never);
+      disconnectSocket();
+      presence.clear();
+      qc.removeQueries({ queryKey: chatKeys.all });
+    };
+  }, [myId, qc]);
+
+  return null;
+}

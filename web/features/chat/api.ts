@@ -1,0 +1,112 @@
+// Chat's REST calls, their TanStack Query options, and the cache edits live events make.
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { Conversation, Message, MessageStatus, PinUpdate } from '../../../common/chat.ts';
+import { MESSAGES_PAGE_SIZE } from '../../../common/constants.ts';
+import { api, query } from '../../lib/api.ts';
+import { getSocket } from '../../lib/socket.ts';
+
+// The list shows a user's 100 most recently active conversations (the server's largest page).
+const LIST_SIZE = 100;
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  conversations: ['chat', 'conversations'] as const,
+  messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
+};
+
+/**
+ * The conversation list. Loading it is also when this device tells the server it has received what arrived
+ * while it was away: a last message from the other person still `sent` becomes `delivered`.
+ */
+export function conversationsQuery(myId: string) {
+  return queryOptions({
+    queryKey: chatKeys.conversations,
+    queryFn: async () => {
+      // The spec: a failed list load shows an empty list.
+      const list = await api<Conversation[]>(`/api/conversations${query({ limit: LIST_SIZE })}`).catch(() => [] as Conversation[]);
+      for (const c of list) {
+        if (c.lastMessage && c.lastMessage.sender._id !== myId && c.lastMessage.status === 'sent') {
+          getSocket().emit('messagesDelivered', { conversationId: c._id });
+        }
+      }
+      return list;
+    },
+  });
+}
+
+export type MessagePages = InfiniteData<Message[], unknown>;
+
+/** Pages of messages: the first is the newest; `before` is the oldest message of the page already loaded. */
+export function messagesQuery(conversationId: string) {
+  return infiniteQueryOptions({
+    queryKey: chatKeys.messages(conversationId),
+    queryFn: ({ pageParam, signal }) =>
+      api<Message[]>(`/api/conversations/${conversationId}/messages${query({ before: pageParam })}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: Message[]) => (last.length < MESSAGES_PAGE_SIZE ? undefined : last[0]?._id),
+    retry: false,
+  });
+}
+
+export const startConversation = (recipientId: string) => api<{ _id: string }>('/api/conversations', { method: 'POST', body: { recipientId } });
+export const deleteConversation = (id: string) => api<{ msg: string }>(`/api/conversations/${id}`, { method: 'DELETE' });
+export const togglePin = (id: string, messageId: string) => api<PinUpdate>(`/api/conversations/${id}/pin`, { method: 'PATCH', body: { messageId } });
+export const pinConversation = (id: string, isPinned: boolean) =>
+  api<Conversation>(`/api/conversations/${id}/pin-conversation`, { method: 'PATCH', body: { isPinned } });
+
+// ---- cache edits ----
+
+/** Own pins first, then the most recently active: the server's order, kept as events arrive. */
+export const sortConversations = (list: Conversation[]) =>
+  [...list].sort((a, b) => Number(b.isPinned) - Number(a.isPinned) || b.updatedAt.localeCompare(a.updatedAt) || b._id.localeCompare(a._id));
+
+function editConversations(qc: QueryClient, edit: (list: Conversation[]) => Conversation[]) {
+  qc.setQueryData<Conversation[]>(chatKeys.conversations, (list) => (list ? sortConversations(edit(list)) : list));
+}
+
+export function upsertConversation(qc: QueryClient, conversation: Conversation) {
+  editConversations(qc, (list) => [...list.filter((c) => c._id !== conversation._id), conversation]);
+}
+
+export function removeConversation(qc: QueryClient, conversationId: string) {
+  editConversations(qc, (list) => list.filter((c) => c._id !== conversationId));
+  qc.removeQueries({ queryKey: chatKeys.messages(conversationId) });
+}
+
+export function applyPin(qc: QueryClient, { conversationId, pinnedMessage }: PinUpdate) {
+  editConversations(qc, (list) => list.map((c) => (c._id === conversationId ? { ...c, pinnedMessage } : c)));
+}
+
+/** Adds a message to its conversation's newest page, once: it can arrive as an ack, an event and a refetch. */
+export function addMessage(qc: QueryClient, message: Message) {
+  qc.setQueryData<MessagePages>(chatKeys.messages(message.conversationId), (data) => {
+    if (!data || data.pages.some((page) => page.some((m) => m._id === message._id))) return data;
+    const [newest = [], ...older] = data.pages;
+    return { ...data, pages: [[...newest, message], ...older] };
+  });
+  editConversations(qc, (list) => list.map((c) => (c._id === message.conversationId && message.createdAt >= c.updatedAt
+    ? { ...c, lastMessage: message, updatedAt: message.createdAt }
+    : c)));
+}
+
+const RANK: Record<MessageStatus, number> = { sent: 0, delivered: 1, read: 2 };
+const upgrade = (m: Message, ids: Set<string>, status: MessageStatus): Message =>
+  (ids.has(m._id) && RANK[status] > RANK[m.status] ? { ...m, status } : m);
+
+/** Statuses only move forward: a late `delivered` never undoes `read`. */
+export function applyStatus(qc: QueryClient, conversationId: string, messageIds: string[], status: MessageStatus) {
+  const ids = new Set(messageIds);
+  qc.setQueryData<MessagePages>(chatKeys.messages(conversationId), (data) =>
+    (data ? { ...data, pages: data.pages.map((page) => page.map((m) => upgrade(m, ids, status))) } : data));
+  editConversations(qc, (list) => list.map((c) => (c._id === conversationId && c.lastMessage
+    ? { ...c, lastMessage: upgrade(c.lastMessage, ids, status) }
+    : c)));
+}
+
+/** Every message once, oldest first, whatever order the pages, events and refetches delivered them in. */
+export function flattenMessages(data: MessagePages | undefined): Message[] {
+  if (!data) return [];
+  const seen = new Map<string, Message>();
+  for (const page of [...data.pages].reverse()) for (const m of page) seen.set(m._id, m);
+  return [...seen.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id));
+}

@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Badge, Box, Group, Indicator, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { Conversation } from '../../../../common/chat.ts';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { timeAgo } from '../../../lib/time.ts';
+import { useIsOnline } from '../stores.ts';
+import { PinIcon, TrashIcon } from './icons.tsx';
+import { otherParticipant } from './participants.ts';
+import './chat.css';
+
+export const DELETE_CONFIRMATION = 'Are you sure you want to delete this conversation?';
+
+type Props = {
+  conversations: Conversation[];
+  loading: boolean;
+  myId: string;
+  selectedId?: string;
+  onOpen: (id: string) => void;
+  onDelete: (id: string) => void;
+  onTogglePin: (conversation: Conversation) => void;
+};
+
+export function ConversationList({ conversations, loading, myId, selectedId, onOpen, onDelete, onTogglePin }: Props) {
+  // Relative times move on without new data.
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  if (loading) return <Text p="md" c="dimmed">Loading conversations...</Text>;
+  if (conversations.length === 0) {
+    return <Text p="md" c="dimmed">No conversations yet. Start a chat from a therapist's profile.</Text>;
+  }
+  return (
+    <ScrollArea h="100%" type="auto">
+      <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+        {conversations.map((c) => (
+          <ConversationRow key={c._id} conversation={c} myId={myId} now={now} selected={c._id === selectedId}
+            onOpen={onOpen} onDelete={onDelete} onTogglePin={onTogglePin} />
+        ))}
+      </Stack>
+    </ScrollArea>
+  );
+}
+
+type RowProps = Pick<Props, 'myId' | 'onOpen' | 'onDelete' | 'onTogglePin'> & { conversation: Conversation; now: Date; selected: boolean };
+
+function ConversationRow({ conversation: c, myId, now, selected, onOpen, onDelete, onTogglePin }: RowProps) {
+  const other = otherParticipant(c, myId);
+  const online = useIsOnline(other._id);
+  const unread = c.unreadCounts[myId] ?? 0;
+  const last = c.lastMessage;
+  const preview = last ? `${last.sender._id === myId ? 'You: ' : ''}${last.text}` : 'No messages yet';
+
+  return (
+    <Box component="li" className="chat-row" data-selected={selected || undefined} data-testid="conversation-row">
+      <UnstyledButton className="chat-row-button" onClick={() => onOpen(c._id)} aria-current={selected ? 'true' : undefined}>
+        <Group gap="sm" wrap="nowrap" align="center">
+          <Indicator color={online ? 'green.8' : 'gray.5'} position="bottom-end" offset={5} size={11} withBorder>
+            <UserAvatar name={other.name} src={other.avatar} radius="xl" />
+          </Indicator>
+          <Box miw={0} flex={1}>
+            <Group gap={6} wrap="nowrap" justify="space-between">
+              <Text fw={unread ? 700 : 600} truncate="end">{other.name}</Text>
+              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>{timeAgo(c.updatedAt, now)}</Text>
+            </Group>
+            <Group gap={6} wrap="nowrap" justify="space-between">
+              <Text size="sm" c={unread ? undefined : 'dimmed'} fw={unread ? 600 : 400} truncate="end">{preview}</Text>
+              {unread > 0 && (
+                <Badge size="sm" circle={unread < 10} color="brand" aria-label={`${unread} unread`}>{unread}</Badge>
+              )}
+            </Group>
+            <VisuallyHidden>{online ? 'Online' : 'Offline'}{c.isPinned ? ', pinned' : ''}</VisuallyHidden>
+          </Box>
+        </Group>
+      </UnstyledButton>
+      <Group gap={2} wrap="nowrap" className="chat-row-actions">
+        <ActionIcon variant={c.isPinned ? 'light' : 'subtle'} color={c.isPinned ? 'brand' : 'gray.7'} size="md"
+          aria-label={c.isPinned ? `Unpin conversation with ${other.name}` : `Pin conversation with ${other.name}`}
+          aria-pressed={c.isPinned} onClick={() => onTogglePin(c)}>
+          <PinIcon />
+        </ActionIcon>
+        <ActionIcon variant="subtle" color="red.8" size="md" aria-label={`Delete conversation with ${other.name}`}
+          onClick={() => {
+            if (window.confirm(DELETE_CONFIRMATION)) onDelete(c._id);
+          }}>
+          <TrashIcon />
+        </ActionIcon>
+      </Group>
+    </Box>
+  );
+}

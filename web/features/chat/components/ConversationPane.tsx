@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Box, Button, Group, Indicator, Paper, Text } from '@mantine/core';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { Conversation, Message } from '../../../../common/chat.ts';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { getSocket } from '../../../lib/socket.ts';
+import { addMessage, applyPin, flattenMessages, messagesQuery, togglePin } from '../api.ts';
+import { useIsOnline, useTypist } from '../stores.ts';
+import { Composer } from './Composer.tsx';
+import { BackIcon, PinIcon } from './icons.tsx';
+import { MessageList, type PendingMessage } from './MessageList.tsx';
+import { otherParticipant } from './participants.ts';
+
+type Props = { conversationId: string; conversation?: Conversation; myId: string };
+
+export function ConversationPane({ conversationId, conversation, myId }: Props) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const messagesResult = useInfiniteQuery(messagesQuery(conversationId));
+  const messages = flattenMessages(messagesResult.data);
+  const [pending, setPending] = useState<PendingMessage[]>([]);
+  const other = otherParticipant(conversation, myId);
+  const online = useIsOnline(other._id || undefined);
+  const typist = useTypist(conversationId);
+
+  // The spec: a conversation id that is not found goes to /chat.
+  useEffect(() => {
+    if (messagesResult.isError) navigate('/chat', { replace: true });
+  }, [messagesResult.isError, navigate]);
+
+  // Joined and marked read on opening (and again after a reconnect: rooms do not survive one), and read again on
+  // each incoming message while it stays open.
+  useEffect(() => {
+    const socket = getSocket();
+    const open = () => {
+      socket.emit('joinConversation', conversationId);
+      socket.emit('messagesRead', { conversationId });
+    };
+    const onMessage = (m: Message) => {
+      if (m.conversationId === conversationId && m.sender._id !== myId) socket.emit('messagesRead', { conversationId });
+    };
+    if (socket.connected) open();
+    socket.on('connect', open);
+    socket.on('newMessage', onMessage);
+    return () => {
+      socket.off('connect', open);
+      socket.off('newMessage', onMessage);
+    };
+  }, [conversationId, myId]);
+
+  const send = async (text: string): Promise<string | null> => {
+    const tempId = `pending-${Date.now()}-${Math.random()}`;
+    setPending((list) => [...list, { tempId, text }]);
+    // Without a timeout: while offline the event waits in socket.io's buffer and goes out on reconnection, once.
+    const result = await getSocket().emitWithAck('sendMessage', { conversationId, text }).catch(() => ({ msg: 'Message not sent.' }));
+    setPending((list) => list.filter((p) => p.tempId !== tempId));
+    if ('msg' in result) return result.msg;
+    addMessage(qc, result);
+    return null;
+  };
+
+  const pin = (messageId: string) =>
+    togglePin(conversationId, messageId).then((update) => applyPin(qc, update)).catch((error) => console.error('Failed to pin message', error));
+
+  const pinned = conversation?.pinnedMessage;
+  return (
+    <Box display="flex" style={{ flexDirection: 'column', flex: 1, minWidth: 0, minHeight: 0 }}>
+      <Group gap="sm" px="md" py="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: '#fff' }}>
+        <ActionIcon hiddenFrom="md" variant="subtle" color="gray.8" size="lg" aria-label="Back to conversations" onClick={() => navigate('/chat')}>
+          <BackIcon />
+        </ActionIcon>
+        <Indicator color={online ? 'green.8' : 'gray.5'} position="bottom-end" offset={5} size={11} withBorder disabled={!other._id}>
+          <UserAvatar name={other.name} src={other.avatar} radius="xl" />
+        </Indicator>
+        <Box miw={0}>
+          <Text component="h2" fw={700} size="md" m={0} truncate="end">{other.name}</Text>
+          {other._id && <Text size="xs" c="dimmed">{online ? 'Online' : 'Offline'}</Text>}
+        </Box>
+      </Group>
+      {pinned && (
+        <Paper radius={0} px="md" py={6} bg="yellow.0" style={{ borderBottom: '1px solid var(--mantine-color-yellow-3)' }} data-testid="pin-banner">
+          <Group gap="xs" wrap="nowrap" justify="space-between">
+            <Group gap={6} wrap="nowrap" miw={0} flex={1}>
+              <PinIcon size={16} />
+              <Text size="sm" truncate="end">
+                <Text span fw={600}>Pinned · {pinned.sender.name}:</Text> {pinned.text}
+              </Text>
+            </Group>
+            <Button size="compact-sm" variant="subtle" color="dark" style={{ flexShrink: 0 }} onClick={() => void pin(pinned._id)}>Unpin</Button>
+          </Group>
+        </Paper>
+      )}
+      <MessageList
+        messages={messages}
+        pending={pending}
+        myId={myId}
+        pinnedId={pinned?._id}
+        loadingOlder={messagesResult.isFetchingNextPage || messagesResult.isPending}
+        hasOlder={Boolean(messagesResult.hasNextPage)}
+        onLoadOlder={() => void messagesResult.fetchNextPage()}
+        onTogglePin={(m) => void pin(m._id)}
+      />
+      <Text size="sm" c="dimmed" fs="italic" px="md" h={22} aria-live="polite" style={{ background: 'var(--mantine-color-gray-0)' }}>
+        {typist ? `${typist.userName} is typing...` : ''}
+      </Text>
+      <Composer conversationId={conversationId} onSend={send} />
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+import { useLayoutEffect, useRef } from 'react';
+import { ActionIcon, Center, Loader, Text } from '@mantine/core';
+import type { Message, MessageStatus } from '../../../../common/chat.ts';
+import { PinIcon } from './icons.tsx';
+
+export type PendingMessage = { tempId: string; text: string };
+
+type Props = {
+  messages: Message[];
+  pending: PendingMessage[];
+  myId: string;
+  pinnedId?: string;
+  loadingOlder: boolean;
+  hasOlder: boolean;
+  onLoadOlder: () => void;
+  onTogglePin: (message: Message) => void;
+};
+
+// Within this distance of the top, the next older page is fetched; of the bottom, new messages keep the view pinned there.
+const LOAD_OLDER_PX = 120;
+const NEAR_BOTTOM_PX = 150;
+
+export function MessageList({ messages, pending, myId, pinnedId, loadingOlder, hasOlder, onLoadOlder, onTogglePin }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const before = useRef({ firstId: '', lastId: '', scrollHeight: 0, scrollTop: 0, nearBottom: true });
+  const firstId = messages[0]?._id ?? '';
+  const lastId = messages.at(-1)?._id ?? '';
+
+  // Keeps the reader's place: at the bottom on opening and for new messages (if they were there, or it is their own),
+  // and still on the same message when an older page is added above. Only the ends of the list matter, not every render.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const prev = before.current;
+    const prepended = prev.firstId && firstId !== prev.firstId && lastId === prev.lastId;
+    if (prepended) el.scrollTop = el.scrollHeight - prev.scrollHeight + prev.scrollTop;
+    else if (!prev.lastId || prev.nearBottom || messages.at(-1)?.sender._id === myId || pending.length) el.scrollTop = el.scrollHeight;
+    remember(el);
+  }, [firstId, lastId, pending.length]);
+
+  function remember(el: HTMLDivElement) {
+    before.current = {
+      firstId, lastId, scrollHeight: el.scrollHeight, scrollTop: el.scrollTop,
+      nearBottom: el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX,
+    };
+  }
+
+  const onScroll = () => {
+    const el = box.current;
+    if (!el) return;
+    remember(el);
+    if (el.scrollTop < LOAD_OLDER_PX && hasOlder && !loadingOlder) onLoadOlder();
+  };
+
+  return (
+    <div ref={box} className="chat-messages" onScroll={onScroll} tabIndex={0} role="log" aria-label="Messages" aria-live="polite">
+      {loadingOlder && <Center py="xs"><Loader size="xs" aria-label="Loading older messages" /></Center>}
+      {!hasOlder && messages.length > 0 && <Text size="xs" c="dimmed" ta="center" mb="sm">Start of the conversation</Text>}
+      {messages.length === 0 && pending.length === 0 && <Text c="dimmed" ta="center" mt="xl">No messages yet. Say hello!</Text>}
+      {messages.map((m) => (
+        <MessageItem key={m._id} message={m} mine={m.sender._id === myId} pinned={m._id === pinnedId} onTogglePin={onTogglePin} />
+      ))}
+      {pending.map((p) => (
+        <div key={p.tempId} className="chat-message" data-mine data-pending>
+          <div className="chat-bubble">{p.text}</div>
+          <div className="chat-meta">Sending...</div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function MessageItem({ message, mine, pinned, onTogglePin }: { message: Message; mine: boolean; pinned: boolean; onTogglePin: (m: Message) => void }) {
+  const time = new Date(message.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return (
+    <div className="chat-message" data-mine={mine || undefined} data-testid="message">
+      <div className="chat-bubble">{message.text}</div>
+      <div className="chat-meta">
+        <time dateTime={message.createdAt}>{time}</time>
+        {mine && <Ticks status={message.status} />}
+        <ActionIcon className="chat-pin-action" variant="subtle" color="gray.7" size="sm" aria-pressed={pinned}
+          aria-label={pinned ? 'Unpin message' : 'Pin message'} onClick={() => onTogglePin(message)}>
+          <PinIcon size={14} />
+        </ActionIcon>
+      </div>
+    </div>
+  );
+}
+
+const TICKS: Record<MessageStatus, { marks: string; label: string }> = {
+  sent: { marks: '✓', label: 'Sent' },
+  delivered: { marks: '✓✓', label: 'Delivered' },
+  read: { marks: '✓✓', label: 'Read' },
+};
+
+/** Sent: one tick; delivered: two; read: two in blue. The label says it for those who cannot see the ticks. */
+export function Ticks({ status }: { status: MessageStatus }) {
+  const { marks, label } = TICKS[status];
+  return <span className="chat-ticks" data-status={status} role="img" aria-label={label} title={label}>{marks}</span>;
+}

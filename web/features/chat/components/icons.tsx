@@ -1,0 +1,19 @@
+// A few line icons drawn for the chat; decorative (aria-hidden): every control carries its own label.
+import type { ReactNode } from 'react';
+
+function Icon({ children, size = 18 }: { children: ReactNode; size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2}
+      strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false">
+      {children}
+    </svg>
+  );
+}
+
+export const BackIcon = () => <Icon><path d="M15 18l-6-6 6-6" /></Icon>;
+export const TrashIcon = () => <Icon size={16}><path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" /></Icon>;
+export const PinIcon = ({ size = 16 }: { size?: number }) => (
+  <Icon size={size}><path d="M9 4h6M10 4v5l-3 4h10l-3-4V4M12 13v7" /></Icon>
+);
+export const SmileIcon = () => <Icon size={20}><circle cx="12" cy="12" r="9" /><path d="M8 14a5 5 0 0 0 8 0M9 9.5h.01M15 9.5h.01" /></Icon>;
+export const SendIcon = () => <Icon><path d="M4 12l16-8-6 16-2-7-8-1z" /></Icon>;
