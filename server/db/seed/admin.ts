@@ -21,7 +21,7 @@ export async function ensureAdmin(db: Db, config: Pick<Config, 'adminEmail' | 'a
   const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   if (anyAdmin && !config.adminEmail) return { email, generatedPassword: undefined };
   const generatedPassword = config.adminPassword ? undefined : randomBytes(12).toString('base64url');
-  await db.insert(users).values({
+  const inserted = await db.insert(users).values({
     name: 'Thera Root Admin',
     email,
     passwordHash: await hashPassword(config.adminPassword ?? generatedPassword!),
@@ -29,6 +29,7 @@ export async function ensureAdmin(db: Db, config: Pick<Config, 'adminEmail' | 'a
     verificationStatus: 'verified',
     verifiedAt: new Date(),
     profession: 'Administrator',
-  });
-  return { email, generatedPassword };
+  // Nodes starting together on an empty database race here; the loser finds the account already made.
+  }).onConflictDoNothing().returning({ id: users.id });
+  return { email, generatedPassword: inserted.length ? generatedPassword : undefined };
 }

@@ -24,7 +24,9 @@ export function accountsRoutes(app: App, ctx: AppContext): void {
   app.get('/api/users/me', { schema: { response: { 200: MeSchema } } }, async (request) => accounts.me(requireUser(request)));
 
   app.post('/api/users/logout', { schema: { response: { 200: MessageResponse } } }, async (request) => {
-    await revokeSession(ctx.db, requireUser(request).sessionId);
+    const { sessionId } = requireUser(request);
+    await revokeSession(ctx.db, sessionId);
+    ctx.realtime.endSession(sessionId);
     return { msg: 'You have been logged out.' };
   });
 

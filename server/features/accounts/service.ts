@@ -105,6 +105,7 @@ export function accountsService(ctx: AppContext) {
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
         await revokeAllSessions(tx as unknown as Db, row.userId);
       });
+      ctx.realtime.endUser(row.userId);
     },
 
     /** A rejected (or pending) user corrects the licence; it goes back to the queue. */

@@ -54,7 +54,7 @@ export function verificationService(ctx: AppContext) {
 
     async setDisabled(admin: CurrentUser, userId: string, disabled: boolean) {
       if (userId === admin.id) throw badRequest('You cannot disable your own account.');
-      return db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         const [row] = await tx.update(users).set({ disabled, updatedAt: new Date() }).where(eq(users.id, userId))
           .returning({ _id: users.id, name: users.name, disabled: users.disabled });
         if (!row) throw notFound('User not found.');
@@ -62,6 +62,8 @@ export function verificationService(ctx: AppContext) {
         await recordAudit(tx as unknown as Db, { actorId: admin.id, action: disabled ? 'user.disable' : 'user.enable', targetType: 'user', targetId: userId });
         return row;
       });
+      if (disabled) ctx.realtime.endUser(userId);
+      return updated;
     },
   };
 }
