@@ -1,12 +1,18 @@
 // Forums at scale: 2,000 communities, 1,000,000 posts, 3,000,000 comments and one thread of 500 comments,
 // in PostgreSQL. Measures the feed, the community list, full-text search and a long thread at 50 connections.
 // Run: node bench/forums.ts (seeding takes minutes the first time; later runs reuse the database).
+// `--only=search` (or any comma-separated endpoint names or prefixes) measures only those endpoints and keeps the
+// other endpoints' last figures in bench/results/forums.json.
+import fs from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../server/db/client.ts';
 import { communitiesPageQuery } from '../server/features/communities/service.ts';
 import { commentsPageQuery } from '../server/features/posts/comments.ts';
-import { feedQuery, searchQuery } from '../server/features/posts/service.ts';
+import { feedQuery } from '../server/features/posts/service.ts';
+import { chooseStrategy, estimateMatches, openWindowQuery, windowPageQuery } from '../server/features/posts/search.ts';
+import { decodeSearchCursor } from '../server/features/posts/cursor.ts';
+import { SEARCH_WINDOW } from '../common/posts.ts';
 import { benchDatabase, benchToken, count, explain, measure, seedForum, seedTherapists, startServer, writeResult, type Figures } from './lib.ts';
 
 const SIZES = { therapists: 10_000, communities: 2_000, posts: 1_000_000, comments: 3_000_000 };
@@ -14,6 +20,12 @@ const PORT = 3302;
 const THREAD_TITLE = 'Bench thread with 500 comments';
 const THREAD_COMMENTS = 500;
 const BUDGET_MS = { default: 25, search: 50 };
+// Search words: common in the generated posts ('grief' in 1.4 % of them, 'therapy' in about 20 %), both common but
+// rare together ('emdr grief', 211 posts), and rare ('discussion': only the bench thread).
+const RARE_WORD = 'discussion';
+const ONLY = (process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? '').split(',').filter(Boolean);
+const selected = (name: string) => !ONLY.length || ONLY.some((o) => name.startsWith(o));
+const anySelected = (prefix: string) => !ONLY.length || ONLY.some((o) => o.startsWith(prefix) || prefix.startsWith(o));
 
 /** One post with 500 comments (every fifth a reply to the comment before it), made once. */
 async function ensureThread(db: Db): Promise<string> {
@@ -56,6 +68,11 @@ async function ensureLikes(db: Db, threadId: string): Promise<void> {
 
 const load = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 
+async function explainBuffers(db: Db, query: ReturnType<typeof sql>): Promise<string> {
+  const rows = await queryRows<{ 'QUERY PLAN': string }>(db, sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`);
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
 const started = Date.now();
 const { db, url, close } = await benchDatabase('thera_bench_forum');
 await seedTherapists(db, SIZES.therapists);
@@ -79,23 +96,37 @@ const base = `http://127.0.0.1:${PORT}`;
 try {
   // A cursor 50 pages deep, to show that later pages cost the same as the first.
   let cursor: string | undefined;
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; selected('feedPage51') && i < 50; i++) {
     const page = await (await fetch(`${base}/api/forumPosts/feed${cursor ? `?before=${encodeURIComponent(cursor)}` : ''}`, { headers })).json();
     cursor = page.nextCursor;
   }
+  // The second page of a search: a later page of the same window of matches.
+  const griefPage1 = await (await fetch(`${base}/api/forumPosts/search?query=grief`, { headers })).json();
+  const [community] = await queryRows<{ id: string; posts_count: number }>(db, sql`
+    SELECT c.id, c.posts_count FROM communities c JOIN posts p ON p.community_id = c.id WHERE p.id = ${threadId}`);
   const endpoints: Record<string, { path: string; budget: number }> = {
     feed: { path: '/api/forumPosts/feed', budget: BUDGET_MS.default },
     feedPage51: { path: `/api/forumPosts/feed?before=${encodeURIComponent(cursor ?? '')}`, budget: BUDGET_MS.default },
     communities: { path: '/api/communities?page=1&limit=9', budget: BUDGET_MS.default },
     searchGrief: { path: '/api/forumPosts/search?query=grief', budget: BUDGET_MS.search },
+    searchGriefPage2: { path: `/api/forumPosts/search?query=grief&before=${encodeURIComponent(griefPage1.nextCursor)}`, budget: BUDGET_MS.search },
     searchEmdrGrief: { path: '/api/forumPosts/search?query=emdr%20grief', budget: BUDGET_MS.search },
+    searchTherapy: { path: '/api/forumPosts/search?query=therapy', budget: BUDGET_MS.search },
+    searchRare: { path: `/api/forumPosts/search?query=${RARE_WORD}`, budget: BUDGET_MS.search },
+    searchCommunityGrief: { path: `/api/forumPosts/search/${community.id}?query=grief`, budget: BUDGET_MS.search },
     post: { path: `/api/forumPosts/${threadId}`, budget: BUDGET_MS.default },
     comments500: { path: `/api/forumPosts/${threadId}/comments?limit=500`, budget: BUDGET_MS.default },
     commentsFirstPage: { path: `/api/forumPosts/${threadId}/comments`, budget: BUDGET_MS.default },
   };
-  type Result = Figures & { path: string; budgetMs: number; withinBudget: boolean; loadBefore: number[]; oneConnection: Figures };
-  const results: Record<string, Result> = {};
+  type Result = Figures & {
+    path: string; budgetMs: number; withinBudget: boolean; measuredAt: string; loadBefore: number[]; oneConnection: Figures;
+  };
+  const previous = ONLY.length && fs.existsSync('bench/results/forums.json')
+    ? JSON.parse(fs.readFileSync('bench/results/forums.json', 'utf8')) as { results?: Record<string, Result>; plans?: Record<string, string> }
+    : {};
+  const results: Record<string, Result> = { ...previous.results };
   for (const [name, { path, budget }] of Object.entries(endpoints)) {
+    if (!selected(name)) continue;
     const check = await fetch(base + path, { headers });
     if (!check.ok) throw new Error(`${name}: ${check.status} ${await check.text()}`);
     await measure(base + path, { headers, seconds: 2 }); // warm-up, not reported
@@ -103,22 +134,40 @@ try {
     const figures = await measure(base + path, { headers, connections: 50, seconds: 10 });
     // One request at a time: the cost of a request itself, apart from queueing behind 49 others on a shared machine.
     const oneConnection = await measure(base + path, { headers, connections: 1, seconds: 3 });
-    results[name] = { path, ...figures, budgetMs: budget, withinBudget: figures.p95 < budget, loadBefore, oneConnection };
+    results[name] = {
+      path, ...figures, budgetMs: budget, withinBudget: figures.p95 < budget, measuredAt: new Date().toISOString(), loadBefore, oneConnection,
+    };
     console.log(name.padEnd(18), `p50 ${figures.p50} ms  p95 ${figures.p95} ms  p99 ${figures.p99} ms  ${figures.rps} req/s  errors ${figures.errors + figures.non2xx}`,
       `| 1 conn p50 ${oneConnection.p50} ms p95 ${oneConnection.p95} ms | load ${loadBefore.join(' ')}`);
   }
 
-  const plans = {
-    feed: await explain(db, feedQuery(viewer.user_id)),
-    communities: await explain(db, communitiesPageQuery(viewer.user_id, 1, 9)),
-    searchGrief: await explain(db, searchQuery(viewer.user_id, 'grief', {})),
-    comments500: await explain(db, commentsPageQuery(viewer.user_id, threadId, { limit: 500 })),
+  // Search plans with buffers: how many pages each way of finding a window reads (docs/decisions/0021).
+  const searchPlan = async (text: string, communityId: string | null, scopeSize: number | null) => {
+    const estimate = await estimateMatches(db, text);
+    const choice = chooseStrategy(estimate, SEARCH_WINDOW, scopeSize);
+    const query = openWindowQuery(viewer.user_id, text, { communityId, top: null, window: SEARCH_WINDOW, want: 20, ...choice });
+    return `estimate ${JSON.stringify(estimate)} -> ${JSON.stringify(choice)}\n${await explainBuffers(db, query)}`;
+  };
+  const griefCursor = decodeSearchCursor(griefPage1.nextCursor);
+  const plans: Record<string, string> = {
+    ...(anySelected('feed') ? { feed: await explain(db, feedQuery(viewer.user_id)) } : {}),
+    ...(selected('communities') ? { communities: await explain(db, communitiesPageQuery(viewer.user_id, 1, 9)) } : {}),
+    ...(anySelected('search') ? {
+      searchGrief: await searchPlan('grief', null, null),
+      searchGriefPage2: griefCursor?.kind === 'in'
+        ? await explainBuffers(db, windowPageQuery(viewer.user_id, 'grief', null, griefCursor, 20)) : 'no second page',
+      searchEmdrGrief: await searchPlan('emdr grief', null, null),
+      searchRare: await searchPlan(RARE_WORD, null, null),
+      searchCommunityGrief: await searchPlan('grief', community.id, community.posts_count),
+    } : {}),
+    ...(selected('comments500') ? { comments500: await explain(db, commentsPageQuery(viewer.user_id, threadId, { limit: 500 })) } : {}),
   };
   for (const [name, plan] of Object.entries(plans)) console.log(`\n--- ${name}\n${plan}`);
   writeResult('forums', {
     data, connections: 50, secondsEach: 10, loadAverageAtEnd: load(), cpus: os.cpus().length,
     note: 'The machine is shared with other engineers\' work: loadBefore is the 1/5/15-minute load average when each run began.',
-    results, plans,
+    ...(ONLY.length ? { lastRunOnly: ONLY } : {}),
+    results, plans: { ...previous.plans, ...plans },
   });
 } finally {
   server.kill();

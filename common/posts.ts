@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 
-export const POST_LIMITS = { title: 200, content: 20_000, comment: 10_000, query: 200, bulkDelete: 500, cursor: 200 } as const;
+export const POST_LIMITS = { title: 200, content: 20_000, comment: 10_000, query: 200, bulkDelete: 500, cursor: 200, searchCursor: 400 } as const;
 /** Likes are sent as a list of user ids; past this many only the count (and the reader's own like) grows. */
 export const LIKES_LIST_CAP = 50;
 export const COMMENTS_PAGE_SIZE = 200;
 export const COMMENTS_MAX_PAGE_SIZE = 500;
+/**
+ * Search ranks the newest this-many matches together (three pages), then the next this-many, and so on
+ * (docs/decisions/0021-bounded-post-search.md): common words cost a bounded read instead of ranking every match.
+ */
+export const SEARCH_WINDOW = 60;
 
 // Texts of the spec (sections 2, 5, 8) and of this feature's errors, shared by the server and the screens.
 export const TITLE_CONTENT_REQUIRED = 'Title and content are required.';
@@ -44,7 +49,8 @@ const cursor = z.string().max(POST_LIMITS.cursor).optional();
 export const PostsQuery = z.object({ before: cursor });
 export const PostSearchQuery = z.object({
   query: z.string().trim().max(POST_LIMITS.query, `must be at most ${POST_LIMITS.query} characters`).default(''),
-  before: cursor,
+  // A search cursor also carries the bounds of its window of matches, hence the longer limit.
+  before: z.string().max(POST_LIMITS.searchCursor).optional(),
 });
 export const CommentsQuery = z.object({
   after: cursor,

@@ -7,7 +7,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RANK = /^-?\d+(\.\d+)?(e-?\d+)?$/i;
 
 export type TimeCursor = { at: string; id: string };
-export type RankCursor = TimeCursor & { rank: string };
 
 const encode = (parts: string[]) => Buffer.from(parts.join('|')).toString('base64url');
 
@@ -26,11 +25,43 @@ export function decodeTimeCursor(cursor: string | undefined, field = 'before'): 
   return { at, id };
 }
 
-export const encodeRankCursor = (c: RankCursor) => encode([c.rank, c.at, c.id]);
+/** A post's place in newest-first order. */
+export type PostKey = TimeCursor;
 
-export function decodeRankCursor(cursor: string | undefined): RankCursor | null {
+/**
+ * Search pages walk "windows": the newest matches below `top` (null: no upper bound), ranked together.
+ * - `next`: start the next window, with the matches strictly older than `top`.
+ * - `in`: continue inside a window whose oldest candidate is `bottom` (null: the window runs to the oldest match),
+ *   after the row at (`rank`, `at`, `id`) in relevance order.
+ */
+export type SearchCursor =
+  | { kind: 'next'; top: PostKey }
+  | { kind: 'in'; top: PostKey | null; bottom: PostKey | null; rank: string; at: string; id: string };
+
+const keyParts = (k: PostKey | null) => (k ? [k.at, k.id] : ['', '']);
+
+export function encodeSearchCursor(c: SearchCursor): string {
+  if (c.kind === 'next') return encode(['n', c.top.at, c.top.id]);
+  return encode(['w', ...keyParts(c.top), ...keyParts(c.bottom), c.rank, c.at, c.id]);
+}
+
+function postKey(at: string, id: string, optional: boolean): PostKey | null {
+  if (optional && at === '' && id === '') return null;
+  if (!TIMESTAMP.test(at) || !UUID.test(id)) throw badRequest('Invalid before: not a valid cursor');
+  return { at, id };
+}
+
+export function decodeSearchCursor(cursor: string | undefined): SearchCursor | null {
   if (!cursor) return null;
-  const [rank, at, id] = decode(cursor, 'before', 3);
-  if (!RANK.test(rank) || !TIMESTAMP.test(at) || !UUID.test(id)) throw badRequest('Invalid before: not a valid cursor');
-  return { rank, at, id };
+  const parts = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (parts[0] === 'n' && parts.length === 3) return { kind: 'next', top: postKey(parts[1], parts[2], false)! };
+  if (parts[0] === 'w' && parts.length === 8) {
+    const [, topAt, topId, bottomAt, bottomId, rank, at, id] = parts;
+    const top = postKey(topAt, topId, true);
+    const bottom = postKey(bottomAt, bottomId, true);
+    const position = postKey(at, id, false)!;
+    if (!RANK.test(rank)) throw badRequest('Invalid before: not a valid cursor');
+    return { kind: 'in', top, bottom, rank, ...position };
+  }
+  throw badRequest('Invalid before: not a valid cursor');
 }

@@ -6,7 +6,10 @@ import { communities, posts } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
-import { JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post } from '../../../common/posts.ts';
+import {
+  JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, SEARCH_WINDOW, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
+} from '../../../common/posts.ts';
+import { chooseStrategy, searchPosts, type SearchOptions } from './search.ts';
 
 let ctx: TestContext;
 let ana: TestUser;
@@ -221,6 +224,99 @@ describe('search', () => {
     expect((await call('GET', `/api/forumPosts/search?query=${'a'.repeat(201)}`, ben)).body.msg).toBe('Invalid query: must be at most 200 characters');
     expect((await call('GET', '/api/forumPosts/search?query=x&before=bad', ben)).status).toBe(400);
     expect((await call('GET', '/api/forumPosts/search?query=quixotry')).status).toBe(401);
+  });
+});
+
+describe('bounded search (docs/decisions/0021)', () => {
+  /** Posts dated `secondsAgo` before now, with the word in the title only or in the content only. */
+  async function seed(word: string, specs: { secondsAgo: number; inTitle: boolean; communityId?: string }[]) {
+    const author = await createUser(ctx.db);
+    const now = Date.now();
+    const rows = await ctx.db.insert(posts).values(specs.map((s, i) => ({
+      title: s.inTitle ? `${word} note ${i}` : `Note ${i}`, content: s.inTitle ? 'plain words' : `about ${word} things`,
+      authorId: author.id, communityId: s.communityId ?? null, createdAt: new Date(now - s.secondsAgo * 1000),
+    }))).returning({ id: posts.id });
+    return rows.map((r) => r.id);
+  }
+  async function walkApi(url: string, from: string | null) {
+    const ids: string[] = [];
+    const sizes: number[] = [];
+    let cursor = from;
+    do {
+      const res = await call('GET', `${url}${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`, ben);
+      expect(res.status).toBe(200);
+      ids.push(...res.body.posts.map((p: Post) => p._id));
+      sizes.push(res.body.posts.length);
+      cursor = res.body.nextCursor;
+    } while (cursor && sizes.length < 50);
+    return { ids, sizes };
+  }
+  async function walkService(word: string, opts: SearchOptions) {
+    const ids: string[] = [];
+    let page: PostsPage | null = null;
+    do {
+      page = await searchPosts(ctx.db, ben.id, word, { ...opts, before: page?.nextCursor ?? undefined });
+      ids.push(...page.posts.map((p) => p._id));
+    } while (page.nextCursor && ids.length < 1000);
+    return ids;
+  }
+
+  it('ranks the newest SEARCH_WINDOW matches together, then the next window, reaching every match once', async () => {
+    // 70 recent matches (every seventh in the title) and one old title match.
+    const recent = Array.from({ length: SEARCH_WINDOW + 10 }, (_, i) => ({ secondsAgo: i + 1, inTitle: i % 7 === 3 }));
+    const ids = await seed('xenolith', [...recent, { secondsAgo: 86_400, inTitle: true }]);
+    const titleFirst = (range: number[]) => [...range.filter((i) => recent[i]?.inTitle ?? true), ...range.filter((i) => !(recent[i]?.inTitle ?? true))];
+    const windowOne = titleFirst(Array.from({ length: SEARCH_WINDOW }, (_, i) => i));
+    const windowTwo = titleFirst([...Array.from({ length: 10 }, (_, i) => SEARCH_WINDOW + i), SEARCH_WINDOW + 10]);
+    const expected = [...windowOne, ...windowTwo].map((i) => ids[i]);
+
+    const first = await call('GET', '/api/forumPosts/search?query=xenolith', ben);
+    // A new post arriving while the reader pages never repeats a post nor hides one that was there.
+    await newPost(ana, { title: 'Xenolith arrives late', content: 'new' });
+    const rest = await walkApi('/api/forumPosts/search?query=xenolith', first.body.nextCursor);
+    const all = [...first.body.posts.map((p: Post) => p._id), ...rest.ids];
+    expect(all).toEqual(expected);
+    expect([first.body.posts.length, ...rest.sizes]).toEqual([20, 20, 20, 11]);
+    // The old title match outranks every content match but waits for its own, older window.
+    expect(all.indexOf(ids[SEARCH_WINDOW + 10])).toBeGreaterThanOrEqual(SEARCH_WINDOW);
+  });
+
+  it('gives the same pages whether a window is found by scanning newest first or through the index', async () => {
+    const specs = Array.from({ length: 23 }, (_, i) => ({ secondsAgo: i + 1, inTitle: i % 4 === 0, communityId: i % 2 ? group.id : undefined }));
+    await seed('yardang', specs);
+    const byIndex = await walkService('yardang', { window: 5, strategy: 'index' });
+    expect(byIndex).toHaveLength(23);
+    expect(new Set(byIndex).size).toBe(23);
+    expect(await walkService('yardang', { window: 5, strategy: 'scan' })).toEqual(byIndex);
+    // A scan whose cap is too small to find a window falls back to the index path.
+    expect(await walkService('yardang', { window: 5, strategy: 'scan', scanCap: 2 })).toEqual(byIndex);
+    // Posts created in the same instant (one INSERT): windows still split them by id, without repeats or gaps.
+    await seed('zephyrine', Array.from({ length: 23 }, () => ({ secondsAgo: 1, inTitle: false })));
+    const tied = await walkService('zephyrine', { window: 5, strategy: 'index' });
+    expect(new Set(tied).size).toBe(23);
+    expect(await walkService('zephyrine', { window: 5, strategy: 'scan' })).toEqual(tied);
+    const scoped = await walkService('yardang', { window: 5, strategy: 'index', communityId: group.id });
+    expect(scoped).toHaveLength(11);
+    expect(await walkService('yardang', { window: 5, strategy: 'scan', communityId: group.id })).toEqual(scoped);
+    // A window of 5 ranks 5 posts together: each window shows its title matches first.
+    const page = await searchPosts(ctx.db, ben.id, 'yardang', { window: 5, strategy: 'scan' });
+    const windowOfTitles = (first: boolean) => [true, first, false, false, false];
+    expect(page.posts.map((p) => p.title.startsWith('yardang'))).toEqual([
+      ...windowOfTitles(true), ...windowOfTitles(false), ...windowOfTitles(false), ...windowOfTitles(false)]);
+    expect(page.posts[0].highlight?.title).toBe('<mark>yardang</mark> note 0');
+  });
+
+  it('scans newest first only when the words are common enough for the scan to stop early', () => {
+    const million = 1_000_000;
+    // 'grief' in the benchmark: 12,351 estimated matches; the scan reads about 61 / 1.2 % = 4,900 posts.
+    expect(chooseStrategy({ matches: 12_351, total: million }, 60, null)).toEqual({ strategy: 'scan', cap: 14_817 });
+    // A rarer word: fetching its 4,980 matches beats scanning about 12,000 posts.
+    expect(chooseStrategy({ matches: 4_980, total: million }, 60, null).strategy).toBe('index');
+    expect(chooseStrategy({ matches: 200, total: million }, 60, null).strategy).toBe('index');
+    // Within a community of 500 posts, reading them all beats reading 'grief's whole posting list, not 'emdr grief's.
+    expect(chooseStrategy({ matches: 12_351, total: million }, 60, 500).strategy).toBe('scan');
+    expect(chooseStrategy({ matches: 192, total: million }, 60, 500).strategy).toBe('index');
+    expect(chooseStrategy({ matches: million, total: million }, 60, 500)).toEqual({ strategy: 'scan', cap: 183 });
   });
 });
 

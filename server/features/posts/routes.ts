@@ -5,7 +5,8 @@ import {
   BulkDeleteBody, CommentBody, CommentsQuery, CommunityIdParams, CreatePostBody, LikeBody, PostIdParams, PostSearchQuery, PostsQuery,
 } from '../../../common/posts.ts';
 import { addComment, bulkDeleteComments, deleteComment, likeComment, listComments, replyToComment } from './comments.ts';
-import { communityPosts, createPost, deletePost, feed, getPost, likePost, searchPosts } from './service.ts';
+import { searchPosts } from './search.ts';
+import { communityPosts, createPost, deletePost, feed, getPost, likePost } from './service.ts';
 
 /**
  * Forum posts and their comments (spec section 7). Reading needs a session; writing needs a verified licence;

@@ -7,7 +7,7 @@ import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import {
   JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
 } from '../../../common/posts.ts';
-import { decodeRankCursor, decodeTimeCursor, encodeRankCursor } from './cursor.ts';
+import { decodeTimeCursor } from './cursor.ts';
 import { POST_COLUMNS, postsWithDetails, setLike, timePage, toPost, type PostRow } from './queries.ts';
 
 const NEWEST_FIRST = sql`page.created_at DESC, page.id DESC`;
@@ -43,41 +43,6 @@ export async function feed(db: Db, viewerId: string, before?: string): Promise<P
 export async function communityPosts(db: Db, viewerId: string, communityId: string, before?: string): Promise<PostsPage> {
   await assertCommunityExists(db, communityId);
   return timePage(db, communityPostsQuery(viewerId, communityId, before), viewerId, POSTS_PAGE_SIZE);
-}
-
-/**
- * Full-text search over the stored `search` column (title weighted above content), best match first,
- * with the matched words wrapped in <mark></mark> in `highlight` (computed for the shown page only: it is costly).
- */
-export async function searchPosts(db: Db, viewerId: string, text: string, opts: { before?: string; communityId?: string }): Promise<PostsPage> {
-  if (opts.communityId) await assertCommunityExists(db, opts.communityId);
-  if (!text.trim()) return { posts: [], nextCursor: null };
-  const rows = await queryRows<PostRow>(db, searchQuery(viewerId, text, opts));
-  const more = rows.length > POSTS_PAGE_SIZE;
-  const shown = more ? rows.slice(0, POSTS_PAGE_SIZE) : rows;
-  const last = shown[shown.length - 1];
-  return {
-    posts: shown.map((r) => toPost(r, viewerId)),
-    nextCursor: more && last ? encodeRankCursor({ rank: last.rank ?? '0', at: last.cursor_at, id: last.id }) : null,
-  };
-}
-
-export function searchQuery(viewerId: string, text: string, opts: { before?: string; communityId?: string }) {
-  const cursor = decodeRankCursor(opts.before);
-  const q = sql`websearch_to_tsquery('english', ${text})`;
-  const inCommunity = opts.communityId ? sql`AND p.community_id = ${opts.communityId}` : sql``;
-  const after = cursor
-    ? sql`WHERE (hits.rank, hits.created_at, hits.id) < (${cursor.rank}::real, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-    : sql``;
-  const page = sql`
-    SELECT * FROM (
-      SELECT ${POST_COLUMNS}, ts_rank(p.search, ${q}) AS rank FROM posts p WHERE p.search @@ ${q} ${inCommunity}
-    ) hits ${after}
-    ORDER BY hits.rank DESC, hits.created_at DESC, hits.id DESC LIMIT ${PAGE_PLUS_ONE}`;
-  const extra = sql`, page.rank::text AS rank,
-    ts_headline('english', page.title, ${q}, 'HighlightAll=true, StartSel=<mark>, StopSel=</mark>') AS hl_title,
-    ts_headline('english', page.content, ${q}, 'MaxFragments=2, MaxWords=30, MinWords=10, StartSel=<mark>, StopSel=</mark>') AS hl_content`;
-  return postsWithDetails(page, viewerId, { extra, orderBy: sql`page.rank DESC, page.created_at DESC, page.id DESC` });
 }
 
 export async function getPost(db: Db, viewerId: string, postId: string): Promise<Post> {

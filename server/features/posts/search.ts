@@ -1,0 +1,213 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { POSTS_PAGE_SIZE } from '../../../common/constants.ts';
+import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
+import { SEARCH_WINDOW, type PostsPage } from '../../../common/posts.ts';
+import { decodeSearchCursor, encodeSearchCursor, type PostKey, type SearchCursor } from './cursor.ts';
+import { cursorTime, POST_COLUMNS, postsWithDetails, toPost, type PostRow } from './queries.ts';
+
+// Full-text search over the stored `search` column (title weighted above content), bounded (docs/decisions/0021):
+// results come in windows of the SEARCH_WINDOW newest matches, each ranked by relevance, the newest window first.
+// A window is found one of two ways, whichever reads fewer rows by the planner's estimate of how common the words are:
+// - 'scan': read posts newest first (posts_created_idx, or posts_community_created_idx) and stop at the window's
+//   last match; cheap for common words, where matching every post through the GIN index is not;
+// - 'index': every match through the GIN index, then the newest of them; cheap for rare words.
+// Later pages of a window re-read only that window (between its newest and oldest post), so each page costs the same.
+
+export type SearchStrategy = 'scan' | 'index';
+/** The route passes `before` and `communityId`; the rest is tuning for the tests and the benchmark. */
+export type SearchOptions = {
+  before?: string; communityId?: string; window?: number; strategy?: SearchStrategy; scanCap?: number;
+};
+
+/** The newest-first scan gives up after this many times the rows the estimate expected, and the index path takes over. */
+const SCAN_SLACK = 3;
+/** A page is filled from the next windows when its own runs out (with the default window, only after deletions). */
+const EXTRA_WINDOWS_PER_PAGE = 2;
+// NULLS LAST is the order the (created_at DESC NULLS LAST, id DESC NULLS LAST) indexes are built in; see service.ts.
+const INDEX_ORDER = sql.raw('p.created_at DESC NULLS LAST, p.id DESC NULLS LAST');
+const RANK_ORDER = sql`page.rank DESC, page.created_at DESC, page.id DESC`;
+
+type SearchRow = PostRow & { window_found?: number; bottom_at?: string | null; bottom_id?: string | null; scan_capped?: boolean };
+type Part = { rows: SearchRow[]; next: SearchCursor | null };
+
+const tsQuery = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
+const inScope = (communityId: string | null) => (communityId ? sql`p.community_id = ${communityId}` : sql`true`);
+// The plain created_at comparisons repeat the row comparisons for the planner's row estimates (it then reads a window
+// through the created_at index instead of intersecting it with the whole GIN posting list).
+const below = (top: PostKey | null) => (top
+  ? sql`AND (p.created_at, p.id) < (${top.at}::timestamptz, ${top.id}::uuid) AND p.created_at <= ${top.at}::timestamptz`
+  : sql``);
+const atOrAbove = (bottom: PostKey | null) => (bottom
+  ? sql`AND (p.created_at, p.id) >= (${bottom.at}::timestamptz, ${bottom.id}::uuid) AND p.created_at >= ${bottom.at}::timestamptz`
+  : sql``);
+
+/** Rank as text (it goes into cursors) and the highlights, computed for the shown page only: ts_headline is costly. */
+const searchColumns = (q: SQL, extra: SQL = sql``) => sql`, page.rank::text AS rank,
+  ts_headline('english', page.title, ${q}, 'HighlightAll=true, StartSel=<mark>, StopSel=</mark>') AS hl_title,
+  ts_headline('english', page.content, ${q}, 'MaxFragments=2, MaxWords=30, MinWords=10, StartSel=<mark>, StopSel=</mark>') AS hl_content
+  ${extra}`;
+
+type Estimate = { matches: number; total: number };
+type PlanNode = { 'Plan Rows'?: number; Plans?: PlanNode[] };
+
+/** The planner's estimate (from ANALYZE statistics, no scan) of how many posts match, and of how many posts there are. */
+export async function estimateMatches(db: Db, text: string): Promise<Estimate> {
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON)
+    SELECT 1 FROM posts p WHERE p.search @@ ${tsQuery(text)} UNION ALL SELECT 1 FROM posts p`);
+  const raw = row?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+  const [matches, all] = plan?.[0]?.Plan?.Plans ?? [];
+  return { matches: matches?.['Plan Rows'] ?? 1, total: all?.['Plan Rows'] ?? 1 };
+}
+
+// Estimates come from ANALYZE statistics, which change slowly: each database keeps them for a minute, for at most
+// 1,000 texts, so a repeated search or the next page of one does not plan the estimate again.
+const ESTIMATE_TTL_MS = 60_000;
+const ESTIMATE_CACHE_SIZE = 1_000;
+const estimateCaches = new WeakMap<Db, Map<string, { at: number; estimate: Estimate }>>();
+
+async function cachedEstimate(db: Db, text: string): Promise<Estimate> {
+  let cache = estimateCaches.get(db);
+  if (!cache) estimateCaches.set(db, (cache = new Map()));
+  const now = Date.now();
+  const hit = cache.get(text);
+  if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.estimate;
+  const estimate = await estimateMatches(db, text);
+  cache.delete(text);
+  cache.set(text, { at: now, estimate });
+  if (cache.size > ESTIMATE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return estimate;
+}
+
+/**
+ * 'scan' when reading posts newest first until `window + 1` matches (or to the end of a smaller scope) should visit fewer
+ * rows than the index path, which fetches every match in scope and reads the words' whole posting lists (counted at a
+ * tenth of a row per entry). `cap` bounds the scan at SCAN_SLACK times the rows expected.
+ */
+export function chooseStrategy(estimate: Estimate, window: number, scopeSize: number | null): { strategy: SearchStrategy; cap: number } {
+  const density = Math.min(1, Math.max(estimate.matches, 1) / Math.max(estimate.total, 1));
+  const scope = scopeSize ?? estimate.total;
+  const rowsToWindow = (window + 1) / density;
+  const scanRows = Math.min(rowsToWindow, scope);
+  const indexRows = density * scope + estimate.matches / 10;
+  return scanRows <= indexRows
+    ? { strategy: 'scan', cap: Math.ceil(SCAN_SLACK * rowsToWindow) }
+    : { strategy: 'index', cap: 0 };
+}
+
+type OpenWindow = {
+  communityId: string | null; top: PostKey | null; window: number; strategy: SearchStrategy; cap: number; want: number;
+};
+
+/**
+ * The first page of a window: the `window + 1` newest matches below `top` (the extra one tells whether an older window
+ * follows), the newest `window` of them ranked, and `want + 1` rows of that ranking. Exported for the benchmark's EXPLAIN.
+ */
+export function openWindowQuery(viewerId: string, text: string, w: OpenWindow): SQL {
+  const q = tsQuery(text);
+  const scope = inScope(w.communityId);
+  // MATERIALIZED keeps each step planned on its own: the index path must not be turned into a newest-first scan
+  // (which would read the whole table for a rare word), and the scan must stop after `window + 1` matches.
+  const found = w.strategy === 'scan'
+    ? sql`found AS MATERIALIZED (
+        SELECT r.id, r.created_at, r.search FROM (
+          SELECT p.id, p.created_at, p.search FROM posts p WHERE ${scope} ${below(w.top)} ORDER BY ${INDEX_ORDER} LIMIT ${w.cap}
+        ) r WHERE r.search @@ ${q} ORDER BY r.created_at DESC NULLS LAST, r.id DESC NULLS LAST LIMIT ${w.window + 1})`
+    : sql`hits AS MATERIALIZED (SELECT p.id, p.created_at, p.search FROM posts p WHERE ${scope} ${below(w.top)} AND p.search @@ ${q}),
+      found AS MATERIALIZED (SELECT id, created_at, search FROM hits ORDER BY created_at DESC, id DESC LIMIT ${w.window + 1})`;
+  // Too few matches from the scan: did it stop at its cap (the index path must take over) or at the end of the scope?
+  // Only evaluated (a subquery in an untaken CASE branch is not run) when the scan came back short.
+  const capped = w.strategy === 'scan'
+    ? sql`CASE WHEN (SELECT count(*) FROM found) > ${w.window} THEN false ELSE EXISTS (
+        SELECT 1 FROM posts p WHERE ${scope} ${below(w.top)} ORDER BY ${INDEX_ORDER} OFFSET ${w.cap - 1} LIMIT 1) END`
+    : sql`false`;
+  const page = sql`
+    WITH ${found},
+    cand AS MATERIALIZED (SELECT id, created_at, ts_rank(search, ${q}) AS rank FROM found ORDER BY created_at DESC, id DESC LIMIT ${w.window}),
+    oldest AS (SELECT ${cursorTime(sql`cand.created_at`)} AS at, cand.id::text AS id FROM cand ORDER BY cand.created_at, cand.id LIMIT 1)
+    SELECT ${POST_COLUMNS}, c.rank, (SELECT count(*) FROM found)::int AS window_found,
+      (SELECT at FROM oldest) AS bottom_at, (SELECT id FROM oldest) AS bottom_id, ${capped} AS scan_capped
+    FROM (SELECT * FROM cand ORDER BY rank DESC, created_at DESC, id DESC LIMIT ${w.want + 1}) c
+    JOIN posts p ON p.id = c.id`;
+  const meta = sql`, page.window_found, page.bottom_at, page.bottom_id, page.scan_capped`;
+  return postsWithDetails(page, viewerId, { extra: searchColumns(q, meta), orderBy: RANK_ORDER });
+}
+
+type InWindow = Extract<SearchCursor, { kind: 'in' }>;
+
+/** A later page of a window: its matches (between its newest and oldest post) after the cursor, in relevance order. */
+export function windowPageQuery(viewerId: string, text: string, communityId: string | null, cursor: InWindow, want: number): SQL {
+  const q = tsQuery(text);
+  const page = sql`
+    SELECT * FROM (
+      SELECT ${POST_COLUMNS}, ts_rank(p.search, ${q}) AS rank FROM posts p
+      WHERE ${inScope(communityId)} ${below(cursor.top)} ${atOrAbove(cursor.bottom)} AND p.search @@ ${q}
+    ) hits
+    WHERE (hits.rank, hits.created_at, hits.id) < (${cursor.rank}::real, ${cursor.at}::timestamptz, ${cursor.id}::uuid)
+    ORDER BY hits.rank DESC, hits.created_at DESC, hits.id DESC LIMIT ${want + 1}`;
+  return postsWithDetails(page, viewerId, { extra: searchColumns(q), orderBy: RANK_ORDER });
+}
+
+const position = (row: SearchRow) => ({ rank: row.rank ?? '0', at: row.cursor_at, id: row.id });
+
+async function openWindow(db: Db, viewerId: string, text: string, opts: {
+  communityId: string | null; scopeSize: number | null; top: PostKey | null; window: number; want: number;
+  strategy?: SearchStrategy; scanCap?: number;
+}): Promise<Part> {
+  const { communityId, top, window, want } = opts;
+  let choice = { strategy: opts.strategy ?? 'index', cap: opts.scanCap ?? (window + 1) * 10 };
+  if (!opts.strategy) choice = chooseStrategy(await cachedEstimate(db, text.trim()), window, opts.scopeSize);
+  let rows = await queryRows<SearchRow>(db, openWindowQuery(viewerId, text, { communityId, top, window, want, ...choice }));
+  // The scan reached its cap with fewer than window + 1 matches: the words are rarer among recent posts than estimated,
+  // and the index path finds the window whatever it spans. (No rows at all: the scan found nothing, capped or not.)
+  if (choice.strategy === 'scan' && (rows.length === 0 || rows[0].scan_capped)) {
+    rows = await queryRows<SearchRow>(db, openWindowQuery(viewerId, text, { communityId, top, window, want, strategy: 'index', cap: 0 }));
+  }
+  const first = rows[0];
+  const bottom = first && (first.window_found ?? 0) > window && first.bottom_at && first.bottom_id
+    ? { at: first.bottom_at, id: first.bottom_id } : null;
+  return finish(rows, want, top, bottom);
+}
+
+/** The shown rows and where the next page starts: further in this window, or the next (older) window, or nowhere. */
+function finish(rows: SearchRow[], want: number, top: PostKey | null, bottom: PostKey | null): Part {
+  const shown = rows.slice(0, want);
+  const last = shown[shown.length - 1];
+  if (rows.length > want && last) return { rows: shown, next: { kind: 'in', top, bottom, ...position(last) } };
+  return { rows: shown, next: bottom ? { kind: 'next', top: bottom } : null };
+}
+
+async function communitySize(db: Db, communityId: string): Promise<number> {
+  const [row] = await queryRows<{ posts_count: number }>(db, sql`SELECT posts_count FROM communities WHERE id = ${communityId}`);
+  if (!row) throw notFound(COMMUNITY_NOT_FOUND);
+  return row.posts_count;
+}
+
+/**
+ * Posts matching `text` (web search syntax), 20 a page, with the matched words wrapped in <mark></mark> in `highlight`.
+ * Within a window the best match comes first; windows follow newest first, so every match is reachable by paging.
+ */
+export async function searchPosts(db: Db, viewerId: string, text: string, opts: SearchOptions = {}): Promise<PostsPage> {
+  const communityId = opts.communityId ?? null;
+  const scopeSize = communityId ? await communitySize(db, communityId) : null;
+  if (!text.trim()) return { posts: [], nextCursor: null };
+  const window = opts.window ?? SEARCH_WINDOW;
+  let cursor = decodeSearchCursor(opts.before);
+  const shown: SearchRow[] = [];
+  let next: SearchCursor | null = null;
+  for (let round = 0; round < Math.ceil(POSTS_PAGE_SIZE / window) + EXTRA_WINDOWS_PER_PAGE; round++) {
+    const want = POSTS_PAGE_SIZE - shown.length;
+    const part: Part = cursor?.kind === 'in'
+      ? finish(await queryRows<SearchRow>(db, windowPageQuery(viewerId, text, communityId, cursor, want)), want, cursor.top, cursor.bottom)
+      : await openWindow(db, viewerId, text, {
+        communityId, scopeSize, top: cursor?.top ?? null, window, want, strategy: opts.strategy, scanCap: opts.scanCap,
+      });
+    shown.push(...part.rows);
+    next = part.next;
+    if (!next || next.kind === 'in' || shown.length >= POSTS_PAGE_SIZE) break;
+    cursor = next;
+  }
+  return { posts: shown.map((r) => toPost(r, viewerId)), nextCursor: next ? encodeSearchCursor(next) : null };
+}
