@@ -96,6 +96,9 @@ export async function seedForum(db: Db, sizes: { communities: number; posts: num
   }
   await db.execute(sql`UPDATE communities c SET posts_count = s.n, last_post_at = s.last FROM (
     SELECT community_id, count(*)::int AS n, max(created_at) AS last FROM posts GROUP BY community_id) s WHERE c.id = s.community_id`);
+  // The counter updates above leave a dead version of every post; vacuum so scans read live rows only.
+  await db.execute(sql`VACUUM ANALYZE posts`);
+  await db.execute(sql`VACUUM ANALYZE comments`);
   await db.execute(sql`ANALYZE`);
 }
 

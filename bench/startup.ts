@@ -32,7 +32,8 @@ async function startOnce(): Promise<{ ms: number; pid: number; stop: () => Promi
 function descendantRunning(root: number, script: string): number {
   const children = execSync(`pgrep -P ${root} || true`).toString().trim().split('\n').filter(Boolean).map(Number);
   for (const pid of children) {
-    if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').startsWith(`node ${script}`)) return pid;
+    const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    if (args[0].endsWith('node') && args.includes(script)) return pid;
     const found = descendantRunning(pid, script);
     if (found) return found;
   }

@@ -102,7 +102,7 @@ export const communities = pgTable('communities', {
 }, (t) => [
   uniqueIndex('communities_name_lower_idx').on(sql`lower(${t.name})`),
   index('communities_created_idx').on(t.createdAt, t.id),
-  index('communities_search_gin').using('gin', t.search),
+  index('communities_search_gin').using('gin', t.search).with({ fastupdate: false }),
 ]);
 
 export const communityMembers = pgTable('community_members', {
@@ -127,7 +127,7 @@ export const posts = pgTable('posts', {
   index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
   index('posts_community_created_idx').on(t.communityId, t.createdAt.desc(), t.id.desc()),
   index('posts_author_idx').on(t.authorId),
-  index('posts_search_gin').using('gin', t.search),
+  index('posts_search_gin').using('gin', t.search).with({ fastupdate: false }),
 ]);
 
 export const postLikes = pgTable('post_likes', {
@@ -173,7 +173,7 @@ export const resources = pgTable('resources', {
 }, (t) => [
   index('resources_approved_created_idx').on(t.isApproved, t.createdAt.desc(), t.id.desc()),
   index('resources_category_idx').on(t.isApproved, t.category, t.createdAt.desc()),
-  index('resources_search_gin').using('gin', t.search),
+  index('resources_search_gin').using('gin', t.search).with({ fastupdate: false }),
   // Publication order (migration 0030): the public list, its category filter and the activity feed.
   index('resources_published_idx').on(t.approvedAt.desc(), t.id.desc()).where(sql`${t.isApproved}`),
   index('resources_published_category_idx').on(t.category, t.approvedAt.desc(), t.id.desc()).where(sql`${t.isApproved}`),
