@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import { queryPrepared } from '../../db/prepared.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -54,7 +55,7 @@ async function assertPostExists(db: Db, postId: string): Promise<void> {
  */
 export async function listComments(db: Db, viewerId: string, postId: string, opts: { after?: string; limit: number }): Promise<CommentsPage> {
   await assertPostExists(db, postId);
-  const rows = await queryRows<CommentRow>(db, commentsPageQuery(viewerId, postId, opts));
+  const rows = await queryPrepared<CommentRow>(db, commentsPageQuery(viewerId, postId, opts));
   const more = rows.length > opts.limit;
   const shown = more ? rows.slice(0, opts.limit) : rows;
   const last = shown[shown.length - 1];

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import { queryPrepared } from '../../db/prepared.ts';
 import { LIKES_LIST_CAP, type Post } from '../../../common/posts.ts';
 import { encodeTimeCursor } from './cursor.ts';
 
@@ -58,7 +59,8 @@ export function toPost(row: PostRow, viewerId: string): Post {
 
 /** Newest-first keyset pages: fetch one row more than the page to know whether another page follows. */
 export async function timePage(db: Db, query: SQL, viewerId: string, pageSize: number) {
-  const rows = await queryRows<PostRow>(db, query);
+  // Prepared: these reads run on every forum page view, and planning them cost more than running them.
+  const rows = await queryPrepared<PostRow>(db, query);
   const more = rows.length > pageSize;
   const shown = more ? rows.slice(0, pageSize) : rows;
   const last = shown[shown.length - 1];

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import { queryPrepared } from '../../db/prepared.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { POSTS_PAGE_SIZE } from '../../../common/constants.ts';
@@ -47,7 +48,7 @@ export async function communityPosts(db: Db, viewerId: string, communityId: stri
 
 export async function getPost(db: Db, viewerId: string, postId: string): Promise<Post> {
   const page = sql`SELECT ${POST_COLUMNS} FROM posts p WHERE p.id = ${postId}`;
-  const [row] = await queryRows<PostRow>(db, postsWithDetails(page, viewerId, { orderBy: NEWEST_FIRST }));
+  const [row] = await queryPrepared<PostRow>(db, postsWithDetails(page, viewerId, { orderBy: NEWEST_FIRST }));
   if (!row) throw notFound(POST_NOT_FOUND);
   return toPost(row, viewerId);
 }
