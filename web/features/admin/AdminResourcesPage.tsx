@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { NO_PERMISSION_PAGE, type Resource } from '../../../common/resources.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { PagePagination } from '../../components/PagePagination.tsx';
 import { isAdmin, useSession } from '../../app/session.tsx';
 import { useApproveResource, useDeleteResource, useModerationQueue } from '../resources/api.ts';
 import { ConfirmDialog } from '../resources/ConfirmDialog.tsx';
@@ -24,12 +25,7 @@ export default function AdminResourcesPage() {
         <Text c="dimmed">Approve submitted resources to publish them, or decline them.</Text>
       </div>
       {isPending ? <PageLoader label="Loading resources..." /> : <Queue resources={data?.resources ?? []} />}
-      {data && data.totalPages > 1 && (
-        <Group justify="center">
-          <Pagination total={data.totalPages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })} />
-        </Group>
-      )}
+      {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} />}
     </Stack>
   );
 }

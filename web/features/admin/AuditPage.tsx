@@ -1,9 +1,10 @@
-import { Alert, Box, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AuditEntry, AuditPage as AuditPageData } from '../../../common/audit.ts';
 import { NO_PERMISSION_PAGE } from '../../../common/resources.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { PagePagination } from '../../components/PagePagination.tsx';
 import { api, query } from '../../lib/api.ts';
 import { timeAgo } from '../../lib/time.ts';
 import { isAdmin, useSession } from '../../app/session.tsx';
@@ -90,12 +91,7 @@ export default function AuditPage() {
           </Stack>
         </>
       )}
-      {data && data.totalPages > 1 && (
-        <Group justify="center">
-          <Pagination total={data.totalPages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })} />
-        </Group>
-      )}
+      {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} />}
     </Stack>
   );
 }

@@ -1,16 +1,18 @@
-import { Alert, Button, Card, Group, Modal, Pagination, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PendingVerification } from '../../../common/admin.ts';
+import { NO_PERMISSION_PAGE } from '../../../common/resources.ts';
 import { isAdmin, useSession } from '../../app/session.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { PagePagination } from '../../components/PagePagination.tsx';
 import { timeAgo } from '../../lib/time.ts';
 import { AdminNav } from './AdminNav.tsx';
 import { decideVerification, verificationQueueQuery } from './verificationsApi.ts';
 
 export default function VerificationsPage() {
   const { user } = useSession();
-  if (!isAdmin(user)) return <Alert color="red" role="alert">You do not have permission to view this page.</Alert>;
+  if (!isAdmin(user)) return <Alert color="red" role="alert">{NO_PERMISSION_PAGE}</Alert>;
   return <Queue />;
 }
 
@@ -49,7 +51,7 @@ function Queue() {
           </Group>
         </Card>
       ))}
-      {data && data.totalPages > 1 && <Pagination value={page} onChange={setPage} total={data.totalPages} />}
+      {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} />}
       <RejectDialog
         person={rejecting}
         onClose={() => setRejecting(null)}

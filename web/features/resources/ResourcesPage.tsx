@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Collapse, Container, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Collapse, Container, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RESOURCE_CATEGORIES } from '../../../common/options.ts';
 import type { Resource } from '../../../common/resources.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { PagePagination } from '../../components/PagePagination.tsx';
 import { isAdmin, isVerified, useSession } from '../../app/session.tsx';
 import { useDeleteResource, useResources } from './api.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -67,12 +68,7 @@ export default function ResourcesPage() {
           <ResourceList resources={data.resources} canDelete={isAdmin(user)} />
         )}
 
-        {data && data.totalPages > 1 && (
-          <Group justify="center">
-            <Pagination total={data.totalPages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })} />
-          </Group>
-        )}
+        {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} />}
       </Stack>
     </Container>
   );

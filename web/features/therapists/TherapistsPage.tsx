@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Center, Container, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { PagePagination } from '../../components/PagePagination.tsx';
 import { isVerified, useSession } from '../../app/session.tsx';
 import { useDirectory, useFavorites } from './api.ts';
 import { FilterForm } from './components/FilterForm.tsx';
@@ -54,16 +55,7 @@ export default function TherapistsPage() {
                 ))}
               </SimpleGrid>
             )}
-            {data.totalPages > 1 && (
-              <Center mt="xl" component="nav" aria-label="Pages">
-                <Pagination
-                  total={data.totalPages} value={Math.min(filters.page, data.totalPages)} siblings={1} boundaries={1}
-                  onChange={(page) => go({ ...filters, page })}
-                  getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-                  getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : `${control} page` })}
-                />
-              </Center>
-            )}
+            <PagePagination total={data.totalPages} value={filters.page} onChange={(page) => go({ ...filters, page })} />
           </Box>
         )}
       </Stack>
