@@ -120,6 +120,12 @@ export async function benchToken(db: Db): Promise<string> {
   return createSession(db, user.id);
 }
 
+/** Session tokens of `n` different generated users, so a run reads as many readers, each with their own likes. */
+export async function benchTokens(db: Db, n: number): Promise<string[]> {
+  const users = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE verification_status = 'verified' ORDER BY created_at LIMIT ${n}`);
+  return Promise.all(users.map((u) => createSession(db, u.id)));
+}
+
 export async function explain(db: Db, query: ReturnType<typeof sql>): Promise<string> {
   const rows = await queryRows<{ 'QUERY PLAN': string }>(db, sql`EXPLAIN (ANALYZE, COSTS OFF) ${query}`);
   return rows.map((r) => r['QUERY PLAN']).join('\n');
@@ -145,12 +151,31 @@ export async function startServer(databaseUrl: string, port: number, extraEnv: R
 
 export type Figures = { p50: number; p95: number; p99: number; rps: number; errors: number; non2xx: number };
 
+type MeasureOptions = {
+  headers?: Record<string, string>; connections?: number; seconds?: number;
+  /** Each request signs in as the next of these users (x-auth-token), in turn. */
+  tokens?: string[];
+  /** Each request asks for the path this returns (for requests that must all differ). */
+  nextPath?: () => string;
+};
+
 /** autocannon for a bounded time against loopback only; percentiles are exact, from every response time. */
-export async function measure(url: string, opts: { headers?: Record<string, string>; connections?: number; seconds?: number } = {}): Promise<Figures> {
+export async function measure(url: string, opts: MeasureOptions = {}): Promise<Figures> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('benchmarks only target loopback');
   const times: number[] = [];
+  let sent = 0;
+  const setupRequest = (req: { headers?: Record<string, string>; path?: string }) => {
+    const n = sent++;
+    if (opts.tokens?.length) req.headers = { ...req.headers, 'x-auth-token': opts.tokens[n % opts.tokens.length] };
+    if (opts.nextPath) req.path = opts.nextPath();
+    return req;
+  };
+  const requests = opts.tokens || opts.nextPath ? [{ setupRequest }] : undefined;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections: opts.connections ?? 50, duration: opts.seconds ?? 10, headers: opts.headers },
+    const instance = autocannon({
+      url, connections: opts.connections ?? 50, duration: opts.seconds ?? 10, headers: opts.headers,
+      ...(requests ? { requests: requests as autocannon.Request[] } : {}),
+    },
       (error, res) => (error ? reject(error) : resolve(res)));
     instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
   });

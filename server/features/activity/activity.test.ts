@@ -5,7 +5,7 @@ import { ACTIVITY_FEED_SIZE } from '../../../common/constants.ts';
 import { comments, posts, resources, users } from '../../db/schema.ts';
 import { createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { coalesce } from './coalesce.ts';
+import { coalesce } from '../../lib/coalesce.ts';
 
 let ctx: TestContext;
 let viewer: TestUser;

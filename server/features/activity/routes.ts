@@ -2,7 +2,7 @@ import { FeedQuery } from '../../../common/activity.ts';
 import { ACTIVITY_FEED_SIZE } from '../../../common/constants.ts';
 import type { App, AppContext } from '../../context.ts';
 import { authenticated } from '../../lib/auth.ts';
-import { coalesce } from './coalesce.ts';
+import { coalesce } from '../../lib/coalesce.ts';
 import { activityFeed } from './queries.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

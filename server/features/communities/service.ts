@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import { queryPrepared } from '../../db/prepared.ts';
+import { coalescePerDb } from '../../lib/coalesce.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { forgetSearches } from '../posts/search.ts';
 import {
   COMMUNITY_NAME_TAKEN, COMMUNITY_NOT_FOUND, NAME_REQUIRED, type CommunitiesPage, type Community,
 } from '../../../common/communities.ts';
@@ -14,16 +17,35 @@ const pageOf = (rows: CommunityRow[], total: number, page: number, limit: number
   currentPage: page,
 });
 
+type SharedList = { rows: CommunityRow[]; total: number };
+
 /** Newest first (the communities_created_idx read backwards); counts come from the stored counters. */
+async function readList(db: Db, key: { page: number; limit: number }): Promise<SharedList> {
+  const [{ n }] = await queryPrepared<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM communities`);
+  const rows = await queryPrepared<CommunityRow>(db, communitiesPageQuery(key.page, key.limit));
+  return { rows, total: n };
+}
+
+// A page is the same for every reader: readers arriving during a read share it, then add whether they joined.
+const sharedList = coalescePerDb(readList, (k: { page: number; limit: number }) => `${k.page}|${k.limit}`);
+
 export async function listCommunities(db: Db, viewerId: string | null, page: number, limit: number): Promise<CommunitiesPage> {
-  const [{ n }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM communities`);
-  const rows = await queryRows<CommunityRow>(db, communitiesPageQuery(viewerId, page, limit));
-  return pageOf(rows, n, page, limit);
+  const { rows, total } = await sharedList(db, { page, limit });
+  return pageOf(await withJoined(db, viewerId, rows), total, page, limit);
+}
+
+/** Rows read without a reader, with `joined` for this one: one probe of the members primary key per community. */
+async function withJoined(db: Db, viewerId: string | null, rows: CommunityRow[]): Promise<CommunityRow[]> {
+  if (!viewerId || !rows.length) return rows;
+  const joined = await queryPrepared<{ id: string }>(db, sql`SELECT community_id::text AS id FROM community_members
+    WHERE user_id = ${viewerId} AND community_id = ANY(${sql.param(rows.map((r) => r.id))}::uuid[])`);
+  const ids = new Set(joined.map((r) => r.id));
+  return rows.map((r) => ({ ...r, joined: ids.has(r.id) }));
 }
 
 /** The SQL of one page of the list (exported for the benchmark's EXPLAIN). */
-export const communitiesPageQuery = (viewerId: string | null, page: number, limit: number) => sql`
-  SELECT ${communityColumns(viewerId)} FROM communities c
+export const communitiesPageQuery = (page: number, limit: number) => sql`
+  SELECT ${communityColumns(null)} FROM communities c
   ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
 
 /** Name (weighted first) and description, by prefix, best match first; an empty query lists every community. */
@@ -76,6 +98,7 @@ export async function deleteCommunity(db: Db, admin: CurrentUser, id: string): P
       detail: { name: row.name, postsCount: row.posts_count },
     });
   });
+  forgetSearches(db);
 }
 
 /** The reader's communities, most recently joined first (community_members_user_idx). */

@@ -9,21 +9,21 @@ import {
   POST_NOT_FOUND, type Comment, type CommentsPage,
 } from '../../../common/posts.ts';
 import { decodeTimeCursor, encodeTimeCursor } from './cursor.ts';
-import { cursorTime, isoTime, setLike } from './queries.ts';
+import { coalescePerDb } from '../../lib/coalesce.ts';
+import { cursorTime, isoTime, likedAmong, likesFor, setLike } from './queries.ts';
 
 type CommentRow = {
   id: string; post_id: string; parent_id: string | null; content: string; deleted: boolean;
   created_at: string; cursor_at: string; author_id: string; author_name: string; author_avatar: string | null;
-  liked: boolean; other_likes: string[]; likes_count: number;
+  recent_likes: string[]; likes_count: number;
 };
 
-const commentsQuery = (viewerId: string, where: ReturnType<typeof sql>, limit: number) => sql`
+// Nothing in a comment row depends on who reads it: readers of a page share one read, then add their own likes.
+const commentsQuery = (where: ReturnType<typeof sql>, limit: number) => sql`
   SELECT c.id, c.post_id, c.parent_id, c.content, c.deleted,
     ${isoTime(sql`c.created_at`)} AS created_at, ${cursorTime(sql`c.created_at`)} AS cursor_at,
     u.id AS author_id, u.name AS author_name, u.avatar AS author_avatar,
-    EXISTS (SELECT 1 FROM comment_likes l WHERE l.comment_id = c.id AND l.user_id = ${viewerId}) AS liked,
-    ARRAY(SELECT l.user_id::text FROM comment_likes l WHERE l.comment_id = c.id AND l.user_id <> ${viewerId}
-      LIMIT ${LIKES_LIST_CAP - 1}) AS other_likes,
+    ARRAY(SELECT l.user_id::text FROM comment_likes l WHERE l.comment_id = c.id LIMIT ${LIKES_LIST_CAP}) AS recent_likes,
     (SELECT count(*)::int FROM comment_likes l WHERE l.comment_id = c.id) AS likes_count
   FROM comments c JOIN users u ON u.id = c.author_id
   WHERE ${where}
@@ -31,12 +31,12 @@ const commentsQuery = (viewerId: string, where: ReturnType<typeof sql>, limit: n
   LIMIT ${limit}`;
 
 /** A deleted comment that still has replies keeps its place in the tree but shows neither text nor author. */
-function toComment(row: CommentRow, viewerId: string): Comment {
+function toComment(row: CommentRow, viewerId: string, liked: boolean): Comment {
   return {
     _id: row.id,
     content: row.deleted ? DELETED_COMMENT : row.content,
     author: row.deleted ? null : { _id: row.author_id, name: row.author_name, avatar: row.author_avatar },
-    likes: row.deleted ? [] : row.liked ? [viewerId, ...row.other_likes] : row.other_likes,
+    likes: row.deleted ? [] : likesFor(row.recent_likes, viewerId, liked),
     likesCount: row.deleted ? 0 : row.likes_count,
     parentComment: row.parent_id,
     createdAt: row.created_at,
@@ -49,35 +49,49 @@ async function assertPostExists(db: Db, postId: string): Promise<void> {
   if (!rows.length) throw notFound(POST_NOT_FOUND);
 }
 
+type SharedComments = { rows: CommentRow[]; nextCursor: string | null };
+type PageKey = { postId: string; after?: string; limit: number };
+
+async function readCommentsPage(db: Db, key: PageKey): Promise<SharedComments> {
+  await assertPostExists(db, key.postId);
+  const rows = await queryPrepared<CommentRow>(db, commentsPageQuery(key.postId, key));
+  const more = rows.length > key.limit;
+  const shown = more ? rows.slice(0, key.limit) : rows;
+  const last = shown[shown.length - 1];
+  return { rows: shown, nextCursor: more && last ? encodeTimeCursor({ at: last.cursor_at, id: last.id }) : null };
+}
+
+const sharedCommentsPage = coalescePerDb(readCommentsPage, (k: PageKey) => `${k.postId}|${k.after ?? ''}|${k.limit}`);
+
+async function commentsForViewer(db: Db, rows: CommentRow[], viewerId: string): Promise<Comment[]> {
+  const liked = await likedAmong(db, 'comment_likes', viewerId, rows.filter((r) => !r.deleted).map((r) => r.id));
+  return rows.map((r) => toComment(r, viewerId, liked.has(r.id)));
+}
+
 /**
  * Flat and oldest first, served by the (post_id, created_at, id) index. A reply is always newer than its
  * parent, so each page only adds to the tree the client has already built.
  */
 export async function listComments(db: Db, viewerId: string, postId: string, opts: { after?: string; limit: number }): Promise<CommentsPage> {
-  await assertPostExists(db, postId);
-  const rows = await queryPrepared<CommentRow>(db, commentsPageQuery(viewerId, postId, opts));
-  const more = rows.length > opts.limit;
-  const shown = more ? rows.slice(0, opts.limit) : rows;
-  const last = shown[shown.length - 1];
-  return {
-    comments: shown.map((r) => toComment(r, viewerId)),
-    nextCursor: more && last ? encodeTimeCursor({ at: last.cursor_at, id: last.id }) : null,
-  };
+  const page = await sharedCommentsPage(db, { postId, after: opts.after, limit: opts.limit });
+  return { comments: await commentsForViewer(db, page.rows, viewerId), nextCursor: page.nextCursor };
 }
 
 /** The SQL of one page of a post's comments (exported for the benchmark's EXPLAIN). */
-export function commentsPageQuery(viewerId: string, postId: string, opts: { after?: string; limit: number }) {
+export function commentsPageQuery(postId: string, opts: { after?: string; limit: number }) {
   const cursor = decodeTimeCursor(opts.after, 'after');
   const where = cursor
     ? sql`c.post_id = ${postId} AND (c.created_at, c.id) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
     : sql`c.post_id = ${postId}`;
-  return commentsQuery(viewerId, where, opts.limit + 1);
+  return commentsQuery(where, opts.limit + 1);
 }
 
+/** One comment as it is after the caller's own write (a fresh read, never a shared one). */
 async function getComment(db: Db, viewerId: string, commentId: string): Promise<Comment> {
-  const [row] = await queryRows<CommentRow>(db, commentsQuery(viewerId, sql`c.id = ${commentId}`, 1));
-  if (!row) throw notFound(COMMENT_NOT_FOUND);
-  return toComment(row, viewerId);
+  const rows = await queryRows<CommentRow>(db, commentsQuery(sql`c.id = ${commentId}`, 1));
+  if (!rows.length) throw notFound(COMMENT_NOT_FOUND);
+  const [comment] = await commentsForViewer(db, rows, viewerId);
+  return comment;
 }
 
 function requiredContent(content: string): string {

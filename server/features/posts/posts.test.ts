@@ -169,6 +169,46 @@ describe('feed and community lists', () => {
   });
 });
 
+describe('shared reads (one read serves every reader arriving meanwhile)', () => {
+  it('gives each of several simultaneous readers their own likes', async () => {
+    const post = await newPost(ana, { title: 'Shared read', content: 'liked by Ana only' });
+    await call('POST', `/api/forumPosts/${post._id}/like`, ana, { liked: true });
+    const readers = [ana, ben, ana, ben, admin];
+    const pages = await Promise.all(readers.map((u) => call('GET', '/api/forumPosts/feed', u)));
+    const singles = await Promise.all(readers.map((u) => call('GET', `/api/forumPosts/${post._id}`, u)));
+    readers.forEach((reader, i) => {
+      const fromFeed = pages[i].body.posts.find((p: Post) => p._id === post._id);
+      const expected = [ana.id];
+      expect(fromFeed.likes).toEqual(expected);
+      expect(singles[i].body.likes).toEqual(expected);
+      expect(singles[i].body.likesCount).toBe(1);
+    });
+    // Ben's like puts Ben first in his own list only.
+    await call('POST', `/api/forumPosts/${post._id}/like`, ben, { liked: true });
+    const [forAna, forBen] = await Promise.all([ana, ben].map((u) => call('GET', `/api/forumPosts/${post._id}`, u)));
+    expect(forAna.body.likes).toEqual([ana.id, ben.id]);
+    expect(forBen.body.likes).toEqual([ben.id, ana.id]);
+  });
+
+  it('answers a write with the state after it, even while others are reading', async () => {
+    const post = await newPost(ana, { title: 'Racing read', content: 'x' });
+    const [, liked] = await Promise.all([
+      call('GET', `/api/forumPosts/${post._id}`, ben),
+      call('POST', `/api/forumPosts/${post._id}/like`, ben, { liked: true }),
+    ]);
+    expect(liked.body).toMatchObject({ likes: [ben.id], likesCount: 1 });
+  });
+
+  it('finds a new post in a search made just before it was written, and loses a deleted one', async () => {
+    expect((await call('GET', '/api/forumPosts/search?query=quokkaesque', ben)).body.posts).toEqual([]);
+    const post = await newPost(ana, { title: 'Quokkaesque cheer', content: 'x' });
+    const found = await call('GET', '/api/forumPosts/search?query=quokkaesque', ben);
+    expect(found.body.posts.map((p: Post) => p._id)).toEqual([post._id]);
+    await call('DELETE', `/api/forumPosts/${post._id}`, ana);
+    expect((await call('GET', '/api/forumPosts/search?query=quokkaesque', ben)).body.posts).toEqual([]);
+  });
+});
+
 describe('search', () => {
   let inTitle: Post;
   let inContent: Post;

@@ -17,23 +17,22 @@ export type PostRow = {
   created_at: string; cursor_at: string;
   author_id: string; author_name: string; author_avatar: string | null;
   community_id: string | null; community_name: string | null;
-  liked: boolean; other_likes: string[];
+  recent_likes: string[];
   rank?: string; hl_title?: string; hl_content?: string;
 };
 
 /**
- * Posts of `page` (a subquery of POST_COLUMNS, already limited) with author, community and the reader's like.
- * Only a capped slice of the other likers is read, so a post with many likes costs the same as one with few.
+ * Posts of `page` (a subquery of POST_COLUMNS, already limited) with author, community and a capped slice of the likers,
+ * so a post with many likes costs the same as one with few. Nothing here depends on who reads: every reader of a page
+ * can share one read, and their own likes are added by `likedAmong`.
  */
-export function postsWithDetails(page: SQL, viewerId: string, opts: { extra?: SQL; orderBy: SQL }): SQL {
+export function postsWithDetails(page: SQL, opts: { extra?: SQL; orderBy: SQL }): SQL {
   return sql`
     SELECT page.id, page.title, page.content, page.likes_count, page.comments_count,
       ${isoTime(sql`page.created_at`)} AS created_at, ${cursorTime(sql`page.created_at`)} AS cursor_at,
       u.id AS author_id, u.name AS author_name, u.avatar AS author_avatar,
       c.id AS community_id, c.name AS community_name,
-      EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = page.id AND l.user_id = ${viewerId}) AS liked,
-      ARRAY(SELECT l.user_id::text FROM post_likes l WHERE l.post_id = page.id AND l.user_id <> ${viewerId}
-        LIMIT ${LIKES_LIST_CAP - 1}) AS other_likes
+      ARRAY(SELECT l.user_id::text FROM post_likes l WHERE l.post_id = page.id LIMIT ${LIKES_LIST_CAP}) AS recent_likes
       ${opts.extra ?? sql``}
     FROM (${page}) page
     JOIN users u ON u.id = page.author_id
@@ -41,13 +40,32 @@ export function postsWithDetails(page: SQL, viewerId: string, opts: { extra?: SQ
     ORDER BY ${opts.orderBy}`;
 }
 
-export function toPost(row: PostRow, viewerId: string): Post {
+const LIKE_TABLES = {
+  post_likes: sql.raw('SELECT post_id::text AS id FROM post_likes WHERE user_id = '),
+  comment_likes: sql.raw('SELECT comment_id::text AS id FROM comment_likes WHERE user_id = '),
+};
+const LIKE_KEYS = { post_likes: sql.raw('post_id'), comment_likes: sql.raw('comment_id') };
+
+/** Which of `ids` the reader likes: one probe of the likes primary key per id. */
+export async function likedAmong(db: Db, table: keyof typeof LIKE_TABLES, viewerId: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await queryPrepared<{ id: string }>(db, sql`${LIKE_TABLES[table]}${viewerId} AND ${LIKE_KEYS[table]} = ANY(${sql.param(ids)}::uuid[])`);
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The likes list clients get: the reader first when they liked it, then other likers, at most LIKES_LIST_CAP. */
+export function likesFor(recent: string[], viewerId: string, liked: boolean): string[] {
+  const others = recent.filter((id) => id !== viewerId).slice(0, LIKES_LIST_CAP - 1);
+  return liked ? [viewerId, ...others] : others;
+}
+
+export function toPost(row: PostRow, viewerId: string, liked: boolean): Post {
   const post: Post = {
     _id: row.id,
     title: row.title,
     content: row.content,
     author: { _id: row.author_id, name: row.author_name, avatar: row.author_avatar },
-    likes: row.liked ? [viewerId, ...row.other_likes] : row.other_likes,
+    likes: likesFor(row.recent_likes, viewerId, liked),
     likesCount: row.likes_count,
     community: row.community_id ? { _id: row.community_id, name: row.community_name ?? '' } : null,
     createdAt: row.created_at,
@@ -57,17 +75,23 @@ export function toPost(row: PostRow, viewerId: string): Post {
   return post;
 }
 
+/** Rows shared by every reader, as each reader sees them. */
+export async function postsForViewer(db: Db, rows: PostRow[], viewerId: string): Promise<Post[]> {
+  const liked = await likedAmong(db, 'post_likes', viewerId, rows.map((r) => r.id));
+  return rows.map((r) => toPost(r, viewerId, liked.has(r.id)));
+}
+
+/** A page of posts before the reader's likes are added. */
+export type SharedPostsPage = { rows: PostRow[]; nextCursor: string | null };
+
 /** Newest-first keyset pages: fetch one row more than the page to know whether another page follows. */
-export async function timePage(db: Db, query: SQL, viewerId: string, pageSize: number) {
+export async function timePage(db: Db, query: SQL, pageSize: number): Promise<SharedPostsPage> {
   // Prepared: these reads run on every forum page view, and planning them cost more than running them.
   const rows = await queryPrepared<PostRow>(db, query);
   const more = rows.length > pageSize;
   const shown = more ? rows.slice(0, pageSize) : rows;
   const last = shown[shown.length - 1];
-  return {
-    posts: shown.map((r) => toPost(r, viewerId)),
-    nextCursor: more && last ? encodeTimeCursor({ at: last.cursor_at, id: last.id }) : null,
-  };
+  return { rows: shown, nextCursor: more && last ? encodeTimeCursor({ at: last.cursor_at, id: last.id }) : null };
 }
 
 /** Sets or toggles one user's like in a likes table; returns +1, -1 or 0 for the counter. */

@@ -5,7 +5,8 @@ import { POSTS_PAGE_SIZE } from '../../../common/constants.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import { SEARCH_WINDOW, type PostsPage } from '../../../common/posts.ts';
 import { decodeSearchCursor, encodeSearchCursor, type PostKey, type SearchCursor } from './cursor.ts';
-import { cursorTime, POST_COLUMNS, postsWithDetails, toPost, type PostRow } from './queries.ts';
+import { memoByKey } from '../../lib/memo.ts';
+import { cursorTime, POST_COLUMNS, postsForViewer, postsWithDetails, type PostRow, type SharedPostsPage } from './queries.ts';
 
 // Full-text search over the stored `search` column (title weighted above content), bounded (docs/decisions/0021):
 // results come in windows of the SEARCH_WINDOW newest matches, each ranked by relevance, the newest window first.
@@ -105,7 +106,7 @@ type OpenWindow = {
  * The first page of a window: the `window + 1` newest matches below `top` (the extra one tells whether an older window
  * follows), the newest `window` of them ranked, and `want + 1` rows of that ranking. Exported for the benchmark's EXPLAIN.
  */
-export function openWindowQuery(viewerId: string, text: string, w: OpenWindow): SQL {
+export function openWindowQuery(text: string, w: OpenWindow): SQL {
   const q = tsQuery(text);
   const scope = inScope(w.communityId);
   // MATERIALIZED keeps each step planned on its own: the index path must not be turned into a newest-first scan
@@ -132,13 +133,13 @@ export function openWindowQuery(viewerId: string, text: string, w: OpenWindow): 
     FROM (SELECT * FROM cand ORDER BY rank DESC, created_at DESC, id DESC LIMIT ${w.want + 1}) c
     JOIN posts p ON p.id = c.id`;
   const meta = sql`, page.window_found, page.bottom_at, page.bottom_id, page.scan_capped`;
-  return postsWithDetails(page, viewerId, { extra: searchColumns(q, meta), orderBy: RANK_ORDER });
+  return postsWithDetails(page, { extra: searchColumns(q, meta), orderBy: RANK_ORDER });
 }
 
 type InWindow = Extract<SearchCursor, { kind: 'in' }>;
 
 /** A later page of a window: its matches (between its newest and oldest post) after the cursor, in relevance order. */
-export function windowPageQuery(viewerId: string, text: string, communityId: string | null, cursor: InWindow, want: number): SQL {
+export function windowPageQuery(text: string, communityId: string | null, cursor: InWindow, want: number): SQL {
   const q = tsQuery(text);
   const page = sql`
     SELECT * FROM (
@@ -147,23 +148,23 @@ export function windowPageQuery(viewerId: string, text: string, communityId: str
     ) hits
     WHERE (hits.rank, hits.created_at, hits.id) < (${cursor.rank}::real, ${cursor.at}::timestamptz, ${cursor.id}::uuid)
     ORDER BY hits.rank DESC, hits.created_at DESC, hits.id DESC LIMIT ${want + 1}`;
-  return postsWithDetails(page, viewerId, { extra: searchColumns(q), orderBy: RANK_ORDER });
+  return postsWithDetails(page, { extra: searchColumns(q), orderBy: RANK_ORDER });
 }
 
 const position = (row: SearchRow) => ({ rank: row.rank ?? '0', at: row.cursor_at, id: row.id });
 
-async function openWindow(db: Db, viewerId: string, text: string, opts: {
+async function openWindow(db: Db, text: string, opts: {
   communityId: string | null; scopeSize: number | null; top: PostKey | null; window: number; want: number;
   strategy?: SearchStrategy; scanCap?: number;
 }): Promise<Part> {
   const { communityId, top, window, want } = opts;
   let choice = { strategy: opts.strategy ?? 'index', cap: opts.scanCap ?? (window + 1) * 10 };
   if (!opts.strategy) choice = chooseStrategy(await cachedEstimate(db, text.trim()), window, opts.scopeSize);
-  let rows = await queryRows<SearchRow>(db, openWindowQuery(viewerId, text, { communityId, top, window, want, ...choice }));
+  let rows = await queryRows<SearchRow>(db, openWindowQuery(text, { communityId, top, window, want, ...choice }));
   // The scan reached its cap with fewer than window + 1 matches: the words are rarer among recent posts than estimated,
   // and the index path finds the window whatever it spans. (No rows at all: the scan found nothing, capped or not.)
   if (choice.strategy === 'scan' && (rows.length === 0 || rows[0].scan_capped)) {
-    rows = await queryRows<SearchRow>(db, openWindowQuery(viewerId, text, { communityId, top, window, want, strategy: 'index', cap: 0 }));
+    rows = await queryRows<SearchRow>(db, openWindowQuery(text, { communityId, top, window, want, strategy: 'index', cap: 0 }));
   }
   const first = rows[0];
   const bottom = first && (first.window_found ?? 0) > window && first.bottom_at && first.bottom_id
@@ -185,14 +186,10 @@ async function communitySize(db: Db, communityId: string): Promise<number> {
   return row.posts_count;
 }
 
-/**
- * Posts matching `text` (web search syntax), 20 a page, with the matched words wrapped in <mark></mark> in `highlight`.
- * Within a window the best match comes first; windows follow newest first, so every match is reachable by paging.
- */
-export async function searchPosts(db: Db, viewerId: string, text: string, opts: SearchOptions = {}): Promise<PostsPage> {
+async function searchShared(db: Db, text: string, opts: SearchOptions): Promise<SharedPostsPage> {
   const communityId = opts.communityId ?? null;
   const scopeSize = communityId ? await communitySize(db, communityId) : null;
-  if (!text.trim()) return { posts: [], nextCursor: null };
+  if (!text.trim()) return { rows: [], nextCursor: null };
   const window = opts.window ?? SEARCH_WINDOW;
   let cursor = decodeSearchCursor(opts.before);
   const shown: SearchRow[] = [];
@@ -200,8 +197,8 @@ export async function searchPosts(db: Db, viewerId: string, text: string, opts: 
   for (let round = 0; round < Math.ceil(POSTS_PAGE_SIZE / window) + EXTRA_WINDOWS_PER_PAGE; round++) {
     const want = POSTS_PAGE_SIZE - shown.length;
     const part: Part = cursor?.kind === 'in'
-      ? finish(await queryRows<SearchRow>(db, windowPageQuery(viewerId, text, communityId, cursor, want)), want, cursor.top, cursor.bottom)
-      : await openWindow(db, viewerId, text, {
+      ? finish(await queryRows<SearchRow>(db, windowPageQuery(text, communityId, cursor, want)), want, cursor.top, cursor.bottom)
+      : await openWindow(db, text, {
         communityId, scopeSize, top: cursor?.top ?? null, window, want, strategy: opts.strategy, scanCap: opts.scanCap,
       });
     shown.push(...part.rows);
@@ -209,5 +206,38 @@ export async function searchPosts(db: Db, viewerId: string, text: string, opts: 
     if (!next || next.kind === 'in' || shown.length >= POSTS_PAGE_SIZE) break;
     cursor = next;
   }
-  return { posts: shown.map((r) => toPost(r, viewerId)), nextCursor: next ? encodeSearchCursor(next) : null };
+  return { rows: shown, nextCursor: next ? encodeSearchCursor(next) : null };
+}
+
+// Results are the same for every reader, so each node keeps a search's pages for a few seconds: a burst of readers
+// searching the same words (or paging the same results) costs one search. This node's own post writes forget them
+// at once; a post written through another node shows in search within SEARCH_TTL_MS.
+const SEARCH_TTL_MS = 5_000;
+const SEARCH_CACHE_KEYS = 500;
+const searchCaches = new WeakMap<Db, (key: string) => Promise<SharedPostsPage>>();
+
+/** Called after a post is created or deleted, so its author finds it (or no longer finds it) at once. */
+export function forgetSearches(db: Db): void {
+  searchCaches.delete(db);
+}
+
+function cachedSearch(db: Db, text: string, opts: SearchOptions): Promise<SharedPostsPage> {
+  let cache = searchCaches.get(db);
+  if (!cache) {
+    cache = memoByKey(SEARCH_TTL_MS, SEARCH_CACHE_KEYS, (key) => {
+      const [t, o] = JSON.parse(key) as [string, SearchOptions];
+      return searchShared(db, t, o);
+    });
+    searchCaches.set(db, cache);
+  }
+  return cache(JSON.stringify([text, opts]));
+}
+
+/**
+ * Posts matching `text` (web search syntax), 20 a page, with the matched words wrapped in <mark></mark> in `highlight`.
+ * Within a window the best match comes first; windows follow newest first, so every match is reachable by paging.
+ */
+export async function searchPosts(db: Db, viewerId: string, text: string, opts: SearchOptions = {}): Promise<PostsPage> {
+  const page = await cachedSearch(db, text, opts);
+  return { posts: await postsForViewer(db, page.rows, viewerId), nextCursor: page.nextCursor };
 }

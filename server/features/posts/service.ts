@@ -9,7 +9,9 @@ import {
   JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
 } from '../../../common/posts.ts';
 import { decodeTimeCursor } from './cursor.ts';
-import { POST_COLUMNS, postsWithDetails, setLike, timePage, toPost, type PostRow } from './queries.ts';
+import { coalescePerDb } from '../../lib/coalesce.ts';
+import { forgetSearches } from './search.ts';
+import { POST_COLUMNS, postsForViewer, postsWithDetails, setLike, timePage, type PostRow } from './queries.ts';
 
 const NEWEST_FIRST = sql`page.created_at DESC, page.id DESC`;
 // NULLS LAST spells out the order the (created_at DESC NULLS LAST, id DESC NULLS LAST) indexes are built in:
@@ -25,32 +27,54 @@ function olderThan(before: string | undefined) {
 }
 
 /** The SQL of one feed page (exported for the benchmark's EXPLAIN). */
-export function feedQuery(viewerId: string, before?: string) {
+export function feedQuery(before?: string) {
   const page = sql`SELECT ${POST_COLUMNS} FROM posts p WHERE true ${olderThan(before)}
     ORDER BY ${INDEX_ORDER} LIMIT ${PAGE_PLUS_ONE}`;
-  return postsWithDetails(page, viewerId, { orderBy: NEWEST_FIRST });
+  return postsWithDetails(page, { orderBy: NEWEST_FIRST });
 }
 
-export function communityPostsQuery(viewerId: string, communityId: string, before?: string) {
+export function communityPostsQuery(communityId: string, before?: string) {
   const page = sql`SELECT ${POST_COLUMNS} FROM posts p WHERE p.community_id = ${communityId} ${olderThan(before)}
     ORDER BY ${INDEX_ORDER} LIMIT ${PAGE_PLUS_ONE}`;
-  return postsWithDetails(page, viewerId, { orderBy: NEWEST_FIRST });
+  return postsWithDetails(page, { orderBy: NEWEST_FIRST });
+}
+
+const postQuery = (postId: string) => postsWithDetails(sql`SELECT ${POST_COLUMNS} FROM posts p WHERE p.id = ${postId}`, { orderBy: NEWEST_FIRST });
+
+// Pages are the same for every reader, so readers arriving while one is being read share that read (see coalesce);
+// each then adds only their own likes. Writes answer from a fresh read of their own (readPost), never a shared one.
+const sharedFeed = coalescePerDb((db: Db, before: string | undefined) => timePage(db, feedQuery(before), POSTS_PAGE_SIZE), (b) => b ?? '');
+const sharedCommunityPosts = coalescePerDb(async (db: Db, key: { communityId: string; before?: string }) => {
+  await assertCommunityExists(db, key.communityId);
+  return timePage(db, communityPostsQuery(key.communityId, key.before), POSTS_PAGE_SIZE);
+}, (key) => `${key.communityId}|${key.before ?? ''}`);
+const sharedPost = coalescePerDb(readPostRow, (postId: string) => postId);
+
+async function readPostRow(db: Db, postId: string): Promise<PostRow> {
+  const [row] = await queryPrepared<PostRow>(db, postQuery(postId));
+  if (!row) throw notFound(POST_NOT_FOUND);
+  return row;
 }
 
 export async function feed(db: Db, viewerId: string, before?: string): Promise<PostsPage> {
-  return timePage(db, feedQuery(viewerId, before), viewerId, POSTS_PAGE_SIZE);
+  const page = await sharedFeed(db, before);
+  return { posts: await postsForViewer(db, page.rows, viewerId), nextCursor: page.nextCursor };
 }
 
 export async function communityPosts(db: Db, viewerId: string, communityId: string, before?: string): Promise<PostsPage> {
-  await assertCommunityExists(db, communityId);
-  return timePage(db, communityPostsQuery(viewerId, communityId, before), viewerId, POSTS_PAGE_SIZE);
+  const page = await sharedCommunityPosts(db, { communityId, before });
+  return { posts: await postsForViewer(db, page.rows, viewerId), nextCursor: page.nextCursor };
 }
 
 export async function getPost(db: Db, viewerId: string, postId: string): Promise<Post> {
-  const page = sql`SELECT ${POST_COLUMNS} FROM posts p WHERE p.id = ${postId}`;
-  const [row] = await queryPrepared<PostRow>(db, postsWithDetails(page, viewerId, { orderBy: NEWEST_FIRST }));
-  if (!row) throw notFound(POST_NOT_FOUND);
-  return toPost(row, viewerId);
+  const [post] = await postsForViewer(db, [await sharedPost(db, postId)], viewerId);
+  return post;
+}
+
+/** The post as it is after the caller's own write. */
+async function readPost(db: Db, viewerId: string, postId: string): Promise<Post> {
+  const [post] = await postsForViewer(db, [await readPostRow(db, postId)], viewerId);
+  return post;
 }
 
 export async function createPost(db: Db, user: CurrentUser, input: { title: string; content: string; communityId?: string | null }) {
@@ -73,7 +97,8 @@ export async function createPost(db: Db, user: CurrentUser, input: { title: stri
     }
     return post.id;
   });
-  return getPost(db, user.id, id);
+  forgetSearches(db);
+  return readPost(db, user.id, id);
 }
 
 /** The author or an administrator; the post's comments and likes go with it (foreign keys cascade). */
@@ -91,6 +116,7 @@ export async function deletePost(db: Db, user: CurrentUser, postId: string): Pro
         WHERE id = ${post.community_id}`);
     }
   });
+  forgetSearches(db);
 }
 
 /** Toggles (or, with `liked`, sets) the reader's like and returns the updated post. */
@@ -102,7 +128,7 @@ export async function likePost(db: Db, user: CurrentUser, postId: string, liked?
     const delta = await setLike(t, 'post_likes', postId, user.id, liked);
     if (delta !== 0) await t.execute(sql`UPDATE posts SET likes_count = greatest(likes_count + ${delta}, 0) WHERE id = ${postId}`);
   });
-  return getPost(db, user.id, postId);
+  return readPost(db, user.id, postId);
 }
 
 export async function assertCommunityExists(db: Db, communityId: string): Promise<void> {

@@ -7,7 +7,7 @@ import {
 import type { App, AppContext } from '../../context.ts';
 import { adminOnly, authenticated, requireAdmin, requireUser, requireVerified } from '../../lib/auth.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { coalesce } from '../activity/coalesce.ts';
+import { coalesce } from '../../lib/coalesce.ts';
 import { createPublishedCounter, listForModeration, listPublished, searchPublished } from './queries.ts';
 import { approveResource, removeResource, submitResource, type RemovalKind } from './service.ts';
 

@@ -12,7 +12,7 @@ import {
   directoryCount, directoryPage, favoritesOf, featuredCandidates, filteredPage, findUser, hasFavorite, toggleFavoriteRow, updateUser,
   type CardRow, type FavoriteRow, type ProfileRow,
 } from './queries.ts';
-import { memo, memoByKey } from './memo.ts';
+import { memo, memoByKey } from '../../lib/memo.ts';
 
 // Enough recent candidates that six of them usually differ in city and main specialty.
 const FEATURED_POOL = 60;

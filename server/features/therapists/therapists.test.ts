@@ -8,7 +8,7 @@ import { favorites, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
 import type { CardRow } from './queries.ts';
-import { memo } from './memo.ts';
+import { memo } from '../../lib/memo.ts';
 import { pickVaried } from './service.ts';
 
 let ctx: TestContext;
