@@ -148,6 +148,27 @@ describe('POST /api/forumPosts/comments/:id/like', () => {
   });
 });
 
+describe('likes in a page read once for several readers', () => {
+  it('shows each simultaneous reader their own likes, first in the list', async () => {
+    const post = await newPost();
+    const liked = await comment(post._id, ana, 'Liked by Ben');
+    const plain = await comment(post._id, ana, 'Liked by nobody');
+    await call('POST', `/api/forumPosts/comments/${liked._id}/like`, ben, { liked: true });
+    await call('POST', `/api/forumPosts/comments/${liked._id}/like`, admin, { liked: true });
+    const readers = [ana, ben, admin, ana, ben];
+    const pages = await Promise.all(readers.map((u) => list(post._id, u)));
+    readers.forEach((reader, i) => {
+      const [first, second] = pages[i];
+      expect(first._id).toBe(liked._id);
+      expect(first.likesCount).toBe(2);
+      // The reader's own like comes first; other likers in no particular order.
+      if (reader === ana) expect([...first.likes].sort()).toEqual([ben.id, admin.id].sort());
+      else expect(first.likes).toEqual([reader.id, reader === ben ? admin.id : ben.id]);
+      expect(second).toMatchObject({ _id: plain._id, likes: [], likesCount: 0 });
+    });
+  });
+});
+
 describe('DELETE /api/forumPosts/comments/:id', () => {
   it('removes a comment without replies', async () => {
     const post = await newPost();

@@ -6,10 +6,11 @@ import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import {
   CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, DELETED_COMMENT, LIKES_LIST_CAP, ONLY_AUTHOR_OR_ADMIN,
-  POST_NOT_FOUND, type Comment, type CommentsPage,
+  POST_NOT_FOUND, type Comment,
 } from '../../../common/posts.ts';
 import { decodeTimeCursor, encodeTimeCursor } from './cursor.ts';
 import { coalescePerDb } from '../../lib/coalesce.ts';
+import { pageJsonFor, type SharedPage } from './page-json.ts';
 import { cursorTime, isoTime, likedAmong, likesFor, setLike } from './queries.ts';
 
 type CommentRow = {
@@ -49,7 +50,7 @@ async function assertPostExists(db: Db, postId: string): Promise<void> {
   if (!rows.length) throw notFound(POST_NOT_FOUND);
 }
 
-type SharedComments = { rows: CommentRow[]; nextCursor: string | null };
+type SharedComments = SharedPage<CommentRow>;
 type PageKey = { postId: string; after?: string; limit: number };
 
 async function readCommentsPage(db: Db, key: PageKey): Promise<SharedComments> {
@@ -70,11 +71,12 @@ async function commentsForViewer(db: Db, rows: CommentRow[], viewerId: string): 
 
 /**
  * Flat and oldest first, served by the (post_id, created_at, id) index. A reply is always newer than its
- * parent, so each page only adds to the tree the client has already built.
+ * parent, so each page only adds to the tree the client has already built. JSON for this reader (see page-json.ts).
  */
-export async function listComments(db: Db, viewerId: string, postId: string, opts: { after?: string; limit: number }): Promise<CommentsPage> {
+export async function commentsJson(db: Db, viewerId: string, postId: string, opts: { after?: string; limit: number }): Promise<string> {
   const page = await sharedCommentsPage(db, { postId, after: opts.after, limit: opts.limit });
-  return { comments: await commentsForViewer(db, page.rows, viewerId), nextCursor: page.nextCursor };
+  const liked = await likedAmong(db, 'comment_likes', viewerId, page.rows.filter((r) => !r.deleted).map((r) => r.id));
+  return pageJsonFor(page, 'comments', viewerId, liked, toComment);
 }
 
 /** The SQL of one page of a post's comments (exported for the benchmark's EXPLAIN). */

@@ -3,6 +3,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import { LIKES_LIST_CAP, type Post } from '../../../common/posts.ts';
 import { encodeTimeCursor } from './cursor.ts';
+import type { SharedPage } from './page-json.ts';
 
 /** A timestamp as the ISO text clients get (milliseconds, UTC). */
 export const isoTime = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -82,7 +83,7 @@ export async function postsForViewer(db: Db, rows: PostRow[], viewerId: string):
 }
 
 /** A page of posts before the reader's likes are added. */
-export type SharedPostsPage = { rows: PostRow[]; nextCursor: string | null };
+export type SharedPostsPage = SharedPage<PostRow>;
 
 /** Newest-first keyset pages: fetch one row more than the page to know whether another page follows. */
 export async function timePage(db: Db, query: SQL, pageSize: number): Promise<SharedPostsPage> {

@@ -4,9 +4,10 @@ import { IdParams } from '../../../common/ids.ts';
 import {
   BulkDeleteBody, CommentBody, CommentsQuery, CommunityIdParams, CreatePostBody, LikeBody, PostIdParams, PostSearchQuery, PostsQuery,
 } from '../../../common/posts.ts';
-import { addComment, bulkDeleteComments, deleteComment, likeComment, listComments, replyToComment } from './comments.ts';
+import { addComment, bulkDeleteComments, commentsJson, deleteComment, likeComment, replyToComment } from './comments.ts';
+import { JSON_TYPE } from './page-json.ts';
 import { searchPosts } from './search.ts';
-import { communityPosts, createPost, deletePost, feed, getPost, likePost } from './service.ts';
+import { communityPostsJson, createPost, deletePost, feedJson, getPost, likePost } from './service.ts';
 
 /**
  * Forum posts and their comments (spec section 7). Reading needs a session; writing needs a verified licence;
@@ -14,9 +15,10 @@ import { communityPosts, createPost, deletePost, feed, getPost, likePost } from 
  * Access is checked in preValidation, so a signed-out caller hears 401 before any complaint about the body.
  */
 export function postsRoutes(app: App, { db }: AppContext): void {
-  app.get('/api/forumPosts/feed', { preValidation: authenticated, schema: { querystring: PostsQuery } }, async (request) => {
+  // The lists are written as JSON strings (page-json.ts); a string with a JSON content type is sent as it is.
+  app.get('/api/forumPosts/feed', { preValidation: authenticated, schema: { querystring: PostsQuery } }, async (request, reply) => {
     const user = requireUser(request);
-    return feed(db, user.id, request.query.before);
+    return reply.type(JSON_TYPE).send(await feedJson(db, user.id, request.query.before));
   });
 
   app.get('/api/forumPosts/search', { preValidation: authenticated, schema: { querystring: PostSearchQuery } }, async (request) => {
@@ -30,9 +32,9 @@ export function postsRoutes(app: App, { db }: AppContext): void {
     return searchPosts(db, user.id, query, { before, communityId: request.params.communityId });
   });
 
-  app.get('/api/forumPosts/community/:communityId', { preValidation: authenticated, schema: { params: CommunityIdParams, querystring: PostsQuery } }, async (request) => {
+  app.get('/api/forumPosts/community/:communityId', { preValidation: authenticated, schema: { params: CommunityIdParams, querystring: PostsQuery } }, async (request, reply) => {
     const user = requireUser(request);
-    return communityPosts(db, user.id, request.params.communityId, request.query.before);
+    return reply.type(JSON_TYPE).send(await communityPostsJson(db, user.id, request.params.communityId, request.query.before));
   });
 
   app.get('/api/forumPosts/:id', { preValidation: authenticated, schema: { params: IdParams } }, async (request) => {
@@ -56,9 +58,9 @@ export function postsRoutes(app: App, { db }: AppContext): void {
     return likePost(db, user, request.params.id, request.body?.liked);
   });
 
-  app.get('/api/forumPosts/:postId/comments', { preValidation: authenticated, schema: { params: PostIdParams, querystring: CommentsQuery } }, async (request) => {
+  app.get('/api/forumPosts/:postId/comments', { preValidation: authenticated, schema: { params: PostIdParams, querystring: CommentsQuery } }, async (request, reply) => {
     const user = requireUser(request);
-    return listComments(db, user.id, request.params.postId, request.query);
+    return reply.type(JSON_TYPE).send(await commentsJson(db, user.id, request.params.postId, request.query));
   });
 
   app.post('/api/forumPosts/:postId/comments', { preValidation: verified, schema: { params: PostIdParams, body: CommentBody } }, async (request, reply) => {

@@ -6,12 +6,15 @@ import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { POSTS_PAGE_SIZE } from '../../../common/constants.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import {
-  JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
+  JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post,
 } from '../../../common/posts.ts';
 import { decodeTimeCursor } from './cursor.ts';
 import { coalescePerDb } from '../../lib/coalesce.ts';
 import { forgetSearches } from './search.ts';
-import { POST_COLUMNS, postsForViewer, postsWithDetails, setLike, timePage, type PostRow } from './queries.ts';
+import { pageJsonFor } from './page-json.ts';
+import {
+  likedAmong, POST_COLUMNS, postsForViewer, postsWithDetails, setLike, timePage, toPost, type PostRow, type SharedPostsPage,
+} from './queries.ts';
 
 const NEWEST_FIRST = sql`page.created_at DESC, page.id DESC`;
 // NULLS LAST spells out the order the (created_at DESC NULLS LAST, id DESC NULLS LAST) indexes are built in:
@@ -56,14 +59,18 @@ async function readPostRow(db: Db, postId: string): Promise<PostRow> {
   return row;
 }
 
-export async function feed(db: Db, viewerId: string, before?: string): Promise<PostsPage> {
-  const page = await sharedFeed(db, before);
-  return { posts: await postsForViewer(db, page.rows, viewerId), nextCursor: page.nextCursor };
+/** The feed page as JSON for this reader (see page-json.ts). */
+export async function feedJson(db: Db, viewerId: string, before?: string): Promise<string> {
+  return postsPageJson(db, await sharedFeed(db, before), viewerId);
 }
 
-export async function communityPosts(db: Db, viewerId: string, communityId: string, before?: string): Promise<PostsPage> {
-  const page = await sharedCommunityPosts(db, { communityId, before });
-  return { posts: await postsForViewer(db, page.rows, viewerId), nextCursor: page.nextCursor };
+export async function communityPostsJson(db: Db, viewerId: string, communityId: string, before?: string): Promise<string> {
+  return postsPageJson(db, await sharedCommunityPosts(db, { communityId, before }), viewerId);
+}
+
+async function postsPageJson(db: Db, page: SharedPostsPage, viewerId: string): Promise<string> {
+  const liked = await likedAmong(db, 'post_likes', viewerId, page.rows.map((r) => r.id));
+  return pageJsonFor(page, 'posts', viewerId, liked, toPost);
 }
 
 export async function getPost(db: Db, viewerId: string, postId: string): Promise<Post> {
