@@ -59,8 +59,8 @@ async function ensureLikes(db: Db, threadId: string): Promise<void> {
     SELECT p.id, u.id FROM (SELECT id FROM posts WHERE id <> ${threadId} ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT 2000) p
     CROSS JOIN LATERAL (SELECT id FROM users ORDER BY id OFFSET (abs(hashtext(p.id::text)) % 9000) LIMIT 10) u`);
   await db.execute(sql`
-    INSERT INTO comment_likes (comment_id, user_id)
-    SELECT c.id, u.id FROM comments c CROSS JOIN LATERAL (SELECT id FROM users ORDER BY id OFFSET (abs(hashtext(c.id::text)) % 9000) LIMIT 4) u
+    INSERT INTO comment_likes (comment_id, user_id, post_id)
+    SELECT c.id, u.id, c.post_id FROM comments c CROSS JOIN LATERAL (SELECT id FROM users ORDER BY id OFFSET (abs(hashtext(c.id::text)) % 9000) LIMIT 4) u
     WHERE c.post_id = ${threadId}`);
   await db.execute(sql`UPDATE posts p SET likes_count = l.n FROM (SELECT post_id, count(*)::int AS n FROM post_likes GROUP BY post_id) l
     WHERE p.id = l.post_id`);

@@ -154,8 +154,10 @@ export const comments = pgTable('comments', {
 export const commentLikes = pgTable('comment_likes', {
   commentId: uuid('comment_id').notNull().references(() => comments.id, { onDelete: 'cascade' }),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  // The comment's post, so a reader's likes in one thread are one index range (migration 0050).
+  postId: uuid('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.commentId, t.userId] })]);
+}, (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_likes_user_post_idx').on(t.userId, t.postId)]);
 
 export const resources = pgTable('resources', {
   id: id(),

@@ -11,7 +11,7 @@ import {
 import { decodeTimeCursor, encodeTimeCursor } from './cursor.ts';
 import { coalescePerDb } from '../../lib/coalesce.ts';
 import { pageJsonFor, type SharedPage } from './page-json.ts';
-import { cursorTime, isoTime, likedAmong, likesFor, setLike } from './queries.ts';
+import { cursorTime, isoTime, likedComments, likesFor, setLike } from './queries.ts';
 
 type CommentRow = {
   id: string; post_id: string; parent_id: string | null; content: string; deleted: boolean;
@@ -26,7 +26,9 @@ const commentsQuery = (where: ReturnType<typeof sql>, limit: number) => sql`
     u.id AS author_id, u.name AS author_name, u.avatar AS author_avatar,
     ARRAY(SELECT l.user_id::text FROM comment_likes l WHERE l.comment_id = c.id LIMIT ${LIKES_LIST_CAP}) AS recent_likes,
     (SELECT count(*)::int FROM comment_likes l WHERE l.comment_id = c.id) AS likes_count
-  FROM comments c JOIN users u ON u.id = c.author_id
+  FROM comments c
+  -- LIMIT 1 keeps this a lookup by primary key per comment: as a plain join the planner hashes the whole users table.
+  JOIN LATERAL (SELECT u.id, u.name, u.avatar FROM users u WHERE u.id = c.author_id LIMIT 1) u ON true
   WHERE ${where}
   ORDER BY c.created_at, c.id
   LIMIT ${limit}`;
@@ -64,9 +66,9 @@ async function readCommentsPage(db: Db, key: PageKey): Promise<SharedComments> {
 
 const sharedCommentsPage = coalescePerDb(readCommentsPage, (k: PageKey) => `${k.postId}|${k.after ?? ''}|${k.limit}`);
 
-async function commentsForViewer(db: Db, rows: CommentRow[], viewerId: string): Promise<Comment[]> {
-  const liked = await likedAmong(db, 'comment_likes', viewerId, rows.filter((r) => !r.deleted).map((r) => r.id));
-  return rows.map((r) => toComment(r, viewerId, liked.has(r.id)));
+async function commentForViewer(db: Db, row: CommentRow, viewerId: string): Promise<Comment> {
+  const liked = await likedComments(db, viewerId, row.post_id);
+  return toComment(row, viewerId, liked.has(row.id));
 }
 
 /**
@@ -75,7 +77,7 @@ async function commentsForViewer(db: Db, rows: CommentRow[], viewerId: string): 
  */
 export async function commentsJson(db: Db, viewerId: string, postId: string, opts: { after?: string; limit: number }): Promise<string> {
   const page = await sharedCommentsPage(db, { postId, after: opts.after, limit: opts.limit });
-  const liked = await likedAmong(db, 'comment_likes', viewerId, page.rows.filter((r) => !r.deleted).map((r) => r.id));
+  const liked = await likedComments(db, viewerId, postId);
   return pageJsonFor(page, 'comments', viewerId, liked, toComment);
 }
 
@@ -90,10 +92,9 @@ export function commentsPageQuery(postId: string, opts: { after?: string; limit:
 
 /** One comment as it is after the caller's own write (a fresh read, never a shared one). */
 async function getComment(db: Db, viewerId: string, commentId: string): Promise<Comment> {
-  const rows = await queryRows<CommentRow>(db, commentsQuery(sql`c.id = ${commentId}`, 1));
-  if (!rows.length) throw notFound(COMMENT_NOT_FOUND);
-  const [comment] = await commentsForViewer(db, rows, viewerId);
-  return comment;
+  const [row] = await queryRows<CommentRow>(db, commentsQuery(sql`c.id = ${commentId}`, 1));
+  if (!row) throw notFound(COMMENT_NOT_FOUND);
+  return commentForViewer(db, row, viewerId);
 }
 
 function requiredContent(content: string): string {

@@ -41,16 +41,18 @@ export function postsWithDetails(page: SQL, opts: { extra?: SQL; orderBy: SQL })
     ORDER BY ${opts.orderBy}`;
 }
 
-const LIKE_TABLES = {
-  post_likes: sql.raw('SELECT post_id::text AS id FROM post_likes WHERE user_id = '),
-  comment_likes: sql.raw('SELECT comment_id::text AS id FROM comment_likes WHERE user_id = '),
-};
-const LIKE_KEYS = { post_likes: sql.raw('post_id'), comment_likes: sql.raw('comment_id') };
+/** Which of these posts the reader likes: one probe of the post likes primary key per post. */
+export async function likedPosts(db: Db, viewerId: string, postIds: string[]): Promise<Set<string>> {
+  if (!postIds.length) return new Set();
+  const rows = await queryPrepared<{ id: string }>(db, sql`SELECT post_id::text AS id FROM post_likes
+    WHERE user_id = ${viewerId} AND post_id = ANY(${sql.param(postIds)}::uuid[])`);
+  return new Set(rows.map((r) => r.id));
+}
 
-/** Which of `ids` the reader likes: one probe of the likes primary key per id. */
-export async function likedAmong(db: Db, table: keyof typeof LIKE_TABLES, viewerId: string, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await queryPrepared<{ id: string }>(db, sql`${LIKE_TABLES[table]}${viewerId} AND ${LIKE_KEYS[table]} = ANY(${sql.param(ids)}::uuid[])`);
+/** Which comments of this post the reader likes: one range of comment_likes_user_post_idx, however long the thread. */
+export async function likedComments(db: Db, viewerId: string, postId: string): Promise<Set<string>> {
+  const rows = await queryPrepared<{ id: string }>(db, sql`SELECT comment_id::text AS id FROM comment_likes
+    WHERE user_id = ${viewerId} AND post_id = ${postId}`);
   return new Set(rows.map((r) => r.id));
 }
 
@@ -78,7 +80,7 @@ export function toPost(row: PostRow, viewerId: string, liked: boolean): Post {
 
 /** Rows shared by every reader, as each reader sees them. */
 export async function postsForViewer(db: Db, rows: PostRow[], viewerId: string): Promise<Post[]> {
-  const liked = await likedAmong(db, 'post_likes', viewerId, rows.map((r) => r.id));
+  const liked = await likedPosts(db, viewerId, rows.map((r) => r.id));
   return rows.map((r) => toPost(r, viewerId, liked.has(r.id)));
 }
 
@@ -95,13 +97,21 @@ export async function timePage(db: Db, query: SQL, pageSize: number): Promise<Sh
   return { rows: shown, nextCursor: more && last ? encodeTimeCursor({ at: last.cursor_at, id: last.id }) : null };
 }
 
+/** The INSERT of a like, when `condition` holds; a comment like also records the comment's post (see likedComments). */
+function insertLike(table: 'post_likes' | 'comment_likes', targetId: string, userId: string, condition: SQL = sql`true`): SQL {
+  return table === 'post_likes'
+    ? sql`INSERT INTO post_likes (post_id, user_id) SELECT ${targetId}::uuid, ${userId}::uuid WHERE ${condition}`
+    : sql`INSERT INTO comment_likes (comment_id, user_id, post_id) SELECT c.id, ${userId}::uuid, c.post_id FROM comments c
+        WHERE c.id = ${targetId} AND ${condition}`;
+}
+
 /** Sets or toggles one user's like in a likes table; returns +1, -1 or 0 for the counter. */
 export async function setLike(db: Db, table: 'post_likes' | 'comment_likes', targetId: string, userId: string, liked?: boolean) {
   const t = sql.raw(table);
   const key = sql.raw(table === 'post_likes' ? 'post_id' : 'comment_id');
   if (liked === true) {
     // The primary key makes a second, simultaneous like a no-op instead of a duplicate.
-    const rows = await queryRows(db, sql`INSERT INTO ${t} (${key}, user_id) VALUES (${targetId}, ${userId}) ON CONFLICT DO NOTHING RETURNING 1`);
+    const rows = await queryRows(db, sql`${insertLike(table, targetId, userId)} ON CONFLICT DO NOTHING RETURNING 1`);
     return rows.length;
   }
   if (liked === false) {
@@ -111,9 +121,7 @@ export async function setLike(db: Db, table: 'post_likes' | 'comment_likes', tar
   // A toggle in one statement (no read-then-write): remove the like if there is one, otherwise add it.
   const [row] = await queryRows<{ delta: number }>(db, sql`
     WITH removed AS (DELETE FROM ${t} WHERE ${key} = ${targetId} AND user_id = ${userId} RETURNING 1),
-    added AS (
-      INSERT INTO ${t} (${key}, user_id) SELECT ${targetId}::uuid, ${userId}::uuid WHERE NOT EXISTS (SELECT 1 FROM removed)
-      ON CONFLICT DO NOTHING RETURNING 1)
+    added AS (${insertLike(table, targetId, userId, sql`NOT EXISTS (SELECT 1 FROM removed)`)} ON CONFLICT DO NOTHING RETURNING 1)
     SELECT (SELECT count(*) FROM added)::int - (SELECT count(*) FROM removed)::int AS delta`);
   return row.delta;
 }

@@ -13,7 +13,7 @@ import { coalescePerDb } from '../../lib/coalesce.ts';
 import { forgetSearches } from './search.ts';
 import { pageJsonFor } from './page-json.ts';
 import {
-  likedAmong, POST_COLUMNS, postsForViewer, postsWithDetails, setLike, timePage, toPost, type PostRow, type SharedPostsPage,
+  likedPosts, POST_COLUMNS, postsForViewer, postsWithDetails, setLike, timePage, toPost, type PostRow, type SharedPostsPage,
 } from './queries.ts';
 
 const NEWEST_FIRST = sql`page.created_at DESC, page.id DESC`;
@@ -69,7 +69,7 @@ export async function communityPostsJson(db: Db, viewerId: string, communityId: 
 }
 
 async function postsPageJson(db: Db, page: SharedPostsPage, viewerId: string): Promise<string> {
-  const liked = await likedAmong(db, 'post_likes', viewerId, page.rows.map((r) => r.id));
+  const liked = await likedPosts(db, viewerId, page.rows.map((r) => r.id));
   return pageJsonFor(page, 'posts', viewerId, liked, toPost);
 }
 
