@@ -1,7 +1,7 @@
 // /chat and /chat/{conversationId}: the conversation list beside the open conversation (one at a time on small screens).
 import { useEffect } from 'react';
 import { Box, Center, Paper, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import type { Conversation } from '../../../common/chat.ts';
 import { useSession } from '../../app/session.tsx';
@@ -19,8 +19,20 @@ export default function ChatPage() {
   const myId = user!._id;
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const list = useQuery(conversationsQuery(myId));
+  const list = useInfiniteQuery(conversationsQuery(myId));
   const conversations = list.data ?? [];
+  // Scrolling and the button can both ask while a page is on its way: the first request stands. A refetch of the
+  // loaded pages (on connecting) would stand in the same way and the request would be lost, so it finishes first.
+  const loadMore = async () => {
+    if (list.isRefetching) await list.refetch({ cancelRefetch: false });
+    await list.fetchNextPage({ cancelRefetch: false });
+  };
+  const paging = {
+    hasMore: list.hasNextPage,
+    loading: list.isFetchingNextPage,
+    failed: list.isFetchNextPageError,
+    onLoadMore: () => void loadMore(),
+  };
   const selected = conversations.find((c) => c._id === conversationId);
 
   // The spec: a conversation deleted (here or by the other person) is closed if it is the open one.
@@ -52,8 +64,8 @@ export default function ChatPage() {
         <Box component="section" aria-label="Conversations" w={{ base: '100%', md: 320 }} h="100%"
           visibleFrom={conversationId ? 'md' : undefined}
           style={{ flexShrink: 0, borderRight: '1px solid var(--mantine-color-gray-3)', background: '#fff' }}>
-          <ConversationList conversations={conversations} loading={list.isPending} myId={myId} selectedId={conversationId}
-            onOpen={(id) => navigate(`/chat/${id}`)} onDelete={remove} onTogglePin={togglePin} />
+          <ConversationList conversations={conversations} loading={list.isPending} paging={paging} myId={myId}
+            selectedId={conversationId} onOpen={(id) => navigate(`/chat/${id}`)} onDelete={remove} onTogglePin={togglePin} />
         </Box>
         <Box component="section" aria-label="Conversation" flex={1} miw={0} h="100%" display="flex"
           visibleFrom={conversationId ? undefined : 'md'}>

@@ -19,8 +19,9 @@ export default function RealtimeConnection() {
     const onConnect = () => {
       // The spec's announcement; the server knows who this is from the token.
       socket.emit('userOnline', myId);
-      // Whatever happened while disconnected (or before this page loaded) is fetched again; caches dedupe by _id.
-      void qc.fetchQuery({ ...conversationsQuery(myId), staleTime: 0 });
+      // Whatever happened while disconnected (or before this page loaded) is fetched again, every loaded page of the
+      // list; caches dedupe by _id.
+      void qc.fetchInfiniteQuery({ ...conversationsQuery(myId), staleTime: 0 });
       void qc.invalidateQueries({ queryKey: ['chat', 'messages'] });
     };
     const handlers: Partial<{ [E in keyof ServerToClientEvents]: ServerToClientEvents[E] }> = {

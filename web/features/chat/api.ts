@@ -1,12 +1,15 @@
 // Chat's REST calls, their TanStack Query options, and the cache edits live events make.
-import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Conversation, Message, MessageStatus, PinUpdate } from '../../../common/chat.ts';
 import { MESSAGES_PAGE_SIZE } from '../../../common/constants.ts';
 import { api, query } from '../../lib/api.ts';
 import { getSocket } from '../../lib/socket.ts';
+import {
+  editConversation, mergePages, nextCursor, placeConversation, removeConversationFrom, type ConversationPage, type ConversationPages,
+} from './conversationPages.ts';
 
-// The list shows a user's 100 most recently active conversations (the server's largest page).
-const LIST_SIZE = 100;
+// The list loads the most recently active conversations 100 at a time (the server's largest page).
+const LIST_PAGE_SIZE = 100;
 
 export const chatKeys = {
   all: ['chat'] as const,
@@ -15,22 +18,27 @@ export const chatKeys = {
 };
 
 /**
- * The conversation list. Loading it is also when this device tells the server it has received what arrived
- * while it was away: a last message from the other person still `sent` becomes `delivered`.
+ * The conversation list, a page at a time (shown merged: `select`). Loading a page is also when this device tells the
+ * server it has received what arrived while it was away: a last message from the other person still `sent` becomes
+ * `delivered`.
  */
 export function conversationsQuery(myId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: chatKeys.conversations,
-    queryFn: async () => {
-      // The spec: a failed list load shows an empty list.
-      const list = await api<Conversation[]>(`/api/conversations${query({ limit: LIST_SIZE })}`).catch(() => [] as Conversation[]);
+    queryFn: async ({ pageParam }): Promise<ConversationPage> => {
+      const request = api<Conversation[]>(`/api/conversations${query({ limit: LIST_PAGE_SIZE, before: pageParam })}`);
+      // The spec: a failed list load shows an empty list. A later page that fails stays unloaded, to be tried again.
+      const list = pageParam ? await request : await request.catch(() => [] as Conversation[]);
       for (const c of list) {
         if (c.lastMessage && c.lastMessage.sender._id !== myId && c.lastMessage.status === 'sent') {
           getSocket().emit('messagesDelivered', { conversationId: c._id });
         }
       }
-      return list;
+      return { conversations: list, hasMore: list.length === LIST_PAGE_SIZE };
     },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (_last: ConversationPage, pages: ConversationPage[]) => nextCursor(pages),
+    select: mergePages,
   });
 }
 
@@ -56,25 +64,21 @@ export const pinConversation = (id: string, isPinned: boolean) =>
 
 // ---- cache edits ----
 
-/** Own pins first, then the most recently active: the server's order, kept as events arrive. */
-export const sortConversations = (list: Conversation[]) =>
-  [...list].sort((a, b) => Number(b.isPinned) - Number(a.isPinned) || b.updatedAt.localeCompare(a.updatedAt) || b._id.localeCompare(a._id));
-
-function editConversations(qc: QueryClient, edit: (list: Conversation[]) => Conversation[]) {
-  qc.setQueryData<Conversation[]>(chatKeys.conversations, (list) => (list ? sortConversations(edit(list)) : list));
+function editPages(qc: QueryClient, edit: (data: ConversationPages) => ConversationPages) {
+  qc.setQueryData<ConversationPages>(chatKeys.conversations, (data) => (data ? edit(data) : data));
 }
 
 export function upsertConversation(qc: QueryClient, conversation: Conversation) {
-  editConversations(qc, (list) => [...list.filter((c) => c._id !== conversation._id), conversation]);
+  editPages(qc, (data) => placeConversation(data, conversation));
 }
 
 export function removeConversation(qc: QueryClient, conversationId: string) {
-  editConversations(qc, (list) => list.filter((c) => c._id !== conversationId));
+  editPages(qc, (data) => removeConversationFrom(data, conversationId));
   qc.removeQueries({ queryKey: chatKeys.messages(conversationId) });
 }
 
 export function applyPin(qc: QueryClient, { conversationId, pinnedMessage }: PinUpdate) {
-  editConversations(qc, (list) => list.map((c) => (c._id === conversationId ? { ...c, pinnedMessage } : c)));
+  editPages(qc, (data) => editConversation(data, conversationId, (c) => ({ ...c, pinnedMessage })));
 }
 
 /** Adds a message to its conversation's newest page, once: it can arrive as an ack, an event and a refetch. */
@@ -84,7 +88,7 @@ export function addMessage(qc: QueryClient, message: Message) {
     const [newest = [], ...older] = data.pages;
     return { ...data, pages: [[...newest, message], ...older] };
   });
-  editConversations(qc, (list) => list.map((c) => (c._id === message.conversationId && message.createdAt >= c.updatedAt
+  editPages(qc, (data) => editConversation(data, message.conversationId, (c) => (message.createdAt >= c.updatedAt
     ? { ...c, lastMessage: message, updatedAt: message.createdAt }
     : c)));
 }
@@ -98,7 +102,7 @@ export function applyStatus(qc: QueryClient, conversationId: string, messageIds:
   const ids = new Set(messageIds);
   qc.setQueryData<MessagePages>(chatKeys.messages(conversationId), (data) =>
     (data ? { ...data, pages: data.pages.map((page) => page.map((m) => upgrade(m, ids, status))) } : data));
-  editConversations(qc, (list) => list.map((c) => (c._id === conversationId && c.lastMessage
+  editPages(qc, (data) => editConversation(data, conversationId, (c) => (c.lastMessage
     ? { ...c, lastMessage: upgrade(c.lastMessage, ids, status) }
     : c)));
 }

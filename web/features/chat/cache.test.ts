@@ -1,8 +1,12 @@
-// The chat caches as live events edit them: no doubles, statuses only forward, the list in the server's order.
+// The chat caches as live events edit them: no doubles, statuses only forward, the list in the server's order, and the
+// conversation list's next-page cursor never skipping or repeating conversations.
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Conversation, Message } from '../../../common/chat.ts';
-import { addMessage, applyStatus, chatKeys, flattenMessages, sortConversations, upsertConversation, type MessagePages } from './api.ts';
+import {
+  addMessage, applyPin, applyStatus, chatKeys, flattenMessages, removeConversation, upsertConversation, type MessagePages,
+} from './api.ts';
+import { mergePages, nextCursor, type ConversationPages } from './conversationPages.ts';
 
 const message = (id: string, at: string, status: Message['status'] = 'sent'): Message => ({
   _id: id, conversationId: 'c1', sender: { _id: 'u1', name: 'Ann' }, text: `text ${id}`, status, createdAt: at,
@@ -42,12 +46,82 @@ describe('chat caches', () => {
   });
 
   it('keeps own pins first, then the most recently updated, as conversations change', () => {
-    const qc = new QueryClient();
-    qc.setQueryData(chatKeys.conversations, sortConversations([
-      conversation('a', '2026-01-01T10:00:00.000Z'), conversation('b', '2026-01-01T11:00:00.000Z'), conversation('p', '2026-01-01T09:00:00.000Z', true),
-    ]));
-    upsertConversation(qc, conversation('a', '2026-01-01T12:00:00.000Z'));
-    upsertConversation(qc, conversation('n', '2026-01-01T11:30:00.000Z'));
-    expect(qc.getQueryData<Conversation[]>(chatKeys.conversations)!.map((c) => c._id)).toEqual(['p', 'a', 'n', 'b']);
+    const qc = withConversations([[conversation('b', at(11)), conversation('a', at(10)), conversation('p', at(9), true)]], false);
+    upsertConversation(qc, conversation('a', at(12)));
+    upsertConversation(qc, conversation('n', at(11, 30)));
+    expect(list(qc)).toEqual(['p', 'a', 'n', 'b']);
+  });
+});
+
+const at = (hour: number, minute = 0) => `2026-01-01T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00.000Z`;
+
+/** The list as loaded: pages of conversations in the server's order; `hasMore` is the last page's. */
+function withConversations(pages: Conversation[][], hasMore: boolean) {
+  const qc = new QueryClient();
+  qc.setQueryData<ConversationPages>(chatKeys.conversations, {
+    pages: pages.map((conversations, i) => ({ conversations, hasMore: i < pages.length - 1 || hasMore })),
+    pageParams: pages.map((page, i) => (i ? pages[i - 1].at(-1)!._id : undefined)),
+  });
+  return qc;
+}
+const pagesOf = (qc: QueryClient) => qc.getQueryData<ConversationPages>(chatKeys.conversations)!;
+const list = (qc: QueryClient) => mergePages(pagesOf(qc)).map((c) => c._id);
+const cursor = (qc: QueryClient) => nextCursor(pagesOf(qc).pages);
+
+describe('the conversation list in pages', () => {
+  // Two pages of four loaded, more on the server: a (newest) … h.
+  const loaded = () => withConversations([
+    [conversation('a', at(20)), conversation('b', at(19)), conversation('c', at(18)), conversation('d', at(17))],
+    [conversation('e', at(16)), conversation('f', at(15)), conversation('g', at(14)), conversation('h', at(13))],
+  ], true);
+
+  it('moves a conversation with a new message to the top once, and keeps the cursor where the server has it', () => {
+    const qc = loaded();
+    const m = { ...message('m1', at(21)), conversationId: 'h' };
+    addMessage(qc, m);
+    addMessage(qc, m);
+    upsertConversation(qc, { ...conversation('h', at(21)), lastMessage: m });
+    expect(list(qc)).toEqual(['h', 'a', 'b', 'c', 'd', 'e', 'f', 'g']);
+    expect(pagesOf(qc).pages.flatMap((p) => p.conversations).filter((c) => c._id === 'h')).toHaveLength(1);
+    // h is now the newest on the server too: `before: h` would load a, b, … again.
+    expect(cursor(qc)).toBe('g');
+  });
+
+  it('edits a conversation in place when its place does not change', () => {
+    const qc = loaded();
+    applyPin(qc, { conversationId: 'h', pinnedMessage: { _id: 'm9', text: 'note', sender: { name: 'Ann' } } });
+    expect(pagesOf(qc).pages[1].conversations.at(-1)).toMatchObject({ _id: 'h', pinnedMessage: { _id: 'm9' } });
+    expect(cursor(qc)).toBe('h');
+  });
+
+  it('keeps the list going when the cursor conversation is deleted', () => {
+    const qc = loaded();
+    removeConversation(qc, 'h');
+    expect(list(qc)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+    expect(cursor(qc)).toBe('g');
+  });
+
+  it('leaves a conversation not loaded yet to its page, unless it sorts among those loaded', () => {
+    const qc = loaded();
+    upsertConversation(qc, conversation('old', at(8)));
+    expect(list(qc)).not.toContain('old');
+    upsertConversation(qc, conversation('new', at(22)));
+    expect(list(qc)[0]).toBe('new');
+    expect(cursor(qc)).toBe('h');
+  });
+
+  it('shows a conversation in two pages once, with the later page\'s copy', () => {
+    // a was unpinned after the first page was loaded; the second page brought it again, fresher.
+    const qc = withConversations([
+      [conversation('a', at(20)), conversation('b', at(19))],
+      [{ ...conversation('a', at(20)), unreadCounts: { me: 2 } }, conversation('c', at(10))],
+    ], false);
+    const merged = mergePages(pagesOf(qc));
+    expect(merged.map((c) => c._id)).toEqual(['a', 'b', 'c']);
+    expect(merged[0].unreadCounts).toEqual({ me: 2 });
+  });
+
+  it('ends when the last page was not full', () => {
+    expect(cursor(withConversations([[conversation('a', at(20))]], false))).toBeUndefined();
   });
 });

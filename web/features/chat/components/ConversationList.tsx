@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
-import { ActionIcon, Badge, Box, Group, Indicator, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import {
+  ActionIcon, Badge, Box, Button, Center, Group, Indicator, Loader, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden,
+} from '@mantine/core';
 import type { Conversation } from '../../../../common/chat.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { timeAgo } from '../../../lib/time.ts';
@@ -10,9 +12,16 @@ import './chat.css';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this conversation?';
 
+// Within this distance of the end of the list, the next page is fetched.
+const LOAD_MORE_PX = 300;
+
+/** The list's further pages: `failed` is the last attempt at the next one. */
+export type Paging = { hasMore: boolean; loading: boolean; failed: boolean; onLoadMore: () => void };
+
 type Props = {
   conversations: Conversation[];
   loading: boolean;
+  paging: Paging;
   myId: string;
   selectedId?: string;
   onOpen: (id: string) => void;
@@ -20,7 +29,8 @@ type Props = {
   onTogglePin: (conversation: Conversation) => void;
 };
 
-export function ConversationList({ conversations, loading, myId, selectedId, onOpen, onDelete, onTogglePin }: Props) {
+export function ConversationList({ conversations, loading, paging, myId, selectedId, onOpen, onDelete, onTogglePin }: Props) {
+  const viewport = useRef<HTMLDivElement>(null);
   // Relative times move on without new data.
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -29,18 +39,45 @@ export function ConversationList({ conversations, loading, myId, selectedId, onO
   }, []);
 
   if (loading) return <Text p="md" c="dimmed">Loading conversations...</Text>;
-  if (conversations.length === 0) {
+  if (conversations.length === 0 && !paging.hasMore) {
     return <Text p="md" c="dimmed">No conversations yet. Start a chat from a therapist's profile.</Text>;
   }
+
+  // After a failure only the button tries again, so that scrolling does not repeat a failing request.
+  const loadWhenNearEnd = () => {
+    const el = viewport.current;
+    if (!el || !paging.hasMore || paging.loading || paging.failed) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_MORE_PX) paging.onLoadMore();
+  };
+
   return (
-    <ScrollArea h="100%" type="auto">
+    <ScrollArea h="100%" type="auto" viewportRef={viewport} onScrollPositionChange={loadWhenNearEnd}>
       <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
         {conversations.map((c) => (
           <ConversationRow key={c._id} conversation={c} myId={myId} now={now} selected={c._id === selectedId}
             onOpen={onOpen} onDelete={onDelete} onTogglePin={onTogglePin} />
         ))}
       </Stack>
+      <LoadMore paging={paging} />
     </ScrollArea>
+  );
+}
+
+/** The way to the next page for keyboards and assistive technology, and where scrolling is not possible. */
+function LoadMore({ paging }: { paging: Paging }) {
+  if (!paging.hasMore) return null;
+  // Not `disabled` while loading: the focus would drop out of the list.
+  return (
+    <Center p="sm" style={{ flexDirection: 'column', gap: 6 }}>
+      {paging.failed && !paging.loading && <Text size="sm" c="red.8" role="alert">Could not load more conversations.</Text>}
+      <Button variant="light" size="xs" aria-busy={paging.loading}
+        leftSection={paging.loading ? <Loader size={12} color="currentColor" /> : undefined}
+        onClick={() => {
+          if (!paging.loading) paging.onLoadMore();
+        }}>
+        Load more conversations
+      </Button>
+    </Center>
   );
 }
 

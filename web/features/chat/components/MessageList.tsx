@@ -54,7 +54,7 @@ export function MessageList({ messages, pending, myId, pinnedId, loadingOlder, h
 
   return (
     <div ref={box} className="chat-messages" onScroll={onScroll} tabIndex={0} role="log" aria-label="Messages" aria-live="polite">
-      {loadingOlder && <Center py="xs"><Loader size="xs" aria-label="Loading older messages" /></Center>}
+      {loadingOlder && <Center py="xs"><Loader size="xs" role="status" aria-label="Loading older messages" /></Center>}
       {!hasOlder && messages.length > 0 && <Text size="xs" c="dimmed" ta="center" mb="sm">Start of the conversation</Text>}
       {messages.length === 0 && pending.length === 0 && <Text c="dimmed" ta="center" mt="xl">No messages yet. Say hello!</Text>}
       {messages.map((m) => (

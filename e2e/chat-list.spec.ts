@@ -1,0 +1,157 @@
+// A therapist with more conversations than one page of the list: the rest load at the end of the list or with the
+// "Load more conversations" button, each conversation once, and live updates, pins and selection keep working.
+import { randomBytes } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { io } from 'socket.io-client';
+import { BASE_URL } from './env.ts';
+import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn, type NewUser } from './support.ts';
+
+const LIST_PAGE = 100; // the web app's page of conversations (web/features/chat/api.ts)
+const PEERS = LIST_PAGE + 5;
+const BATCH = 10;
+const PEER_NAME = /List peer \d{3} [0-9a-f]{6}/;
+
+type Peer = { id: string; name: string; token: string };
+
+async function inBatches<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += BATCH) results.push(...await Promise.all(items.slice(i, i + BATCH).map(fn)));
+  return results;
+}
+
+/** Verified therapists to talk to: like createVerifiedUser, with one administrator sign-in for all of them. */
+async function createPeers(request: APIRequestContext, count: number, tag: string): Promise<Peer[]> {
+  const adminToken = await apiLogin(request, ADMIN.email, ADMIN.password);
+  return inBatches(Array.from({ length: count }, (_, i) => i + 1), async (n) => {
+    const name = `List peer ${String(n).padStart(3, '0')} ${tag}`;
+    const email = `e2e-list-${randomBytes(5).toString('hex')}@example.test`;
+    const password = `Pw-${randomBytes(8).toString('hex')}`;
+    const register = await request.post('/api/users/register', {
+      data: {
+        name, email, password, confirmPassword: password, profession: 'Registered Psychotherapist',
+        licenceNumber: `E2E-${randomBytes(3).toString('hex')}`, licensingBody: 'CRPO', region: 'ON', country: 'Canada',
+      },
+    });
+    expect(register.status(), await register.text()).toBe(201);
+    const token = await apiLogin(request, email, password);
+    const me = await (await request.get('/api/users/me', { headers: { 'x-auth-token': token } })).json();
+    const decision = await request.patch(`/api/admin/verifications/${me._id}`, {
+      headers: { 'x-auth-token': adminToken }, data: { approved: true },
+    });
+    expect(decision.status(), await decision.text()).toBe(200);
+    return { id: me._id, name, token };
+  });
+}
+
+async function startConversation(request: APIRequestContext, from: NewUser, to: Peer): Promise<string> {
+  const res = await request.post('/api/conversations', { headers: { 'x-auth-token': from.token }, data: { recipientId: to.id } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json())._id;
+}
+
+/** The other participants' names beyond the first page, in the server's order (oldest last). */
+async function namesBeyondFirstPage(request: APIRequestContext, user: NewUser): Promise<string[]> {
+  const get = async (before?: string) => {
+    const res = await request.get(`/api/conversations?limit=${LIST_PAGE}${before ? `&before=${before}` : ''}`, {
+      headers: { 'x-auth-token': user.token },
+    });
+    expect(res.status()).toBe(200);
+    return (await res.json()) as { _id: string; participants: { _id: string; name: string }[] }[];
+  };
+  const first = await get();
+  const rest = await get(first.at(-1)!._id);
+  return rest.map((c) => c.participants.find((p) => p._id !== user.id)!.name);
+}
+
+/** Sends once the recipient's page is connected (or the message would come only with the list's next refetch). */
+async function sendWhenOnline(peer: Peer, recipientId: string, conversationId: string, text: string) {
+  const socket = io(BASE_URL, { path: '/socket.io', transports: ['websocket'], auth: { token: peer.token }, forceNew: true });
+  try {
+    await expect.poll(async () => socket.timeout(5_000).emitWithAck('getOnlineUsers')).toContain(recipientId);
+    const reply = await socket.timeout(10_000).emitWithAck('sendMessage', { conversationId, text });
+    expect(reply).not.toHaveProperty('msg');
+  } finally {
+    socket.disconnect();
+  }
+}
+
+const rows = (page: Page) => page.getByTestId('conversation-row');
+const rowOf = (page: Page, name: string) => rows(page).filter({ hasText: name });
+const loadMore = (page: Page) => page.getByRole('button', { name: 'Load more conversations' });
+const listViewport = (page: Page) => page.getByRole('region', { name: 'Conversations' }).locator('.mantine-ScrollArea-viewport');
+
+/** The peer named on each row, in the order shown. */
+async function shownNames(page: Page): Promise<string[]> {
+  const texts = await rows(page).allTextContents();
+  return texts.map((text) => text.match(PEER_NAME)?.[0] ?? text);
+}
+
+test('more conversations than one page: scrolling and the button load the rest, each once', async ({ page, request }) => {
+  test.slow(); // a hundred and more therapists to register
+  const tag = randomBytes(3).toString('hex');
+  const [ann, peers] = await Promise.all([createVerifiedUser(request, `List owner ${tag}`), createPeers(request, PEERS, tag)]);
+  // The first conversation is the oldest; the rest follow it.
+  const ids = new Map<string, string>([[peers[0].name, await startConversation(request, ann, peers[0])]]);
+  await inBatches(peers.slice(1), async (p) => void ids.set(p.name, await startConversation(request, ann, p)));
+  const beyond = await namesBeyondFirstPage(request, ann);
+  expect(beyond).toHaveLength(PEERS - LIST_PAGE);
+  const oldest = peers[0].name;
+  expect(beyond.at(-1)).toBe(oldest);
+
+  await signIn(page, ann.email, ann.password);
+  await page.goto('/chat');
+  await expect(rows(page)).toHaveCount(LIST_PAGE);
+  await expect(rowOf(page, oldest)).toHaveCount(0);
+  await expect(loadMore(page)).toBeAttached();
+  // The list's own refetch on connecting must not land after the live update below and undo it.
+  await page.waitForLoadState('networkidle');
+
+  // A conversation not loaded yet gets a message: it comes to the top, and stays single when its page loads.
+  const late = peers.find((p) => p.name === beyond[0])!;
+  await sendWhenOnline(late, ann.id, ids.get(late.name)!, 'Are you taking new referrals?');
+  await expect(rows(page).first()).toContainText(late.name);
+  await expect(rows(page).first().getByLabel('1 unread')).toBeVisible();
+  await expect(rows(page)).toHaveCount(LIST_PAGE + 1);
+  await expectAccessible(page);
+
+  // Scrolling to the end of the list loads the rest: every conversation once, the oldest last.
+  await listViewport(page).evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(rows(page)).toHaveCount(PEERS);
+  await expect(rows(page).last()).toContainText(oldest);
+  await expect(loadMore(page)).toHaveCount(0);
+  const names = await shownNames(page);
+  expect(new Set(names).size).toBe(PEERS);
+  expect([...names].sort()).toEqual(peers.map((p) => p.name).sort());
+  await screenshot(page, 'chat-list-all');
+
+  // The button, from the keyboard (focused without scrolling, so that it alone loads the page), after a reload
+  // that shows the first page again; a page that fails to load says so and the button tries again.
+  await page.reload();
+  await expect(rows(page)).toHaveCount(LIST_PAGE);
+  await expect(rowOf(page, oldest)).toHaveCount(0);
+  const nextPage = /\/api\/conversations\?.*before=/;
+  await page.route(nextPage, (route) => route.abort());
+  await loadMore(page).evaluate((el: HTMLElement) => el.focus({ preventScroll: true }));
+  await expect(loadMore(page)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not load more conversations.' })).toBeVisible();
+  await expect(rows(page)).toHaveCount(LIST_PAGE);
+  await page.unroute(nextPage);
+  await expect(loadMore(page)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(rows(page)).toHaveCount(PEERS);
+  await expect(page.getByText('Could not load more conversations.')).toHaveCount(0);
+  expect(new Set(await shownNames(page)).size).toBe(PEERS);
+
+  // A conversation from the second page: pinned, it goes to the top (and stays there from the server); opened, it
+  // shows its therapist.
+  await rowOf(page, oldest).getByRole('button', { name: `Pin conversation with ${oldest}` }).click();
+  await expect(rows(page).first()).toContainText(oldest);
+  await page.reload();
+  await expect(rows(page).first()).toContainText(oldest);
+  await rowOf(page, oldest).getByRole('button', { name: new RegExp(oldest) }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${ids.get(oldest)}$`));
+  await expect(page.getByRole('heading', { name: oldest })).toBeVisible();
+  await expect(page.getByText('No messages yet. Say hello!')).toBeVisible();
+  await expectAccessible(page);
+});
