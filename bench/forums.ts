@@ -68,6 +68,15 @@ async function ensureLikes(db: Db, threadId: string): Promise<void> {
 
 const load = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 
+// This machine is a virtual one: time the host gives to other guests ("steal") slows every figure taken meanwhile.
+const cpuTicks = () => fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+function stealSince(before: number[]): number {
+  const now = cpuTicks();
+  const delta = now.map((v, i) => v - (before[i] ?? 0));
+  const total = delta.reduce((a, b) => a + b, 0);
+  return Math.round(((delta[7] ?? 0) / Math.max(1, total)) * 1000) / 10;
+}
+
 async function explainBuffers(db: Db, query: ReturnType<typeof sql>): Promise<string> {
   const rows = await queryRows<{ 'QUERY PLAN': string }>(db, sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`);
   return rows.map((r) => r['QUERY PLAN']).join('\n');
@@ -126,7 +135,7 @@ try {
     commentsFirstPage: { path: `/api/forumPosts/${threadId}/comments`, budget: BUDGET_MS.default },
   };
   type Result = Figures & {
-    path: string; budgetMs: number; withinBudget: boolean; measuredAt: string; loadBefore: number[]; oneConnection: Figures;
+    path: string; budgetMs: number; withinBudget: boolean; measuredAt: string; loadBefore: number[]; stealPercent: number; oneConnection: Figures;
   };
   const previous = ONLY.length && fs.existsSync('bench/results/forums.json')
     ? JSON.parse(fs.readFileSync('bench/results/forums.json', 'utf8')) as { results?: Record<string, Result>; plans?: Record<string, string> }
@@ -138,14 +147,16 @@ try {
     if (!check.ok) throw new Error(`${name}: ${check.status} ${await check.text()}`);
     await measure(base + path, { tokens, nextPath, seconds: 2 }); // warm-up, not reported
     const loadBefore = load();
+    const cpuBefore = cpuTicks();
     const figures = await measure(base + path, { tokens, nextPath, connections: 50, seconds: 10 });
+    const stealPercent = stealSince(cpuBefore);
     // One request at a time: the cost of a request itself, apart from queueing behind 49 others on a shared machine.
     const oneConnection = await measure(base + path, { tokens, nextPath, connections: 1, seconds: 3 });
     results[name] = {
-      path, ...figures, budgetMs: budget, withinBudget: figures.p95 < budget, measuredAt: new Date().toISOString(), loadBefore, oneConnection,
+      path, ...figures, budgetMs: budget, withinBudget: figures.p95 < budget, measuredAt: new Date().toISOString(), loadBefore, stealPercent, oneConnection,
     };
     console.log(name.padEnd(18), `p50 ${figures.p50} ms  p95 ${figures.p95} ms  p99 ${figures.p99} ms  ${figures.rps} req/s  errors ${figures.errors + figures.non2xx}`,
-      `| 1 conn p50 ${oneConnection.p50} ms p95 ${oneConnection.p95} ms | load ${loadBefore.join(' ')}`);
+      `| 1 conn p50 ${oneConnection.p50} ms p95 ${oneConnection.p95} ms | load ${loadBefore.join(' ')} | steal ${stealPercent} %`);
   }
 
   // Search plans with buffers: how many pages each way of finding a window reads (docs/decisions/0021).

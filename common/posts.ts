@@ -3,7 +3,7 @@ import { IdSchema } from './ids.ts';
 
 export const POST_LIMITS = { title: 200, content: 20_000, comment: 10_000, query: 200, bulkDelete: 500, cursor: 200, searchCursor: 400 } as const;
 /** Likes are sent as a list of user ids; past this many only the count (and the reader's own like) grows. */
-export const LIKES_LIST_CAP = 50;
+export const LIKES_LIST_CAP = 10;
 export const COMMENTS_PAGE_SIZE = 200;
 export const COMMENTS_MAX_PAGE_SIZE = 500;
 /**
