@@ -5,7 +5,7 @@
 // Loopback only, bounded counts and time (a hard stop after 15 minutes); it stops by itself.
 // Run: node bench/chat.ts   (writes bench/results/chat.json; about 3 minutes). Knobs: BENCH_CHAT_SOCKETS (5000),
 // BENCH_CHAT_RATE (500 messages/s), BENCH_CHAT_SECONDS (20), BENCH_CHAT_RECEIPTS=0 (recipients send no delivery receipts),
-// BENCH_CHAT_NODES=one|two (only that phase),
+// BENCH_CHAT_NODES=one|two (only that phase), BENCH_CHAT_ONE_REDIS=1 (the one node uses Redis too: the adapter and counters alone),
 // DATABASE_POOL_SIZE (the servers' pool, 10), REDIS_URL (redis://127.0.0.1:6379), BENCH_PG (see lib.ts).
 // Each socket is a file descriptor in this process and in a server: 5,000 needs `ulimit -n` above ~5,100 (fdLimit in the result).
 // The results report the machine's load alongside the figures: on a shared machine they say as much about it as about the chat.
@@ -280,7 +280,7 @@ async function stopServers() {
 async function phase(name: string, databaseUrl: string, nodes: 1 | 2, users: BenchUser[], conversations: Map<number, string>) {
   console.log(`chat bench: ${name}`);
   // One node runs without Redis even when the environment has REDIS_URL (an empty value counts as unset).
-  const extra: Record<string, string> = { REDIS_URL: nodes === 2 ? REDIS_URL : '' };
+  const extra: Record<string, string> = { REDIS_URL: nodes === 2 || process.env.BENCH_CHAT_ONE_REDIS ? REDIS_URL : '' };
   for (const port of PORTS.slice(0, nodes)) servers.push(await startServer(databaseUrl, port, extra));
   const urls = PORTS.slice(0, nodes).map((p) => `http://127.0.0.1:${p}`);
   // Odd users (senders) on the first node, their partners on the last: with two nodes every message crosses over.

@@ -63,7 +63,7 @@ export async function createTestContext(options: Options = {}): Promise<TestCont
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-outbox-'));
   const config = testConfig({ DATA_DIR: outboxDir, ...(options.config ?? {}) });
   const redisUrl = process.env.REDIS_URL;
-  const redis = options.redis && redisUrl ? { pub: new Redis(redisUrl), sub: new Redis(redisUrl) } : undefined;
+  const redis = options.redis && redisUrl ? { pub: new Redis(redisUrl, { enableAutoPipelining: true }), sub: new Redis(redisUrl) } : undefined;
   const limiterRedis = redisUrl ? new Redis(redisUrl) : undefined;
   // With Redis available the counters live there, under a prefix no other test shares.
   const limiter = limiterRedis ? redisRateLimiter(limiterRedis, `test:${randomBytes(6).toString('hex')}:`) : memoryRateLimiter();
