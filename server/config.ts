@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   FORGOT_MAX_PER_EMAIL_HOUR: positiveInt.default(5),
   FORGOT_MAX_PER_IP_HOUR: positiveInt.default(30),
   CHAT_MAX_MESSAGES_PER_10S: positiveInt.default(30),
+  FORUM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -56,6 +57,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    // How long a forum page read for everyone keeps answering (docs/decisions/0022).
+    forumCacheMs: env.FORUM_CACHE_MS,
     session: { maxAgeMs: env.SESSION_MAX_AGE_DAYS * 86_400_000, idleMs: env.SESSION_IDLE_HOURS * 3_600_000 },
     limits: {
       loginFailsPerAccount: env.LOGIN_MAX_FAILS_PER_ACCOUNT,
@@ -84,5 +87,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** A config for tests: defaults plus overrides, never the real environment. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  // Forum pages are only shared while a read runs: tests write rows directly and read them back at once.
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', FORUM_CACHE_MS: '0', ...overrides });
 }

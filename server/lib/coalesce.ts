@@ -16,16 +16,3 @@ export function coalesce<A, T>(load: (arg: A) => Promise<T>, keyOf: (arg: A) => 
     return pending;
   };
 }
-
-/**
- * `coalesce` with one set of running loads per database, for module-level readers: each test app has its own database,
- * and a read of one must never answer a request to another.
- */
-export function coalescePerDb<D extends object, A, T>(load: (db: D, arg: A) => Promise<T>, keyOf: (arg: A) => string) {
-  const perDb = new WeakMap<D, (arg: A) => Promise<T>>();
-  return (db: D, arg: A): Promise<T> => {
-    let shared = perDb.get(db);
-    if (!shared) perDb.set(db, (shared = coalesce((a: A) => load(db, a), keyOf)));
-    return shared(arg);
-  };
-}

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
-import { coalescePerDb } from '../../lib/coalesce.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { forgetSearches } from '../posts/search.ts';
+import { forumReads } from '../posts/forum-reads.ts';
 import {
   COMMUNITY_NAME_TAKEN, COMMUNITY_NOT_FOUND, NAME_REQUIRED, type CommunitiesPage, type Community,
 } from '../../../common/communities.ts';
@@ -27,7 +26,8 @@ async function readList(db: Db, key: { page: number; limit: number }): Promise<S
 }
 
 // A page is the same for every reader: readers arriving during a read share it, then add whether they joined.
-const sharedList = coalescePerDb(readList, (k: { page: number; limit: number }) => `${k.page}|${k.limit}`);
+const sharedList = (db: Db, k: { page: number; limit: number }) =>
+  forumReads.read(db, `communities|${k.page}|${k.limit}`, () => readList(db, k));
 
 export async function listCommunities(db: Db, viewerId: string | null, page: number, limit: number): Promise<CommunitiesPage> {
   const { rows, total } = await sharedList(db, { page, limit });
@@ -83,6 +83,7 @@ export async function createCommunity(db: Db, user: CurrentUser, input: NewCommu
     await t.execute(sql`INSERT INTO community_members (community_id, user_id) VALUES (${row.id}, ${user.id})`);
     return row.id;
   });
+  forumReads.forget(db);
   return getCommunity(db, user.id, id);
 }
 
@@ -98,7 +99,7 @@ export async function deleteCommunity(db: Db, admin: CurrentUser, id: string): P
       detail: { name: row.name, postsCount: row.posts_count },
     });
   });
-  forgetSearches(db);
+  forumReads.forget(db);
 }
 
 /** The reader's communities, most recently joined first (community_members_user_idx). */
@@ -123,5 +124,6 @@ export async function setMembership(db: Db, user: CurrentUser, id: string, membe
       await t.execute(sql`UPDATE communities SET members_count = greatest(members_count + ${member ? 1 : -1}, 0) WHERE id = ${id}`);
     }
   });
+  forumReads.forget(db);
   return getCommunity(db, user.id, id);
 }

@@ -9,7 +9,7 @@ import {
   POST_NOT_FOUND, type Comment,
 } from '../../../common/posts.ts';
 import { decodeTimeCursor, encodeTimeCursor } from './cursor.ts';
-import { coalescePerDb } from '../../lib/coalesce.ts';
+import { forumReads } from './forum-reads.ts';
 import { pageJsonFor, type SharedPage } from './page-json.ts';
 import { cursorTime, isoTime, likedComments, likesFor, setLike } from './queries.ts';
 
@@ -64,7 +64,8 @@ async function readCommentsPage(db: Db, key: PageKey): Promise<SharedComments> {
   return { rows: shown, nextCursor: more && last ? encodeTimeCursor({ at: last.cursor_at, id: last.id }) : null };
 }
 
-const sharedCommentsPage = coalescePerDb(readCommentsPage, (k: PageKey) => `${k.postId}|${k.after ?? ''}|${k.limit}`);
+const sharedCommentsPage = (db: Db, k: PageKey) =>
+  forumReads.read(db, `comments|${k.postId}|${k.after ?? ''}|${k.limit}`, () => readCommentsPage(db, k));
 
 async function commentForViewer(db: Db, row: CommentRow, viewerId: string): Promise<Comment> {
   const liked = await likedComments(db, viewerId, row.post_id);
@@ -75,7 +76,7 @@ async function commentForViewer(db: Db, row: CommentRow, viewerId: string): Prom
  * Flat and oldest first, served by the (post_id, created_at, id) index. A reply is always newer than its
  * parent, so each page only adds to the tree the client has already built. JSON for this reader (see page-json.ts).
  */
-export async function commentsJson(db: Db, viewerId: string, postId: string, opts: { after?: string; limit: number }): Promise<string> {
+export async function commentsJson(db: Db, viewerId: string, postId: string, opts: { after?: string; limit: number }): Promise<Buffer | string> {
   const page = await sharedCommentsPage(db, { postId, after: opts.after, limit: opts.limit });
   const liked = await likedComments(db, viewerId, postId);
   return pageJsonFor(page, 'comments', viewerId, liked, toComment);
@@ -109,6 +110,7 @@ export async function addComment(db: Db, user: CurrentUser, postId: string, cont
     await assertPostExists(t, postId);
     return insertComment(t, { postId, parentId: null, authorId: user.id, content: text });
   });
+  forumReads.forget(db);
   return getComment(db, user.id, id);
 }
 
@@ -122,6 +124,7 @@ export async function replyToComment(db: Db, user: CurrentUser, parentId: string
     if (parent.deleted) throw badRequest(CANNOT_REPLY_TO_DELETED);
     return insertComment(t, { postId: parent.post_id, parentId, authorId: user.id, content: text });
   });
+  forumReads.forget(db);
   return getComment(db, user.id, id);
 }
 
@@ -141,6 +144,7 @@ export async function likeComment(db: Db, user: CurrentUser, commentId: string, 
     if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND);
     await setLike(t, 'comment_likes', commentId, user.id, liked);
   });
+  forumReads.forget(db);
   return (await getComment(db, user.id, commentId)).likes;
 }
 
@@ -154,12 +158,13 @@ export async function deleteComment(db: Db, user: CurrentUser, commentId: string
     if (comment.author_id !== user.id && !isAdmin(user)) throw forbidden(ONLY_AUTHOR_OR_ADMIN);
     await removeComments(t, [commentId]);
   });
+  forumReads.forget(db);
 }
 
 /** Administrators only (checked by the route); all or nothing, and recorded in the audit log. */
 export async function bulkDeleteComments(db: Db, admin: CurrentUser, commentIds: string[]): Promise<number> {
   const ids = [...new Set(commentIds)];
-  return db.transaction(async (tx) => {
+  const removed = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const locked = await queryRows<{ id: string; post_id: string }>(t, sql`
       SELECT id, post_id FROM comments WHERE id = ANY(${sql.param(ids)}::uuid[]) AND NOT deleted ORDER BY id FOR UPDATE`);
@@ -172,6 +177,8 @@ export async function bulkDeleteComments(db: Db, admin: CurrentUser, commentIds:
     });
     return removed;
   });
+  forumReads.forget(db);
+  return removed;
 }
 
 /**

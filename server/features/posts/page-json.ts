@@ -1,22 +1,35 @@
 /**
  * The JSON of a shared page for one reader. Everything in a page is the same for every reader except the likes list,
- * so each row is written once per shared read for a reader who liked none of them, and only rows this reader liked
- * (or whose likers name them) are written again. A page of 500 comments then costs one JSON.stringify, not one per reader.
+ * so the page is written once per shared read, as UTF-8, for the readers who liked none of its rows (most of them),
+ * and sent as it is. For a reader who liked some rows, only those rows are written again.
+ * A page of 500 comments then costs one JSON.stringify per shared read, not one per request.
  */
-export type SharedPage<R> = { rows: R[]; nextCursor: string | null; fragments?: string[] };
+export type SharedPage<R> = { rows: R[]; nextCursor: string | null; written?: Written };
 type Likeable = { id: string; recent_likes: string[] };
+type Written = { fragments: string[]; likers: Set<string>; plain: Buffer };
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function pageJsonFor<R extends Likeable>(
-  page: SharedPage<R>, listKey: string, viewerId: string, liked: Set<string>,
-  shape: (row: R, viewerId: string, liked: boolean) => unknown,
-): string {
+const envelope = (listKey: string, items: string[], nextCursor: string | null) =>
+  `{${JSON.stringify(listKey)}:[${items.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+
+function write<R extends Likeable>(page: SharedPage<R>, listKey: string, shape: Shape<R>): Written {
   // An empty reader id matches no liker: the rows as any reader who liked none of them sees them.
-  page.fragments ??= page.rows.map((row) => JSON.stringify(shape(row, '', false)));
+  const fragments = page.rows.map((row) => JSON.stringify(shape(row, '', false)));
+  const likers = new Set(page.rows.flatMap((row) => row.recent_likes));
+  return { fragments, likers, plain: Buffer.from(envelope(listKey, fragments, page.nextCursor)) };
+}
+
+type Shape<R> = (row: R, viewerId: string, liked: boolean) => unknown;
+
+export function pageJsonFor<R extends Likeable>(
+  page: SharedPage<R>, listKey: string, viewerId: string, liked: Set<string>, shape: Shape<R>,
+): Buffer | string {
+  const written = (page.written ??= write(page, listKey, shape));
+  if (liked.size === 0 && !written.likers.has(viewerId)) return written.plain;
   const items = page.rows.map((row, i) => {
     const own = liked.has(row.id) || row.recent_likes.includes(viewerId);
-    return own ? JSON.stringify(shape(row, viewerId, liked.has(row.id))) : page.fragments![i];
+    return own ? JSON.stringify(shape(row, viewerId, liked.has(row.id))) : written.fragments[i];
   });
-  return `{${JSON.stringify(listKey)}:[${items.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`;
+  return envelope(listKey, items, page.nextCursor);
 }

@@ -5,6 +5,7 @@ import {
   BulkDeleteBody, CommentBody, CommentsQuery, CommunityIdParams, CreatePostBody, LikeBody, PostIdParams, PostSearchQuery, PostsQuery,
 } from '../../../common/posts.ts';
 import { addComment, bulkDeleteComments, commentsJson, deleteComment, likeComment, replyToComment } from './comments.ts';
+import { forumReads } from './forum-reads.ts';
 import { JSON_TYPE } from './page-json.ts';
 import { searchPosts } from './search.ts';
 import { communityPostsJson, createPost, deletePost, feedJson, getPost, likePost } from './service.ts';
@@ -14,7 +15,8 @@ import { communityPostsJson, createPost, deletePost, feedJson, getPost, likePost
  * deleting is for the author (whatever their licence status now) or an administrator.
  * Access is checked in preValidation, so a signed-out caller hears 401 before any complaint about the body.
  */
-export function postsRoutes(app: App, { db }: AppContext): void {
+export function postsRoutes(app: App, { db, config }: AppContext): void {
+  forumReads.configure(db, config.forumCacheMs);
   // The lists are written as JSON strings (page-json.ts); a string with a JSON content type is sent as it is.
   app.get('/api/forumPosts/feed', { preValidation: authenticated, schema: { querystring: PostsQuery } }, async (request, reply) => {
     const user = requireUser(request);

@@ -5,7 +5,7 @@ import { POSTS_PAGE_SIZE } from '../../../common/constants.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import { SEARCH_WINDOW, type PostsPage } from '../../../common/posts.ts';
 import { decodeSearchCursor, encodeSearchCursor, type PostKey, type SearchCursor } from './cursor.ts';
-import { memoByKey } from '../../lib/memo.ts';
+import { forumReads } from './forum-reads.ts';
 import { cursorTime, POST_COLUMNS, postsForViewer, postsWithDetails, type PostRow, type SharedPostsPage } from './queries.ts';
 
 // Full-text search over the stored `search` column (title weighted above content), bounded (docs/decisions/0021):
@@ -209,29 +209,13 @@ async function searchShared(db: Db, text: string, opts: SearchOptions): Promise<
   return { rows: shown, nextCursor: next ? encodeSearchCursor(next) : null };
 }
 
-// Results are the same for every reader, so each node keeps a search's pages for a few seconds: a burst of readers
-// searching the same words (or paging the same results) costs one search. This node's own post writes forget them
-// at once; a post written through another node shows in search within SEARCH_TTL_MS.
+// Results are the same for every reader, and a search costs milliseconds of database time, so they are kept 5 seconds
+// rather than the forum's usual FORUM_CACHE_MS (forum-reads.ts): a burst of readers searching the same words, or paging
+// the same results, costs one search. This node's forum writes forget them at once.
 const SEARCH_TTL_MS = 5_000;
-const SEARCH_CACHE_KEYS = 500;
-const searchCaches = new WeakMap<Db, (key: string) => Promise<SharedPostsPage>>();
 
-/** Called after a post is created or deleted, so its author finds it (or no longer finds it) at once. */
-export function forgetSearches(db: Db): void {
-  searchCaches.delete(db);
-}
-
-function cachedSearch(db: Db, text: string, opts: SearchOptions): Promise<SharedPostsPage> {
-  let cache = searchCaches.get(db);
-  if (!cache) {
-    cache = memoByKey(SEARCH_TTL_MS, SEARCH_CACHE_KEYS, (key) => {
-      const [t, o] = JSON.parse(key) as [string, SearchOptions];
-      return searchShared(db, t, o);
-    });
-    searchCaches.set(db, cache);
-  }
-  return cache(JSON.stringify([text, opts]));
-}
+const cachedSearch = (db: Db, text: string, opts: SearchOptions) =>
+  forumReads.read(db, `search|${JSON.stringify([text, opts])}`, () => searchShared(db, text, opts), SEARCH_TTL_MS);
 
 /**
  * Posts matching `text` (web search syntax), 20 a page, with the matched words wrapped in <mark></mark> in `highlight`.

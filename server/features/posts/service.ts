@@ -9,8 +9,7 @@ import {
   JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post,
 } from '../../../common/posts.ts';
 import { decodeTimeCursor } from './cursor.ts';
-import { coalescePerDb } from '../../lib/coalesce.ts';
-import { forgetSearches } from './search.ts';
+import { forumReads } from './forum-reads.ts';
 import { pageJsonFor } from './page-json.ts';
 import {
   likedPosts, POST_COLUMNS, postsForViewer, postsWithDetails, setLike, timePage, toPost, type PostRow, type SharedPostsPage,
@@ -44,14 +43,16 @@ export function communityPostsQuery(communityId: string, before?: string) {
 
 const postQuery = (postId: string) => postsWithDetails(sql`SELECT ${POST_COLUMNS} FROM posts p WHERE p.id = ${postId}`, { orderBy: NEWEST_FIRST });
 
-// Pages are the same for every reader, so readers arriving while one is being read share that read (see coalesce);
-// each then adds only their own likes. Writes answer from a fresh read of their own (readPost), never a shared one.
-const sharedFeed = coalescePerDb((db: Db, before: string | undefined) => timePage(db, feedQuery(before), POSTS_PAGE_SIZE), (b) => b ?? '');
-const sharedCommunityPosts = coalescePerDb(async (db: Db, key: { communityId: string; before?: string }) => {
-  await assertCommunityExists(db, key.communityId);
-  return timePage(db, communityPostsQuery(key.communityId, key.before), POSTS_PAGE_SIZE);
-}, (key) => `${key.communityId}|${key.before ?? ''}`);
-const sharedPost = coalescePerDb(readPostRow, (postId: string) => postId);
+// Pages are the same for every reader, so they are shared (forum-reads.ts); each reader then adds only their own likes.
+// Writes answer from a fresh read of their own (readPost), never a shared one.
+const sharedFeed = (db: Db, before?: string) =>
+  forumReads.read(db, `feed|${before ?? ''}`, () => timePage(db, feedQuery(before), POSTS_PAGE_SIZE));
+const sharedCommunityPosts = (db: Db, communityId: string, before?: string) =>
+  forumReads.read(db, `community|${communityId}|${before ?? ''}`, async () => {
+    await assertCommunityExists(db, communityId);
+    return timePage(db, communityPostsQuery(communityId, before), POSTS_PAGE_SIZE);
+  });
+const sharedPost = (db: Db, postId: string) => forumReads.read(db, `post|${postId}`, () => readPostRow(db, postId));
 
 async function readPostRow(db: Db, postId: string): Promise<PostRow> {
   const [row] = await queryPrepared<PostRow>(db, postQuery(postId));
@@ -60,15 +61,15 @@ async function readPostRow(db: Db, postId: string): Promise<PostRow> {
 }
 
 /** The feed page as JSON for this reader (see page-json.ts). */
-export async function feedJson(db: Db, viewerId: string, before?: string): Promise<string> {
+export async function feedJson(db: Db, viewerId: string, before?: string): Promise<Buffer | string> {
   return postsPageJson(db, await sharedFeed(db, before), viewerId);
 }
 
-export async function communityPostsJson(db: Db, viewerId: string, communityId: string, before?: string): Promise<string> {
-  return postsPageJson(db, await sharedCommunityPosts(db, { communityId, before }), viewerId);
+export async function communityPostsJson(db: Db, viewerId: string, communityId: string, before?: string): Promise<Buffer | string> {
+  return postsPageJson(db, await sharedCommunityPosts(db, communityId, before), viewerId);
 }
 
-async function postsPageJson(db: Db, page: SharedPostsPage, viewerId: string): Promise<string> {
+async function postsPageJson(db: Db, page: SharedPostsPage, viewerId: string): Promise<Buffer | string> {
   const liked = await likedPosts(db, viewerId, page.rows.map((r) => r.id));
   return pageJsonFor(page, 'posts', viewerId, liked, toPost);
 }
@@ -104,7 +105,7 @@ export async function createPost(db: Db, user: CurrentUser, input: { title: stri
     }
     return post.id;
   });
-  forgetSearches(db);
+  forumReads.forget(db);
   return readPost(db, user.id, id);
 }
 
@@ -123,7 +124,7 @@ export async function deletePost(db: Db, user: CurrentUser, postId: string): Pro
         WHERE id = ${post.community_id}`);
     }
   });
-  forgetSearches(db);
+  forumReads.forget(db);
 }
 
 /** Toggles (or, with `liked`, sets) the reader's like and returns the updated post. */
@@ -135,6 +136,7 @@ export async function likePost(db: Db, user: CurrentUser, postId: string, liked?
     const delta = await setLike(t, 'post_likes', postId, user.id, liked);
     if (delta !== 0) await t.execute(sql`UPDATE posts SET likes_count = greatest(likes_count + ${delta}, 0) WHERE id = ${postId}`);
   });
+  forumReads.forget(db);
   return readPost(db, user.id, postId);
 }
 
