@@ -20,6 +20,8 @@ const PORT = 3302;
 const THREAD_TITLE = 'Bench thread with 500 comments';
 const THREAD_COMMENTS = 500;
 const BUDGET_MS = { default: 25, search: 50 };
+const RUNS = 3;
+const STEAL_RETRY_PERCENT = 5;
 // Search words: common in the generated posts ('grief' in 1.4 % of them, 'therapy' in about 20 %), both common but
 // rare together ('emdr grief', 211 posts), and rare ('discussion': only the bench thread).
 const RARE_WORD = 'discussion';
@@ -119,7 +121,9 @@ try {
   // from the node's 5-second search cache: the cost of searches nobody made just before.
   let distinct = 0;
   const distinctGrief = () => `/api/forumPosts/search?query=${encodeURIComponent(`grief -zzq${distinct++}`)}`;
-  const endpoints: Record<string, { path: string; budget: number; nextPath?: () => string }> = {
+  // What a browser sends: the shared pages then go out as they were compressed once for all readers.
+  const browser = { 'accept-encoding': 'gzip, deflate, br' };
+  const endpoints: Record<string, { path: string; budget: number; nextPath?: () => string; headers?: Record<string, string> }> = {
     feed: { path: '/api/forumPosts/feed', budget: BUDGET_MS.default },
     feedPage51: { path: `/api/forumPosts/feed?before=${encodeURIComponent(cursor ?? '')}`, budget: BUDGET_MS.default },
     communities: { path: '/api/communities?page=1&limit=9', budget: BUDGET_MS.default },
@@ -132,31 +136,40 @@ try {
     searchCommunityGrief: { path: `/api/forumPosts/search/${community.id}?query=grief`, budget: BUDGET_MS.search },
     post: { path: `/api/forumPosts/${threadId}`, budget: BUDGET_MS.default },
     comments500: { path: `/api/forumPosts/${threadId}/comments?limit=500`, budget: BUDGET_MS.default },
+    comments500Browser: { path: `/api/forumPosts/${threadId}/comments?limit=500`, budget: BUDGET_MS.default, headers: browser },
     commentsFirstPage: { path: `/api/forumPosts/${threadId}/comments`, budget: BUDGET_MS.default },
   };
   type Result = Figures & {
     path: string; budgetMs: number; withinBudget: boolean; measuredAt: string; loadBefore: number[]; stealPercent: number; oneConnection: Figures;
+    attempts: { p95: number; rps: number; stealPercent: number }[];
   };
   const previous = ONLY.length && fs.existsSync('bench/results/forums.json')
     ? JSON.parse(fs.readFileSync('bench/results/forums.json', 'utf8')) as { results?: Record<string, Result>; plans?: Record<string, string> }
     : {};
   const results: Record<string, Result> = { ...previous.results };
-  for (const [name, { path, budget, nextPath }] of Object.entries(endpoints)) {
+  for (const [name, { path, budget, nextPath, headers: extra }] of Object.entries(endpoints)) {
     if (!selected(name)) continue;
     const check = await fetch(base + path, { headers });
     if (!check.ok) throw new Error(`${name}: ${check.status} ${await check.text()}`);
-    await measure(base + path, { tokens, nextPath, seconds: 2 }); // warm-up, not reported
-    const loadBefore = load();
-    const cpuBefore = cpuTicks();
-    const figures = await measure(base + path, { tokens, nextPath, connections: 50, seconds: 10 });
-    const stealPercent = stealSince(cpuBefore);
+    await measure(base + path, { tokens, nextPath, headers: extra, seconds: 2 }); // warm-up, not reported
+    // The host lends these cores to other guests at times: a run that lost more than STEAL_RETRY_PERCENT of its time
+    // is repeated (at most RUNS times) and the least disturbed run is reported, with every attempt listed.
+    const attempts: (Figures & { stealPercent: number; loadBefore: number[] })[] = [];
+    for (let run = 0; run < RUNS && !attempts.some((a) => a.stealPercent <= STEAL_RETRY_PERCENT); run++) {
+      const loadBefore = load();
+      const cpuBefore = cpuTicks();
+      const run50 = await measure(base + path, { tokens, nextPath, headers: extra, connections: 50, seconds: 10 });
+      attempts.push({ ...run50, stealPercent: stealSince(cpuBefore), loadBefore });
+    }
+    const { stealPercent, loadBefore, ...figures } = attempts.reduce((best, a) => (a.stealPercent < best.stealPercent ? a : best));
     // One request at a time: the cost of a request itself, apart from queueing behind 49 others on a shared machine.
-    const oneConnection = await measure(base + path, { tokens, nextPath, connections: 1, seconds: 3 });
+    const oneConnection = await measure(base + path, { tokens, nextPath, headers: extra, connections: 1, seconds: 3 });
     results[name] = {
       path, ...figures, budgetMs: budget, withinBudget: figures.p95 < budget, measuredAt: new Date().toISOString(), loadBefore, stealPercent, oneConnection,
+      attempts: attempts.map((a) => ({ p95: a.p95, rps: a.rps, stealPercent: a.stealPercent })),
     };
     console.log(name.padEnd(18), `p50 ${figures.p50} ms  p95 ${figures.p95} ms  p99 ${figures.p99} ms  ${figures.rps} req/s  errors ${figures.errors + figures.non2xx}`,
-      `| 1 conn p50 ${oneConnection.p50} ms p95 ${oneConnection.p95} ms | load ${loadBefore.join(' ')} | steal ${stealPercent} %`);
+      `| 1 conn p50 ${oneConnection.p50} ms p95 ${oneConnection.p95} ms | load ${loadBefore.join(' ')} | steal ${stealPercent} % (${attempts.length} runs)`);
   }
 
   // Search plans with buffers: how many pages each way of finding a window reads (docs/decisions/0021).

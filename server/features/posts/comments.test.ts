@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMINS_ONLY, NOT_VERIFIED } from '../../lib/auth.ts';
@@ -166,6 +167,30 @@ describe('likes in a page read once for several readers', () => {
       else expect(first.likes).toEqual([reader.id, reader === ben ? admin.id : ben.id]);
       expect(second).toMatchObject({ _id: plain._id, likes: [], likesCount: 0 });
     });
+  });
+});
+
+describe('compressed pages', () => {
+  it('sends the shared page gzipped to browsers that accept it, and the same comments as without', async () => {
+    const post = await newPost();
+    const mine = await comment(post._id, ana, 'Liked by Ben');
+    await comment(post._id, ana, 'x'.repeat(2000));
+    await call('POST', `/api/forumPosts/comments/${mine._id}/like`, ben, { liked: true });
+    const read = async (user: TestUser, encoding: string) => {
+      const res = await ctx.app.inject({
+        method: 'GET', url: `/api/forumPosts/${post._id}/comments`, headers: { ...user.headers, 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toContain('application/json');
+      const decode = encoding === 'gzip' ? gunzipSync : brotliDecompressSync;
+      return JSON.parse(decode(res.rawPayload).toString('utf8')) as { comments: Comment[] };
+    };
+    // Admin liked nothing here: the shared page, gzipped once. Ben liked one: his own answer, compressed by the app as usual.
+    const [forAdmin, forBen] = [await read(admin, 'gzip'), await read(ben, 'br')];
+    expect(forAdmin.comments).toEqual(await list(post._id, admin));
+    expect(forAdmin.comments[0].likes).toEqual([ben.id]);
+    expect(forBen.comments[0].likes).toEqual([ben.id]);
+    expect(forBen.comments.map((c) => c._id)).toEqual(forAdmin.comments.map((c) => c._id));
   });
 });
 

@@ -10,7 +10,7 @@ import {
 } from '../../../common/posts.ts';
 import { decodeTimeCursor, encodeTimeCursor } from './cursor.ts';
 import { forumReads } from './forum-reads.ts';
-import { pageJsonFor, type SharedPage } from './page-json.ts';
+import { pageJsonFor, type JsonAnswer, type SharedPage } from './page-json.ts';
 import { cursorTime, isoTime, likedComments, likesFor, setLike } from './queries.ts';
 
 type CommentRow = {
@@ -76,7 +76,7 @@ async function commentForViewer(db: Db, row: CommentRow, viewerId: string): Prom
  * Flat and oldest first, served by the (post_id, created_at, id) index. A reply is always newer than its
  * parent, so each page only adds to the tree the client has already built. JSON for this reader (see page-json.ts).
  */
-export async function commentsJson(db: Db, viewerId: string, postId: string, opts: { after?: string; limit: number }): Promise<Buffer | string> {
+export async function commentsJson(db: Db, viewerId: string, postId: string, opts: { after?: string; limit: number }): Promise<JsonAnswer> {
   const page = await sharedCommentsPage(db, { postId, after: opts.after, limit: opts.limit });
   const liked = await likedComments(db, viewerId, postId);
   return pageJsonFor(page, 'comments', viewerId, liked, toComment);

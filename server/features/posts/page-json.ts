@@ -4,11 +4,16 @@
  * and sent as it is. For a reader who liked some rows, only those rows are written again.
  * A page of 500 comments then costs one JSON.stringify per shared read, not one per request.
  */
+import { gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 export type SharedPage<R> = { rows: R[]; nextCursor: string | null; written?: Written };
 type Likeable = { id: string; recent_likes: string[] };
-type Written = { fragments: string[]; likers: Set<string>; plain: Buffer };
+type Written = { fragments: string[]; likers: Set<string>; plain: Buffer; gzipped?: Buffer };
+/** A page's JSON for one reader; `gzipped` when it is the shared page, compressed once for all its readers. */
+export type JsonAnswer = { body: Buffer | string; gzipped?: () => Buffer };
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const envelope = (listKey: string, items: string[], nextCursor: string | null) =>
   `{${JSON.stringify(listKey)}:[${items.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
@@ -24,12 +29,26 @@ type Shape<R> = (row: R, viewerId: string, liked: boolean) => unknown;
 
 export function pageJsonFor<R extends Likeable>(
   page: SharedPage<R>, listKey: string, viewerId: string, liked: Set<string>, shape: Shape<R>,
-): Buffer | string {
+): JsonAnswer {
   const written = (page.written ??= write(page, listKey, shape));
-  if (liked.size === 0 && !written.likers.has(viewerId)) return written.plain;
+  if (liked.size === 0 && !written.likers.has(viewerId)) {
+    return { body: written.plain, gzipped: () => (written.gzipped ??= gzipSync(written.plain, { level: 6 })) };
+  }
   const items = page.rows.map((row, i) => {
     const own = liked.has(row.id) || row.recent_likes.includes(viewerId);
     return own ? JSON.stringify(shape(row, viewerId, liked.has(row.id))) : written.fragments[i];
   });
-  return envelope(listKey, items, page.nextCursor);
+  return { body: envelope(listKey, items, page.nextCursor) };
+}
+
+const acceptsGzip = (request: FastifyRequest) => /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+
+/**
+ * Sends a page as it is. A shared page goes out compressed as it was compressed once for all its readers (a thread of
+ * 500 comments is 180 KB of JSON); any other answer is left to the app's compression like every response.
+ */
+export function sendJson(request: FastifyRequest, reply: FastifyReply, answer: JsonAnswer) {
+  reply.type(JSON_TYPE).header('vary', 'accept-encoding');
+  if (answer.gzipped && acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(answer.gzipped());
+  return reply.send(answer.body);
 }

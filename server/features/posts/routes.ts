@@ -6,7 +6,7 @@ import {
 } from '../../../common/posts.ts';
 import { addComment, bulkDeleteComments, commentsJson, deleteComment, likeComment, replyToComment } from './comments.ts';
 import { forumReads } from './forum-reads.ts';
-import { JSON_TYPE } from './page-json.ts';
+import { sendJson } from './page-json.ts';
 import { searchPosts } from './search.ts';
 import { communityPostsJson, createPost, deletePost, feedJson, getPost, likePost } from './service.ts';
 
@@ -17,10 +17,10 @@ import { communityPostsJson, createPost, deletePost, feedJson, getPost, likePost
  */
 export function postsRoutes(app: App, { db, config }: AppContext): void {
   forumReads.configure(db, config.forumCacheMs);
-  // The lists are written as JSON strings (page-json.ts); a string with a JSON content type is sent as it is.
+  // The lists are written as JSON once for all their readers and sent as they are (page-json.ts).
   app.get('/api/forumPosts/feed', { preValidation: authenticated, schema: { querystring: PostsQuery } }, async (request, reply) => {
     const user = requireUser(request);
-    return reply.type(JSON_TYPE).send(await feedJson(db, user.id, request.query.before));
+    return sendJson(request, reply, await feedJson(db, user.id, request.query.before));
   });
 
   app.get('/api/forumPosts/search', { preValidation: authenticated, schema: { querystring: PostSearchQuery } }, async (request) => {
@@ -36,7 +36,7 @@ export function postsRoutes(app: App, { db, config }: AppContext): void {
 
   app.get('/api/forumPosts/community/:communityId', { preValidation: authenticated, schema: { params: CommunityIdParams, querystring: PostsQuery } }, async (request, reply) => {
     const user = requireUser(request);
-    return reply.type(JSON_TYPE).send(await communityPostsJson(db, user.id, request.params.communityId, request.query.before));
+    return sendJson(request, reply, await communityPostsJson(db, user.id, request.params.communityId, request.query.before));
   });
 
   app.get('/api/forumPosts/:id', { preValidation: authenticated, schema: { params: IdParams } }, async (request) => {
@@ -62,7 +62,7 @@ export function postsRoutes(app: App, { db, config }: AppContext): void {
 
   app.get('/api/forumPosts/:postId/comments', { preValidation: authenticated, schema: { params: PostIdParams, querystring: CommentsQuery } }, async (request, reply) => {
     const user = requireUser(request);
-    return reply.type(JSON_TYPE).send(await commentsJson(db, user.id, request.params.postId, request.query));
+    return sendJson(request, reply, await commentsJson(db, user.id, request.params.postId, request.query));
   });
 
   app.post('/api/forumPosts/:postId/comments', { preValidation: verified, schema: { params: PostIdParams, body: CommentBody } }, async (request, reply) => {

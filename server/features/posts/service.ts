@@ -10,7 +10,7 @@ import {
 } from '../../../common/posts.ts';
 import { decodeTimeCursor } from './cursor.ts';
 import { forumReads } from './forum-reads.ts';
-import { pageJsonFor } from './page-json.ts';
+import { pageJsonFor, type JsonAnswer } from './page-json.ts';
 import {
   likedPosts, POST_COLUMNS, postsForViewer, postsWithDetails, setLike, timePage, toPost, type PostRow, type SharedPostsPage,
 } from './queries.ts';
@@ -61,15 +61,15 @@ async function readPostRow(db: Db, postId: string): Promise<PostRow> {
 }
 
 /** The feed page as JSON for this reader (see page-json.ts). */
-export async function feedJson(db: Db, viewerId: string, before?: string): Promise<Buffer | string> {
+export async function feedJson(db: Db, viewerId: string, before?: string): Promise<JsonAnswer> {
   return postsPageJson(db, await sharedFeed(db, before), viewerId);
 }
 
-export async function communityPostsJson(db: Db, viewerId: string, communityId: string, before?: string): Promise<Buffer | string> {
+export async function communityPostsJson(db: Db, viewerId: string, communityId: string, before?: string): Promise<JsonAnswer> {
   return postsPageJson(db, await sharedCommunityPosts(db, communityId, before), viewerId);
 }
 
-async function postsPageJson(db: Db, page: SharedPostsPage, viewerId: string): Promise<Buffer | string> {
+async function postsPageJson(db: Db, page: SharedPostsPage, viewerId: string): Promise<JsonAnswer> {
   const liked = await likedPosts(db, viewerId, page.rows.map((r) => r.id));
   return pageJsonFor(page, 'posts', viewerId, liked, toPost);
 }
