@@ -67,7 +67,7 @@ export type Post = {
   title: string;
   content: string;
   author: Author;
-  /** Ids of users who liked it: the reader first when they did, at most LIKES_LIST_CAP. */
+  /** Ids of users who liked it, at most LIKES_LIST_CAP; the reader's id is in it exactly when they liked it. */
   likes: string[];
   likesCount: number;
   community: { _id: string; name: string } | null;

@@ -1,7 +1,8 @@
 /**
- * The JSON of a shared page for one reader. Everything in a page is the same for every reader except the likes list,
- * so the page is written once per shared read, as UTF-8, for the readers who liked none of its rows (most of them),
- * and sent as it is. For a reader who liked some rows, only those rows are written again.
+ * The JSON of a shared page for one reader. Only the likes lists could differ between readers, and they differ only
+ * when a list is wrong about the reader (they like a row but are not among its first likers, see likesFor). So the page
+ * is written once per shared read, as UTF-8, and sent as it is to nearly every reader; for the others only their rows
+ * are written again.
  * A page of 500 comments then costs one JSON.stringify per shared read, not one per request.
  */
 import { gzipSync } from 'node:zlib';
@@ -9,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export type SharedPage<R> = { rows: R[]; nextCursor: string | null; written?: Written };
 type Likeable = { id: string; recent_likes: string[] };
-type Written = { fragments: string[]; likers: Set<string>; plain: Buffer; gzipped?: Buffer };
+type Written = { fragments: string[]; plain: Buffer; gzipped?: Buffer };
 /** A page's JSON for one reader; `gzipped` when it is the shared page, compressed once for all its readers. */
 export type JsonAnswer = { body: Buffer | string; gzipped?: () => Buffer };
 
@@ -21,8 +22,7 @@ const envelope = (listKey: string, items: string[], nextCursor: string | null) =
 function write<R extends Likeable>(page: SharedPage<R>, listKey: string, shape: Shape<R>): Written {
   // An empty reader id matches no liker: the rows as any reader who liked none of them sees them.
   const fragments = page.rows.map((row) => JSON.stringify(shape(row, '', false)));
-  const likers = new Set(page.rows.flatMap((row) => row.recent_likes));
-  return { fragments, likers, plain: Buffer.from(envelope(listKey, fragments, page.nextCursor)) };
+  return { fragments, plain: Buffer.from(envelope(listKey, fragments, page.nextCursor)) };
 }
 
 type Shape<R> = (row: R, viewerId: string, liked: boolean) => unknown;
@@ -31,13 +31,12 @@ export function pageJsonFor<R extends Likeable>(
   page: SharedPage<R>, listKey: string, viewerId: string, liked: Set<string>, shape: Shape<R>,
 ): JsonAnswer {
   const written = (page.written ??= write(page, listKey, shape));
-  if (liked.size === 0 && !written.likers.has(viewerId)) {
+  // A row needs writing again only when its shared likers list is wrong about this reader (see likesFor).
+  const own = (row: R) => row.recent_likes.includes(viewerId) !== liked.has(row.id);
+  if (!page.rows.some(own)) {
     return { body: written.plain, gzipped: () => (written.gzipped ??= gzipSync(written.plain, { level: 6 })) };
   }
-  const items = page.rows.map((row, i) => {
-    const own = liked.has(row.id) || row.recent_likes.includes(viewerId);
-    return own ? JSON.stringify(shape(row, viewerId, liked.has(row.id))) : written.fragments[i];
-  });
+  const items = page.rows.map((row, i) => (own(row) ? JSON.stringify(shape(row, viewerId, liked.has(row.id))) : written.fragments[i]));
   return { body: envelope(listKey, items, page.nextCursor) };
 }
 

@@ -56,10 +56,16 @@ export async function likedComments(db: Db, viewerId: string, postId: string): P
   return new Set(rows.map((r) => r.id));
 }
 
-/** The likes list clients get: the reader first when they liked it, then other likers, at most LIKES_LIST_CAP. */
+/**
+ * The likes list clients get: at most LIKES_LIST_CAP ids, with the reader's own id in it exactly when they like it.
+ * The shared slice of likers is used as it is whenever it already says the truth about this reader, which is nearly
+ * always, so every reader can be sent the same bytes (page-json.ts).
+ */
 export function likesFor(recent: string[], viewerId: string, liked: boolean): string[] {
-  const others = recent.filter((id) => id !== viewerId).slice(0, LIKES_LIST_CAP - 1);
-  return liked ? [viewerId, ...others] : others;
+  const shown = recent.slice(0, LIKES_LIST_CAP);
+  if (shown.includes(viewerId) === liked) return shown;
+  const others = recent.filter((id) => id !== viewerId);
+  return liked ? [viewerId, ...others.slice(0, LIKES_LIST_CAP - 1)] : others.slice(0, LIKES_LIST_CAP);
 }
 
 export function toPost(row: PostRow, viewerId: string, liked: boolean): Post {
