@@ -121,8 +121,6 @@ try {
   // from the node's 5-second search cache: the cost of searches nobody made just before.
   let distinct = 0;
   const distinctGrief = () => `/api/forumPosts/search?query=${encodeURIComponent(`grief -zzq${distinct++}`)}`;
-  // What a browser sends: the shared pages then go out as they were compressed once for all readers.
-  const browser = { 'accept-encoding': 'gzip, deflate, br' };
   const endpoints: Record<string, { path: string; budget: number; nextPath?: () => string; headers?: Record<string, string> }> = {
     feed: { path: '/api/forumPosts/feed', budget: BUDGET_MS.default },
     feedPage51: { path: `/api/forumPosts/feed?before=${encodeURIComponent(cursor ?? '')}`, budget: BUDGET_MS.default },
@@ -136,7 +134,6 @@ try {
     searchCommunityGrief: { path: `/api/forumPosts/search/${community.id}?query=grief`, budget: BUDGET_MS.search },
     post: { path: `/api/forumPosts/${threadId}`, budget: BUDGET_MS.default },
     comments500: { path: `/api/forumPosts/${threadId}/comments?limit=500`, budget: BUDGET_MS.default },
-    comments500Browser: { path: `/api/forumPosts/${threadId}/comments?limit=500`, budget: BUDGET_MS.default, headers: browser },
     commentsFirstPage: { path: `/api/forumPosts/${threadId}/comments`, budget: BUDGET_MS.default },
   };
   type Result = Figures & {
