@@ -143,11 +143,17 @@ function postgresCpuSince(before: Map<number, number>): number {
 }
 
 /** Busy and total CPU ticks of the whole machine (all cores), for how loaded it was during a phase. */
-function machineTicks(): { busy: number; total: number } {
+function machineTicks(): { busy: number; total: number; steal: number } {
   const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const idle = ticks[3] + ticks[4];
   const total = ticks.reduce((a, b) => a + b, 0);
-  return { busy: total - idle, total };
+  return { busy: total - idle, total, steal: ticks[7] ?? 0 };
+}
+
+/** The share of the machine's time the host gave to other guests ("steal"), since `before`. */
+function stealSince(before: { steal: number; total: number }): number {
+  const now = machineTicks();
+  return Math.round(((now.steal - before.steal) / Math.max(1, now.total - before.total)) * 1000) / 10;
 }
 
 const machineBusy = (before: { busy: number; total: number }) => {
@@ -266,6 +272,7 @@ async function latency(senders: Client[], recipients: Client[], conversationIds:
     clientEventLoopDelayMs: { p50: Math.round(clientLag.percentile(50) / 1e4) / 100, p99: Math.round(clientLag.percentile(99) / 1e4) / 100 },
     load1: Math.round(os.loadavg()[0] * 100) / 100,
     machineBusyPercent: machineBusy(machineBefore),
+    stealPercent: stealSince(machineBefore),
   };
 }
 
