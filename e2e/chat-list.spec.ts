@@ -19,27 +19,12 @@ async function inBatches<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise
   return results;
 }
 
-/** Verified therapists to talk to: like createVerifiedUser, with one administrator sign-in for all of them. */
+/** Verified therapists to talk to, with one administrator sign-in for all of them. */
 async function createPeers(request: APIRequestContext, count: number, tag: string): Promise<Peer[]> {
   const adminToken = await apiLogin(request, ADMIN.email, ADMIN.password);
   return inBatches(Array.from({ length: count }, (_, i) => i + 1), async (n) => {
-    const name = `List peer ${String(n).padStart(3, '0')} ${tag}`;
-    const email = `e2e-list-${randomBytes(5).toString('hex')}@example.test`;
-    const password = `Pw-${randomBytes(8).toString('hex')}`;
-    const register = await request.post('/api/users/register', {
-      data: {
-        name, email, password, confirmPassword: password, profession: 'Registered Psychotherapist',
-        licenceNumber: `E2E-${randomBytes(3).toString('hex')}`, licensingBody: 'CRPO', region: 'ON', country: 'Canada',
-      },
-    });
-    expect(register.status(), await register.text()).toBe(201);
-    const token = await apiLogin(request, email, password);
-    const me = await (await request.get('/api/users/me', { headers: { 'x-auth-token': token } })).json();
-    const decision = await request.patch(`/api/admin/verifications/${me._id}`, {
-      headers: { 'x-auth-token': adminToken }, data: { approved: true },
-    });
-    expect(decision.status(), await decision.text()).toBe(200);
-    return { id: me._id, name, token };
+    const peer = await createVerifiedUser(request, `List peer ${String(n).padStart(3, '0')} ${tag}`, adminToken);
+    return { id: peer.id, name: peer.name, token: peer.token };
   });
 }
 

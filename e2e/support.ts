@@ -31,8 +31,10 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 export type NewUser = { id: string; name: string; email: string; password: string; token: string };
 
-/** Registers a new therapist and has the administrator approve the licence. */
-export async function createVerifiedUser(request: APIRequestContext, name = `E2E Therapist ${randomBytes(3).toString('hex')}`): Promise<NewUser> {
+/** Registers a new therapist and has the administrator approve the licence (signed in once by the caller, if many). */
+export async function createVerifiedUser(
+  request: APIRequestContext, name = `E2E Therapist ${randomBytes(3).toString('hex')}`, adminToken?: string,
+): Promise<NewUser> {
   const email = `e2e-${randomBytes(5).toString('hex')}@example.test`;
   const password = `Pw-${randomBytes(8).toString('hex')}`;
   const register = await request.post('/api/users/register', {
@@ -42,11 +44,11 @@ export async function createVerifiedUser(request: APIRequestContext, name = `E2E
     },
   });
   expect(register.status(), await register.text()).toBe(201);
-  const adminToken = await apiLogin(request, ADMIN.email, ADMIN.password);
+  const admin = adminToken ?? await apiLogin(request, ADMIN.email, ADMIN.password);
   const token = await apiLogin(request, email, password);
   const me = await (await request.get('/api/users/me', { headers: { 'x-auth-token': token } })).json();
   const decision = await request.patch(`/api/admin/verifications/${me._id}`, {
-    headers: { 'x-auth-token': adminToken }, data: { approved: true },
+    headers: { 'x-auth-token': admin }, data: { approved: true },
   });
   expect(decision.status(), await decision.text()).toBe(200);
   return { id: me._id, name, email, password, token };
