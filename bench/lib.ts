@@ -131,10 +131,13 @@ export async function explain(db: Db, query: ReturnType<typeof sql>): Promise<st
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
-/** The real server as its own process on the bench database (production logging off the hot path). */
+/**
+ * The real server as its own process on the bench database (production logging off the hot path). BENCH_NODE_ARGS adds
+ * Node flags to it, e.g. `--trace-gc` to see collection pauses.
+ */
 export async function startServer(databaseUrl: string, port: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-bench-'));
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), 'server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir, SEED_DEMO: '0', ADMIN_EMAIL: 'bench-admin@bench.test', ADMIN_PASSWORD: 'bench-admin-password', ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
