@@ -4,7 +4,7 @@ import { queryPrepared } from '../../db/prepared.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { forumReads } from '../posts/forum-reads.ts';
+import { forumReads, forumWrite } from '../posts/forum-reads.ts';
 import {
   COMMUNITY_NAME_TAKEN, COMMUNITY_NOT_FOUND, NAME_REQUIRED, type CommunitiesPage, type Community,
 } from '../../../common/communities.ts';
@@ -72,8 +72,7 @@ type NewCommunity = { name: string; description: string; specialties: string[]; 
 export async function createCommunity(db: Db, user: CurrentUser, input: NewCommunity): Promise<Community> {
   const name = input.name.trim();
   if (!name) throw badRequest(NAME_REQUIRED);
-  const id = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const id = await forumWrite(db, async (t) => {
     const [row] = await queryRows<{ id: string }>(t, sql`
       INSERT INTO communities (name, description, specialties, modalities, demographics, created_by, members_count)
       VALUES (${name}, ${input.description.trim()}, ${sql.param(input.specialties)}::text[], ${sql.param(input.modalities)}::text[],
@@ -83,14 +82,12 @@ export async function createCommunity(db: Db, user: CurrentUser, input: NewCommu
     await t.execute(sql`INSERT INTO community_members (community_id, user_id) VALUES (${row.id}, ${user.id})`);
     return row.id;
   });
-  forumReads.forget(db);
   return getCommunity(db, user.id, id);
 }
 
 /** Administrators only (checked by the route): the community, its posts and their comments go in one transaction. */
 export async function deleteCommunity(db: Db, admin: CurrentUser, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await forumWrite(db, async (t) => {
     const [row] = await queryRows<{ name: string; posts_count: number }>(t, sql`
       DELETE FROM communities WHERE id = ${id} RETURNING name, posts_count`);
     if (!row) throw notFound(COMMUNITY_NOT_FOUND);
@@ -99,7 +96,6 @@ export async function deleteCommunity(db: Db, admin: CurrentUser, id: string): P
       detail: { name: row.name, postsCount: row.posts_count },
     });
   });
-  forumReads.forget(db);
 }
 
 /** The reader's communities, most recently joined first (community_members_user_idx). */
@@ -112,8 +108,7 @@ export async function joinedCommunities(db: Db, userId: string, limit: number): 
 
 /** Idempotent: the primary key turns a repeated or simultaneous join into a no-op, and the counter moves once. */
 export async function setMembership(db: Db, user: CurrentUser, id: string, member: boolean): Promise<Community> {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await forumWrite(db, async (t) => {
     const exists = await queryRows(t, sql`SELECT 1 FROM communities WHERE id = ${id}`);
     if (!exists.length) throw notFound(COMMUNITY_NOT_FOUND);
     const changed = member
@@ -124,6 +119,5 @@ export async function setMembership(db: Db, user: CurrentUser, id: string, membe
       await t.execute(sql`UPDATE communities SET members_count = greatest(members_count + ${member ? 1 : -1}, 0) WHERE id = ${id}`);
     }
   });
-  forumReads.forget(db);
   return getCommunity(db, user.id, id);
 }

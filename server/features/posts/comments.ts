@@ -9,7 +9,7 @@ import {
   POST_NOT_FOUND, type Comment,
 } from '../../../common/posts.ts';
 import { decodeTimeCursor, encodeTimeCursor } from './cursor.ts';
-import { forumReads } from './forum-reads.ts';
+import { forumReads, forumWrite } from './forum-reads.ts';
 import { pageJsonFor, type JsonAnswer, type SharedPage } from './page-json.ts';
 import { cursorTime, isoTime, likedComments, likesFor, setLike } from './queries.ts';
 
@@ -105,26 +105,22 @@ function requiredContent(content: string): string {
 
 export async function addComment(db: Db, user: CurrentUser, postId: string, content: string): Promise<Comment> {
   const text = requiredContent(content);
-  const id = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const id = await forumWrite(db, async (t) => {
     await assertPostExists(t, postId);
     return insertComment(t, { postId, parentId: null, authorId: user.id, content: text });
   });
-  forumReads.forget(db);
   return getComment(db, user.id, id);
 }
 
 export async function replyToComment(db: Db, user: CurrentUser, parentId: string, content: string): Promise<Comment> {
   const text = requiredContent(content);
-  const id = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const id = await forumWrite(db, async (t) => {
     const [parent] = await queryRows<{ post_id: string; deleted: boolean }>(t, sql`
       SELECT post_id, deleted FROM comments WHERE id = ${parentId}`);
     if (!parent) throw notFound(COMMENT_NOT_FOUND);
     if (parent.deleted) throw badRequest(CANNOT_REPLY_TO_DELETED);
     return insertComment(t, { postId: parent.post_id, parentId, authorId: user.id, content: text });
   });
-  forumReads.forget(db);
   return getComment(db, user.id, id);
 }
 
@@ -138,19 +134,16 @@ async function insertComment(db: Db, c: { postId: string; parentId: string | nul
 
 /** Toggles (or, with `liked`, sets) the reader's like; returns the likes list (the reader first, capped). */
 export async function likeComment(db: Db, user: CurrentUser, commentId: string, liked?: boolean): Promise<string[]> {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await forumWrite(db, async (t) => {
     const [comment] = await queryRows<{ deleted: boolean }>(t, sql`SELECT deleted FROM comments WHERE id = ${commentId}`);
     if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND);
     await setLike(t, 'comment_likes', commentId, user.id, liked);
   });
-  forumReads.forget(db);
   return (await getComment(db, user.id, commentId)).likes;
 }
 
 export async function deleteComment(db: Db, user: CurrentUser, commentId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await forumWrite(db, async (t) => {
     // FOR UPDATE waits for replies being written under this comment, so the has-replies check below sees them.
     const [comment] = await queryRows<{ author_id: string; deleted: boolean }>(t, sql`
       SELECT author_id, deleted FROM comments WHERE id = ${commentId} FOR UPDATE`);
@@ -158,14 +151,12 @@ export async function deleteComment(db: Db, user: CurrentUser, commentId: string
     if (comment.author_id !== user.id && !isAdmin(user)) throw forbidden(ONLY_AUTHOR_OR_ADMIN);
     await removeComments(t, [commentId]);
   });
-  forumReads.forget(db);
 }
 
 /** Administrators only (checked by the route); all or nothing, and recorded in the audit log. */
 export async function bulkDeleteComments(db: Db, admin: CurrentUser, commentIds: string[]): Promise<number> {
   const ids = [...new Set(commentIds)];
-  const removed = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const removed = await forumWrite(db, async (t) => {
     const locked = await queryRows<{ id: string; post_id: string }>(t, sql`
       SELECT id, post_id FROM comments WHERE id = ANY(${sql.param(ids)}::uuid[]) AND NOT deleted ORDER BY id FOR UPDATE`);
     if (!locked.length) throw notFound(COMMENT_NOT_FOUND);
@@ -177,7 +168,6 @@ export async function bulkDeleteComments(db: Db, admin: CurrentUser, commentIds:
     });
     return removed;
   });
-  forumReads.forget(db);
   return removed;
 }
 

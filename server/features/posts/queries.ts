@@ -25,7 +25,7 @@ export type PostRow = {
 /**
  * Posts of `page` (a subquery of POST_COLUMNS, already limited) with author, community and a capped slice of the likers,
  * so a post with many likes costs the same as one with few. Nothing here depends on who reads: every reader of a page
- * can share one read, and their own likes are added by `likedAmong`.
+ * can share one read, and their own likes are added by `likedPosts`.
  */
 export function postsWithDetails(page: SQL, opts: { extra?: SQL; orderBy: SQL }): SQL {
   return sql`

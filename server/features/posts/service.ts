@@ -9,7 +9,7 @@ import {
   JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post,
 } from '../../../common/posts.ts';
 import { decodeTimeCursor } from './cursor.ts';
-import { forumReads } from './forum-reads.ts';
+import { forumReads, forumWrite } from './forum-reads.ts';
 import { pageJsonFor, type JsonAnswer } from './page-json.ts';
 import {
   likedPosts, POST_COLUMNS, postsForViewer, postsWithDetails, setLike, timePage, toPost, type PostRow, type SharedPostsPage,
@@ -44,7 +44,6 @@ export function communityPostsQuery(communityId: string, before?: string) {
 const postQuery = (postId: string) => postsWithDetails(sql`SELECT ${POST_COLUMNS} FROM posts p WHERE p.id = ${postId}`, { orderBy: NEWEST_FIRST });
 
 // Pages are the same for every reader, so they are shared (forum-reads.ts); each reader then adds only their own likes.
-// Writes answer from a fresh read of their own (readPost), never a shared one.
 const sharedFeed = (db: Db, before?: string) =>
   forumReads.read(db, `feed|${before ?? ''}`, () => timePage(db, feedQuery(before), POSTS_PAGE_SIZE));
 const sharedCommunityPosts = (db: Db, communityId: string, before?: string) =>
@@ -79,18 +78,11 @@ export async function getPost(db: Db, viewerId: string, postId: string): Promise
   return post;
 }
 
-/** The post as it is after the caller's own write. */
-async function readPost(db: Db, viewerId: string, postId: string): Promise<Post> {
-  const [post] = await postsForViewer(db, [await readPostRow(db, postId)], viewerId);
-  return post;
-}
-
 export async function createPost(db: Db, user: CurrentUser, input: { title: string; content: string; communityId?: string | null }) {
   const title = input.title.trim();
   if (!title || !input.content.trim()) throw badRequest(TITLE_CONTENT_REQUIRED);
   const communityId = input.communityId ?? null;
-  const id = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const id = await forumWrite(db, async (t) => {
     if (communityId) {
       await assertCommunityExists(t, communityId);
       const member = await queryRows(t, sql`SELECT 1 FROM community_members WHERE community_id = ${communityId} AND user_id = ${user.id}`);
@@ -105,14 +97,13 @@ export async function createPost(db: Db, user: CurrentUser, input: { title: stri
     }
     return post.id;
   });
-  forumReads.forget(db);
-  return readPost(db, user.id, id);
+  // After forumWrite, no shared read from before the commit is handed out: this is the post as written.
+  return getPost(db, user.id, id);
 }
 
 /** The author or an administrator; the post's comments and likes go with it (foreign keys cascade). */
 export async function deletePost(db: Db, user: CurrentUser, postId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await forumWrite(db, async (t) => {
     const [post] = await queryRows<{ author_id: string; community_id: string | null }>(t, sql`
       SELECT author_id, community_id FROM posts WHERE id = ${postId} FOR UPDATE`);
     if (!post) throw notFound(POST_NOT_FOUND);
@@ -124,20 +115,17 @@ export async function deletePost(db: Db, user: CurrentUser, postId: string): Pro
         WHERE id = ${post.community_id}`);
     }
   });
-  forumReads.forget(db);
 }
 
 /** Toggles (or, with `liked`, sets) the reader's like and returns the updated post. */
 export async function likePost(db: Db, user: CurrentUser, postId: string, liked?: boolean): Promise<Post> {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await forumWrite(db, async (t) => {
     const exists = await queryRows(t, sql`SELECT 1 FROM posts WHERE id = ${postId}`);
     if (!exists.length) throw notFound(POST_NOT_FOUND);
     const delta = await setLike(t, 'post_likes', postId, user.id, liked);
     if (delta !== 0) await t.execute(sql`UPDATE posts SET likes_count = greatest(likes_count + ${delta}, 0) WHERE id = ${postId}`);
   });
-  forumReads.forget(db);
-  return readPost(db, user.id, postId);
+  return getPost(db, user.id, postId);
 }
 
 export async function assertCommunityExists(db: Db, communityId: string): Promise<void> {
