@@ -4,7 +4,7 @@
 //  2. Two nodes over Redis (ports 3304 and 3305): the same, with every conversation split across the two nodes.
 // Loopback only, bounded counts and time (a hard stop after 15 minutes); it stops by itself.
 // Run: node bench/chat.ts   (writes bench/results/chat.json; about 3 minutes). Knobs: BENCH_CHAT_SOCKETS (5000),
-// BENCH_CHAT_RATE (500 messages/s), BENCH_CHAT_SECONDS (20), BENCH_CHAT_RECEIPTS=0 (recipients send no delivery receipts),
+// BENCH_CHAT_RATE (500 messages/s), BENCH_CHAT_SECONDS (20), BENCH_CHAT_WARMUP (5 s at the same rate first, reported apart), BENCH_CHAT_RECEIPTS=0 (recipients send no delivery receipts),
 // BENCH_CHAT_NODES=one|two (only that phase), BENCH_CHAT_ONE_REDIS=1 (the one node uses Redis too: the adapter and counters alone),
 // DATABASE_POOL_SIZE (the servers' pool, 10), REDIS_URL (redis://127.0.0.1:6379), BENCH_PG (see lib.ts).
 // Each socket is a file descriptor in this process and in a server: 5,000 needs `ulimit -n` above ~5,100 (fdLimit in the result).
@@ -24,6 +24,7 @@ const STEP = 500;
 const CONNECT_BATCH = 100;
 const RATE_PER_SECOND = Number(process.env.BENCH_CHAT_RATE ?? 500);
 const SEND_SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 20);
+const WARMUP_SECONDS = Number(process.env.BENCH_CHAT_WARMUP ?? 5);
 // Senders each send one message a second: well inside the 30 per 10 seconds limit.
 const PAIRS = RATE_PER_SECOND;
 const STEP_TIME_LIMIT_MS = 60_000;
@@ -161,6 +162,15 @@ const machineBusy = (before: { busy: number; total: number }) => {
   return Math.round(((now.busy - before.busy) / Math.max(1, now.total - before.total)) * 100);
 };
 
+/** Write system calls a process has made so far (each socket write costs one; on a VM they are dear). */
+function writeCalls(pid: number | undefined): number {
+  try {
+    return Number(/syscw:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
 /** CPU seconds (user + system) a process has used; for its share of the cores during a phase. */
 function cpuSeconds(pid: number | undefined): number {
   try {
@@ -205,15 +215,15 @@ const percentile = (sorted: number[], p: number) =>
   Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 100) / 100;
 
 /** RATE_PER_SECOND messages a second for SEND_SECONDS, from PAIRS senders to their partners; latency at the recipient. */
-async function latency(senders: Client[], recipients: Client[], conversationIds: string[]) {
+async function latency(senders: Client[], recipients: Client[], conversationIds: string[], seconds: number, seqBase: number) {
   const sentAt = new Map<number, number>();
   const delivery: number[] = [];
   const acks: number[] = [];
   let errors = 0;
   let duplicates = 0;
   const seen = new Set<number>();
-  recipients.forEach((socket, i) => {
-    socket.on('newMessage', (m: Message) => {
+  const listeners = recipients.map((socket, i) => {
+    const onMessage = (m: Message) => {
       const seq = Number(m.text.slice('bench '.length));
       const at = sentAt.get(seq);
       if (at === undefined) return;
@@ -222,9 +232,12 @@ async function latency(senders: Client[], recipients: Client[], conversationIds:
       delivery.push(performance.now() - at);
       // What a real client does: tell the server this device has it.
       if (RECEIPTS) socket.emit('messagesDelivered', { conversationId: conversationIds[i] });
-    });
+    };
+    socket.on('newMessage', onMessage);
+    return () => socket.off('newMessage', onMessage);
   });
   const cpuBefore = servers.map((s) => cpuSeconds(s.pid));
+  const writesBefore = servers.map((s) => writeCalls(s.pid));
   const clientCpuBefore = process.cpuUsage();
   const machineBefore = machineTicks();
   const dbCpuBefore = postgresCpu();
@@ -236,10 +249,10 @@ async function latency(senders: Client[], recipients: Client[], conversationIds:
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
       const elapsed = performance.now() - started;
-      const due = Math.min(RATE_PER_SECOND * SEND_SECONDS, Math.floor((elapsed / 1000) * RATE_PER_SECOND));
+      const due = Math.min(RATE_PER_SECOND * seconds, Math.floor((elapsed / 1000) * RATE_PER_SECOND));
       for (; sent < due; sent++) {
         const i = sent % senders.length;
-        const seq = sent;
+        const seq = seqBase + sent;
         const at = performance.now();
         sentAt.set(seq, at);
         senders[i].emit('sendMessage', { conversationId: conversationIds[i], text: `bench ${seq}` }, (reply) => {
@@ -247,7 +260,7 @@ async function latency(senders: Client[], recipients: Client[], conversationIds:
           else acks.push(performance.now() - at);
         });
       }
-      if (sent >= RATE_PER_SECOND * SEND_SECONDS) {
+      if (sent >= RATE_PER_SECOND * seconds) {
         clearInterval(timer);
         resolve();
       }
@@ -258,15 +271,18 @@ async function latency(senders: Client[], recipients: Client[], conversationIds:
   while (seen.size + errors < sent && performance.now() < drainDeadline) await new Promise((r) => setTimeout(r, 50));
   const cpu = servers.map((s, i) => Math.round(((cpuSeconds(s.pid) - cpuBefore[i]) / sendSeconds) * 100));
   const clientCpu = process.cpuUsage(clientCpuBefore);
+  const writesPerMessage = servers.map((s, i) => Math.round(((writeCalls(s.pid) - writesBefore[i]) / Math.max(1, sent)) * 10) / 10);
   const dbCpu = Math.round((postgresCpuSince(dbCpuBefore) / sendSeconds) * 100);
   clientLag.disable();
+  for (const stop of listeners) stop();
   delivery.sort((a, b) => a - b);
   acks.sort((a, b) => a - b);
   return {
-    ratePerSecond: RATE_PER_SECOND, seconds: SEND_SECONDS, sent, received: seen.size, lost: sent - seen.size - errors, errors, duplicates,
+    ratePerSecond: RATE_PER_SECOND, seconds, sent, received: seen.size, lost: sent - seen.size - errors, errors, duplicates,
     deliveryMs: { p50: percentile(delivery, 50), p95: percentile(delivery, 95), p99: percentile(delivery, 99), max: percentile(delivery, 100) },
     ackMs: { p50: percentile(acks, 50), p95: percentile(acks, 95), p99: percentile(acks, 99) },
     serverCpuPercentOfOneCore: cpu,
+    serverWriteCallsPerMessage: writesPerMessage,
     postgresCpuPercentOfOneCore: dbCpu,
     clientCpuPercentOfOneCore: Math.round(((clientCpu.user + clientCpu.system) / 1e6 / sendSeconds) * 100),
     clientEventLoopDelayMs: { p50: Math.round(clientLag.percentile(50) / 1e4) / 100, p99: Math.round(clientLag.percentile(99) / 1e4) / 100 },
@@ -305,10 +321,15 @@ async function phase(name: string, databaseUrl: string, nodes: 1 | 2, users: Ben
     }
   }
   console.log(`  sending ${RATE_PER_SECOND} messages/s for ${SEND_SECONDS} s over ${senders.length} conversations`);
-  const delivery = await latency(senders, recipients, ids);
+  // A fresh process first compiles its hot paths, grows its heap and prepares its statements: that first stretch is
+  // measured and reported apart (warmUp), and the figures are the steady state that follows at the same rate.
+  const warmUp = WARMUP_SECONDS > 0 ? await latency(senders, recipients, ids, WARMUP_SECONDS, 1_000_000) : 'none';
+  if (typeof warmUp === 'object') console.log(`  warm-up (${WARMUP_SECONDS} s): delivery p50 ${warmUp.deliveryMs.p50} ms, p99 ${warmUp.deliveryMs.p99} ms`);
+  const delivery = await latency(senders, recipients, ids, SEND_SECONDS, 0);
   console.log(`  delivery p50 ${delivery.deliveryMs.p50} ms, p95 ${delivery.deliveryMs.p95} ms, p99 ${delivery.deliveryMs.p99} ms; lost ${delivery.lost}, errors ${delivery.errors}`);
+  console.log(`  server CPU ${delivery.serverCpuPercentOfOneCore.join('/')} %, write calls per message ${delivery.serverWriteCallsPerMessage.join('/')}, steal ${delivery.stealPercent} %`);
   await stopServers();
-  return { nodes, connections, delivery };
+  return { nodes, connections, warmUp, delivery };
 }
 
 /** The open-files limit, raised for this run (by running again under `ulimit -n`) when it is too low for the fleet. */

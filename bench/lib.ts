@@ -131,13 +131,17 @@ export async function explain(db: Db, query: ReturnType<typeof sql>): Promise<st
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
+/** The flags `npm run start:node` gives a production node (package.json, decision 0031): what is measured is what runs. */
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'];
+
 /**
  * The real server as its own process on the bench database (production logging off the hot path). BENCH_NODE_ARGS adds
  * Node flags to it, e.g. `--trace-gc` to see collection pauses.
  */
 export async function startServer(databaseUrl: string, port: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-bench-'));
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), 'server/main.ts'], {
+  const nodeArgs = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])];
+  const child = spawn(process.execPath, [...nodeArgs, 'server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir, SEED_DEMO: '0', ADMIN_EMAIL: 'bench-admin@bench.test', ADMIN_PASSWORD: 'bench-admin-password', ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit'],

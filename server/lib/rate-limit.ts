@@ -38,12 +38,21 @@ function sweep(windows: Map<string, { resetAt: number }>, at: number) {
   for (const [key, w] of windows) if (w.resetAt <= at) windows.delete(key);
 }
 
+// One command per hit: the count, and the window's expiry when the count starts it (or a key somehow lost its expiry).
+const HIT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 or redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`;
+
+type WithHit = Redis & { rateLimitHit(key: string, windowMs: number): Promise<number> };
+
 export function redisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimiter {
+  // Sent as EVALSHA (the script once per connection): a chat message pays for one small command, not a MULTI.
+  if (!('rateLimitHit' in redis)) redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT });
+  const scripted = redis as WithHit;
   return {
     async hit(key, windowMs) {
-      const k = prefix + key;
-      const [[, count]] = (await redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec()) as [[unknown, number]];
-      return count;
+      return Number(await scripted.rateLimitHit(prefix + key, windowMs));
     },
     async count(key) {
       return Number((await redis.get(prefix + key)) ?? 0);

@@ -6,9 +6,11 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../common/ch
 import type { Deps } from '../context.ts';
 import { userForToken, type CurrentUser } from './auth.ts';
 import { createPresence, type Presence } from './presence.ts';
+import { batchSocketWrites } from './write-batching.ts';
 
 type SocketData = { user: CurrentUser };
-type InterServerEvents = Record<string, never>;
+// Work every node does for its own sockets (fanOut): one message between nodes instead of one per event and room.
+type InterServerEvents = { fanOut: (name: string, payload: unknown) => void };
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type AuthedSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type Realtime = {
@@ -20,6 +22,14 @@ export type Realtime = {
   /** Ends the sockets of one session (logout) or of every session of a user (password reset, account disabled). */
   endSession: (sessionId: string) => void;
   endUser: (userId: string) => void;
+  /**
+   * Runs the handler registered for `name` on every node: here at once, on the others through Redis. For events whose
+   * payload differs per user: each node builds them for its own sockets only (use `io.local`).
+   */
+  fanOut: (name: string, payload: unknown) => void;
+  onFanOut: (name: string, handler: (payload: unknown) => void) => void;
+  /** Whether any socket of the user is connected to this node. */
+  hasLocalUser: (userId: string) => boolean;
   /** Work that emits after the request or event that started it: close() waits for it. */
   track: <T>(work: Promise<T>) => Promise<T>;
   /** After the sockets are closed: lets tracked work finish, clears this node's presence, flushes Redis replies. */
@@ -40,6 +50,7 @@ export const realtimeOf = (server: HttpServer): Realtime | undefined => byServer
 export function createRealtime(server: HttpServer, deps: Deps, log: Realtime['log'] = silentLog): Realtime {
   const io: AppServer = new Server(server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 });
   if (deps.redis) io.adapter(createAdapter(deps.redis.pub, deps.redis.sub));
+  batchSocketWrites(io);
   io.use(async (socket, next) => {
     const token = socket.handshake.auth?.token;
     const user = typeof token === 'string' && token.length <= 200
@@ -53,6 +64,9 @@ export function createRealtime(server: HttpServer, deps: Deps, log: Realtime['lo
     const { user } = socket.data;
     void socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
   });
+  const fanOutHandlers = new Map<string, (payload: unknown) => void>();
+  // Only other nodes' fan-outs arrive here (socket.io does not hand a node its own server-side emits).
+  io.on('fanOut', (name, payload) => fanOutHandlers.get(name)?.(payload));
   const inFlight = new Set<Promise<unknown>>();
   const presence = createPresence(deps.redis?.pub);
   const realtime: Realtime = {
@@ -64,6 +78,12 @@ export function createRealtime(server: HttpServer, deps: Deps, log: Realtime['lo
     // Through the adapter, so a socket on another node is ended too.
     endSession: (id) => io.in(sessionRoom(id)).disconnectSockets(true),
     endUser: (id) => io.in(userRoom(id)).disconnectSockets(true),
+    fanOut(name, payload) {
+      fanOutHandlers.get(name)?.(payload);
+      if (deps.redis) io.serverSideEmit('fanOut', name, payload);
+    },
+    onFanOut: (name, handler) => void fanOutHandlers.set(name, handler),
+    hasLocalUser: (id) => io.of('/').adapter.rooms.has(userRoom(id)),
     track(work) {
       inFlight.add(work);
       return work.finally(() => inFlight.delete(work));

@@ -16,6 +16,7 @@ export function chatRealtime(ctx: AppContext): void {
     const partners = await chat.partnersOf(ctx.db, userId);
     if (partners.length) io.to(partners.map(userRoom)).emit('presenceChanged', { userId, online });
   };
+  ctx.realtime.onFanOut(chat.MESSAGE_DELIVERY, (payload) => chat.deliverLocally(ctx, payload));
   presence.onSweptOffline((userId) => void ctx.realtime.track(tellPartners(userId, false)).catch((e) => chat.logFailure(ctx, 'presence', e)));
 
   const onlinePartners = async (userId: string) => presence.onlineAmong(await chat.partnersOf(ctx.db, userId));

@@ -79,12 +79,31 @@ export async function sendMessage(ctx: AppContext, user: CurrentUser, conversati
   const stored = await q.insertMessage(ctx.db, conversationId, user.id, text);
   if (!stored) throw notFound(CHAT_ERRORS.conversationNotFound);
   const message = messageView(stored);
-  const people = [user.id, ...(stored.recipients ?? [])];
-  ctx.realtime.io.to(people.map(userRoom)).emit('newMessage', message);
-  // The list entries (last message, time, unread counts) follow. Read again only if a newer message won a race.
-  void ctx.realtime.track(announceConversation(ctx, conversationId, 'conversationUpdated', stored.conversation ?? undefined))
-    .catch((error) => logFailure(ctx, 'conversationUpdated', error));
+  const delivery: MessageDelivery = { userIds: [user.id, ...(stored.recipients ?? [])], message, conversation: stored.conversation };
+  ctx.realtime.fanOut(MESSAGE_DELIVERY, delivery);
+  // A newer message won a race: the list entries are read again as they now are.
+  if (!stored.conversation) {
+    void ctx.realtime.track(announceConversation(ctx, conversationId, 'conversationUpdated'))
+      .catch((error) => logFailure(ctx, 'conversationUpdated', error));
+  }
   return message;
+}
+
+export const MESSAGE_DELIVERY = 'chat:message';
+type MessageDelivery = { userIds: string[]; message: Message; conversation: q.ConversationRow | null };
+
+/**
+ * On every node, for the participants with a socket there: the new message, then their list entry as they see it
+ * (last message, time, unread counts). One fan-out per message crosses Redis, not one broadcast per event and person.
+ */
+export function deliverLocally(ctx: AppContext, payload: unknown): void {
+  const { userIds, message, conversation } = payload as MessageDelivery;
+  for (const id of userIds) {
+    if (!ctx.realtime.hasLocalUser(id)) continue;
+    const devices = ctx.realtime.io.local.to(userRoom(id));
+    devices.emit('newMessage', message);
+    if (conversation) devices.emit('conversationUpdated', conversationView(conversation, id));
+  }
 }
 
 export async function markDelivered(ctx: AppContext, user: CurrentUser, conversationId: string): Promise<{ updated: number }> {

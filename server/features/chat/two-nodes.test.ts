@@ -88,6 +88,13 @@ it.skipIf(!enabled)('delivers across nodes with status and presence right on bot
   expect(await waitFor(benB, 'newMessage', (m) => m._id === sent._id)).toEqual(sent);
   expect(await waitFor(annPhoneB, 'newMessage', (m) => m._id === sent._id)).toEqual(sent);
   expect((await waitFor(benB, 'conversationUpdated')).unreadCounts[ben.id]).toBe(1);
+  expect((await waitFor(annPhoneB, 'conversationUpdated')).lastMessage?._id).toBe(sent._id);
+  // Each device gets the message once: the fan-out reaches every node once, and each node only its own sockets.
+  await settle();
+  for (const device of [annA, benB, annPhoneB]) {
+    expect(device.received.newMessage?.filter((m) => m._id === sent._id)).toHaveLength(1);
+    expect(device.received.conversationUpdated?.filter((c) => c.lastMessage?._id === sent._id)).toHaveLength(1);
+  }
 
   // Ben's receipts, through B, reach Ann's devices on A and on B.
   await call(benB, 'messagesDelivered', { conversationId });
