@@ -139,4 +139,10 @@ test('more conversations than one page: scrolling and the button load the rest, 
   await expect(page.getByRole('heading', { name: oldest })).toBeVisible();
   await expect(page.getByText('No messages yet. Say hello!')).toBeVisible();
   await expectAccessible(page);
+
+  // Opened by its address, a conversation beyond the first page shows its therapist before that page is loaded.
+  const unlisted = beyond[1];
+  await page.goto(`/chat/${ids.get(unlisted)}`);
+  await expect(page.getByRole('heading', { name: unlisted })).toBeVisible();
+  await expect(rowOf(page, unlisted)).toHaveCount(0);
 });

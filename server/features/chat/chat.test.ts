@@ -135,6 +135,23 @@ describe('GET /api/conversations', () => {
   });
 });
 
+describe('GET /api/conversations/:id', () => {
+  it('returns the conversation as the participant sees it, and nothing to anyone else', async () => {
+    const id = await openConversation(ctx, bob, cat);
+    await store(id, bob, ['Hello Cat']);
+    const seen = await inject('GET', `/api/conversations/${id}`, cat);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toMatchObject({
+      _id: id, isPinned: false, lastMessage: { text: 'Hello Cat', sender: { _id: bob.id } }, unreadCounts: { [cat.id]: 1, [bob.id]: 0 },
+    });
+    expect(seen.json().participants.map((p: { name: string }) => p.name).sort()).toEqual(['Bob Brown', 'Cat Cole']);
+    const other = await inject('GET', `/api/conversations/${id}`, ann);
+    expect([other.statusCode, other.json().msg]).toEqual([404, CHAT_ERRORS.conversationNotFound]);
+    expect((await inject('GET', '/api/conversations/not-an-id', ann)).statusCode).toBe(400);
+    expect((await inject('GET', `/api/conversations/${id}`)).statusCode).toBe(401);
+  });
+});
+
 describe('GET /api/conversations/:id/messages', () => {
   it('returns the newest page first, oldest to newest within it, and older pages with before', async () => {
     const id = await openConversation(ctx, ann, cat);

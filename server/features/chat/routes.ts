@@ -31,6 +31,14 @@ export function chatRoutes(app: App, ctx: AppContext): void {
     return reply.code(created ? 201 : 200).send({ _id: id });
   });
 
+  // Beyond the spec's list: `/chat/{id}` opened directly shows its therapist even when its list page is not loaded.
+  app.get('/api/conversations/:id', {
+    schema: { params: IdParams, response: { 200: ConversationSchema, ...errors } },
+  }, async (request) => {
+    const user = requireUser(request);
+    return chat.getConversation(ctx, user, request.params.id);
+  });
+
   app.delete('/api/conversations/:id', {
     schema: { params: IdParams, response: { 200: MessageResponse, ...errors } },
   }, async (request) => {

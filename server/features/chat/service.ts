@@ -42,6 +42,14 @@ export async function deleteConversation(ctx: AppContext, user: CurrentUser, con
   ctx.realtime.io.in(conversationRoom(conversationId)).socketsLeave(conversationRoom(conversationId));
 }
 
+/** One conversation as the user sees it in their list: for a conversation opened by address, before its list page. */
+export async function getConversation(ctx: AppContext, user: CurrentUser, conversationId: string): Promise<Conversation> {
+  await requireParticipant(ctx, user, conversationId);
+  const row = await q.findConversation(ctx.db, conversationId);
+  if (!row) throw notFound(CHAT_ERRORS.conversationNotFound);
+  return conversationView(row, user.id);
+}
+
 export async function requireParticipant(ctx: AppContext, user: CurrentUser, conversationId: string): Promise<void> {
   if (!(await q.isParticipant(ctx.db, conversationId, user.id))) throw notFound(CHAT_ERRORS.conversationNotFound);
 }

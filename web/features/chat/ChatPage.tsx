@@ -1,12 +1,12 @@
 // /chat and /chat/{conversationId}: the conversation list beside the open conversation (one at a time on small screens).
 import { useEffect } from 'react';
 import { Box, Center, Paper, Text, Title } from '@mantine/core';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import type { Conversation } from '../../../common/chat.ts';
 import { useSession } from '../../app/session.tsx';
 import { getSocket } from '../../lib/socket.ts';
-import { conversationsQuery, deleteConversation, pinConversation, removeConversation, upsertConversation } from './api.ts';
+import { conversationQuery, conversationsQuery, deleteConversation, pinConversation, removeConversation, upsertConversation } from './api.ts';
 import { ConversationList } from './components/ConversationList.tsx';
 import { ConversationPane } from './components/ConversationPane.tsx';
 
@@ -33,7 +33,10 @@ export default function ChatPage() {
     failed: list.isFetchNextPageError,
     onLoadMore: () => void loadMore(),
   };
-  const selected = conversations.find((c) => c._id === conversationId);
+  const listed = conversations.find((c) => c._id === conversationId);
+  // Opened by address before its page of the list is loaded: read on its own (live updates then come to the list).
+  const single = useQuery({ ...conversationQuery(conversationId ?? ''), enabled: Boolean(conversationId) && list.isSuccess && !listed });
+  const selected = listed ?? single.data;
 
   // The spec: a conversation deleted (here or by the other person) is closed if it is the open one.
   useEffect(() => {

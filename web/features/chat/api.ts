@@ -42,6 +42,13 @@ export function conversationsQuery(myId: string) {
   });
 }
 
+/** One conversation, for `/chat/{id}` opened before the list page that holds it is loaded. */
+export const conversationQuery = (conversationId: string) => ({
+  queryKey: [...chatKeys.all, 'conversation', conversationId] as const,
+  queryFn: () => api<Conversation>(`/api/conversations/${conversationId}`),
+  retry: false,
+});
+
 export type MessagePages = InfiniteData<Message[], unknown>;
 
 /** Pages of messages: the first is the newest; `before` is the oldest message of the page already loaded. */
