@@ -338,7 +338,7 @@ function ensureFileLimit(): void {
   const limit = Number(execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim());
   if (!Number.isFinite(limit) || limit >= needed || process.env.BENCH_CHAT_RAISED) return;
   console.log(`chat bench: open-files limit ${limit} < ${needed}, running again with ulimit -n ${needed * 2}`);
-  const again = spawnSync('bash', ['-c', `ulimit -n ${needed * 2} && exec "${process.execPath}" bench/chat.ts`], {
+  const again = spawnSync('bash', ['-c', `ulimit -n ${needed * 2} && exec "${process.execPath}" ${process.execArgv.join(' ')} bench/chat.ts`], {
     stdio: 'inherit', env: { ...process.env, BENCH_CHAT_RAISED: '1' },
   });
   process.exit(again.status ?? 1);

@@ -225,3 +225,10 @@ export const auditLog = pgTable('audit_log', {
   detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 }, (t) => [index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc())]);
+
+/** Messages a user sent in the current 10-second window: the chat's send limit, counted where messages are stored. */
+export const chatSendCounts = pgTable('chat_send_counts', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

@@ -140,19 +140,35 @@ export type StoredMessage = MessageRow & {
   conversation: ConversationRow | null;
 };
 
+export type SendLimit = { count: number; windowMs: number };
+const NO_LIMIT: SendLimit = { count: 2 ** 31 - 1, windowMs: 10_000 };
+
 /**
- * Stores a message if the sender takes part, moves the conversation's last message and time forward (never back,
- * when two messages race) and counts it unread for everyone else. Nothing is stored for a non-participant.
+ * Stores a message if the sender takes part and is within the send limit, moves the conversation's last message and
+ * time forward (never back, when two messages race) and counts it unread for everyone else. Every attempt by a
+ * participant counts towards the limit (a fixed window per user; the row lock orders concurrent sends). Nothing is
+ * stored for a non-participant or over the limit: undefined, and `sendRefusal` tells which.
  * The conversation's new state comes back in the same statement, so the list update costs no second query.
  */
-export async function insertMessage(db: Db, conversationId: string, senderId: string, text: string): Promise<StoredMessage | undefined> {
+export async function insertMessage(
+  db: Db, conversationId: string, senderId: string, text: string, limit: SendLimit = NO_LIMIT,
+): Promise<StoredMessage | undefined> {
   const [row] = await hotRows<MessageRow & { recipients: string[] | null; participants: ParticipantRow[]; updated_at: Date | string;
     is_last: boolean; pinned_message: ConversationRow['pinned_message'] }>(db, sql`
     WITH member AS (
       SELECT conversation_id FROM conversation_participants WHERE conversation_id = ${conversationId} AND user_id = ${senderId}
+    ), counted AS (
+      INSERT INTO chat_send_counts AS s (user_id, window_start, count)
+      SELECT ${senderId}, clock_timestamp(), 1 FROM member
+      ON CONFLICT (user_id) DO UPDATE SET
+        window_start = CASE WHEN s.window_start <= clock_timestamp() - ${limit.windowMs} * interval '1 millisecond'
+          THEN clock_timestamp() ELSE s.window_start END,
+        count = CASE WHEN s.window_start <= clock_timestamp() - ${limit.windowMs} * interval '1 millisecond'
+          THEN 1 ELSE s.count + 1 END
+      RETURNING count
     ), inserted AS (
       INSERT INTO messages (conversation_id, sender_id, text, created_at)
-      SELECT conversation_id, ${senderId}, ${text}, clock_timestamp() FROM member
+      SELECT conversation_id, ${senderId}, ${text}, clock_timestamp() FROM member, counted WHERE counted.count <= ${limit.count}
       RETURNING id, conversation_id, sender_id, text, status, created_at
     ), touched AS (
       UPDATE conversations c SET
@@ -194,19 +210,31 @@ export async function insertMessage(db: Db, conversationId: string, senderId: st
   return { ...message, recipients: row.recipients, conversation };
 }
 
+/** Why insertMessage stored nothing: not a participant, or over the send limit. */
+export async function sendRefusal(db: Db, conversationId: string, senderId: string): Promise<'notFound' | 'tooFast'> {
+  return (await isParticipant(db, conversationId, senderId)) ? 'tooFast' : 'notFound';
+}
+
 export type StatusChange = { member: boolean; changed: { id: string; senderId: string }[]; unreadBefore: number | null };
 
-/** The other participants' messages still `sent` become `delivered` (this user's device has them). */
+/**
+ * The other participants' messages still `sent` become `delivered` (this user's device has them).
+ * A receipt is not worth a disk flush of its own: this statement's commit does not wait for the WAL (PostgreSQL's
+ * `synchronous_commit = off`, for this transaction only). Should the database crash in the next fraction of a second,
+ * the message shows as sent until the device says it again, which it does when it next loads the list. Messages
+ * themselves are always committed durably (docs/decisions/0031).
+ */
 export async function markDelivered(db: Db, conversationId: string, userId: string): Promise<StatusChange> {
   const [row] = await hotRows<{ member: boolean; changed: StatusChange['changed'] | null }>(db, sql`
-    WITH updated AS (
+    WITH relaxed AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true) AS setting), updated AS (
       UPDATE messages m SET status = 'delivered', delivered_at = clock_timestamp()
       WHERE m.conversation_id = ${conversationId} AND m.sender_id <> ${userId} AND m.status <> 'read' AND m.status = 'sent'
         AND EXISTS (SELECT 1 FROM conversation_participants p WHERE p.conversation_id = ${conversationId} AND p.user_id = ${userId})
       RETURNING m.id, m.sender_id
     )
     SELECT EXISTS (SELECT 1 FROM conversation_participants p WHERE p.conversation_id = ${conversationId} AND p.user_id = ${userId}) AS member,
-      (SELECT json_agg(json_build_object('id', id, 'senderId', sender_id)) FROM updated) AS changed`);
+      (SELECT json_agg(json_build_object('id', id, 'senderId', sender_id)) FROM updated) AS changed,
+      (SELECT setting FROM relaxed) AS relaxed`);
   return { member: row.member, changed: row.changed ?? [], unreadBefore: null };
 }
 

@@ -142,6 +142,17 @@ describe('messages', () => {
     expect(await messageCount(conversationId)).toBe(30);
   });
 
+  it('counts the limit per user across devices and conversations, even when the sends race', async () => {
+    const { a, ca, conversationId } = await pair();
+    const other = await openConversation(ctx, a, await createUser(ctx.db, { name: 'Cy Twombly' }));
+    const phone = await connect(a);
+    const results = await Promise.all(Array.from({ length: 34 }, (_, i) =>
+      call(i % 2 ? phone : ca, 'sendMessage', { conversationId: i % 3 ? conversationId : other, text: `race ${i}` })));
+    expect(results.filter((r) => typeof r._id === 'string')).toHaveLength(30);
+    expect(results.filter((r) => r.msg === CHAT_ERRORS.tooFast)).toHaveLength(4);
+    expect(await messageCount(conversationId) + await messageCount(other)).toBe(30);
+  });
+
   it('refuses a flood of events from one socket', async () => {
     const { ca, conversationId } = await pair();
     expect(await call(ca, 'joinConversation', conversationId)).toEqual({ ok: true });

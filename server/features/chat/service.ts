@@ -82,10 +82,12 @@ export async function pinConversation(ctx: AppContext, user: CurrentUser, conver
 }
 
 export async function sendMessage(ctx: AppContext, user: CurrentUser, conversationId: string, text: string): Promise<Message> {
-  const count = await ctx.limiter.hit(`chat:send:${user.id}`, RATE_WINDOW_MS);
-  if (count > ctx.config.limits.chatMessagesPer10s) throw tooManyRequests(CHAT_ERRORS.tooFast);
-  const stored = await q.insertMessage(ctx.db, conversationId, user.id, text);
-  if (!stored) throw notFound(CHAT_ERRORS.conversationNotFound);
+  const limit = { count: ctx.config.limits.chatMessagesPer10s, windowMs: RATE_WINDOW_MS };
+  const stored = await q.insertMessage(ctx.db, conversationId, user.id, text, limit);
+  if (!stored) {
+    if (await q.sendRefusal(ctx.db, conversationId, user.id) === 'tooFast') throw tooManyRequests(CHAT_ERRORS.tooFast);
+    throw notFound(CHAT_ERRORS.conversationNotFound);
+  }
   const message = messageView(stored);
   const delivery: MessageDelivery = { userIds: [user.id, ...(stored.recipients ?? [])], message, conversation: stored.conversation };
   ctx.realtime.fanOut(MESSAGE_DELIVERY, delivery);
