@@ -132,7 +132,7 @@ export async function explain(db: Db, query: ReturnType<typeof sql>): Promise<st
 }
 
 /** The flags `npm run start:node` gives a production node (package.json, decision 0031): what is measured is what runs. */
-const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'];
+const SERVER_NODE_FLAGS = ['--min-semi-space-size=16', '--max-semi-space-size=16'];
 
 /**
  * The real server as its own process on the bench database (production logging off the hot path). BENCH_NODE_ARGS adds

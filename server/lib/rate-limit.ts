@@ -47,7 +47,7 @@ return count`;
 type WithHit = Redis & { rateLimitHit(key: string, windowMs: number): Promise<number> };
 
 export function redisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimiter {
-  // Sent as EVALSHA (the script once per connection): a chat message pays for one small command, not a MULTI.
+  // Sent as EVALSHA (the script once per connection): a hit is one small command, not a MULTI of four.
   if (!('rateLimitHit' in redis)) redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT });
   const scripted = redis as WithHit;
   return {

@@ -5,7 +5,7 @@ import { CHAT_ERRORS } from '../../../common/chat.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { insertMessage } from './queries.ts';
+import { insertMessage, markDelivered } from './queries.ts';
 import { openConversation } from './test-support.ts';
 
 let ctx: TestContext;
@@ -149,6 +149,18 @@ describe('GET /api/conversations/:id', () => {
     expect([other.statusCode, other.json().msg]).toEqual([404, CHAT_ERRORS.conversationNotFound]);
     expect((await inject('GET', '/api/conversations/not-an-id', ann)).statusCode).toBe(400);
     expect((await inject('GET', `/api/conversations/${id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('delivery receipts', () => {
+  it('relax only their own commit: the next statement on the connection is durable again', async () => {
+    const dee = await createUser(ctx.db, { name: 'Dee Dunn' });
+    const id = await openConversation(ctx, ann, dee);
+    const [sent] = await store(id, dee, ['Are you free Tuesday?']);
+    const result = await markDelivered(ctx.db, id, ann.id);
+    expect(result.changed).toEqual([{ id: sent, senderId: dee.id }]);
+    const [setting] = await queryRows<{ synchronous_commit: string }>(ctx.db, sql`SHOW synchronous_commit`);
+    expect(setting.synchronous_commit).toBe('on');
   });
 });
 
