@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { queryPrepared } from '../../db/prepared.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -8,10 +7,10 @@ import {
   CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, DELETED_COMMENT, LIKES_LIST_CAP, ONLY_AUTHOR_OR_ADMIN,
   POST_NOT_FOUND, type Comment,
 } from '../../../common/posts.ts';
-import { decodeTimeCursor, encodeTimeCursor } from './cursor.ts';
+import { decodeTimeCursor } from './cursor.ts';
 import { forumReads, forumWrite } from './forum-reads.ts';
 import { pageJsonFor, type JsonAnswer, type SharedPage } from './page-json.ts';
-import { cursorTime, isoTime, likedComments, likesFor, setLike } from './queries.ts';
+import { cursorTime, isoTime, likedComments, likesFor, setLike, timePage } from './queries.ts';
 
 type CommentRow = {
   id: string; post_id: string; parent_id: string | null; content: string; deleted: boolean;
@@ -57,11 +56,7 @@ type PageKey = { postId: string; after?: string; limit: number };
 
 async function readCommentsPage(db: Db, key: PageKey): Promise<SharedComments> {
   await assertPostExists(db, key.postId);
-  const rows = await queryPrepared<CommentRow>(db, commentsPageQuery(key.postId, key));
-  const more = rows.length > key.limit;
-  const shown = more ? rows.slice(0, key.limit) : rows;
-  const last = shown[shown.length - 1];
-  return { rows: shown, nextCursor: more && last ? encodeTimeCursor({ at: last.cursor_at, id: last.id }) : null };
+  return timePage<CommentRow>(db, commentsPageQuery(key.postId, key), key.limit);
 }
 
 const sharedCommentsPage = (db: Db, k: PageKey) =>

@@ -93,10 +93,10 @@ export async function postsForViewer(db: Db, rows: PostRow[], viewerId: string):
 /** A page of posts before the reader's likes are added. */
 export type SharedPostsPage = SharedPage<PostRow>;
 
-/** Newest-first keyset pages: fetch one row more than the page to know whether another page follows. */
-export async function timePage(db: Db, query: SQL, pageSize: number): Promise<SharedPostsPage> {
+/** Keyset pages (posts newest first, comments oldest first): fetch one row more than the page to know whether another follows. */
+export async function timePage<R extends { id: string; cursor_at: string } = PostRow>(db: Db, query: SQL, pageSize: number): Promise<SharedPage<R>> {
   // Prepared: these reads run on every forum page view, and planning them cost more than running them.
-  const rows = await queryPrepared<PostRow>(db, query);
+  const rows = await queryPrepared<R>(db, query);
   const more = rows.length > pageSize;
   const shown = more ? rows.slice(0, pageSize) : rows;
   const last = shown[shown.length - 1];

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { createSharedReads } from '../../lib/shared-reads.ts';
 import { POSTS_PAGE_SIZE } from '../../../common/constants.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import { SEARCH_WINDOW, type PostsPage } from '../../../common/posts.ts';
@@ -64,23 +65,13 @@ export async function estimateMatches(db: Db, text: string): Promise<Estimate> {
 }
 
 // Estimates come from ANALYZE statistics, which change slowly: each database keeps them for a minute, for at most
-// 1,000 texts, so a repeated search or the next page of one does not plan the estimate again.
+// 1,000 texts, so a repeated search or the next page of one does not plan the estimate again. Forum writes do not
+// forget them (a store of their own, not forumReads).
 const ESTIMATE_TTL_MS = 60_000;
-const ESTIMATE_CACHE_SIZE = 1_000;
-const estimateCaches = new WeakMap<Db, Map<string, { at: number; estimate: Estimate }>>();
+const estimates = createSharedReads(1_000);
 
-async function cachedEstimate(db: Db, text: string): Promise<Estimate> {
-  let cache = estimateCaches.get(db);
-  if (!cache) estimateCaches.set(db, (cache = new Map()));
-  const now = Date.now();
-  const hit = cache.get(text);
-  if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.estimate;
-  const estimate = await estimateMatches(db, text);
-  cache.delete(text);
-  cache.set(text, { at: now, estimate });
-  if (cache.size > ESTIMATE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return estimate;
-}
+const cachedEstimate = (db: Db, text: string): Promise<Estimate> =>
+  estimates.read(db, text, () => estimateMatches(db, text), ESTIMATE_TTL_MS);
 
 /**
  * 'scan' when reading posts newest first until `window + 1` matches (or to the end of a smaller scope) should visit fewer
