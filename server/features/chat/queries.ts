@@ -147,7 +147,7 @@ const NO_LIMIT: SendLimit = { count: 2 ** 31 - 1, windowMs: 10_000 };
  * Stores a message if the sender takes part and is within the send limit, moves the conversation's last message and
  * time forward (never back, when two messages race) and counts it unread for everyone else. Every attempt by a
  * participant counts towards the limit (a fixed window per user; the row lock orders concurrent sends). Nothing is
- * stored for a non-participant or over the limit: undefined, and `sendRefusal` tells which.
+ * stored for a non-participant or over the limit (undefined; isParticipant tells which).
  * The conversation's new state comes back in the same statement, so the list update costs no second query.
  */
 export async function insertMessage(
@@ -210,11 +210,6 @@ export async function insertMessage(
   return { ...message, recipients: row.recipients, conversation };
 }
 
-/** Why insertMessage stored nothing: not a participant, or over the send limit. */
-export async function sendRefusal(db: Db, conversationId: string, senderId: string): Promise<'notFound' | 'tooFast'> {
-  return (await isParticipant(db, conversationId, senderId)) ? 'tooFast' : 'notFound';
-}
-
 export type StatusChange = { member: boolean; changed: { id: string; senderId: string }[]; unreadBefore: number | null };
 
 /**
@@ -234,6 +229,7 @@ export async function markDelivered(db: Db, conversationId: string, userId: stri
     )
     SELECT EXISTS (SELECT 1 FROM conversation_participants p WHERE p.conversation_id = ${conversationId} AND p.user_id = ${userId}) AS member,
       (SELECT json_agg(json_build_object('id', id, 'senderId', sender_id)) FROM updated) AS changed,
+      -- Selected so that the setting is surely applied before the commit.
       (SELECT setting FROM relaxed) AS relaxed`);
   return { member: row.member, changed: row.changed ?? [], unreadBefore: null };
 }

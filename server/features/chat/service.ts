@@ -44,9 +44,9 @@ export async function deleteConversation(ctx: AppContext, user: CurrentUser, con
 
 /** One conversation as the user sees it in their list: for a conversation opened by address, before its list page. */
 export async function getConversation(ctx: AppContext, user: CurrentUser, conversationId: string): Promise<Conversation> {
-  await requireParticipant(ctx, user, conversationId);
+  // The row carries its participants: no separate membership query.
   const row = await q.findConversation(ctx.db, conversationId);
-  if (!row) throw notFound(CHAT_ERRORS.conversationNotFound);
+  if (!row?.participants?.some((p) => p._id === user.id)) throw notFound(CHAT_ERRORS.conversationNotFound);
   return conversationView(row, user.id);
 }
 
@@ -84,8 +84,9 @@ export async function pinConversation(ctx: AppContext, user: CurrentUser, conver
 export async function sendMessage(ctx: AppContext, user: CurrentUser, conversationId: string, text: string): Promise<Message> {
   const limit = { count: ctx.config.limits.chatMessagesPer10s, windowMs: RATE_WINDOW_MS };
   const stored = await q.insertMessage(ctx.db, conversationId, user.id, text, limit);
+  // Nothing stored: a participant was over the limit, anyone else is not in the conversation.
   if (!stored) {
-    if (await q.sendRefusal(ctx.db, conversationId, user.id) === 'tooFast') throw tooManyRequests(CHAT_ERRORS.tooFast);
+    if (await q.isParticipant(ctx.db, conversationId, user.id)) throw tooManyRequests(CHAT_ERRORS.tooFast);
     throw notFound(CHAT_ERRORS.conversationNotFound);
   }
   const message = messageView(stored);
