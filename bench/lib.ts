@@ -131,8 +131,9 @@ export async function explain(db: Db, query: ReturnType<typeof sql>): Promise<st
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
-/** The flags `npm run start:node` gives a production node (package.json, decision 0031): what is measured is what runs. */
-const SERVER_NODE_FLAGS = ['--min-semi-space-size=16', '--max-semi-space-size=16'];
+/** The Node flags of `npm run start:node`, a production node (decision 0031), read from package.json: what is measured is what runs. */
+const SERVER_NODE_FLAGS = (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'package.json'), 'utf8')).scripts['start:node'] as string)
+  .split(/\s+/).filter((arg) => arg.startsWith('--'));
 
 /**
  * The real server as its own process on the bench database (production logging off the hot path). BENCH_NODE_ARGS adds
