@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../server/db/client.ts';
-import { communitiesPageQuery } from '../server/features/communities/service.ts';
-import { commentsPageQuery } from '../server/features/posts/comments.ts';
-import { feedQuery } from '../server/features/posts/service.ts';
-import { chooseStrategy, estimateMatches, openWindowQuery, windowPageQuery } from '../server/features/posts/search.ts';
-import { decodeSearchCursor } from '../server/features/posts/cursor.ts';
+import { communitiesPageQuery } from '../server/features/forums/communities.ts';
+import { commentsPageQuery } from '../server/features/forums/comments.ts';
+import { feedQuery } from '../server/features/forums/posts.ts';
+import { chooseStrategy, estimateMatches, openWindowQuery, windowPageQuery } from '../server/features/forums/search.ts';
+import { decodeSearchCursor } from '../server/features/forums/cursor.ts';
 import { SEARCH_WINDOW } from '../common/posts.ts';
 import { benchDatabase, benchToken, benchTokens, count, explain, measure, seedForum, seedTherapists, startServer, writeResult, type Figures } from './lib.ts';
 

@@ -8,7 +8,7 @@ import { addComment, bulkDeleteComments, commentsJson, deleteComment, likeCommen
 import { forumReads } from './forum-reads.ts';
 import { sendJson } from './page-json.ts';
 import { searchPosts } from './search.ts';
-import { communityPostsJson, createPost, deletePost, feedJson, getPost, likePost } from './service.ts';
+import { communityPostsJson, createPost, deletePost, feedJson, getPost, likePost } from './posts.ts';
 
 /**
  * Forum posts and their comments (spec section 7). Reading needs a session; writing needs a verified licence;

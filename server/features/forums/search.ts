@@ -7,7 +7,7 @@ import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import { SEARCH_WINDOW, type PostsPage } from '../../../common/posts.ts';
 import { decodeSearchCursor, encodeSearchCursor, type PostKey, type SearchCursor } from './cursor.ts';
 import { forumReads } from './forum-reads.ts';
-import { cursorTime, POST_COLUMNS, postsForViewer, postsWithDetails, type PostRow, type SharedPostsPage } from './queries.ts';
+import { cursorTime, POST_COLUMNS, postsForViewer, postsWithDetails, type PostRow, type SharedPostsPage } from './posts-queries.ts';
 
 // Full-text search over the stored `search` column (title weighted above content), bounded (docs/decisions/0021):
 // results come in windows of the SEARCH_WINDOW newest matches, each ranked by relevance, the newest window first.

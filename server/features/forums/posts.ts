@@ -13,7 +13,7 @@ import { forumReads, forumWrite } from './forum-reads.ts';
 import { pageJsonFor, type JsonAnswer } from './page-json.ts';
 import {
   likedPosts, POST_COLUMNS, postsForViewer, postsWithDetails, setLike, timePage, toPost, type PostRow, type SharedPostsPage,
-} from './queries.ts';
+} from './posts-queries.ts';
 
 const NEWEST_FIRST = sql`page.created_at DESC, page.id DESC`;
 // NULLS LAST spells out the order the (created_at DESC NULLS LAST, id DESC NULLS LAST) indexes are built in:

@@ -10,7 +10,7 @@ import {
 import { decodeTimeCursor } from './cursor.ts';
 import { forumReads, forumWrite } from './forum-reads.ts';
 import { pageJsonFor, type JsonAnswer, type SharedPage } from './page-json.ts';
-import { cursorTime, isoTime, likedComments, likesFor, setLike, timePage } from './queries.ts';
+import { cursorTime, isoTime, likedComments, likesFor, setLike, timePage } from './posts-queries.ts';
 
 type CommentRow = {
   id: string; post_id: string; parent_id: string | null; content: string; deleted: boolean;

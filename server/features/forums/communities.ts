@@ -4,11 +4,11 @@ import { queryPrepared } from '../../db/prepared.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { forumReads, forumWrite } from '../posts/forum-reads.ts';
+import { forumReads, forumWrite } from './forum-reads.ts';
 import {
   COMMUNITY_NAME_TAKEN, COMMUNITY_NOT_FOUND, NAME_REQUIRED, type CommunitiesPage, type Community,
 } from '../../../common/communities.ts';
-import { communityColumns, prefixQuery, toCommunity, type CommunityRow } from './queries.ts';
+import { communityColumns, prefixQuery, toCommunity, type CommunityRow } from './communities-queries.ts';
 
 const pageOf = (rows: CommunityRow[], total: number, page: number, limit: number): CommunitiesPage => ({
   communities: rows.map(toCommunity),

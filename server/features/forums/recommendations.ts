@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { Recommendation } from '../../../common/communities.ts';
-import { communityColumns, toCommunity, type CommunityRow } from './queries.ts';
+import { communityColumns, toCommunity, type CommunityRow } from './communities-queries.ts';
 
 // Only this many best-scoring communities have their recent posts counted; beyond it the last post time decides.
 const CANDIDATES = 200;

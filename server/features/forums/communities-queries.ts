@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Community } from '../../../common/communities.ts';
-import { isoTime } from '../posts/queries.ts';
+import { isoTime } from './posts-queries.ts';
 
 export type CommunityRow = {
   id: string; name: string; description: string; specialties: string[]; modalities: string[]; demographics: string[];

@@ -6,7 +6,7 @@ import { FORUM_SIDEBAR_COMMUNITIES } from '../../../common/constants.ts';
 import { recommendations } from './recommendations.ts';
 import {
   createCommunity, deleteCommunity, getCommunity, joinedCommunities, listCommunities, searchCommunities, setMembership,
-} from './service.ts';
+} from './communities.ts';
 
 const JOINED_DEFAULT = 100;
 
