@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { App, AppContext, Deps } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandling } from './lib/errors.ts';
+import { createReadCache } from './lib/read-cache.ts';
 import { createRealtime } from './lib/realtime.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { isPageRequest, registerWeb } from './lib/web.ts';
@@ -34,7 +35,12 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerAuth(app, deps.db, deps.config.session);
 
   const realtime = createRealtime(app.server, deps, app.log.child({ module: 'realtime' }));
-  const ctx: AppContext = { ...deps, realtime };
+  const cache = createReadCache(deps.config.readCache);
+  const ctx: AppContext = { ...deps, realtime, cache };
+  app.addHook('onClose', (_instance, done) => {
+    cache.close();
+    done();
+  });
   app.addHook('preClose', (done) => {
     // local: with the Redis adapter a plain disconnectSockets would reach every node.
     realtime.io.local.disconnectSockets(true);

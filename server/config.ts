@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   FORGOT_MAX_PER_IP_HOUR: positiveInt.default(30),
   CHAT_MAX_MESSAGES_PER_10S: positiveInt.default(30),
   FORUM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  READ_CACHE_MAX_MB: positiveInt.max(4096).default(64),
+  READ_CACHE_MAX_KEYS: positiveInt.default(5000),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -57,8 +59,10 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
-    // How long a forum page read for everyone keeps answering (docs/decisions/0022).
+    // How long a forum page read for everyone keeps answering (docs/decisions/0040).
     forumCacheMs: env.FORUM_CACHE_MS,
+    // The bounds of the app's read cache (server/lib/read-cache.ts): whichever is reached first evicts.
+    readCache: { maxBytes: env.READ_CACHE_MAX_MB * 1024 * 1024, maxKeys: env.READ_CACHE_MAX_KEYS },
     session: { maxAgeMs: env.SESSION_MAX_AGE_DAYS * 86_400_000, idleMs: env.SESSION_IDLE_HOURS * 3_600_000 },
     limits: {
       loginFailsPerAccount: env.LOGIN_MAX_FAILS_PER_ACCOUNT,

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
+import type { ReadCache } from './lib/read-cache.ts';
 import type { Realtime } from './lib/realtime.ts';
 
 /** What buildApp needs from the outside world; tests pass their own. */
@@ -19,7 +20,10 @@ export type Deps = {
   webDir?: string;
 };
 
-/** What every feature's routes and realtime handlers receive. */
-export type AppContext = Deps & { realtime: Realtime };
+/** What every feature's routes and realtime handlers receive; `cache` is the app's one read cache (decision 0040). */
+export type AppContext = Deps & { realtime: Realtime; cache: ReadCache };
+
+/** The part of the context a service reading through the cache needs: an AppContext is one, a test may build one. */
+export type ServiceContext = Pick<AppContext, 'db' | 'config' | 'cache'>;
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
