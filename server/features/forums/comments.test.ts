@@ -6,8 +6,8 @@ import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
 import {
-  CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, DELETED_COMMENT, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND,
-  type Comment, type Post,
+  CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, COMMENTS_MAX_PAGE_SIZE, COMMENTS_PAGE_SIZE, DELETED_COMMENT,
+  ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, type Comment, type Post,
 } from '../../../common/posts.ts';
 
 let ctx: TestContext;
@@ -116,6 +116,25 @@ describe('GET comments pages', () => {
     expect(second.body.nextCursor).toBeNull();
     expect((await call('GET', `/api/forumPosts/${post._id}/comments?limit=501`, ben)).status).toBe(400);
     expect((await call('GET', `/api/forumPosts/${post._id}/comments?after=bad`, ben)).body.msg).toMatch(/^Invalid after/);
+  });
+
+  it('cuts pages of every size from the same rows: the default, the largest and any other', async () => {
+    const post = await newPost();
+    const total = COMMENTS_PAGE_SIZE + 5;
+    await ctx.db.execute(sql`INSERT INTO comments (post_id, author_id, content, created_at)
+      SELECT ${post._id}, ${ben.id}, 'c' || g, now() - make_interval(secs => ${total} - g) FROM generate_series(1, ${total}) g`);
+    const texts = (body: { comments: Comment[] }) => body.comments.map((c) => c.content);
+    const all = Array.from({ length: total }, (_, i) => `c${i + 1}`);
+    const byDefault = (await call('GET', `/api/forumPosts/${post._id}/comments`, ben)).body;
+    expect(texts(byDefault)).toEqual(all.slice(0, COMMENTS_PAGE_SIZE));
+    const rest = (await call('GET', `/api/forumPosts/${post._id}/comments?after=${encodeURIComponent(byDefault.nextCursor)}`, ben)).body;
+    expect(rest).toMatchObject({ nextCursor: null });
+    expect(texts(rest)).toEqual(all.slice(COMMENTS_PAGE_SIZE));
+    expect(texts((await call('GET', `/api/forumPosts/${post._id}/comments?limit=${COMMENTS_MAX_PAGE_SIZE}`, ben)).body)).toEqual(all);
+    const seven = (await call('GET', `/api/forumPosts/${post._id}/comments?limit=7`, ben)).body;
+    expect(texts(seven)).toEqual(all.slice(0, 7));
+    const eighth = (await call('GET', `/api/forumPosts/${post._id}/comments?limit=1&after=${encodeURIComponent(seven.nextCursor)}`, ben)).body;
+    expect(texts(eighth)).toEqual(['c8']);
   });
 });
 

@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { ServiceContext } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import {
-  CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, DELETED_COMMENT, LIKES_LIST_CAP, ONLY_AUTHOR_OR_ADMIN,
-  POST_NOT_FOUND, type Comment,
+  CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, COMMENTS_MAX_PAGE_SIZE, COMMENTS_PAGE_SIZE, DELETED_COMMENT,
+  LIKES_LIST_CAP, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, type Comment,
 } from '../../../common/posts.ts';
-import { decodeTimeCursor } from './cursor.ts';
-import { forumReads, forumWrite } from './forum-reads.ts';
-import { pageJsonFor, type JsonAnswer, type SharedPage } from './page-json.ts';
+import { decodeTimeCursor, encodeTimeCursor } from './cursor.ts';
+import { forumRead, forumWrite } from './forum-reads.ts';
+import { headOf, pageBytes, pageJsonFor, withJson, type JsonAnswer, type SharedPage } from './page-json.ts';
 import { cursorTime, isoTime, likedComments, likesFor, setLike, timePage } from './posts-queries.ts';
 
 type CommentRow = {
@@ -52,15 +53,26 @@ async function assertPostExists(db: Db, postId: string): Promise<void> {
 }
 
 type SharedComments = SharedPage<CommentRow>;
-type PageKey = { postId: string; after?: string; limit: number };
+/** The largest page after one cursor, shared by every `limit`; the default-sized page cut from it is kept beside it. */
+type CommentsWindow = SharedComments & { defaultPage?: SharedComments };
 
-async function readCommentsPage(db: Db, key: PageKey): Promise<SharedComments> {
-  await assertPostExists(db, key.postId);
-  return timePage<CommentRow>(db, commentsPageQuery(key.postId, key), key.limit);
+async function readCommentsWindow(db: Db, postId: string, after?: string): Promise<CommentsWindow> {
+  await assertPostExists(db, postId);
+  const page = await timePage<CommentRow>(db, commentsPageQuery(postId, { after, limit: COMMENTS_MAX_PAGE_SIZE }), COMMENTS_MAX_PAGE_SIZE);
+  return withJson(page, 'comments', toComment);
 }
 
-const sharedCommentsPage = (db: Db, k: PageKey) =>
-  forumReads.read(db, `comments|${k.postId}|${k.after ?? ''}|${k.limit}`, () => readCommentsPage(db, k));
+// The key leaves `limit` out, so a crawler varying it finds the one window already read instead of adding another.
+const sharedCommentsWindow = (ctx: ServiceContext, postId: string, after?: string) =>
+  forumRead(ctx, `comments|${postId}|${after ?? ''}`, () => readCommentsWindow(ctx.db, postId, after), { size: pageBytes });
+
+/** The window's first `limit` comments. Only the default size is kept; another is put together per request. */
+function pageOfSize(window: CommentsWindow, limit: number): SharedComments {
+  if (window.rows.length <= limit) return window;
+  const last = window.rows[limit - 1];
+  const cut = () => headOf(window, limit, 'comments', encodeTimeCursor({ at: last.cursor_at, id: last.id }));
+  return limit === COMMENTS_PAGE_SIZE ? (window.defaultPage ??= cut()) : cut();
+}
 
 async function commentForViewer(db: Db, row: CommentRow, viewerId: string): Promise<Comment> {
   const liked = await likedComments(db, viewerId, row.post_id);
@@ -71,9 +83,9 @@ async function commentForViewer(db: Db, row: CommentRow, viewerId: string): Prom
  * Flat and oldest first, served by the (post_id, created_at, id) index. A reply is always newer than its
  * parent, so each page only adds to the tree the client has already built. JSON for this reader (see page-json.ts).
  */
-export async function commentsJson(db: Db, viewerId: string, postId: string, opts: { after?: string; limit: number }): Promise<JsonAnswer> {
-  const page = await sharedCommentsPage(db, { postId, after: opts.after, limit: opts.limit });
-  const liked = await likedComments(db, viewerId, postId);
+export async function commentsJson(ctx: ServiceContext, viewerId: string, postId: string, opts: { after?: string; limit: number }): Promise<JsonAnswer> {
+  const page = pageOfSize(await sharedCommentsWindow(ctx, postId, opts.after), opts.limit);
+  const liked = await likedComments(ctx.db, viewerId, postId);
   return pageJsonFor(page, 'comments', viewerId, liked, toComment);
 }
 
@@ -98,25 +110,25 @@ function requiredContent(content: string): string {
   return content;
 }
 
-export async function addComment(db: Db, user: CurrentUser, postId: string, content: string): Promise<Comment> {
+export async function addComment(ctx: ServiceContext, user: CurrentUser, postId: string, content: string): Promise<Comment> {
   const text = requiredContent(content);
-  const id = await forumWrite(db, async (t) => {
+  const id = await forumWrite(ctx, async (t) => {
     await assertPostExists(t, postId);
     return insertComment(t, { postId, parentId: null, authorId: user.id, content: text });
   });
-  return getComment(db, user.id, id);
+  return getComment(ctx.db, user.id, id);
 }
 
-export async function replyToComment(db: Db, user: CurrentUser, parentId: string, content: string): Promise<Comment> {
+export async function replyToComment(ctx: ServiceContext, user: CurrentUser, parentId: string, content: string): Promise<Comment> {
   const text = requiredContent(content);
-  const id = await forumWrite(db, async (t) => {
+  const id = await forumWrite(ctx, async (t) => {
     const [parent] = await queryRows<{ post_id: string; deleted: boolean }>(t, sql`
       SELECT post_id, deleted FROM comments WHERE id = ${parentId}`);
     if (!parent) throw notFound(COMMENT_NOT_FOUND);
     if (parent.deleted) throw badRequest(CANNOT_REPLY_TO_DELETED);
     return insertComment(t, { postId: parent.post_id, parentId, authorId: user.id, content: text });
   });
-  return getComment(db, user.id, id);
+  return getComment(ctx.db, user.id, id);
 }
 
 async function insertComment(db: Db, c: { postId: string; parentId: string | null; authorId: string; content: string }) {
@@ -128,17 +140,17 @@ async function insertComment(db: Db, c: { postId: string; parentId: string | nul
 }
 
 /** Toggles (or, with `liked`, sets) the reader's like; returns the likes list (the reader first, capped). */
-export async function likeComment(db: Db, user: CurrentUser, commentId: string, liked?: boolean): Promise<string[]> {
-  await forumWrite(db, async (t) => {
+export async function likeComment(ctx: ServiceContext, user: CurrentUser, commentId: string, liked?: boolean): Promise<string[]> {
+  await forumWrite(ctx, async (t) => {
     const [comment] = await queryRows<{ deleted: boolean }>(t, sql`SELECT deleted FROM comments WHERE id = ${commentId}`);
     if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND);
     await setLike(t, 'comment_likes', commentId, user.id, liked);
   });
-  return (await getComment(db, user.id, commentId)).likes;
+  return (await getComment(ctx.db, user.id, commentId)).likes;
 }
 
-export async function deleteComment(db: Db, user: CurrentUser, commentId: string): Promise<void> {
-  await forumWrite(db, async (t) => {
+export async function deleteComment(ctx: ServiceContext, user: CurrentUser, commentId: string): Promise<void> {
+  await forumWrite(ctx, async (t) => {
     // FOR UPDATE waits for replies being written under this comment, so the has-replies check below sees them.
     const [comment] = await queryRows<{ author_id: string; deleted: boolean }>(t, sql`
       SELECT author_id, deleted FROM comments WHERE id = ${commentId} FOR UPDATE`);
@@ -149,9 +161,9 @@ export async function deleteComment(db: Db, user: CurrentUser, commentId: string
 }
 
 /** Administrators only (checked by the route); all or nothing, and recorded in the audit log. */
-export async function bulkDeleteComments(db: Db, admin: CurrentUser, commentIds: string[]): Promise<number> {
+export async function bulkDeleteComments(ctx: ServiceContext, admin: CurrentUser, commentIds: string[]): Promise<number> {
   const ids = [...new Set(commentIds)];
-  const removed = await forumWrite(db, async (t) => {
+  const removed = await forumWrite(ctx, async (t) => {
     const locked = await queryRows<{ id: string; post_id: string }>(t, sql`
       SELECT id, post_id FROM comments WHERE id = ANY(${sql.param(ids)}::uuid[]) AND NOT deleted ORDER BY id FOR UPDATE`);
     if (!locked.length) throw notFound(COMMENT_NOT_FOUND);

@@ -15,49 +15,49 @@ const JOINED_DEFAULT = 100;
  * descriptions only; posts need a session); joining and creating need a verified licence; deleting is for
  * administrators. Access is checked in preValidation, so 401/403 come before any complaint about the input.
  */
-export function communitiesRoutes(app: App, { db }: AppContext): void {
+export function communitiesRoutes(app: App, ctx: AppContext): void {
   app.get('/api/communities', { schema: { querystring: CommunitiesQuery } }, async (request) => {
     const { page, limit } = request.query;
-    return listCommunities(db, request.user?.id ?? null, page, limit);
+    return listCommunities(ctx, request.user?.id ?? null, page, limit);
   });
 
   app.get('/api/communities/search', { schema: { querystring: CommunitySearchQuery } }, async (request) => {
     const { query, page, limit } = request.query;
-    return searchCommunities(db, request.user?.id ?? null, query, page, limit);
+    return searchCommunities(ctx, request.user?.id ?? null, query, page, limit);
   });
 
   app.get('/api/communities/joined', { preValidation: authenticated, schema: { querystring: ShortListQuery } }, async (request) => {
     const user = requireUser(request);
-    return joinedCommunities(db, user.id, request.query.limit ?? JOINED_DEFAULT);
+    return joinedCommunities(ctx.db, user.id, request.query.limit ?? JOINED_DEFAULT);
   });
 
   app.get('/api/communities/recommendations', { preValidation: authenticated, schema: { querystring: ShortListQuery } }, async (request) => {
     const user = requireUser(request);
-    return recommendations(db, user.id, request.query.limit ?? FORUM_SIDEBAR_COMMUNITIES);
+    return recommendations(ctx.db, user.id, request.query.limit ?? FORUM_SIDEBAR_COMMUNITIES);
   });
 
   app.get('/api/communities/:id', { schema: { params: IdParams } }, async (request) => {
-    return getCommunity(db, request.user?.id ?? null, request.params.id);
+    return getCommunity(ctx.db, request.user?.id ?? null, request.params.id);
   });
 
   app.post('/api/communities', { preValidation: verified, schema: { body: CreateCommunityBody } }, async (request, reply) => {
     const user = requireVerified(request);
-    return reply.code(201).send(await createCommunity(db, user, request.body));
+    return reply.code(201).send(await createCommunity(ctx, user, request.body));
   });
 
   app.delete('/api/communities/:id', { preValidation: adminOnly, schema: { params: IdParams } }, async (request) => {
     const admin = requireAdmin(request);
-    await deleteCommunity(db, admin, request.params.id);
+    await deleteCommunity(ctx, admin, request.params.id);
     return { msg: 'Community deleted.' };
   });
 
   app.post('/api/communities/:id/join', { preValidation: verified, schema: { params: IdParams } }, async (request) => {
     const user = requireVerified(request);
-    return setMembership(db, user, request.params.id, true);
+    return setMembership(ctx, user, request.params.id, true);
   });
 
   app.delete('/api/communities/:id/unjoin', { preValidation: verified, schema: { params: IdParams } }, async (request) => {
     const user = requireVerified(request);
-    return setMembership(db, user, request.params.id, false);
+    return setMembership(ctx, user, request.params.id, false);
   });
 }

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { ServiceContext } from '../../context.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { forumReads, forumWrite } from './forum-reads.ts';
+import { forumRead, forumWrite } from './forum-reads.ts';
 import {
   COMMUNITY_NAME_TAKEN, COMMUNITY_NOT_FOUND, NAME_REQUIRED, type CommunitiesPage, type Community,
 } from '../../../common/communities.ts';
@@ -26,12 +27,12 @@ async function readList(db: Db, key: { page: number; limit: number }): Promise<S
 }
 
 // A page is the same for every reader: readers arriving during a read share it, then add whether they joined.
-const sharedList = (db: Db, k: { page: number; limit: number }) =>
-  forumReads.read(db, `communities|${k.page}|${k.limit}`, () => readList(db, k));
+const sharedList = (ctx: ServiceContext, k: { page: number; limit: number }) =>
+  forumRead(ctx, `communities|${k.page}|${k.limit}`, () => readList(ctx.db, k));
 
-export async function listCommunities(db: Db, viewerId: string | null, page: number, limit: number): Promise<CommunitiesPage> {
-  const { rows, total } = await sharedList(db, { page, limit });
-  return pageOf(await withJoined(db, viewerId, rows), total, page, limit);
+export async function listCommunities(ctx: ServiceContext, viewerId: string | null, page: number, limit: number): Promise<CommunitiesPage> {
+  const { rows, total } = await sharedList(ctx, { page, limit });
+  return pageOf(await withJoined(ctx.db, viewerId, rows), total, page, limit);
 }
 
 /** Rows read without a reader, with `joined` for this one: one probe of the members primary key per community. */
@@ -49,9 +50,10 @@ export const communitiesPageQuery = (page: number, limit: number) => sql`
   ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
 
 /** Name (weighted first) and description, by prefix, best match first; an empty query lists every community. */
-export async function searchCommunities(db: Db, viewerId: string | null, text: string, page: number, limit: number) {
+export async function searchCommunities(ctx: ServiceContext, viewerId: string | null, text: string, page: number, limit: number) {
+  const { db } = ctx;
   const words = prefixQuery(text);
-  if (!words) return listCommunities(db, viewerId, page, limit);
+  if (!words) return listCommunities(ctx, viewerId, page, limit);
   const q = sql`to_tsquery('english', ${words})`;
   const [{ n }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM communities c WHERE c.search @@ ${q}`);
   const rows = await queryRows<CommunityRow>(db, sql`
@@ -69,10 +71,10 @@ export async function getCommunity(db: Db, viewerId: string | null, id: string):
 type NewCommunity = { name: string; description: string; specialties: string[]; modalities: string[]; demographics: string[] };
 
 /** The creator becomes the first member. A name is unique whatever its case, even when two people race for it. */
-export async function createCommunity(db: Db, user: CurrentUser, input: NewCommunity): Promise<Community> {
+export async function createCommunity(ctx: ServiceContext, user: CurrentUser, input: NewCommunity): Promise<Community> {
   const name = input.name.trim();
   if (!name) throw badRequest(NAME_REQUIRED);
-  const id = await forumWrite(db, async (t) => {
+  const id = await forumWrite(ctx, async (t) => {
     const [row] = await queryRows<{ id: string }>(t, sql`
       INSERT INTO communities (name, description, specialties, modalities, demographics, created_by, members_count)
       VALUES (${name}, ${input.description.trim()}, ${sql.param(input.specialties)}::text[], ${sql.param(input.modalities)}::text[],
@@ -82,12 +84,12 @@ export async function createCommunity(db: Db, user: CurrentUser, input: NewCommu
     await t.execute(sql`INSERT INTO community_members (community_id, user_id) VALUES (${row.id}, ${user.id})`);
     return row.id;
   });
-  return getCommunity(db, user.id, id);
+  return getCommunity(ctx.db, user.id, id);
 }
 
 /** Administrators only (checked by the route): the community, its posts and their comments go in one transaction. */
-export async function deleteCommunity(db: Db, admin: CurrentUser, id: string): Promise<void> {
-  await forumWrite(db, async (t) => {
+export async function deleteCommunity(ctx: ServiceContext, admin: CurrentUser, id: string): Promise<void> {
+  await forumWrite(ctx, async (t) => {
     const [row] = await queryRows<{ name: string; posts_count: number }>(t, sql`
       DELETE FROM communities WHERE id = ${id} RETURNING name, posts_count`);
     if (!row) throw notFound(COMMUNITY_NOT_FOUND);
@@ -107,8 +109,8 @@ export async function joinedCommunities(db: Db, userId: string, limit: number): 
 }
 
 /** Idempotent: the primary key turns a repeated or simultaneous join into a no-op, and the counter moves once. */
-export async function setMembership(db: Db, user: CurrentUser, id: string, member: boolean): Promise<Community> {
-  await forumWrite(db, async (t) => {
+export async function setMembership(ctx: ServiceContext, user: CurrentUser, id: string, member: boolean): Promise<Community> {
+  await forumWrite(ctx, async (t) => {
     const exists = await queryRows(t, sql`SELECT 1 FROM communities WHERE id = ${id}`);
     if (!exists.length) throw notFound(COMMUNITY_NOT_FOUND);
     const changed = member
@@ -119,5 +121,5 @@ export async function setMembership(db: Db, user: CurrentUser, id: string, membe
       await t.execute(sql`UPDATE communities SET members_count = greatest(members_count + ${member ? 1 : -1}, 0) WHERE id = ${id}`);
     }
   });
-  return getCommunity(db, user.id, id);
+  return getCommunity(ctx.db, user.id, id);
 }

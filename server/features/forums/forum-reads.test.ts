@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts } from '../../db/schema.ts';
+import { comments, posts } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import type { Comment, Post } from '../../../common/posts.ts';
@@ -53,5 +53,27 @@ describe('forum pages kept for FORUM_CACHE_MS', () => {
     const before = await listed();
     await call('POST', `/api/communities/${group.id}/join`, ben);
     expect(await listed()).toBe(before + 1);
+  });
+
+  it('keeps one comments page per post and cursor, whatever `limit` asks for', async () => {
+    const post = (await call('POST', '/api/forumPosts', ana, { title: 'Thread', content: 'z' })).body as Post;
+    const made: string[] = [];
+    for (const content of ['one', 'two']) made.push(((await call('POST', `/api/forumPosts/${post._id}/comments`, ben, { content })).body as Comment)._id);
+    const page = async (query: string) => (await call('GET', `/api/forumPosts/${post._id}/comments?${query}`, ana)).body as
+      { comments: Comment[]; nextCursor: string | null };
+    const first = await page('limit=1');
+    expect(first.comments.map((c) => c._id)).toEqual(made.slice(0, 1));
+    expect(first.nextCursor).not.toBeNull();
+    // Behind the app's back: only a new read would see it, and no other limit may start one.
+    await ctx.db.insert(comments).values({ postId: post._id, authorId: ana.id, content: 'hidden' });
+    for (const query of ['limit=2', 'limit=5', '', 'limit=500']) {
+      const answer = await page(query);
+      expect(answer.comments.map((c) => c._id)).toEqual(made);
+      expect(answer.nextCursor).toBeNull();
+    }
+    // Another cursor is another page, read afresh.
+    const next = await page(`limit=1&after=${encodeURIComponent(first.nextCursor!)}`);
+    expect(next.comments.map((c) => c._id)).toEqual(made.slice(1));
+    expect(next.nextCursor).not.toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIKES_LIST_CAP } from '../../../common/posts.ts';
-import { pageJsonFor, type SharedPage } from './page-json.ts';
+import { headOf, pageBytes, pageJsonFor, withJson, type SharedPage } from './page-json.ts';
 import { likesFor } from './posts-queries.ts';
 
 const ids = (n: number, prefix = 'u') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
@@ -44,5 +44,19 @@ describe('pageJsonFor', () => {
     expect(posts[0].likes).toEqual(['a']);
     expect(posts[1].likes[0]).toBe('me');
     expect(posts[1].likes).toHaveLength(LIKES_LIST_CAP);
+  });
+
+  it('cuts a written page to its first rows as if they had been written alone, without writing them again', () => {
+    const shared = withJson(page(), 'posts', shape);
+    const head = headOf(shared, 1, 'posts', 'next');
+    expect(head.written?.fragments[0]).toBe(shared.written?.fragments[0]);
+    const alone = pageJsonFor({ rows: shared.rows.slice(0, 1), nextCursor: 'next' }, 'posts', 'z', new Set(), shape);
+    expect(String(pageJsonFor(head, 'posts', 'z', new Set(), shape).body)).toBe(String(alone.body));
+  });
+
+  it('weighs a written page by its JSON, four copies of it', () => {
+    const shared = withJson(page(), 'posts', shape);
+    expect(pageBytes(shared)).toBe(4 * (shared.written?.plain.length ?? 0));
+    expect(shared.written?.plain.length).toBeGreaterThan(0);
   });
 });

@@ -7,6 +7,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { estimateBytes } from '../../lib/read-cache.ts';
 
 export type SharedPage<R> = { rows: R[]; nextCursor: string | null; written?: Written };
 type Likeable = { id: string; recent_likes: string[] };
@@ -26,6 +27,33 @@ function write<R extends Likeable>(page: SharedPage<R>, listKey: string, shape: 
 }
 
 type Shape<R> = (row: R, viewerId: string, liked: boolean) => unknown;
+
+/** Writes a page's JSON as soon as it is read, so the read cache can weigh it by its bytes (see pageBytes). */
+export function withJson<R extends Likeable, P extends SharedPage<R>>(page: P, listKey: string, shape: Shape<R>): P {
+  page.written ??= write(page, listKey, shape);
+  return page;
+}
+
+// A written page holds its rows, their JSON fragments, the UTF-8 body and later its gzip (a fifth of it or less);
+// a comments window also one shorter body (comments.ts). Four times the body's length covers them all.
+const COPIES_OF_THE_JSON = 4;
+
+/** A written page's weight in the read cache (read-cache.ts), without serialising anything again. */
+export const pageBytes = (page: SharedPage<unknown>): number =>
+  (page.written ? COPIES_OF_THE_JSON * page.written.plain.length : estimateBytes(page));
+
+/**
+ * The first `size` rows of a written page as a page of their own, continuing at `nextCursor`: its body is put
+ * together from the fragments already written, so no row is serialised again.
+ */
+export function headOf<R>(page: SharedPage<R>, size: number, listKey: string, nextCursor: string | null): SharedPage<R> {
+  const head: SharedPage<R> = { rows: page.rows.slice(0, size), nextCursor };
+  if (page.written) {
+    const fragments = page.written.fragments.slice(0, size);
+    head.written = { fragments, plain: Buffer.from(envelope(listKey, fragments, nextCursor)) };
+  }
+  return head;
+}
 
 export function pageJsonFor<R extends Likeable>(
   page: SharedPage<R>, listKey: string, viewerId: string, liked: Set<string>, shape: Shape<R>,

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_VERIFIED } from '../../lib/auth.ts';
 import { queryRows } from '../../db/client.ts';
+import type { ServiceContext } from '../../context.ts';
+import { createReadCache } from '../../lib/read-cache.ts';
 import { communities, posts } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
@@ -17,6 +19,8 @@ let ben: TestUser;
 let pending: TestUser;
 let admin: TestUser;
 let group: { id: string; name: string };
+// For calling the search service directly (with tuning the API does not take), beside the app and its own cache.
+let services: ServiceContext;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 async function call(method: 'GET' | 'POST' | 'DELETE', url: string, user?: TestUser, payload?: object) {
@@ -37,8 +41,10 @@ beforeAll(async () => {
   pending = await createUser(ctx.db, { status: 'pending' });
   admin = await createAdmin(ctx.db);
   group = await createCommunity(ctx.db, { name: 'Posting Group' }, [ana.id]);
+  services = { db: ctx.db, config: ctx.config, cache: createReadCache(ctx.config.readCache) };
 });
 afterAll(async () => {
+  services?.cache.close();
   await ctx?.close();
 });
 
@@ -295,7 +301,7 @@ describe('bounded search (docs/decisions/0021)', () => {
     const ids: string[] = [];
     let page: PostsPage | null = null;
     do {
-      page = await searchPosts(ctx.db, ben.id, word, { ...opts, before: page?.nextCursor ?? undefined });
+      page = await searchPosts(services, ben.id, word, { ...opts, before: page?.nextCursor ?? undefined });
       ids.push(...page.posts.map((p) => p._id));
     } while (page.nextCursor && ids.length < 1000);
     return ids;
@@ -339,7 +345,7 @@ describe('bounded search (docs/decisions/0021)', () => {
     expect(scoped).toHaveLength(11);
     expect(await walkService('yardang', { window: 5, strategy: 'scan', communityId: group.id })).toEqual(scoped);
     // A window of 5 ranks 5 posts together: each window shows its title matches first.
-    const page = await searchPosts(ctx.db, ben.id, 'yardang', { window: 5, strategy: 'scan' });
+    const page = await searchPosts(services, ben.id, 'yardang', { window: 5, strategy: 'scan' });
     const windowOfTitles = (first: boolean) => [true, first, false, false, false];
     expect(page.posts.map((p) => p.title.startsWith('yardang'))).toEqual([
       ...windowOfTitles(true), ...windowOfTitles(false), ...windowOfTitles(false), ...windowOfTitles(false)]);

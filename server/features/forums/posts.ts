@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { ServiceContext } from '../../context.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
@@ -9,8 +10,8 @@ import {
   JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post,
 } from '../../../common/posts.ts';
 import { decodeTimeCursor } from './cursor.ts';
-import { forumReads, forumWrite } from './forum-reads.ts';
-import { pageJsonFor, type JsonAnswer } from './page-json.ts';
+import { forumRead, forumWrite } from './forum-reads.ts';
+import { pageBytes, pageJsonFor, withJson, type JsonAnswer } from './page-json.ts';
 import {
   likedPosts, POST_COLUMNS, postsForViewer, postsWithDetails, setLike, timePage, toPost, type PostRow, type SharedPostsPage,
 } from './posts-queries.ts';
@@ -43,15 +44,17 @@ export function communityPostsQuery(communityId: string, before?: string) {
 
 const postQuery = (postId: string) => postsWithDetails(sql`SELECT ${POST_COLUMNS} FROM posts p WHERE p.id = ${postId}`, { orderBy: NEWEST_FIRST });
 
-// Pages are the same for every reader, so they are shared (forum-reads.ts); each reader then adds only their own likes.
-const sharedFeed = (db: Db, before?: string) =>
-  forumReads.read(db, `feed|${before ?? ''}`, () => timePage(db, feedQuery(before), POSTS_PAGE_SIZE));
-const sharedCommunityPosts = (db: Db, communityId: string, before?: string) =>
-  forumReads.read(db, `community|${communityId}|${before ?? ''}`, async () => {
-    await assertCommunityExists(db, communityId);
-    return timePage(db, communityPostsQuery(communityId, before), POSTS_PAGE_SIZE);
-  });
-const sharedPost = (db: Db, postId: string) => forumReads.read(db, `post|${postId}`, () => readPostRow(db, postId));
+// Pages are the same for every reader, so they are shared (forum-reads.ts), written as JSON once when read and weighed
+// by it; each reader then adds only their own likes.
+const readPage = async (db: Db, query: SQL) => withJson(await timePage(db, query, POSTS_PAGE_SIZE), 'posts', toPost);
+const sharedFeed = (ctx: ServiceContext, before?: string) =>
+  forumRead(ctx, `feed|${before ?? ''}`, () => readPage(ctx.db, feedQuery(before)), { size: pageBytes });
+const sharedCommunityPosts = (ctx: ServiceContext, communityId: string, before?: string) =>
+  forumRead(ctx, `community|${communityId}|${before ?? ''}`, async () => {
+    await assertCommunityExists(ctx.db, communityId);
+    return readPage(ctx.db, communityPostsQuery(communityId, before));
+  }, { size: pageBytes });
+const sharedPost = (ctx: ServiceContext, postId: string) => forumRead(ctx, `post|${postId}`, () => readPostRow(ctx.db, postId));
 
 async function readPostRow(db: Db, postId: string): Promise<PostRow> {
   const [row] = await queryPrepared<PostRow>(db, postQuery(postId));
@@ -60,12 +63,12 @@ async function readPostRow(db: Db, postId: string): Promise<PostRow> {
 }
 
 /** The feed page as JSON for this reader (see page-json.ts). */
-export async function feedJson(db: Db, viewerId: string, before?: string): Promise<JsonAnswer> {
-  return postsPageJson(db, await sharedFeed(db, before), viewerId);
+export async function feedJson(ctx: ServiceContext, viewerId: string, before?: string): Promise<JsonAnswer> {
+  return postsPageJson(ctx.db, await sharedFeed(ctx, before), viewerId);
 }
 
-export async function communityPostsJson(db: Db, viewerId: string, communityId: string, before?: string): Promise<JsonAnswer> {
-  return postsPageJson(db, await sharedCommunityPosts(db, communityId, before), viewerId);
+export async function communityPostsJson(ctx: ServiceContext, viewerId: string, communityId: string, before?: string): Promise<JsonAnswer> {
+  return postsPageJson(ctx.db, await sharedCommunityPosts(ctx, communityId, before), viewerId);
 }
 
 async function postsPageJson(db: Db, page: SharedPostsPage, viewerId: string): Promise<JsonAnswer> {
@@ -73,16 +76,16 @@ async function postsPageJson(db: Db, page: SharedPostsPage, viewerId: string): P
   return pageJsonFor(page, 'posts', viewerId, liked, toPost);
 }
 
-export async function getPost(db: Db, viewerId: string, postId: string): Promise<Post> {
-  const [post] = await postsForViewer(db, [await sharedPost(db, postId)], viewerId);
+export async function getPost(ctx: ServiceContext, viewerId: string, postId: string): Promise<Post> {
+  const [post] = await postsForViewer(ctx.db, [await sharedPost(ctx, postId)], viewerId);
   return post;
 }
 
-export async function createPost(db: Db, user: CurrentUser, input: { title: string; content: string; communityId?: string | null }) {
+export async function createPost(ctx: ServiceContext, user: CurrentUser, input: { title: string; content: string; communityId?: string | null }) {
   const title = input.title.trim();
   if (!title || !input.content.trim()) throw badRequest(TITLE_CONTENT_REQUIRED);
   const communityId = input.communityId ?? null;
-  const id = await forumWrite(db, async (t) => {
+  const id = await forumWrite(ctx, async (t) => {
     if (communityId) {
       await assertCommunityExists(t, communityId);
       const member = await queryRows(t, sql`SELECT 1 FROM community_members WHERE community_id = ${communityId} AND user_id = ${user.id}`);
@@ -98,12 +101,12 @@ export async function createPost(db: Db, user: CurrentUser, input: { title: stri
     return post.id;
   });
   // After forumWrite, no shared read from before the commit is handed out: this is the post as written.
-  return getPost(db, user.id, id);
+  return getPost(ctx, user.id, id);
 }
 
 /** The author or an administrator; the post's comments and likes go with it (foreign keys cascade). */
-export async function deletePost(db: Db, user: CurrentUser, postId: string): Promise<void> {
-  await forumWrite(db, async (t) => {
+export async function deletePost(ctx: ServiceContext, user: CurrentUser, postId: string): Promise<void> {
+  await forumWrite(ctx, async (t) => {
     const [post] = await queryRows<{ author_id: string; community_id: string | null }>(t, sql`
       SELECT author_id, community_id FROM posts WHERE id = ${postId} FOR UPDATE`);
     if (!post) throw notFound(POST_NOT_FOUND);
@@ -118,14 +121,14 @@ export async function deletePost(db: Db, user: CurrentUser, postId: string): Pro
 }
 
 /** Toggles (or, with `liked`, sets) the reader's like and returns the updated post. */
-export async function likePost(db: Db, user: CurrentUser, postId: string, liked?: boolean): Promise<Post> {
-  await forumWrite(db, async (t) => {
+export async function likePost(ctx: ServiceContext, user: CurrentUser, postId: string, liked?: boolean): Promise<Post> {
+  await forumWrite(ctx, async (t) => {
     const exists = await queryRows(t, sql`SELECT 1 FROM posts WHERE id = ${postId}`);
     if (!exists.length) throw notFound(POST_NOT_FOUND);
     const delta = await setLike(t, 'post_likes', postId, user.id, liked);
     if (delta !== 0) await t.execute(sql`UPDATE posts SET likes_count = greatest(likes_count + ${delta}, 0) WHERE id = ${postId}`);
   });
-  return getPost(db, user.id, postId);
+  return getPost(ctx, user.id, postId);
 }
 
 export async function assertCommunityExists(db: Db, communityId: string): Promise<void> {

@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { ServiceContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { createSharedReads } from '../../lib/shared-reads.ts';
 import { POSTS_PAGE_SIZE } from '../../../common/constants.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import { SEARCH_WINDOW, type PostsPage } from '../../../common/posts.ts';
 import { decodeSearchCursor, encodeSearchCursor, type PostKey, type SearchCursor } from './cursor.ts';
-import { forumReads } from './forum-reads.ts';
+import { forumRead } from './forum-reads.ts';
 import { cursorTime, POST_COLUMNS, postsForViewer, postsWithDetails, type PostRow, type SharedPostsPage } from './posts-queries.ts';
 
 // Full-text search over the stored `search` column (title weighted above content), bounded (docs/decisions/0021):
@@ -64,14 +64,13 @@ export async function estimateMatches(db: Db, text: string): Promise<Estimate> {
   return { matches: matches?.['Plan Rows'] ?? 1, total: all?.['Plan Rows'] ?? 1 };
 }
 
-// Estimates come from ANALYZE statistics, which change slowly: each database keeps them for a minute, for at most
-// 1,000 texts, so a repeated search or the next page of one does not plan the estimate again. Forum writes do not
-// forget them (a store of their own, not forumReads).
+// Estimates come from ANALYZE statistics, which change slowly: the read cache keeps them for a minute, so a repeated
+// search or the next page of one does not plan the estimate again. Forum writes do not forget them (a namespace of
+// their own, outside forum-reads.ts).
 const ESTIMATE_TTL_MS = 60_000;
-const estimates = createSharedReads(1_000);
 
-const cachedEstimate = (db: Db, text: string): Promise<Estimate> =>
-  estimates.read(db, text, () => estimateMatches(db, text), ESTIMATE_TTL_MS);
+const cachedEstimate = (ctx: ServiceContext, text: string): Promise<Estimate> =>
+  ctx.cache.read(`search-estimates:${text}`, () => estimateMatches(ctx.db, text), { ttlMs: ESTIMATE_TTL_MS });
 
 /**
  * 'scan' when reading posts newest first until `window + 1` matches (or to the end of a smaller scope) should visit fewer
@@ -144,13 +143,14 @@ export function windowPageQuery(text: string, communityId: string | null, cursor
 
 const position = (row: SearchRow) => ({ rank: row.rank ?? '0', at: row.cursor_at, id: row.id });
 
-async function openWindow(db: Db, text: string, opts: {
+async function openWindow(ctx: ServiceContext, text: string, opts: {
   communityId: string | null; scopeSize: number | null; top: PostKey | null; window: number; want: number;
   strategy?: SearchStrategy; scanCap?: number;
 }): Promise<Part> {
+  const { db } = ctx;
   const { communityId, top, window, want } = opts;
   let choice = { strategy: opts.strategy ?? 'index', cap: opts.scanCap ?? (window + 1) * 10 };
-  if (!opts.strategy) choice = chooseStrategy(await cachedEstimate(db, text.trim()), window, opts.scopeSize);
+  if (!opts.strategy) choice = chooseStrategy(await cachedEstimate(ctx, text.trim()), window, opts.scopeSize);
   let rows = await queryRows<SearchRow>(db, openWindowQuery(text, { communityId, top, window, want, ...choice }));
   // The scan reached its cap with fewer than window + 1 matches: the words are rarer among recent posts than estimated,
   // and the index path finds the window whatever it spans. (No rows at all: the scan found nothing, capped or not.)
@@ -177,7 +177,8 @@ async function communitySize(db: Db, communityId: string): Promise<number> {
   return row.posts_count;
 }
 
-async function searchShared(db: Db, text: string, opts: SearchOptions): Promise<SharedPostsPage> {
+async function searchShared(ctx: ServiceContext, text: string, opts: SearchOptions): Promise<SharedPostsPage> {
+  const { db } = ctx;
   const communityId = opts.communityId ?? null;
   const scopeSize = communityId ? await communitySize(db, communityId) : null;
   if (!text.trim()) return { rows: [], nextCursor: null };
@@ -189,7 +190,7 @@ async function searchShared(db: Db, text: string, opts: SearchOptions): Promise<
     const want = POSTS_PAGE_SIZE - shown.length;
     const part: Part = cursor?.kind === 'in'
       ? finish(await queryRows<SearchRow>(db, windowPageQuery(text, communityId, cursor, want)), want, cursor.top, cursor.bottom)
-      : await openWindow(db, text, {
+      : await openWindow(ctx, text, {
         communityId, scopeSize, top: cursor?.top ?? null, window, want, strategy: opts.strategy, scanCap: opts.scanCap,
       });
     shown.push(...part.rows);
@@ -205,14 +206,14 @@ async function searchShared(db: Db, text: string, opts: SearchOptions): Promise<
 // the same results, costs one search. This node's forum writes forget them at once.
 const SEARCH_TTL_MS = 5_000;
 
-const cachedSearch = (db: Db, text: string, opts: SearchOptions) =>
-  forumReads.read(db, `search|${JSON.stringify([text, opts])}`, () => searchShared(db, text, opts), SEARCH_TTL_MS);
+const cachedSearch = (ctx: ServiceContext, text: string, opts: SearchOptions) =>
+  forumRead(ctx, `search|${JSON.stringify([text, opts])}`, () => searchShared(ctx, text, opts), { ttlMs: SEARCH_TTL_MS });
 
 /**
  * Posts matching `text` (web search syntax), 20 a page, with the matched words wrapped in <mark></mark> in `highlight`.
  * Within a window the best match comes first; windows follow newest first, so every match is reachable by paging.
  */
-export async function searchPosts(db: Db, viewerId: string, text: string, opts: SearchOptions = {}): Promise<PostsPage> {
-  const page = await cachedSearch(db, text, opts);
-  return { posts: await postsForViewer(db, page.rows, viewerId), nextCursor: page.nextCursor };
+export async function searchPosts(ctx: ServiceContext, viewerId: string, text: string, opts: SearchOptions = {}): Promise<PostsPage> {
+  const page = await cachedSearch(ctx, text, opts);
+  return { posts: await postsForViewer(ctx.db, page.rows, viewerId), nextCursor: page.nextCursor };
 }
