@@ -5,7 +5,6 @@ import { ACTIVITY_FEED_SIZE } from '../../../common/constants.ts';
 import { comments, posts, resources, users } from '../../db/schema.ts';
 import { createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { coalesce } from '../../lib/coalesce.ts';
 
 let ctx: TestContext;
 let viewer: TestUser;
@@ -178,32 +177,7 @@ describe('GET /api/activity/feed', () => {
     });
 });
 
-describe('coalesce', () => {
-  it('gives callers that overlap one load, and loads afresh once it has ended', async () => {
-    let loads = 0;
-    let release!: () => void;
-    const shared = coalesce(() => { loads++; return new Promise<number>((resolve) => { release = () => resolve(loads); }); });
-    const overlapping = [shared(undefined), shared(undefined), shared(undefined)];
-    release();
-    expect(await Promise.all(overlapping)).toEqual([1, 1, 1]);
-    const later = shared(undefined);
-    release();
-    expect(await later).toBe(2);
-  });
-
-  it('keeps different keys apart', async () => {
-    const shared = coalesce(async (n: number) => n * 2, (n) => String(n));
-    expect(await Promise.all([shared(1), shared(2), shared(1)])).toEqual([2, 4, 2]);
-  });
-
-  it('does not keep a failure', async () => {
-    let fail = true;
-    const shared = coalesce(async () => { if (fail) throw new Error('down'); return 'ok'; });
-    await expect(shared(undefined)).rejects.toThrow('down');
-    fail = false;
-    expect(await shared(undefined)).toBe('ok');
-  });
-
+describe('the first page read once for overlapping requests (read-cache.test.ts has the cache itself)', () => {
   it('answers overlapping feed requests alike', async () => {
     await ctx.db.delete(posts);
     const post = await addPost(1);

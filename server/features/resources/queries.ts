@@ -52,44 +52,20 @@ async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
   return row.n;
 }
 
-const pageOf = (list: Resource[], total: number, { page, limit }: Paging): ResourcePage =>
+export const pageOf = (list: Resource[], total: number, { page, limit }: Paging): ResourcePage =>
   ({ resources: list, totalPages: Math.max(1, Math.ceil(total / limit)), currentPage: page });
 
 const published = (category?: string) => and(eq(resources.isApproved, true), category ? eq(resources.category, category) : undefined);
 
-/**
- * Counting every approved resource on each public page view costs more than the page itself at 50,000 rows,
- * so totals are kept for a short while per category and dropped whenever this process approves or deletes one.
- */
-export function createPublishedCounter(db: Db, ttlMs = 30_000) {
-  const cache = new Map<string, { total: number; at: number }>();
-  // A count that started before a forget() may have missed the change; the generation keeps it out of the cache.
-  let generation = 0;
-  return {
-    async total(category?: string): Promise<number> {
-      const key = category ?? '';
-      const hit = cache.get(key);
-      if (hit && Date.now() - hit.at < ttlMs) return hit.total;
-      const startedIn = generation;
-      const total = await countWhere(db, published(category));
-      if (startedIn === generation) cache.set(key, { total, at: Date.now() });
-      return total;
-    },
-    forget: () => {
-      generation++;
-      cache.clear();
-    },
-  };
-}
-export type PublishedCounter = ReturnType<typeof createPublishedCounter>;
+/** How many resources are published (in one category, when given). */
+export const countPublished = (db: Db, category?: string): Promise<number> => countWhere(db, published(category));
 
 /** The SQL of one public page, for the benchmark's query plans. */
 export const publishedPageSql = (db: Db, q: Paging & { category?: string }) => pageQuery(db, published(q.category), publicationOrder, q).getSQL();
 
-export async function listPublished(db: Db, counter: PublishedCounter, q: Paging & { category?: string }): Promise<ResourcePage> {
-  const [list, total] = await Promise.all([selectPage(db, published(q.category), publicationOrder, q), counter.total(q.category)]);
-  return pageOf(list, total, q);
-}
+/** The resources of one public page, newest published first (the service adds the total). */
+export const publishedPage = (db: Db, q: Paging & { category?: string }): Promise<Resource[]> =>
+  selectPage(db, published(q.category), publicationOrder, q);
 
 /** Words of the query as prefix terms ("trau" finds "trauma"); only letters and digits reach to_tsquery. */
 export function prefixQuery(text: string): string | null {

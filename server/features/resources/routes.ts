@@ -1,15 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { IdParams, MessageResponse } from '../../../common/ids.ts';
 import {
-  AdminResourceListQuery, RESOURCE_LOGIN_REQUIRED, RESOURCE_SUBMITTED, ResourceBody, ResourceListQuery, ResourcePageSchema, type ResourceListParams,
+  AdminResourceListQuery, RESOURCE_LOGIN_REQUIRED, RESOURCE_SUBMITTED, ResourceBody, ResourceListQuery, ResourcePageSchema,
   ResourceResponse, ResourceSearchQuery,
 } from '../../../common/resources.ts';
 import type { App, AppContext } from '../../context.ts';
 import { adminOnly, authenticated, requireAdmin, requireUser, requireVerified } from '../../lib/auth.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { coalesce } from '../../lib/coalesce.ts';
-import { createPublishedCounter, listForModeration, listPublished, searchPublished } from './queries.ts';
-import { approveResource, removeResource, submitResource, type RemovalKind } from './service.ts';
+import { listForModeration, searchPublished } from './queries.ts';
+import { approveResource, listPublished, removeResource, submitResource, type RemovalKind } from './service.ts';
 
 const REMOVED: Record<RemovalKind, string> = {
   declined: 'Resource declined.',
@@ -24,12 +23,8 @@ async function signedInToSubmit(request: FastifyRequest) {
 }
 
 export function resourcesRoutes(app: App, ctx: AppContext): void {
-  const counter = createPublishedCounter(ctx.db);
-  // The same public page asked for at the same moment is read once (see coalesce).
-  const publicPage = coalesce((q: ResourceListParams) => listPublished(ctx.db, counter, q), (q) => `${q.page}:${q.limit}:${q.category ?? ''}`);
-
   app.get('/api/resources', { schema: { querystring: ResourceListQuery, response: { 200: ResourcePageSchema } } },
-    async (request) => publicPage(request.query));
+    async (request) => listPublished(ctx, request.query));
 
   app.get('/api/resources/search', { schema: { querystring: ResourceSearchQuery, response: { 200: ResourcePageSchema } } },
     async (request) => searchPublished(ctx.db, request.query));
@@ -45,15 +40,13 @@ export function resourcesRoutes(app: App, ctx: AppContext): void {
 
   app.patch('/api/resources/:id/approve', { onRequest: adminOnly, schema: { params: IdParams, response: { 200: ResourceResponse } } },
     async (request) => {
-      const resource = await approveResource(ctx.db, requireAdmin(request), request.params.id);
-      counter.forget();
+      const resource = await approveResource(ctx, requireAdmin(request), request.params.id);
       return { msg: 'Resource approved.', resource };
     });
 
   app.delete('/api/resources/:id', { onRequest: authenticated, schema: { params: IdParams, response: { 200: MessageResponse } } },
     async (request) => {
-      const kind = await removeResource(ctx.db, requireUser(request), request.params.id);
-      counter.forget();
+      const kind = await removeResource(ctx, requireUser(request), request.params.id);
       return { msg: REMOVED[kind] };
     });
 }

@@ -1,15 +1,35 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Resource, ResourceInput } from '../../../common/resources.ts';
+import type { Resource, ResourceInput, ResourceListParams, ResourcePage } from '../../../common/resources.ts';
+import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { resources } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { findResource } from './queries.ts';
+import { countPublished, findResource, pageOf, publishedPage } from './queries.ts';
 
 export const RESOURCE_NOT_FOUND = 'Resource not found.';
 export const ALREADY_APPROVED = 'This resource is already approved.';
 export const ONLY_OWN_PENDING = 'Only administrators can delete resources; you may withdraw your own pending submission.';
+
+// What the public list reads through the read cache; the writes below that change it forget it.
+const PUBLISHED = 'resources:';
+// Counting every approved resource on each public page view costs more than the page itself at 50,000 rows.
+const PUBLISHED_TOTAL_TTL_MS = 30_000;
+
+/**
+ * A public page. The same page asked for at the same moment is read once (kept only while it runs); the totals behind
+ * `totalPages` are kept 30 s per category, until this node approves or removes a resource.
+ */
+export async function listPublished(ctx: ServiceContext, q: ResourceListParams): Promise<ResourcePage> {
+  return ctx.cache.read(`${PUBLISHED}page|${q.page}|${q.limit}|${q.category ?? ''}`, async () => {
+    const [list, total] = await Promise.all([publishedPage(ctx.db, q), publishedTotal(ctx, q.category)]);
+    return pageOf(list, total, q);
+  }, { ttlMs: 0 });
+}
+
+const publishedTotal = (ctx: ServiceContext, category?: string) =>
+  ctx.cache.read(`${PUBLISHED}total|${category ?? ''}`, () => countPublished(ctx.db, category), { ttlMs: PUBLISHED_TOTAL_TTL_MS });
 
 /** A submission waits for an administrator: it is stored pending and is not public until approved. */
 export async function submitResource(db: Db, user: CurrentUser, input: ResourceInput): Promise<Resource> {
@@ -18,7 +38,8 @@ export async function submitResource(db: Db, user: CurrentUser, input: ResourceI
 }
 
 /** Approves a pending resource; approving twice is refused so the audit log holds one entry per decision. */
-export async function approveResource(db: Db, admin: CurrentUser, id: string): Promise<Resource> {
+export async function approveResource(ctx: ServiceContext, admin: CurrentUser, id: string): Promise<Resource> {
+  const { db } = ctx;
   await db.transaction(async (tx) => {
     const [row] = await tx.update(resources).set({ isApproved: true, approvedAt: sql`now()` })
       .where(and(eq(resources.id, id), eq(resources.isApproved, false)))
@@ -31,6 +52,7 @@ export async function approveResource(db: Db, admin: CurrentUser, id: string): P
       actorId: admin.id, action: 'resource.approve', targetType: 'resource', targetId: id, detail: { title: row.title },
     });
   });
+  ctx.cache.forget(PUBLISHED);
   return (await findResource(db, id))!;
 }
 
@@ -41,8 +63,8 @@ export type RemovalKind = 'declined' | 'deleted' | 'withdrawn';
  * A submitter may withdraw their own resource while it is still pending. The row is locked first, so an approval
  * racing with the removal cannot change which of the two it is.
  */
-export async function removeResource(db: Db, user: CurrentUser, id: string): Promise<RemovalKind> {
-  return db.transaction(async (tx) => {
+export async function removeResource(ctx: ServiceContext, user: CurrentUser, id: string): Promise<RemovalKind> {
+  const kind = await ctx.db.transaction(async (tx): Promise<RemovalKind> => {
     const [row] = await tx.select({ title: resources.title, isApproved: resources.isApproved, createdBy: resources.createdBy })
       .from(resources).where(eq(resources.id, id)).for('update');
     if (!row) throw notFound(RESOURCE_NOT_FOUND);
@@ -56,4 +78,6 @@ export async function removeResource(db: Db, user: CurrentUser, id: string): Pro
     });
     return row.isApproved ? 'deleted' : 'declined';
   });
+  ctx.cache.forget(PUBLISHED);
+  return kind;
 }

@@ -5,14 +5,14 @@ import {
 } from '../../../common/therapists.ts';
 import type { App, AppContext } from '../../context.ts';
 import { requireUser, requireVerified } from '../../lib/auth.ts';
-import { createDirectory, getProfile, listFavorites, toggleFavorite, updateProfile } from './service.ts';
+import { getProfile, listFavorites, searchDirectory, toggleFavorite, updateProfile } from './service.ts';
 
-export function therapistsRoutes(app: App, { db }: AppContext): void {
-  const searchDirectory = createDirectory(db);
+export function therapistsRoutes(app: App, ctx: AppContext): void {
+  const { db } = ctx;
 
   // Public: the directory and the landing page's featured therapists (`?limit=6`).
   app.get('/api/users', { schema: { querystring: DirectoryQuery, response: { 200: DirectoryResponse } } },
-    async (request) => searchDirectory(request.query));
+    async (request) => searchDirectory(ctx, request.query));
 
   app.get('/api/users/:id', { schema: { params: ProfileParams, response: { 200: Profile } } },
     async (request) => getProfile(db, requireUser(request), request.params.id));

@@ -5,6 +5,7 @@ import {
   CANNOT_FAVORITE_SELF, DEFAULT_LIMIT, NETWORK_FULL, PROFILE_NOT_FOUND,
   type DirectoryFilters, type DirectoryResponse, type Profile, type ProfileUpdate,
 } from '../../../common/therapists.ts';
+import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -12,14 +13,12 @@ import {
   directoryCount, directoryPage, favoritesOf, featuredCandidates, filteredPage, findUser, hasFavorite, toggleFavoriteRow, updateUser,
   type CardRow, type FavoriteRow, type ProfileRow,
 } from './queries.ts';
-import { memo, memoByKey } from '../../lib/memo.ts';
 
 // Enough recent candidates that six of them usually differ in city and main specialty.
 const FEATURED_POOL = 60;
 // Long enough to absorb a burst of landing-page visits, short enough that a disabled account leaves quickly.
 const SHARED_ANSWER_TTL_MS = 15_000;
 const SEARCH_TTL_MS = 5_000;
-const SEARCH_CACHE_KEYS = 500;
 
 const toCard = (r: CardRow) => ({
   _id: r.id, name: r.name, avatar: r.avatar, location: r.location, profession: r.profession,
@@ -34,39 +33,37 @@ const isFiltered = (f: DirectoryFilters) => Boolean(f.location || f.q || f.speci
 const isFeaturedRequest = (f: DirectoryFilters) => f.limit === FEATURED_THERAPISTS && f.page === undefined && !isFiltered(f);
 
 /**
- * The directory. Two answers are the same for every visitor and change rarely, so each app node keeps them for a
+ * The directory. Two answers are the same for every visitor and change rarely, so the read cache keeps them for a
  * few seconds: the featured therapists (the landing page's call) and the number of all listed therapists (a count
  * over every row, behind the unfiltered first page). Searches are kept as briefly per filter set, so a burst of the
  * same search (a shared link, a busy city) costs one query; a profile change shows in the directory within seconds.
  */
-export function createDirectory(db: Db) {
-  const featured = memo(SHARED_ANSWER_TTL_MS, async () => pickVaried(await featuredCandidates(db, FEATURED_POOL), FEATURED_THERAPISTS).map(toCard));
-  const listedTotal = memo(SHARED_ANSWER_TTL_MS, () => directoryCount(db, {}));
-  const searches = memoByKey(SEARCH_TTL_MS, SEARCH_CACHE_KEYS, (key) => searchDatabase(JSON.parse(key) as DirectoryFilters));
-
-  return async function search(f: DirectoryFilters): Promise<DirectoryResponse> {
-    if (isFeaturedRequest(f)) {
-      const users = await featured();
-      return { users, totalPages: 1, currentPage: 1, total: users.length };
-    }
-    return searches(JSON.stringify(f));
-  };
-
-  async function searchDatabase(f: DirectoryFilters): Promise<DirectoryResponse> {
-    const limit = f.limit ?? DEFAULT_LIMIT;
-    const page = f.page ?? 1;
-    const offset = (page - 1) * limit;
-    let rows: CardRow[];
-    let total: number;
-    if (isFiltered(f)) {
-      const found = await filteredPage(db, f, limit, offset);
-      rows = found.rows;
-      total = found.total ?? (offset > 0 ? await directoryCount(db, f) : 0);
-    } else {
-      [rows, total] = await Promise.all([directoryPage(db, limit, offset), listedTotal()]);
-    }
-    return { users: rows.map(toCard), totalPages: Math.ceil(total / limit), currentPage: page, total };
+export async function searchDirectory(ctx: ServiceContext, f: DirectoryFilters): Promise<DirectoryResponse> {
+  if (isFeaturedRequest(f)) {
+    const users = await ctx.cache.read('therapists:featured', () => featured(ctx.db), { ttlMs: SHARED_ANSWER_TTL_MS });
+    return { users, totalPages: 1, currentPage: 1, total: users.length };
   }
+  return ctx.cache.read(`therapists:search|${JSON.stringify(f)}`, () => searchDatabase(ctx, f), { ttlMs: SEARCH_TTL_MS });
+}
+
+const featured = async (db: Db) => pickVaried(await featuredCandidates(db, FEATURED_POOL), FEATURED_THERAPISTS).map(toCard);
+const listedTotal = (ctx: ServiceContext) =>
+  ctx.cache.read('therapists:listed-total', () => directoryCount(ctx.db, {}), { ttlMs: SHARED_ANSWER_TTL_MS });
+
+async function searchDatabase(ctx: ServiceContext, f: DirectoryFilters): Promise<DirectoryResponse> {
+  const limit = f.limit ?? DEFAULT_LIMIT;
+  const page = f.page ?? 1;
+  const offset = (page - 1) * limit;
+  let rows: CardRow[];
+  let total: number;
+  if (isFiltered(f)) {
+    const found = await filteredPage(ctx.db, f, limit, offset);
+    rows = found.rows;
+    total = found.total ?? (offset > 0 ? await directoryCount(ctx.db, f) : 0);
+  } else {
+    [rows, total] = await Promise.all([directoryPage(ctx.db, limit, offset), listedTotal(ctx)]);
+  }
+  return { users: rows.map(toCard), totalPages: Math.ceil(total / limit), currentPage: page, total };
 }
 
 /** Greedy variety: first people who add a new city and a new main specialty, then a new city, then anyone. */

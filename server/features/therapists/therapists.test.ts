@@ -8,7 +8,6 @@ import { favorites, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
 import type { CardRow } from './queries.ts';
-import { memo } from '../../lib/memo.ts';
 import { pickVaried } from './service.ts';
 
 let ctx: TestContext;
@@ -492,27 +491,5 @@ describe('favourites', () => {
     expect(removed.body.favorites).toHaveLength(MAX_FAVORITES - 1);
     expect((await toggle(collector, peer.id)).status).toBe(200);
     await ctx.db.delete(users).where(sql`${users.name} LIKE 'Bulk %'`);
-  });
-});
-
-describe('memo (the shared answers kept for a few seconds)', () => {
-  it('loads once for callers within the time, again after it, and forgets failures', async () => {
-    let clock = 0;
-    let loads = 0;
-    let fail = false;
-    const value = memo(1000, async () => {
-      loads += 1;
-      if (fail) throw new Error('down');
-      return loads;
-    }, () => clock);
-    expect(await Promise.all([value(), value()])).toEqual([1, 1]);
-    clock = 999;
-    expect(await value()).toBe(1);
-    clock = 1000;
-    fail = true;
-    await expect(value()).rejects.toThrow('down');
-    fail = false;
-    expect(await value()).toBe(3);
-    expect(loads).toBe(3);
   });
 });
