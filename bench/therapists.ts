@@ -59,8 +59,8 @@ try {
     data: { users, searchMatches, broadMatches },
     connections: 50, seconds: 10, budgetP95Ms: 25,
     loadAverage: { before: loadBefore.map((n) => Math.round(n * 100) / 100), after: os.loadavg().map((n) => Math.round(n * 100) / 100) },
-    // Featured therapists and the count of all listed therapists are kept 15 s per node (service.ts); searches are not.
-    note: 'featured and unfiltered totals come from a 15 s per-node memo; each distinct search is kept 5 s per node, so a repeated search costs one query per 5 s (cold query times are in plans)',
+    // Featured therapists and the count of all listed therapists are kept 15 s per node, each search 5 s (service.ts).
+    note: 'featured and unfiltered totals are kept 15 s in the node\'s read cache; each distinct search is kept 5 s per node, so a repeated search costs one query per 5 s (cold query times are in plans)',
     search: { path: SEARCH, ...search },
     featured: { path: FEATURED, ...featured },
     broad: { path: BROAD, ...broad },
