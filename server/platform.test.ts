@@ -97,6 +97,12 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/db' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
+
+  it('bounds the read cache by megabytes and keys', () => {
+    expect(loadConfig({}).readCache).toEqual({ maxBytes: 64 * 1024 * 1024, maxKeys: 5000 });
+    expect(loadConfig({ READ_CACHE_MAX_MB: '8', READ_CACHE_MAX_KEYS: '100' }).readCache).toEqual({ maxBytes: 8 * 1024 * 1024, maxKeys: 100 });
+    expect(() => loadConfig({ READ_CACHE_MAX_MB: '0' })).toThrow(/READ_CACHE_MAX_MB/);
+  });
 });
 
 describe('migrations', () => {
