@@ -6,11 +6,12 @@ import { sql } from 'drizzle-orm';
 import type { App, AppContext, Deps } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandling } from './lib/errors.ts';
+import { registerOpenApi, tagApiRoutes } from './lib/openapi.ts';
 import { createReadCache } from './lib/read-cache.ts';
 import { createRealtime } from './lib/realtime.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { isPageRequest, registerWeb } from './lib/web.ts';
-import { featureRealtime, featureRoutes } from './features/index.ts';
+import { featureRealtime, features } from './features/index.ts';
 
 const ONE_MB = 1024 * 1024;
 
@@ -31,8 +32,10 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerRequestLog(app);
+  const tagRoutes = tagApiRoutes(app);
   await app.register(compress, { threshold: 1024, global: true });
   registerAuth(app, deps.db, deps.config.session);
+  await registerOpenApi(app, features);
 
   const realtime = createRealtime(app.server, deps, app.log.child({ module: 'realtime' }));
   const cache = createReadCache(deps.config.readCache);
@@ -49,7 +52,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
 
   registerHealth(app, deps);
-  for (const register of featureRoutes) await register(app, ctx);
+  for (const feature of features) await tagRoutes(feature.name, () => feature.routes(app, ctx));
   for (const register of featureRealtime) register(ctx);
 
   const servesWeb = await registerWeb(app, deps.webDir);

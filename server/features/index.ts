@@ -10,8 +10,16 @@ import { adminRoutes } from './admin/routes.ts';
 
 export type FeatureRoutes = (app: App, ctx: AppContext) => void | Promise<void>;
 export type FeatureRealtime = (ctx: AppContext) => void;
+/** `name` and `description` tag the feature's operations in the API reference (/api/docs). */
+export type Feature = { name: string; description: string; routes: FeatureRoutes };
 
-export const featureRoutes: FeatureRoutes[] = [
-  accountsRoutes, therapistsRoutes, forumsRoutes, resourcesRoutes, activityRoutes, chatRoutes, adminRoutes,
+export const features: Feature[] = [
+  { name: 'accounts', description: 'Registration, sign-in and sign-out, password reset, licence.', routes: accountsRoutes },
+  { name: 'therapists', description: 'The directory, profiles and favourites.', routes: therapistsRoutes },
+  { name: 'forums', description: 'Communities, posts and comments.', routes: forumsRoutes },
+  { name: 'resources', description: 'The moderated resource library.', routes: resourcesRoutes },
+  { name: 'activity', description: "The dashboard's recent activity.", routes: activityRoutes },
+  { name: 'chat', description: 'One-to-one conversations and their messages (live events go over socket.io).', routes: chatRoutes },
+  { name: 'admin', description: 'Licence verification, user accounts and the audit log.', routes: adminRoutes },
 ];
 export const featureRealtime: FeatureRealtime[] = [chatRealtime];
