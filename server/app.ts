@@ -3,6 +3,7 @@ import Fastify, { LogController } from 'fastify';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import type { Config } from './config.ts';
 import type { App, AppContext, Deps } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandling } from './lib/errors.ts';
@@ -20,7 +21,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     // Fastify's own two lines per request are replaced by the single line of registerRequestLog.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: ONE_MB,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: proxyTrust(deps.config.trustProxy),
     genReqId: (req) => String(req.headers['x-request-id'] ?? crypto.randomUUID()).slice(0, 64),
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -54,6 +55,14 @@ export async function buildApp(deps: Deps): Promise<App> {
     return reply.code(404).send({ msg: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
   });
   return app;
+}
+
+/**
+ * Fastify treats a bare hop count as "trust nobody" (it cannot check the peer); the operator who names a count says
+ * the node is reachable only through that many proxies, so the count is honoured as a function of the hop index.
+ */
+function proxyTrust(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 function loggerOptions(deps: Deps) {

@@ -1,9 +1,28 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 // The only place that reads process.env: everything else receives a Config.
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const positiveInt = z.coerce.number().int().positive();
+// Which proxies may set X-Forwarded-*: a hop count, or their addresses / CIDRs (and proxy-addr's names such as
+// 'loopback'). Never "all": then any client could choose its own address and walk past every per-address limit.
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (part: string) => {
+  if (PROXY_NAMES.has(part)) return true;
+  const [address, bits, extra] = part.split('/');
+  const family = net.isIP(address);
+  if (!family || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+const trustProxy = z.string().trim().transform((value, ctx): number | string[] | false => {
+  if (value === 'false') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+  if (parts.length && parts.every(isProxyAddress)) return parts;
+  ctx.addIssue({ code: 'custom', message: 'a hop count (e.g. 1) or the proxies\' addresses or CIDRs, comma-separated' });
+  return z.NEVER;
+});
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,7 +40,7 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(10).max(128).optional(),
   SEED_DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   SESSION_MAX_AGE_DAYS: positiveInt.default(30),
   SESSION_IDLE_HOURS: positiveInt.default(12),
   LOGIN_MAX_FAILS_PER_ACCOUNT: positiveInt.default(10),
