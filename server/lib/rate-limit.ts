@@ -9,7 +9,10 @@ export interface RateLimiter {
   reset(key: string): Promise<void>;
 }
 
-export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
+/** The most windows one node keeps in memory: past it, expired ones go, then the oldest, so junk keys cannot grow it. */
+export const MEMORY_LIMITER_MAX_KEYS = 100_000;
+
+export function memoryRateLimiter(now: () => number = Date.now, maxKeys = MEMORY_LIMITER_MAX_KEYS): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   const current = (key: string) => {
     const w = windows.get(key);
@@ -22,7 +25,7 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
       const w = current(key) ?? { count: 0, resetAt: now() + windowMs };
       w.count += 1;
       windows.set(key, w);
-      if (windows.size > 100_000) sweep(windows, now());
+      if (windows.size > maxKeys) sweep(windows, now(), maxKeys);
       return w.count;
     },
     async count(key) {
@@ -34,8 +37,13 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
   };
 }
 
-function sweep(windows: Map<string, { resetAt: number }>, at: number) {
+function sweep(windows: Map<string, { resetAt: number }>, at: number, maxKeys: number) {
   for (const [key, w] of windows) if (w.resetAt <= at) windows.delete(key);
+  // Map order is insertion order: the first keys are the oldest windows.
+  for (const key of windows.keys()) {
+    if (windows.size <= maxKeys) break;
+    windows.delete(key);
+  }
 }
 
 // One command per hit: the count, and the window's expiry when the count starts it (or a key somehow lost its expiry).

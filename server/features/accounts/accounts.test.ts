@@ -146,14 +146,29 @@ describe('POST /api/users/login and sessions', () => {
 });
 
 describe('sign-in rate limits', () => {
-  it('429 after 10 failed tries on one account, even with the right password; other accounts unaffected', async () => {
+  it('10 failed tries on one account from one address refuse that address, not the owner elsewhere', async () => {
     const user = await createUser(ctx.db);
     const other = await createUser(ctx.db);
-    for (let i = 0; i < 10; i++) expect((await login(user.email, 'wrong-password', `10.1.0.${i}`)).statusCode).toBe(400);
-    const blocked = await login(user.email, user.password, '10.1.1.1');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ msg: TOO_MANY_LOGINS });
-    expect((await login(other.email, other.password, '10.1.1.1')).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await login(user.email, 'wrong-password', '10.1.0.1')).statusCode).toBe(400);
+    const guesser = await login(user.email, user.password, '10.1.0.1');
+    expect(guesser.statusCode).toBe(429);
+    expect(guesser.json()).toEqual({ msg: TOO_MANY_LOGINS });
+    expect((await login(other.email, other.password, '10.1.0.1')).statusCode).toBe(200);
+    expect((await login(user.email, user.password, '10.1.1.1')).statusCode).toBe(200);
+  });
+
+  it('guessing from many addresses slows the account down but never locks its owner out', async () => {
+    const user = await createUser(ctx.db);
+    for (let i = 0; i < 10; i++) expect((await login(user.email, 'wrong-password', `10.4.0.${i}`)).statusCode).toBe(400);
+    let started = Date.now();
+    expect((await login(user.email, user.password, '10.4.1.1')).statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+    // However many addresses guessed, the wait stops growing at 3 s.
+    for (let i = 0; i < 100; i++) await ctx.limiter.hit(`login:acct:${user.email.toLowerCase()}`, 60_000);
+    started = Date.now();
+    expect((await login(user.email, user.password, '10.4.1.2')).statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+    expect(Date.now() - started).toBeLessThan(6_000);
   });
 
   it('successful sign-ins do not count', async () => {
@@ -166,6 +181,7 @@ describe('sign-in rate limits', () => {
     const user = await createUser(ctx.db);
     for (let i = 0; i < 10; i++) await login(user.email, 'wrong-password', '10.3.0.1');
     expect((await login(user.email, user.password, '10.3.0.1')).statusCode).toBe(429);
+    await ctx.limiter.reset(`login:pair:10.3.0.1|${user.email.toLowerCase()}`);
     await ctx.limiter.reset(`login:acct:${user.email.toLowerCase()}`);
     await ctx.limiter.reset('login:ip:10.3.0.1');
     expect((await login(user.email, user.password, '10.3.0.1')).statusCode).toBe(200);
