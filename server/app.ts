@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { App, AppContext, Deps } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandling } from './lib/errors.ts';
+import { logSerializers } from './lib/log-safety.ts';
 import { createRealtime } from './lib/realtime.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { isPageRequest, registerWeb } from './lib/web.ts';
@@ -68,8 +69,10 @@ function proxyTrust(trust: Config['trustProxy']) {
 function loggerOptions(deps: Deps) {
   const { logLevel, production } = deps.config;
   if (logLevel === 'silent') return false;
-  if (production) return { level: logLevel };
-  return { level: logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
+  const safe = { level: logLevel, serializers: logSerializers };
+  if (deps.logStream) return { ...safe, stream: deps.logStream };
+  if (production) return safe;
+  return { ...safe, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
 }
 
 /** One line per request: id, route pattern (never the raw URL, which may hold a token), status, time. */

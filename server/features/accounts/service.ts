@@ -34,10 +34,10 @@ export function accountsService(ctx: AppContext) {
       subject: 'Someone tried to create a Thera Root account with your address',
       text: `Hello ${owner.name},\n\nSomeone tried to create a Thera Root account with your email address. You already have an account, so nothing was changed.\n\nIf it was you and you have forgotten your password, you can choose a new one here:\n\n${link}\n\nIf it was not you, you can ignore this email.\n\nThera Root`,
       link,
-    }).catch((err: Error) => log.error({ err: { message: err.message } }, 'registration notice mail failed'));
+    }).catch((err: unknown) => log.error({ err }, 'registration notice mail failed'));
   };
   const noticeOwner = (email: string, log: MailLog) =>
-    tellOwnerOfRegistrationAttempt(email, log).catch((err: Error) => log.error({ err: { message: err.message } }, 'registration notice failed'));
+    tellOwnerOfRegistrationAttempt(email, log).catch((err: unknown) => log.error({ err }, 'registration notice failed'));
 
   return {
     limits,
@@ -99,7 +99,7 @@ export function accountsService(ctx: AppContext) {
           subject: 'Reset your Thera Root password',
           text: `Hello ${user.name},\n\nTo choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, you can ignore this email.\n\nThera Root`,
           link,
-        }).catch((err: Error) => log.error({ err: { message: err.message } }, 'password reset mail failed'));
+        }).catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
       }
       return FORGOT_SUCCESS;
     },
