@@ -9,6 +9,7 @@ import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { logSerializers } from './lib/log-safety.ts';
 import { createRealtime } from './lib/realtime.ts';
+import { registerNulGuard } from './lib/input-safety.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { isPageRequest, registerWeb } from './lib/web.ts';
 import { featureRealtime, featureRoutes } from './features/index.ts';
@@ -31,6 +32,7 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerNulGuard(app);
   registerRequestLog(app);
   await app.register(compress, { threshold: 1024, global: true });
   registerAuth(app, deps.db, deps.config.session);
