@@ -11,6 +11,7 @@ import { logSerializers } from './lib/log-safety.ts';
 import { createRealtime } from './lib/realtime.ts';
 import { registerNulGuard } from './lib/input-safety.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { registerWriteLimits } from './lib/write-limits.ts';
 import { isPageRequest, registerWeb } from './lib/web.ts';
 import { featureRealtime, featureRoutes } from './features/index.ts';
 
@@ -36,6 +37,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerRequestLog(app);
   await app.register(compress, { threshold: 1024, global: true });
   registerAuth(app, deps.db, deps.config.session);
+  registerWriteLimits(app, deps.limiter, deps.config.limits.writes);
 
   const realtime = createRealtime(app.server, deps, app.log.child({ module: 'realtime' }));
   const ctx: AppContext = { ...deps, realtime };

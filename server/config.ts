@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_WRITE_LIMITS, WRITE_BUCKETS, type WriteBucket, type WriteLimits } from './lib/write-limits.ts';
 
 // The only place that reads process.env: everything else receives a Config.
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -15,6 +16,19 @@ const isProxyAddress = (part: string) => {
   if (!family || extra !== undefined) return false;
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 };
+// Per-member write limits: "posts=20/3600,comments=60/600" (count per window in seconds) overrides those defaults.
+const writeLimits = z.string().transform((value, ctx): WriteLimits => {
+  const limits = { ...DEFAULT_WRITE_LIMITS };
+  for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const match = /^([a-z]+)=(\d+)\/(\d+)$/.exec(part);
+    if (!match || !(WRITE_BUCKETS as readonly string[]).includes(match[1]) || Number(match[3]) < 1) {
+      ctx.addIssue({ code: 'custom', message: `"${part}" is not bucket=count/seconds with a bucket among ${WRITE_BUCKETS.join(', ')}` });
+      return z.NEVER;
+    }
+    limits[match[1] as WriteBucket] = { max: Number(match[2]), windowMs: Number(match[3]) * 1000 };
+  }
+  return limits;
+});
 const trustProxy = z.string().trim().transform((value, ctx): number | string[] | false => {
   if (value === 'false') return false;
   if (/^\d{1,2}$/.test(value)) return Number(value) === 0 ? false : Number(value);
@@ -51,6 +65,7 @@ const EnvSchema = z.object({
   FORGOT_MAX_PER_IP_HOUR: positiveInt.default(30),
   CHAT_MAX_MESSAGES_PER_10S: positiveInt.default(30),
   FORUM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  WRITE_LIMITS: writeLimits.default(DEFAULT_WRITE_LIMITS),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -87,6 +102,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       forgotPerEmailHour: env.FORGOT_MAX_PER_EMAIL_HOUR,
       forgotPerIpHour: env.FORGOT_MAX_PER_IP_HOUR,
       chatMessagesPer10s: env.CHAT_MAX_MESSAGES_PER_10S,
+      writes: env.WRITE_LIMITS,
     },
   };
 }
