@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
+import { IsoInstant } from './time.ts';
 
 export const FEED_FAILED = 'Failed to fetch feed';
 
@@ -8,7 +9,7 @@ export const FEED_FAILED = 'Failed to fetch feed';
  * createdAt carries microseconds, exactly as stored, so two items in the same millisecond are never lost or repeated.
  */
 export const FeedQuery = z.object({
-  before: z.iso.datetime({ offset: true, message: 'must be an ISO date and time' }).optional(),
+  before: IsoInstant.optional(),
   beforeId: IdSchema.optional(),
 });
 export type FeedCursor = z.infer<typeof FeedQuery>;

@@ -21,6 +21,9 @@ export const COMMENT_REQUIRED = 'Comment is required.';
 export const JOIN_TO_POST = 'Join this community to post in it.';
 export const DELETED_COMMENT = '[deleted]';
 export const CANNOT_REPLY_TO_DELETED = 'You cannot reply to a deleted comment.';
+/** Replies nest at most this many levels under a top-level comment (docs/decisions/0042-comment-tree-depth.md). */
+export const MAX_REPLY_DEPTH = 50;
+export const REPLY_TOO_DEEP = `Replies can nest at most ${MAX_REPLY_DEPTH} levels deep. Reply to an earlier comment instead.`;
 export const ONLY_AUTHOR_OR_ADMIN = 'Only the author or an administrator can delete this.';
 export const CONFIRM_DELETE_COMMENT = 'Are you sure you want to delete this comment?';
 export const confirmBulkDelete = (n: number) => `Are you sure you want to delete ${n} comments?`;

@@ -3,13 +3,17 @@ import Fastify, { LogController } from 'fastify';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import type { Config } from './config.ts';
 import type { App, AppContext, Deps } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerOpenApi, tagApiRoutes } from './lib/openapi.ts';
 import { createReadCache } from './lib/read-cache.ts';
+import { logSerializers } from './lib/log-safety.ts';
 import { createRealtime } from './lib/realtime.ts';
+import { registerNulGuard } from './lib/input-safety.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { registerWriteLimits } from './lib/write-limits.ts';
 import { isPageRequest, registerWeb } from './lib/web.ts';
 import { featureRealtime, features } from './features/index.ts';
 
@@ -22,7 +26,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     // Fastify's own two lines per request are replaced by the single line of registerRequestLog.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: ONE_MB,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: proxyTrust(deps.config.trustProxy),
     genReqId: (req) => String(req.headers['x-request-id'] ?? crypto.randomUUID()).slice(0, 64),
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -31,11 +35,13 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerNulGuard(app);
   registerRequestLog(app);
   const tagRoutes = tagApiRoutes(app);
   await app.register(compress, { threshold: 1024, global: true });
   registerAuth(app, deps.db, deps.config.session);
   await registerOpenApi(app, features);
+  registerWriteLimits(app, deps.limiter, deps.config.limits.writes);
 
   const realtime = createRealtime(app.server, deps, app.log.child({ module: 'realtime' }));
   const cache = createReadCache(deps.config.readCache);
@@ -65,11 +71,21 @@ export async function buildApp(deps: Deps): Promise<App> {
   return app;
 }
 
+/**
+ * Fastify treats a bare hop count as "trust nobody" (it cannot check the peer); the operator who names a count says
+ * the node is reachable only through that many proxies, so the count is honoured as a function of the hop index.
+ */
+function proxyTrust(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 function loggerOptions(deps: Deps) {
   const { logLevel, production } = deps.config;
   if (logLevel === 'silent') return false;
-  if (production) return { level: logLevel };
-  return { level: logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
+  const safe = { level: logLevel, serializers: logSerializers };
+  if (deps.logStream) return { ...safe, stream: deps.logStream };
+  if (production) return safe;
+  return { ...safe, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
 }
 
 /** One line per request: id, route pattern (never the raw URL, which may hold a token), status, time. */

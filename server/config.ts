@@ -1,9 +1,42 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_WRITE_LIMITS, WRITE_BUCKETS, type WriteBucket, type WriteLimits } from './lib/write-limits.ts';
 
 // The only place that reads process.env: everything else receives a Config.
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const positiveInt = z.coerce.number().int().positive();
+// Which proxies may set X-Forwarded-*: a hop count, or their addresses / CIDRs (and proxy-addr's names such as
+// 'loopback'). Never "all": then any client could choose its own address and walk past every per-address limit.
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (part: string) => {
+  if (PROXY_NAMES.has(part)) return true;
+  const [address, bits, extra] = part.split('/');
+  const family = net.isIP(address);
+  if (!family || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+// Per-member write limits: "posts=20/3600,comments=60/600" (count per window in seconds) overrides those defaults.
+const writeLimits = z.string().transform((value, ctx): WriteLimits => {
+  const limits = { ...DEFAULT_WRITE_LIMITS };
+  for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const match = /^([a-z]+)=(\d+)\/(\d+)$/.exec(part);
+    if (!match || !(WRITE_BUCKETS as readonly string[]).includes(match[1]) || Number(match[3]) < 1) {
+      ctx.addIssue({ code: 'custom', message: `"${part}" is not bucket=count/seconds with a bucket among ${WRITE_BUCKETS.join(', ')}` });
+      return z.NEVER;
+    }
+    limits[match[1] as WriteBucket] = { max: Number(match[2]), windowMs: Number(match[3]) * 1000 };
+  }
+  return limits;
+});
+const trustProxy = z.string().trim().transform((value, ctx): number | string[] | false => {
+  if (value === 'false') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+  if (parts.length && parts.every(isProxyAddress)) return parts;
+  ctx.addIssue({ code: 'custom', message: 'a hop count (e.g. 1) or the proxies\' addresses or CIDRs, comma-separated' });
+  return z.NEVER;
+});
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,7 +54,7 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(10).max(128).optional(),
   SEED_DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   SESSION_MAX_AGE_DAYS: positiveInt.default(30),
   SESSION_IDLE_HOURS: positiveInt.default(12),
   LOGIN_MAX_FAILS_PER_ACCOUNT: positiveInt.default(10),
@@ -34,6 +67,7 @@ const EnvSchema = z.object({
   FORUM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   READ_CACHE_MAX_MB: positiveInt.max(4096).default(64),
   READ_CACHE_MAX_KEYS: positiveInt.default(5000),
+  WRITE_LIMITS: writeLimits.default(DEFAULT_WRITE_LIMITS),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -72,6 +106,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       forgotPerEmailHour: env.FORGOT_MAX_PER_EMAIL_HOUR,
       forgotPerIpHour: env.FORGOT_MAX_PER_IP_HOUR,
       chatMessagesPer10s: env.CHAT_MAX_MESSAGES_PER_10S,
+      writes: env.WRITE_LIMITS,
     },
   };
 }

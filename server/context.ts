@@ -18,6 +18,8 @@ export type Deps = {
   redis?: { pub: Redis; sub: Redis };
   /** Serve the built web app from this folder when it exists. */
   webDir?: string;
+  /** Where JSON log lines go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void };
 };
 
 /** What every feature's routes and realtime handlers receive; `cache` is the app's one read cache (decision 0040). */

@@ -8,7 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { ensureAdmin } from './db/seed/admin.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { createMailer } from './lib/mail.ts';
-import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limit.ts';
+import { databaseRateLimiter, memoryRateLimiter, redisRateLimiter } from './lib/rate-limit.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,7 +33,8 @@ async function main() {
     config,
     db: database.db,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
-    limiter: redis ? redisRateLimiter(redis.pub) : memoryRateLimiter(),
+    // Shared by every node: Redis when set, else PostgreSQL; the embedded database has one node, so memory is exact.
+    limiter: redis ? redisRateLimiter(redis.pub) : config.databaseUrl ? databaseRateLimiter(database.db) : memoryRateLimiter(),
     redis,
     webDir: config.webDir ?? path.join(ROOT, 'dist', 'web'),
   });

@@ -86,6 +86,47 @@ describe('security headers', () => {
   });
 });
 
+describe('client addresses behind a proxy (TRUST_PROXY)', () => {
+  const forgot = (app: TestContext['app'], i: number, headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+    app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: `nobody${i}@example.test` }, headers, remoteAddress });
+
+  it('with a hop count, addresses a client writes into X-Forwarded-For do not escape the per-address limit', async () => {
+    const behindProxy = await createTestContext({ config: { TRUST_PROXY: '1', FORGOT_MAX_PER_IP_HOUR: '30' } });
+    try {
+      const statuses = [];
+      // The proxy appends the real client (198.51.100.7) after whatever the client forged.
+      for (let i = 0; i < 35; i++) statuses.push((await forgot(behindProxy.app, i, { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` })).statusCode);
+      expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+      expect(statuses.slice(30)).toEqual([429, 429, 429, 429, 429]);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('with proxy addresses, a header from anyone else is ignored', async () => {
+    const behindProxy = await createTestContext({ config: { TRUST_PROXY: '10.0.0.0/8', FORGOT_MAX_PER_IP_HOUR: '30' } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 35; i++) statuses.push((await forgot(behindProxy.app, i, { 'x-forwarded-for': `203.0.113.${i}` }, '192.0.2.9')).statusCode);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+      // From the named proxy, the client it names is believed.
+      const viaProxy = await forgot(behindProxy.app, 99, { 'x-forwarded-for': '198.51.100.8' }, '10.1.2.3');
+      expect(viaProxy.statusCode).toBe(200);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('takes a hop count or addresses, never "trust everyone"', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16, ::1' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1']);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', 'proxy.example.org']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/^Invalid environment variable TRUST_PROXY/);
+    }
+  });
+});
+
 describe('configuration', () => {
   it('a bad value stops with one line naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid environment variable PORT/);

@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { queryPrepared } from '../db/prepared.ts';
-import { sessions } from '../db/schema.ts';
+import { passwordResetTokens, sessions } from '../db/schema.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -37,6 +37,11 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 
 export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Every outstanding password-reset link of the user stops working (a link used, a password changed, an account disabled). */
+export async function revokeResetLinks(db: Db, userId: string): Promise<void> {
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 }
 
 type SessionRow = {

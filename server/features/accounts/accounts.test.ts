@@ -1,11 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { FORGOT_SUCCESS, INVALID_CREDENTIALS } from '../../../common/accounts.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { createUser } from '../../test/factories.ts';
+import { createAdmin, createUser } from '../../test/factories.ts';
 import { PASSWORD_RULES } from './password-policy.ts';
 import { TOO_MANY_LOGINS } from './limits.ts';
+import { RESET_INVALID } from './service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -25,6 +28,19 @@ const register = (body: Record<string, unknown>, ip = '10.0.0.1') =>
 const login = (email: string, password: string, ip = '10.0.0.2') =>
   ctx.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password }, remoteAddress: ip });
 
+/** The text of the first mail in the outbox to `to` whose subject or body matches, waiting briefly for it. */
+async function mailTo(to: string, pattern: RegExp): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const files = fs.existsSync(ctx.outboxDir) ? fs.readdirSync(ctx.outboxDir) : [];
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(ctx.outboxDir, f), 'utf8').replace(/=\r?\n/g, '');
+      if (text.includes(to) && pattern.test(text)) return text;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail to ${to} matching ${pattern}`);
+}
+
 describe('POST /api/users/register', () => {
   it('creates a pending account with the licence and does not sign in', async () => {
     const body = validRegistration({ avatar: 'https://example.org/me.png' });
@@ -37,12 +53,18 @@ describe('POST /api/users/register', () => {
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it('refuses a second account for the same email, whatever its case (409)', async () => {
+  it('answers a second registration for an address exactly as a new one, and tells the owner instead', async () => {
     const body = validRegistration();
-    expect((await register(body)).statusCode).toBe(201);
-    const again = await register({ ...body, email: body.email.toUpperCase() });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ msg: 'An account with that email already exists.' });
+    const first = await register(body);
+    expect(first.statusCode).toBe(201);
+    const again = await register({ ...body, name: 'Someone Else', email: body.email.toUpperCase() });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    const mail = await mailTo(body.email, /tried to create/);
+    expect(mail).toMatch(/already have an account/);
+    const rows = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].name).toBe(body.name);
   });
 
   it.each([
@@ -146,14 +168,29 @@ describe('POST /api/users/login and sessions', () => {
 });
 
 describe('sign-in rate limits', () => {
-  it('429 after 10 failed tries on one account, even with the right password; other accounts unaffected', async () => {
+  it('10 failed tries on one account from one address refuse that address, not the owner elsewhere', async () => {
     const user = await createUser(ctx.db);
     const other = await createUser(ctx.db);
-    for (let i = 0; i < 10; i++) expect((await login(user.email, 'wrong-password', `10.1.0.${i}`)).statusCode).toBe(400);
-    const blocked = await login(user.email, user.password, '10.1.1.1');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ msg: TOO_MANY_LOGINS });
-    expect((await login(other.email, other.password, '10.1.1.1')).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await login(user.email, 'wrong-password', '10.1.0.1')).statusCode).toBe(400);
+    const guesser = await login(user.email, user.password, '10.1.0.1');
+    expect(guesser.statusCode).toBe(429);
+    expect(guesser.json()).toEqual({ msg: TOO_MANY_LOGINS });
+    expect((await login(other.email, other.password, '10.1.0.1')).statusCode).toBe(200);
+    expect((await login(user.email, user.password, '10.1.1.1')).statusCode).toBe(200);
+  });
+
+  it('guessing from many addresses slows the account down but never locks its owner out', async () => {
+    const user = await createUser(ctx.db);
+    for (let i = 0; i < 10; i++) expect((await login(user.email, 'wrong-password', `10.4.0.${i}`)).statusCode).toBe(400);
+    let started = Date.now();
+    expect((await login(user.email, user.password, '10.4.1.1')).statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+    // However many addresses guessed, the wait stops growing at 3 s.
+    for (let i = 0; i < 100; i++) await ctx.limiter.hit(`login:acct:${user.email.toLowerCase()}`, 60_000);
+    started = Date.now();
+    expect((await login(user.email, user.password, '10.4.1.2')).statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+    expect(Date.now() - started).toBeLessThan(6_000);
   });
 
   it('successful sign-ins do not count', async () => {
@@ -166,6 +203,7 @@ describe('sign-in rate limits', () => {
     const user = await createUser(ctx.db);
     for (let i = 0; i < 10; i++) await login(user.email, 'wrong-password', '10.3.0.1');
     expect((await login(user.email, user.password, '10.3.0.1')).statusCode).toBe(429);
+    await ctx.limiter.reset(`login:pair:10.3.0.1|${user.email.toLowerCase()}`);
     await ctx.limiter.reset(`login:acct:${user.email.toLowerCase()}`);
     await ctx.limiter.reset('login:ip:10.3.0.1');
     expect((await login(user.email, user.password, '10.3.0.1')).statusCode).toBe(200);
@@ -210,20 +248,7 @@ describe('configurable per-IP limits', () => {
 });
 
 describe('forgot and reset password', () => {
-  const resetTokenFromOutbox = async (to: string) => {
-    const fs = await import('node:fs');
-    const path = await import('node:path');
-    for (let i = 0; i < 50; i++) {
-      const files = fs.existsSync(ctx.outboxDir) ? fs.readdirSync(ctx.outboxDir) : [];
-      for (const f of files) {
-        const text = fs.readFileSync(path.join(ctx.outboxDir, f), 'utf8').replace(/=\r?\n/g, '');
-        const match = text.includes(to) && text.match(/reset-password\/([\w-]+)/);
-        if (match) return match[1];
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('no reset mail');
-  };
+  const resetTokenFromOutbox = async (to: string) => (await mailTo(to, /reset-password\//)).match(/reset-password\/([\w-]+)/)![1];
 
   it('answers the same for known and unknown emails', async () => {
     const user = await createUser(ctx.db);
@@ -246,6 +271,38 @@ describe('forgot and reset password', () => {
     const again = await ctx.app.inject({ method: 'POST', url: `/api/users/reset-password/${token}`, payload: { password: 'another-new-meadow-path' } });
     expect(again.statusCode).toBe(400);
     expect(again.json().msg).toMatch(/invalid or has expired/);
+  });
+
+  it('using one link ends the other outstanding links', async () => {
+    const user = await createUser(ctx.db);
+    await ctx.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: user.email } });
+    const first = await resetTokenFromOutbox(user.email);
+    fs.rmSync(ctx.outboxDir, { recursive: true, force: true });
+    await ctx.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: user.email } });
+    const second = await resetTokenFromOutbox(user.email);
+    expect(second).not.toBe(first);
+    const used = await ctx.app.inject({ method: 'POST', url: `/api/users/reset-password/${second}`, payload: { password: 'brand-new-meadow-path' } });
+    expect(used.statusCode).toBe(200);
+    const other = await ctx.app.inject({ method: 'POST', url: `/api/users/reset-password/${first}`, payload: { password: 'another-new-meadow-path' } });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().msg).toBe(RESET_INVALID);
+  });
+
+  it('a disabled account cannot reset its password, and disabling ends its outstanding links', async () => {
+    const admin = await createAdmin(ctx.db);
+    const user = await createUser(ctx.db);
+    await ctx.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: user.email } });
+    const token = await resetTokenFromOutbox(user.email);
+    await ctx.db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
+    const whileDisabled = await ctx.app.inject({ method: 'POST', url: `/api/users/reset-password/${token}`, payload: { password: 'brand-new-meadow-path' } });
+    expect(whileDisabled.statusCode).toBe(400);
+    await ctx.db.update(users).set({ disabled: false }).where(eq(users.id, user.id));
+    const disable = await ctx.app.inject({ method: 'PATCH', url: `/api/admin/users/${user.id}`, headers: admin.headers, payload: { disabled: true } });
+    expect(disable.statusCode).toBe(200);
+    await ctx.db.update(users).set({ disabled: false }).where(eq(users.id, user.id));
+    const afterDisabling = await ctx.app.inject({ method: 'POST', url: `/api/users/reset-password/${token}`, payload: { password: 'brand-new-meadow-path' } });
+    expect(afterDisabling.statusCode).toBe(400);
+    expect((await login(user.email, user.password)).statusCode).toBe(200);
   });
 
   it('refuses an expired token and a made-up one, and applies the password rule', async () => {

@@ -12,7 +12,7 @@ export function accountsRoutes(app: App, ctx: AppContext): void {
 
   app.post('/api/users/register', { schema: { body: RegisterBody } }, async (request, reply) => {
     await accounts.limits.assertRegisterAllowed(request.ip);
-    await accounts.register(request.body);
+    await accounts.register(request.body, request.log);
     return reply.code(201).send({ msg: 'Registration successful. An administrator will verify your licence.' });
   });
 

@@ -5,8 +5,8 @@ import { FORGOT_SUCCESS, INVALID_CREDENTIALS } from '../../../common/accounts.ts
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
-import { createSession, revokeAllSessions, type CurrentUser } from '../../lib/auth.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { createSession, revokeAllSessions, revokeResetLinks, type CurrentUser } from '../../lib/auth.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { newToken, hashToken } from '../../lib/tokens.ts';
 import { accountLimits } from './limits.ts';
@@ -18,14 +18,31 @@ export const ACCOUNT_DISABLED = 'This account has been disabled. Please contact 
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 
+type MailLog = { error: (obj: object, msg: string) => void };
+
 export function accountsService(ctx: AppContext) {
   const { db, mailer, config } = ctx;
   const limits = accountLimits(ctx.limiter, config.limits);
 
+  // Not awaited by the answer: its time must not depend on whether the address has an account.
+  const tellOwnerOfRegistrationAttempt = async (email: string, log: MailLog) => {
+    const [owner] = await db.select({ email: users.email, name: users.name }).from(users).where(byEmail(email)).limit(1);
+    if (!owner) return;
+    const link = `${config.publicUrl}/forgot-password`;
+    void mailer.send({
+      to: owner.email,
+      subject: 'Someone tried to create a Thera Root account with your address',
+      text: `Hello ${owner.name},\n\nSomeone tried to create a Thera Root account with your email address. You already have an account, so nothing was changed.\n\nIf it was you and you have forgotten your password, you can choose a new one here:\n\n${link}\n\nIf it was not you, you can ignore this email.\n\nThera Root`,
+      link,
+    }).catch((err: unknown) => log.error({ err }, 'registration notice mail failed'));
+  };
+  const noticeOwner = (email: string, log: MailLog) =>
+    tellOwnerOfRegistrationAttempt(email, log).catch((err: unknown) => log.error({ err }, 'registration notice failed'));
+
   return {
     limits,
 
-    async register(input: RegisterInput): Promise<void> {
+    async register(input: RegisterInput, log: MailLog): Promise<void> {
       if (input.password !== input.confirmPassword) throw badRequest('Passwords do not match');
       const problem = passwordProblem(input.password, input);
       if (problem) throw badRequest(problem);
@@ -42,7 +59,8 @@ export function accountsService(ctx: AppContext) {
         licenceRegion: input.region,
         licenceCountry: input.country,
       }).onConflictDoNothing().returning({ id: users.id });
-      if (!inserted.length) throw conflict('An account with that email already exists.');
+      // Answered exactly as a new address is, so nobody learns who is a member; the owner hears of the attempt.
+      if (!inserted.length) void noticeOwner(input.email, log);
     },
 
     async login(email: string, password: string, ip: string): Promise<string> {
@@ -67,7 +85,7 @@ export function accountsService(ctx: AppContext) {
     },
 
     /** Always the same answer, so nobody learns whether an email has an account. */
-    async forgotPassword(email: string, ip: string, log: { error: (obj: object, msg: string) => void }): Promise<string> {
+    async forgotPassword(email: string, ip: string, log: MailLog): Promise<string> {
       await limits.assertForgotAllowed(email, ip);
       const [user] = await db.select({ id: users.id, email: users.email, name: users.name, disabled: users.disabled })
         .from(users).where(byEmail(email)).limit(1);
@@ -81,7 +99,7 @@ export function accountsService(ctx: AppContext) {
           subject: 'Reset your Thera Root password',
           text: `Hello ${user.name},\n\nTo choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, you can ignore this email.\n\nThera Root`,
           link,
-        }).catch((err: Error) => log.error({ err: { message: err.message } }, 'password reset mail failed'));
+        }).catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
       }
       return FORGOT_SUCCESS;
     },
@@ -90,7 +108,8 @@ export function accountsService(ctx: AppContext) {
       const now = new Date();
       const [row] = await db.select({ userId: passwordResetTokens.userId, email: users.email, name: users.name })
         .from(passwordResetTokens).innerJoin(users, eq(users.id, passwordResetTokens.userId))
-        .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+        .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now),
+          eq(users.disabled, false)))
         .limit(1);
       if (!row) throw badRequest(RESET_INVALID);
       const problem = passwordProblem(password, row);
@@ -104,6 +123,7 @@ export function accountsService(ctx: AppContext) {
         if (!used.length) throw badRequest(RESET_INVALID);
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
         await revokeAllSessions(tx as unknown as Db, row.userId);
+        await revokeResetLinks(tx as unknown as Db, row.userId);
       });
       ctx.realtime.endUser(row.userId);
     },

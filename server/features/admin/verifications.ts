@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { users, verificationDecisions } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { revokeAllSessions, type CurrentUser } from '../../lib/auth.ts';
+import { revokeAllSessions, revokeResetLinks, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 
 type Decision = z.infer<typeof VerificationDecisionBody>;
@@ -58,7 +58,10 @@ export function verificationService(ctx: AppContext) {
         const [row] = await tx.update(users).set({ disabled, updatedAt: new Date() }).where(eq(users.id, userId))
           .returning({ _id: users.id, name: users.name, disabled: users.disabled });
         if (!row) throw notFound('User not found.');
-        if (disabled) await revokeAllSessions(tx as unknown as Db, userId);
+        if (disabled) {
+          await revokeAllSessions(tx as unknown as Db, userId);
+          await revokeResetLinks(tx as unknown as Db, userId);
+        }
         await recordAudit(tx as unknown as Db, { actorId: admin.id, action: disabled ? 'user.disable' : 'user.enable', targetType: 'user', targetId: userId });
         return row;
       });

@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
 import {
   CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, COMMENTS_MAX_PAGE_SIZE, COMMENTS_PAGE_SIZE, DELETED_COMMENT,
-  ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, type Comment, type Post,
+  MAX_REPLY_DEPTH, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, REPLY_TOO_DEEP, type Comment, type Post,
 } from '../../../common/posts.ts';
 
 let ctx: TestContext;
@@ -250,6 +250,66 @@ describe('DELETE /api/forumPosts/comments/:id', () => {
     expect((await call('DELETE', `/api/forumPosts/comments/${c._id}`)).status).toBe(401);
     expect((await call('DELETE', `/api/forumPosts/comments/${c._id}`, admin)).status).toBe(200);
     expect((await call('DELETE', '/api/forumPosts/comments/nope', admin)).status).toBe(400);
+  });
+});
+
+describe('deep reply chains', () => {
+  /** A chain of `length` comments, each a reply to the one before, written directly; all but the last deleted. */
+  async function deletedChain(postId: string, length: number): Promise<string[]> {
+    const rows = await queryRows<{ ids: string[] }>(ctx.db, sql`
+      WITH RECURSIVE chain AS (
+        SELECT 1 AS n, gen_random_uuid() AS id, NULL::uuid AS parent_id
+        UNION ALL SELECT n + 1, gen_random_uuid(), id FROM chain WHERE n < ${length}),
+      inserted AS (
+        INSERT INTO comments (id, post_id, parent_id, author_id, content, deleted, created_at)
+        SELECT id, ${postId}, parent_id, ${ben.id}, CASE WHEN n = ${length} THEN 'leaf' ELSE '' END, n < ${length},
+          now() + n * interval '1 millisecond'
+        FROM chain ORDER BY n RETURNING id, created_at)
+      SELECT array_agg(id ORDER BY created_at) AS ids FROM inserted`);
+    return rows[0].ids;
+  }
+  const remaining = async (postId: string) =>
+    (await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM comments WHERE post_id = ${postId}`))[0].n;
+
+  it('deleting the last reply of a chain as deep as replies go removes the whole chain, in one bounded statement', async () => {
+    const post = await newPost();
+    const ids = await deletedChain(post._id, MAX_REPLY_DEPTH + 1);
+    const res = await call('DELETE', `/api/forumPosts/comments/${ids.at(-1)}`, ben);
+    expect(res.status).toBe(200);
+    expect(await remaining(post._id)).toBe(0);
+  });
+
+  it('a chain of 1,000 (made before the depth limit) is cleaned up without stalling the server', async () => {
+    const post = await newPost();
+    const ids = await deletedChain(post._id, 1_000);
+    const started = Date.now();
+    const res = await call('DELETE', `/api/forumPosts/comments/${ids.at(-1)}`, ben);
+    expect(res.status).toBe(200);
+    // Was 5.7 s on PostgreSQL (a statement per level, each scanning the thread); the walk is bounded by the depth limit.
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await remaining(post._id)).toBe(1_000 - (MAX_REPLY_DEPTH + 1));
+  });
+
+  it('keeps a deleted ancestor that still has another live branch', async () => {
+    const post = await newPost();
+    const top = await comment(post._id, ana, 'Top');
+    const left = await reply(top._id, ben, 'Left');
+    const right = await reply(top._id, ben, 'Right');
+    const leftLeaf = await reply(left._id, ana, 'Left leaf');
+    await call('DELETE', `/api/forumPosts/comments/${top._id}`, ana);
+    await call('DELETE', `/api/forumPosts/comments/${left._id}`, ben);
+    await call('DELETE', `/api/forumPosts/comments/${leftLeaf._id}`, ana);
+    const ids = (await list(post._id)).map((c) => c._id);
+    expect(ids).toEqual([top._id, right._id]);
+  });
+
+  it('refuses a reply deeper than the limit', async () => {
+    const post = await newPost();
+    let parent = await comment(post._id, ana, 'Depth 0');
+    for (let depth = 1; depth <= MAX_REPLY_DEPTH; depth++) parent = await reply(parent._id, depth % 2 ? ben : ana, `Depth ${depth}`);
+    const tooDeep = await call('POST', `/api/forumPosts/comments/${parent._id}/reply`, ana, { content: 'One more' });
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.body).toEqual({ msg: REPLY_TOO_DEEP });
   });
 });
 

@@ -6,7 +6,7 @@ import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import {
   CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, COMMENTS_MAX_PAGE_SIZE, COMMENTS_PAGE_SIZE, DELETED_COMMENT,
-  LIKES_LIST_CAP, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, type Comment,
+  LIKES_LIST_CAP, MAX_REPLY_DEPTH, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, REPLY_TOO_DEEP, type Comment,
 } from '../../../common/posts.ts';
 import { decodeTimeCursor, encodeTimeCursor } from './cursor.ts';
 import { forumRead, forumWrite } from './forum-reads.ts';
@@ -126,6 +126,7 @@ export async function replyToComment(ctx: ServiceContext, user: CurrentUser, par
       SELECT post_id, deleted FROM comments WHERE id = ${parentId}`);
     if (!parent) throw notFound(COMMENT_NOT_FOUND);
     if (parent.deleted) throw badRequest(CANNOT_REPLY_TO_DELETED);
+    if (await depthOf(t, parentId) >= MAX_REPLY_DEPTH) throw badRequest(REPLY_TOO_DEEP);
     return insertComment(t, { postId: parent.post_id, parentId, authorId: user.id, content: text });
   });
   return getComment(ctx.db, user.id, id);
@@ -178,9 +179,20 @@ export async function bulkDeleteComments(ctx: ServiceContext, admin: CurrentUser
   return removed;
 }
 
+/** How many ancestors a comment has (0 for a top-level one), counting at most MAX_REPLY_DEPTH of them. */
+async function depthOf(db: Db, commentId: string): Promise<number> {
+  const [row] = await queryRows<{ depth: number }>(db, sql`
+    WITH RECURSIVE chain AS (
+      SELECT parent_id, 0 AS depth FROM comments WHERE id = ${commentId}
+      UNION ALL
+      SELECT c.parent_id, chain.depth + 1 FROM chain JOIN comments c ON c.id = chain.parent_id WHERE chain.depth < ${MAX_REPLY_DEPTH})
+    SELECT max(depth)::int AS depth FROM chain`);
+  return row?.depth ?? 0;
+}
+
 /**
- * The tree rule: every listed comment is marked deleted (its text wiped), then deleted comments without
- * replies are removed, level by level, so a '[deleted]' parent whose last reply went disappears too.
+ * The tree rule: every listed comment is marked deleted (its text wiped), then deleted comments left without
+ * replies are removed, so a '[deleted]' parent whose last reply went disappears too.
  * Returns how many comments stopped being visible.
  */
 async function removeComments(db: Db, ids: string[]): Promise<number> {
@@ -191,13 +203,28 @@ async function removeComments(db: Db, ids: string[]): Promise<number> {
   for (const { post_id, n } of marked) {
     await db.execute(sql`UPDATE posts SET comments_count = greatest(comments_count - ${n}, 0) WHERE id = ${post_id}`);
   }
-  const postIds = marked.map((m) => m.post_id);
-  for (;;) {
-    const pruned = await queryRows(db, sql`
-      DELETE FROM comments c WHERE c.post_id = ANY(${sql.param(postIds)}::uuid[]) AND c.deleted
-        AND NOT EXISTS (SELECT 1 FROM comments r WHERE r.parent_id = c.id)
-      RETURNING c.id`);
-    if (!pruned.length) break;
-  }
+  if (marked.length) await pruneDeletedBranches(db, ids);
   return marked.reduce((sum, m) => sum + m.n, 0);
+}
+
+/**
+ * One statement, linear in the chains it walks: the removed comments and their deleted ancestors (at most
+ * MAX_REPLY_DEPTH up) are the candidates; a candidate with a reply outside the candidates keeps its place, and so
+ * do its candidate ancestors; the rest are removed. (Looping "delete deleted leaves" until none remain was
+ * quadratic in a chain's depth.)
+ */
+async function pruneDeletedBranches(db: Db, ids: string[]): Promise<void> {
+  await db.execute(sql`
+    WITH RECURSIVE up AS (
+      SELECT id, parent_id, 0 AS depth FROM comments WHERE id = ANY(${sql.param(ids)}::uuid[]) AND deleted
+      UNION
+      SELECT p.id, p.parent_id, up.depth + 1 FROM up JOIN comments p ON p.id = up.parent_id
+      WHERE p.deleted AND up.depth < ${MAX_REPLY_DEPTH}),
+    candidates AS (SELECT DISTINCT id, parent_id FROM up),
+    kept AS (
+      SELECT c.id, c.parent_id FROM candidates c
+      WHERE EXISTS (SELECT 1 FROM comments r WHERE r.parent_id = c.id AND r.id NOT IN (SELECT id FROM candidates))
+      UNION
+      SELECT c.id, c.parent_id FROM kept JOIN candidates c ON c.id = kept.parent_id)
+    DELETE FROM comments WHERE id IN (SELECT id FROM candidates EXCEPT SELECT id FROM kept)`);
 }

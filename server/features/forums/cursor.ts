@@ -1,3 +1,4 @@
+import { isRealInstant } from '../../../common/time.ts';
 import { badRequest } from '../../lib/errors.ts';
 
 // Cursors are opaque to clients: base64url of the sort key of the last row they saw. Timestamps keep
@@ -5,6 +6,13 @@ import { badRequest } from '../../lib/errors.ts';
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RANK = /^-?\d+(\.\d+)?(e-?\d+)?$/i;
+// The shape alone lets month 13, year 0000 or a rank of 1e999 reach PostgreSQL.
+const isTimestamp = (at: string) => TIMESTAMP.test(at) && isRealInstant(at);
+// Ranks are PostgreSQL reals (ts_rank): zero, or a magnitude within real's range.
+const isRank = (rank: string) => {
+  const value = Math.abs(Number(rank));
+  return RANK.test(rank) && (value === 0 || (value >= 1.2e-38 && value <= 3.4e38));
+};
 
 export type TimeCursor = { at: string; id: string };
 
@@ -21,7 +29,7 @@ export const encodeTimeCursor = (c: TimeCursor) => encode([c.at, c.id]);
 export function decodeTimeCursor(cursor: string | undefined, field = 'before'): TimeCursor | null {
   if (!cursor) return null;
   const [at, id] = decode(cursor, field, 2);
-  if (!TIMESTAMP.test(at) || !UUID.test(id)) throw badRequest(`Invalid ${field}: not a valid cursor`);
+  if (!isTimestamp(at) || !UUID.test(id)) throw badRequest(`Invalid ${field}: not a valid cursor`);
   return { at, id };
 }
 
@@ -47,7 +55,7 @@ export function encodeSearchCursor(c: SearchCursor): string {
 
 function postKey(at: string, id: string, optional: boolean): PostKey | null {
   if (optional && at === '' && id === '') return null;
-  if (!TIMESTAMP.test(at) || !UUID.test(id)) throw badRequest('Invalid before: not a valid cursor');
+  if (!isTimestamp(at) || !UUID.test(id)) throw badRequest('Invalid before: not a valid cursor');
   return { at, id };
 }
 
@@ -60,7 +68,7 @@ export function decodeSearchCursor(cursor: string | undefined): SearchCursor | n
     const top = postKey(topAt, topId, true);
     const bottom = postKey(bottomAt, bottomId, true);
     const position = postKey(at, id, false)!;
-    if (!RANK.test(rank)) throw badRequest('Invalid before: not a valid cursor');
+    if (!isRank(rank)) throw badRequest('Invalid before: not a valid cursor');
     return { kind: 'in', top, bottom, rank, ...position };
   }
   throw badRequest('Invalid before: not a valid cursor');
