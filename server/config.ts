@@ -127,5 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** A config for tests: defaults plus overrides, never the real environment. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   // Forum pages are only shared while a read runs: tests write rows directly and read them back at once.
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', FORUM_CACHE_MS: '0', ...overrides });
+  // Tests write far faster than people: write limits are tested on their own (server/lib/write-limits.test.ts).
+  const unlimitedWrites = 'posts=100000/60,comments=100000/60,likes=100000/60,communities=100000/60,resources=100000/60,conversations=100000/60,other=100000/60';
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', FORUM_CACHE_MS: '0', WRITE_LIMITS: unlimitedWrites, ...overrides });
 }
