@@ -1,18 +1,19 @@
 import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import {
-  CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, DELETED_COMMENT, LIKES_LIST_CAP, ONLY_AUTHOR_OR_ADMIN,
-  POST_NOT_FOUND, type Comment,
+  CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, LIKES_LIST_CAP, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, type Comment,
 } from '../../../common/posts.ts';
 import { decodeTimeCursor } from './cursor.ts';
 import { forumReads, forumWrite } from './forum-reads.ts';
 import { pageJsonFor, type JsonAnswer, type SharedPage } from './page-json.ts';
-import { cursorTime, isoTime, likedComments, likesFor, setLike, timePage } from './posts-queries.ts';
+import { cursorTime, isoTime, likedComments, setLike, timePage } from './posts-queries.ts';
+import { toComment } from './present.ts';
 
-type CommentRow = {
+export type CommentRow = {
   id: string; post_id: string; parent_id: string | null; content: string; deleted: boolean;
   created_at: string; cursor_at: string; author_id: string; author_name: string; author_avatar: string | null;
   recent_likes: string[]; likes_count: number;
@@ -31,20 +32,6 @@ const commentsQuery = (where: ReturnType<typeof sql>, limit: number) => sql`
   WHERE ${where}
   ORDER BY c.created_at, c.id
   LIMIT ${limit}`;
-
-/** A deleted comment that still has replies keeps its place in the tree but shows neither text nor author. */
-function toComment(row: CommentRow, viewerId: string, liked: boolean): Comment {
-  return {
-    _id: row.id,
-    content: row.deleted ? DELETED_COMMENT : row.content,
-    author: row.deleted ? null : { _id: row.author_id, name: row.author_name, avatar: row.author_avatar },
-    likes: row.deleted ? [] : likesFor(row.recent_likes, viewerId, liked),
-    likesCount: row.deleted ? 0 : row.likes_count,
-    parentComment: row.parent_id,
-    createdAt: row.created_at,
-    deleted: row.deleted,
-  };
-}
 
 async function assertPostExists(db: Db, postId: string): Promise<void> {
   const rows = await queryRows(db, sql`SELECT 1 FROM posts WHERE id = ${postId}`);
@@ -71,10 +58,12 @@ async function commentForViewer(db: Db, row: CommentRow, viewerId: string): Prom
  * Flat and oldest first, served by the (post_id, created_at, id) index. A reply is always newer than its
  * parent, so each page only adds to the tree the client has already built. JSON for this reader (see page-json.ts).
  */
-export async function commentsJson(db: Db, viewerId: string, postId: string, opts: { after?: string; limit: number }): Promise<JsonAnswer> {
-  const page = await sharedCommentsPage(db, { postId, after: opts.after, limit: opts.limit });
-  const liked = await likedComments(db, viewerId, postId);
-  return pageJsonFor(page, 'comments', viewerId, liked, toComment);
+export async function commentsJson(
+  ctx: AppContext, user: CurrentUser, { postId, after, limit }: { postId: string; after?: string; limit: number },
+): Promise<JsonAnswer> {
+  const page = await sharedCommentsPage(ctx.db, { postId, after, limit });
+  const liked = await likedComments(ctx.db, user.id, postId);
+  return pageJsonFor(page, 'comments', user.id, liked, toComment);
 }
 
 /** The SQL of one page of a post's comments (exported for the benchmark's EXPLAIN). */
@@ -98,7 +87,8 @@ function requiredContent(content: string): string {
   return content;
 }
 
-export async function addComment(db: Db, user: CurrentUser, postId: string, content: string): Promise<Comment> {
+export async function addComment(ctx: AppContext, user: CurrentUser, { postId, content }: { postId: string; content: string }): Promise<Comment> {
+  const { db } = ctx;
   const text = requiredContent(content);
   const id = await forumWrite(db, async (t) => {
     await assertPostExists(t, postId);
@@ -107,7 +97,9 @@ export async function addComment(db: Db, user: CurrentUser, postId: string, cont
   return getComment(db, user.id, id);
 }
 
-export async function replyToComment(db: Db, user: CurrentUser, parentId: string, content: string): Promise<Comment> {
+/** `id` is the comment replied to. */
+export async function replyToComment(ctx: AppContext, user: CurrentUser, { id: parentId, content }: { id: string; content: string }): Promise<Comment> {
+  const { db } = ctx;
   const text = requiredContent(content);
   const id = await forumWrite(db, async (t) => {
     const [parent] = await queryRows<{ post_id: string; deleted: boolean }>(t, sql`
@@ -128,7 +120,8 @@ async function insertComment(db: Db, c: { postId: string; parentId: string | nul
 }
 
 /** Toggles (or, with `liked`, sets) the reader's like; returns the likes list (the reader first, capped). */
-export async function likeComment(db: Db, user: CurrentUser, commentId: string, liked?: boolean): Promise<string[]> {
+export async function likeComment(ctx: AppContext, user: CurrentUser, { id: commentId, liked }: { id: string; liked?: boolean }): Promise<string[]> {
+  const { db } = ctx;
   await forumWrite(db, async (t) => {
     const [comment] = await queryRows<{ deleted: boolean }>(t, sql`SELECT deleted FROM comments WHERE id = ${commentId}`);
     if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND);
@@ -137,8 +130,8 @@ export async function likeComment(db: Db, user: CurrentUser, commentId: string, 
   return (await getComment(db, user.id, commentId)).likes;
 }
 
-export async function deleteComment(db: Db, user: CurrentUser, commentId: string): Promise<void> {
-  await forumWrite(db, async (t) => {
+export async function deleteComment(ctx: AppContext, user: CurrentUser, { id: commentId }: { id: string }): Promise<void> {
+  await forumWrite(ctx.db, async (t) => {
     // FOR UPDATE waits for replies being written under this comment, so the has-replies check below sees them.
     const [comment] = await queryRows<{ author_id: string; deleted: boolean }>(t, sql`
       SELECT author_id, deleted FROM comments WHERE id = ${commentId} FOR UPDATE`);
@@ -149,9 +142,9 @@ export async function deleteComment(db: Db, user: CurrentUser, commentId: string
 }
 
 /** Administrators only (checked by the route); all or nothing, and recorded in the audit log. */
-export async function bulkDeleteComments(db: Db, admin: CurrentUser, commentIds: string[]): Promise<number> {
+export async function bulkDeleteComments(ctx: AppContext, admin: CurrentUser, { commentIds }: { commentIds: string[] }): Promise<number> {
   const ids = [...new Set(commentIds)];
-  const removed = await forumWrite(db, async (t) => {
+  const removed = await forumWrite(ctx.db, async (t) => {
     const locked = await queryRows<{ id: string; post_id: string }>(t, sql`
       SELECT id, post_id FROM comments WHERE id = ANY(${sql.param(ids)}::uuid[]) AND NOT deleted ORDER BY id FOR UPDATE`);
     if (!locked.length) throw notFound(COMMENT_NOT_FOUND);
