@@ -59,13 +59,6 @@ export type LicenceUpdate = z.infer<typeof LicenceUpdateBody>;
 export const LicenceUpdateResponse = z.object({ _id: z.string(), verificationStatus: z.enum(VERIFICATION_STATUSES) });
 export type LicenceUpdateResult = z.infer<typeof LicenceUpdateResponse>;
 
-export const VerificationDecisionBody = z.object({
-  approved: z.boolean(),
-  reason: z.string().trim().max(1000).optional(),
-});
-
-export const DisableUserBody = z.object({ disabled: z.boolean() });
-
 export const REGISTER_SUCCESS = 'Registration successful! Redirecting to login...';
 export const RESET_SUCCESS = 'Password has been reset successfully! Redirecting to login...';
 export const FORGOT_SUCCESS = 'If an account with that email exists, a password reset link has been sent.';
