@@ -1,17 +1,23 @@
 // The administrators' views (common/admin.ts, common/audit.ts): the verification queue, decisions, the audit log.
-import type { PendingVerification, VerificationDecisionResult } from '../../../common/admin.ts';
+import type { PendingVerification, UserDisabledResult, VerificationDecisionResult } from '../../../common/admin.ts';
 import type { VerificationStatus } from '../../../common/accounts.ts';
 import type { AuditEntry } from '../../../common/audit.ts';
 import type { AuditRow } from './audit.ts';
 import type { DecidedRow, PendingRow } from './verifications.ts';
 
-export const toPendingVerification = (row: PendingRow): PendingVerification => ({ ...row, createdAt: row.createdAt.toISOString() });
+export const toPendingVerification = (r: PendingRow): PendingVerification => ({
+  _id: r.id, name: r.name, email: r.email, profession: r.profession, licenceNumber: r.licenceNumber, licensingBody: r.licensingBody,
+  region: r.licenceRegion, country: r.licenceCountry, createdAt: r.createdAt.toISOString(),
+});
 
 /** The decided account, without its email (read only for the decision mail). */
 export const toVerificationDecision = (row: DecidedRow): VerificationDecisionResult => ({
-  _id: row._id, name: row.name, verificationStatus: row.verificationStatus as VerificationStatus,
+  _id: row.id, name: row.name, verificationStatus: row.verificationStatus as VerificationStatus,
   verifiedAt: row.verifiedAt?.toISOString() ?? null, rejectionReason: row.rejectionReason,
 });
+
+export const toUserDisabled = (row: { id: string; name: string; disabled: boolean }): UserDisabledResult =>
+  ({ _id: row.id, name: row.name, disabled: row.disabled });
 
 /** The actor is null when their account has since been deleted. */
 export function toAuditEntry(r: AuditRow): AuditEntry {

@@ -8,21 +8,21 @@ import { users, verificationDecisions } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { revokeAllSessions, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { toPendingVerification, toVerificationDecision } from './present.ts';
+import { toPendingVerification, toUserDisabled, toVerificationDecision } from './present.ts';
 
 const pending = eq(users.verificationStatus, 'pending');
 const pendingPage = (db: Db, page: number, limit: number) => db.select({
-  _id: users.id, name: users.name, email: users.email, profession: users.profession, licenceNumber: users.licenceNumber,
-  licensingBody: users.licensingBody, region: users.licenceRegion, country: users.licenceCountry, createdAt: users.createdAt,
+  id: users.id, name: users.name, email: users.email, profession: users.profession, licenceNumber: users.licenceNumber,
+  licensingBody: users.licensingBody, licenceRegion: users.licenceRegion, licenceCountry: users.licenceCountry, createdAt: users.createdAt,
 }).from(users).where(pending).orderBy(asc(users.createdAt), asc(users.id)).limit(limit).offset((page - 1) * limit);
 export type PendingRow = Awaited<ReturnType<typeof pendingPage>>[number];
 
 const decidedColumns = {
-  _id: users.id, name: users.name, email: users.email, verificationStatus: users.verificationStatus, verifiedAt: users.verifiedAt,
+  id: users.id, name: users.name, email: users.email, verificationStatus: users.verificationStatus, verifiedAt: users.verifiedAt,
   rejectionReason: users.rejectionReason,
 };
 export type DecidedRow = {
-  _id: string; name: string; email: string; verificationStatus: string; verifiedAt: Date | null; rejectionReason: string | null;
+  id: string; name: string; email: string; verificationStatus: string; verifiedAt: Date | null; rejectionReason: string | null;
 };
 
 /** Pending accounts with their licence details, oldest first. */
@@ -66,14 +66,14 @@ export async function setUserDisabled(
   if (userId === admin.id) throw badRequest('You cannot disable your own account.');
   const updated = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.update(users).set({ disabled, updatedAt: new Date() }).where(eq(users.id, userId))
-      .returning({ _id: users.id, name: users.name, disabled: users.disabled });
+      .returning({ id: users.id, name: users.name, disabled: users.disabled });
     if (!row) throw notFound('User not found.');
     if (disabled) await revokeAllSessions(tx as unknown as Db, userId);
     await recordAudit(tx as unknown as Db, { actorId: admin.id, action: disabled ? 'user.disable' : 'user.enable', targetType: 'user', targetId: userId });
     return row;
   });
   if (disabled) ctx.realtime.endUser(userId);
-  return updated;
+  return toUserDisabled(updated);
 }
 
 function decisionMail(user: { email: string; name: string; verificationStatus: string; rejectionReason: string | null }, publicUrl: string) {
