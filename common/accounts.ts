@@ -40,6 +40,9 @@ export const LoginBody = z.object({
   password: z.string().min(1, 'is required').max(LIMITS.passwordMax),
 });
 
+/** POST /api/users/login */
+export const LoginResponse = z.object({ token: z.string() });
+
 export const ForgotPasswordBody = z.object({
   email: z.string().trim().min(1, 'is required').max(LIMITS.email),
 });
@@ -48,14 +51,13 @@ export const ResetPasswordBody = z.object({
   password: z.string().min(1, 'is required').max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`),
 });
 
+export const ResetPasswordParams = z.object({ token: z.string().min(1).max(200) });
+
 export const LicenceUpdateBody = z.object(LicenceFields);
-
-export const VerificationDecisionBody = z.object({
-  approved: z.boolean(),
-  reason: z.string().trim().max(1000).optional(),
-});
-
-export const DisableUserBody = z.object({ disabled: z.boolean() });
+export type LicenceUpdate = z.infer<typeof LicenceUpdateBody>;
+/** PUT /api/users/me/licence: the licence goes back to the queue. */
+export const LicenceUpdateResponse = z.object({ _id: z.string(), verificationStatus: z.enum(VERIFICATION_STATUSES) });
+export type LicenceUpdateResult = z.infer<typeof LicenceUpdateResponse>;
 
 export const REGISTER_SUCCESS = 'Registration successful! Redirecting to login...';
 export const RESET_SUCCESS = 'Password has been reset successfully! Redirecting to login...';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { VERIFICATION_STATUSES } from './accounts.ts';
+import { IdSchema } from './ids.ts';
 
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1, 'must be 1 or more').max(100_000).default(1),
@@ -25,5 +27,29 @@ export const VerificationQueue = z.object({
   currentPage: z.number(),
 });
 export type VerificationQueue = z.infer<typeof VerificationQueue>;
+
+export const UserIdParams = z.object({ userId: IdSchema });
+
+export const VerificationDecisionBody = z.object({
+  approved: z.boolean(),
+  reason: z.string().trim().max(1000).optional(),
+});
+export type VerificationDecision = z.infer<typeof VerificationDecisionBody>;
+
+export const DisableUserBody = z.object({ disabled: z.boolean() });
+
+/** PATCH /api/admin/verifications/{userId}: the decided account (its email stays out). */
+export const VerificationDecisionResponse = z.object({
+  _id: z.string(),
+  name: z.string(),
+  verificationStatus: z.enum(VERIFICATION_STATUSES),
+  verifiedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+});
+export type VerificationDecisionResult = z.infer<typeof VerificationDecisionResponse>;
+
+/** PATCH /api/admin/users/{userId} */
+export const UserDisabledResponse = z.object({ _id: z.string(), name: z.string(), disabled: z.boolean() });
+export type UserDisabledResult = z.infer<typeof UserDisabledResponse>;
 
 export const REJECTION_REASON_REQUIRED = 'A reason is required to reject a licence.';

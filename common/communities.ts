@@ -43,6 +43,7 @@ export const CreateCommunityBody = z.object({
   demographics: tagList(AGE_GROUPS, 'age groups'),
 });
 export type CreateCommunityInput = z.input<typeof CreateCommunityBody>;
+export type NewCommunity = z.infer<typeof CreateCommunityBody>;
 
 const page = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100_000).default(1);
 const limit = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1')

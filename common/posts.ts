@@ -63,36 +63,49 @@ export const CommentsQuery = z.object({
 export const CommunityIdParams = z.object({ communityId: IdSchema });
 export const PostIdParams = z.object({ postId: IdSchema });
 
-export type Author = { _id: string; name: string; avatar: string | null };
+export const AuthorSchema = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() });
+export type Author = z.infer<typeof AuthorSchema>;
 
-export type Post = {
-  _id: string;
-  title: string;
-  content: string;
-  author: Author;
+export const PostSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  author: AuthorSchema,
   /** Ids of users who liked it, at most LIKES_LIST_CAP; the reader's id is in it exactly when they liked it. */
-  likes: string[];
-  likesCount: number;
-  community: { _id: string; name: string } | null;
-  createdAt: string;
-  commentsCount: number;
+  likes: z.array(z.string()),
+  likesCount: z.number(),
+  community: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+  commentsCount: z.number(),
   /** Search results only: title and an excerpt with matched words between <mark> and </mark>. */
-  highlight?: { title: string; content: string };
-};
+  highlight: z.object({ title: z.string(), content: z.string() }).optional(),
+});
+export type Post = z.infer<typeof PostSchema>;
 
-export type PostsPage = { posts: Post[]; nextCursor: string | null };
+/** GET /api/forumPosts/feed, /community/{id} and the searches: `nextCursor` goes back as `before`. */
+export const PostsPageSchema = z.object({ posts: z.array(PostSchema), nextCursor: z.string().nullable() });
+export type PostsPage = z.infer<typeof PostsPageSchema>;
 
-export type Comment = {
-  _id: string;
+export const CommentSchema = z.object({
+  _id: z.string(),
   /** '[deleted]' for a deleted comment that still has replies. */
-  content: string;
+  content: z.string(),
   /** null once deleted. */
-  author: Author | null;
-  likes: string[];
-  likesCount: number;
-  parentComment: string | null;
-  createdAt: string;
-  deleted: boolean;
-};
+  author: AuthorSchema.nullable(),
+  likes: z.array(z.string()),
+  likesCount: z.number(),
+  parentComment: z.string().nullable(),
+  createdAt: z.string(),
+  deleted: z.boolean(),
+});
+export type Comment = z.infer<typeof CommentSchema>;
 
-export type CommentsPage = { comments: Comment[]; nextCursor: string | null };
+/** GET /api/forumPosts/{postId}/comments: `nextCursor` goes back as `after`. */
+export const CommentsPageSchema = z.object({ comments: z.array(CommentSchema), nextCursor: z.string().nullable() });
+export type CommentsPage = z.infer<typeof CommentsPageSchema>;
+
+/** POST /api/forumPosts/comments/{id}/like: the comment's likes list after the change. */
+export const CommentLikesSchema = z.array(z.string());
+
+/** DELETE /api/forumPosts/comments (administrators). */
+export const BulkDeleteResponse = z.object({ msg: z.string(), deleted: z.number() });

@@ -109,6 +109,7 @@ export type DirectoryResponse = z.infer<typeof DirectoryResponse>;
 export const FavoriteUser = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable(), location: z.string() });
 export type FavoriteUser = z.infer<typeof FavoriteUser>;
 export const FavoritesResponse = z.object({ favorites: z.array(FavoriteUser) });
+export type FavoritesResponse = z.infer<typeof FavoritesResponse>;
 
 /** GET /api/users/{id}: the public profile; email and licence number only where the server allows. */
 export const Profile = z.object({

@@ -341,4 +341,15 @@ describe('PUT /api/users/me/licence', () => {
     const res = await ctx.app.inject({ method: 'PUT', url: '/api/users/me/licence', headers: user.headers, payload: { profession: 'X' } });
     expect(res.statusCode).toBe(400);
   });
+
+  it('decides access before reading the body: signed out is 401 even for malformed JSON; pending is let in to correct it', async () => {
+    const malformed = { 'content-type': 'application/json' };
+    const out = await ctx.app.inject({ method: 'PUT', url: '/api/users/me/licence', headers: malformed, payload: '{"profession": ' });
+    expect(out.statusCode).toBe(401);
+    expect(out.json()).toEqual({ msg: 'Please log in to continue.' });
+    const pending = await createUser(ctx.db, { status: 'pending' });
+    const res = await ctx.app.inject({ method: 'PUT', url: '/api/users/me/licence', headers: { ...pending.headers, ...malformed }, payload: '{"profession": ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ msg: 'Malformed JSON in request body.' });
+  });
 });

@@ -1,47 +1,42 @@
 import {
-  ForgotPasswordBody, LicenceUpdateBody, LoginBody, MeSchema, RegisterBody, ResetPasswordBody,
+  ForgotPasswordBody, LicenceUpdateBody, LicenceUpdateResponse, LoginBody, LoginResponse, MeSchema, RegisterBody,
+  ResetPasswordBody, ResetPasswordParams,
 } from '../../../common/accounts.ts';
 import { MessageResponse } from '../../../common/ids.ts';
-import { z } from 'zod';
 import type { App, AppContext } from '../../context.ts';
-import { authenticated, requireUser, revokeSession } from '../../lib/auth.ts';
-import { accountsService } from './service.ts';
+import { authenticated, currentUser } from '../../lib/auth.ts';
+import * as accounts from './service.ts';
 
 export function accountsRoutes(app: App, ctx: AppContext): void {
-  const accounts = accountsService(ctx);
-
-  app.post('/api/users/register', { schema: { body: RegisterBody } }, async (request, reply) => {
-    await accounts.limits.assertRegisterAllowed(request.ip);
-    await accounts.register(request.body, request.log);
+  app.post('/api/users/register', { schema: { body: RegisterBody, response: { 201: MessageResponse } } }, async (request, reply) => {
+    await accounts.register(ctx, request.user, { ...request.body, ip: request.ip, log: request.log });
     return reply.code(201).send({ msg: 'Registration successful. An administrator will verify your licence.' });
   });
 
-  app.post('/api/users/login', { schema: { body: LoginBody } }, async (request) => {
-    const token = await accounts.login(request.body.email, request.body.password, request.ip);
-    return { token };
+  app.post('/api/users/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request) => {
+    return { token: await accounts.login(ctx, request.user, { ...request.body, ip: request.ip }) };
   });
 
-  app.get('/api/users/me', { schema: { response: { 200: MeSchema } } }, async (request) => accounts.me(requireUser(request)));
+  app.get('/api/users/me', { onRequest: authenticated, schema: { response: { 200: MeSchema } } },
+    async (request) => accounts.me(ctx, currentUser(request)));
 
-  app.post('/api/users/logout', { schema: { response: { 200: MessageResponse } } }, async (request) => {
-    const { sessionId } = requireUser(request);
-    await revokeSession(ctx.db, sessionId);
-    ctx.realtime.endSession(sessionId);
+  app.post('/api/users/logout', { onRequest: authenticated, schema: { response: { 200: MessageResponse } } }, async (request) => {
+    await accounts.logout(ctx, currentUser(request));
     return { msg: 'You have been logged out.' };
   });
 
-  app.post('/api/users/forgot-password', { schema: { body: ForgotPasswordBody } }, async (request) => {
-    return { msg: await accounts.forgotPassword(request.body.email, request.ip, request.log) };
+  app.post('/api/users/forgot-password', { schema: { body: ForgotPasswordBody, response: { 200: MessageResponse } } }, async (request) => {
+    return { msg: await accounts.forgotPassword(ctx, request.user, { ...request.body, ip: request.ip, log: request.log }) };
   });
 
   app.post('/api/users/reset-password/:token', {
-    schema: { params: z.object({ token: z.string().min(1).max(200) }), body: ResetPasswordBody },
+    schema: { params: ResetPasswordParams, body: ResetPasswordBody, response: { 200: MessageResponse } },
   }, async (request) => {
-    await accounts.resetPassword(request.params.token, request.body.password);
+    await accounts.resetPassword(ctx, request.user, { ...request.params, ...request.body });
     return { msg: 'Your password has been reset. Please log in with your new password.' };
   });
 
-  app.put('/api/users/me/licence', { onRequest: authenticated, schema: { body: LicenceUpdateBody } }, async (request) => {
-    return accounts.updateLicence(requireUser(request), request.body);
-  });
+  app.put('/api/users/me/licence', {
+    onRequest: authenticated, schema: { body: LicenceUpdateBody, response: { 200: LicenceUpdateResponse } },
+  }, async (request) => accounts.updateLicence(ctx, currentUser(request), request.body));
 }

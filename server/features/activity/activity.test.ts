@@ -64,6 +64,14 @@ describe('GET /api/activity/feed', () => {
     expect(res.json().msg).toBeTruthy();
   });
 
+  it('says 401 to a signed-out caller before checking the cursor; a pending member may read it', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/activity/feed?before=yesterday&beforeId=nope' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ msg: 'Please log in to continue.' });
+    const checked = await ctx.app.inject({ method: 'GET', url: '/api/activity/feed?before=yesterday', headers: viewer.headers });
+    expect(checked.statusCode).toBe(400);
+  });
+
   it('gives posts, comments and published resources newest first, with exactly the spec\'s fields', async () => {
     const post = await addPost(30);
     const comment = await addComment(post.id, 20);

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FeedCursor, FeedItem } from '../../../common/activity.ts';
 import type { Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
+import { toFeedItem } from './present.ts';
 
 // Timestamps leave the database as text with microseconds, so the client can hand back an exact cursor.
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -13,7 +14,7 @@ function olderThan(createdAt: SQL, id: SQL, cursor: FeedCursor): SQL {
   return sql`(${createdAt}, ${id}) < (${cursor.before}::timestamptz, ${cursor.beforeId}::uuid)`;
 }
 
-type Row = {
+export type FeedRow = {
   type: FeedItem['type']; id: string; created_at: string; title: string | null; author_name: string | null;
   post_id: string | null; post_title: string | null; community_id: string | null; community_name: string | null;
 };
@@ -52,23 +53,8 @@ export const feedSql = (cursor: FeedCursor, limit: number) => sql`
   ORDER BY at DESC, id DESC
   LIMIT ${limit}`;
 
-function present(r: Row): FeedItem {
-  const community = { _id: r.community_id ?? '', name: r.community_name ?? '' };
-  switch (r.type) {
-    case 'NEW_POST':
-      return { type: r.type, _id: r.id, createdAt: r.created_at, title: r.title ?? '', author: { name: r.author_name ?? '' }, community };
-    case 'NEW_COMMENT':
-      return {
-        type: r.type, _id: r.id, createdAt: r.created_at, author: { name: r.author_name ?? '' },
-        post: { _id: r.post_id ?? '', title: r.post_title ?? '', community },
-      };
-    case 'NEW_RESOURCE':
-      return { type: r.type, _id: r.id, createdAt: r.created_at, title: r.title ?? '' };
-  }
-}
-
 /** The newest `limit` items of posts, comments and published resources, older than the cursor when one is given. */
 export async function activityFeed(db: Db, cursor: FeedCursor, limit: number): Promise<FeedItem[]> {
   // Prepared: planning this union costs more than running it.
-  return (await queryPrepared<Row>(db, feedSql(cursor, limit))).map(present);
+  return (await queryPrepared<FeedRow>(db, feedSql(cursor, limit))).map(toFeedItem);
 }

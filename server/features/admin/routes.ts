@@ -1,27 +1,25 @@
-import { PageQuery } from '../../../common/admin.ts';
-import { DisableUserBody, VerificationDecisionBody } from '../../../common/accounts.ts';
-import { IdSchema } from '../../../common/ids.ts';
-import { z } from 'zod';
+import {
+  DisableUserBody, PageQuery, UserDisabledResponse, UserIdParams, VerificationDecisionBody, VerificationDecisionResponse, VerificationQueue,
+} from '../../../common/admin.ts';
+import { AuditPageSchema, AuditQuery } from '../../../common/audit.ts';
 import type { App, AppContext } from '../../context.ts';
-import { adminOnly, requireAdmin } from '../../lib/auth.ts';
-import { verificationService } from './verifications.ts';
-import { auditRoutes } from './audit.ts';
+import { adminOnly, currentUser } from '../../lib/auth.ts';
+import { listAudit } from './audit.ts';
+import * as verifications from './verifications.ts';
 
-const UserParams = z.object({ userId: IdSchema });
-
+/** The administrators' own pages: the licence queue, accounts, and the audit log of their actions. */
 export function adminRoutes(app: App, ctx: AppContext): void {
-  const verifications = verificationService(ctx);
-  auditRoutes(app, ctx);
-
-  app.get('/api/admin/verifications', { onRequest: adminOnly, schema: { querystring: PageQuery } }, async (request) => {
-    return verifications.queue(request.query.page, request.query.limit);
-  });
+  app.get('/api/admin/verifications', { onRequest: adminOnly, schema: { querystring: PageQuery, response: { 200: VerificationQueue } } },
+    async (request) => verifications.verificationQueue(ctx, currentUser(request), request.query));
 
   app.patch('/api/admin/verifications/:userId', {
-    onRequest: adminOnly, schema: { params: UserParams, body: VerificationDecisionBody },
-  }, async (request) => verifications.decide(requireAdmin(request), request.params.userId, request.body));
+    onRequest: adminOnly, schema: { params: UserIdParams, body: VerificationDecisionBody, response: { 200: VerificationDecisionResponse } },
+  }, async (request) => verifications.decideVerification(ctx, currentUser(request), { ...request.params, ...request.body }));
 
   app.patch('/api/admin/users/:userId', {
-    onRequest: adminOnly, schema: { params: UserParams, body: DisableUserBody },
-  }, async (request) => verifications.setDisabled(requireAdmin(request), request.params.userId, request.body.disabled));
+    onRequest: adminOnly, schema: { params: UserIdParams, body: DisableUserBody, response: { 200: UserDisabledResponse } },
+  }, async (request) => verifications.setUserDisabled(ctx, currentUser(request), { ...request.params, ...request.body }));
+
+  app.get('/api/admin/audit', { onRequest: adminOnly, schema: { querystring: AuditQuery, response: { 200: AuditPageSchema } } },
+    async (request) => listAudit(ctx, currentUser(request), request.query));
 }

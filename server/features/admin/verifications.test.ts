@@ -120,4 +120,14 @@ describe('PATCH /api/admin/users/:userId', () => {
     const res = await ctx.app.inject({ method: 'PATCH', url: `/api/admin/users/${other.id}`, headers: user.headers, payload: { disabled: true } });
     expect(res.statusCode).toBe(403);
   });
+
+  it('decides access before the id or the body is checked: 401 signed out, 403 for a pending member', async () => {
+    const pending = await createUser(ctx.db, { status: 'pending' });
+    for (const url of ['/api/admin/users/12345', '/api/admin/verifications/12345']) {
+      const anonymous = await ctx.app.inject({ method: 'PATCH', url, payload: { disabled: 'yes', approved: 'maybe' } });
+      expect(anonymous.statusCode).toBe(401);
+      const member = await ctx.app.inject({ method: 'PATCH', url, headers: pending.headers, payload: { disabled: 'yes', approved: 'maybe' } });
+      expect([member.statusCode, member.json().msg]).toEqual([403, 'Only administrators can do that.']);
+    }
+  });
 });

@@ -1,74 +1,82 @@
 import { asc, count, eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import { REJECTION_REASON_REQUIRED, type VerificationQueue } from '../../../common/admin.ts';
-import type { VerificationDecisionBody } from '../../../common/accounts.ts';
+import {
+  REJECTION_REASON_REQUIRED, type UserDisabledResult, type VerificationDecision, type VerificationDecisionResult, type VerificationQueue,
+} from '../../../common/admin.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { users, verificationDecisions } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { revokeAllSessions, revokeResetLinks, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { toPendingVerification, toUserDisabled, toVerificationDecision } from './present.ts';
 
-type Decision = z.infer<typeof VerificationDecisionBody>;
+const pending = eq(users.verificationStatus, 'pending');
+const pendingPage = (db: Db, page: number, limit: number) => db.select({
+  id: users.id, name: users.name, email: users.email, profession: users.profession, licenceNumber: users.licenceNumber,
+  licensingBody: users.licensingBody, licenceRegion: users.licenceRegion, licenceCountry: users.licenceCountry, createdAt: users.createdAt,
+}).from(users).where(pending).orderBy(asc(users.createdAt), asc(users.id)).limit(limit).offset((page - 1) * limit);
+export type PendingRow = Awaited<ReturnType<typeof pendingPage>>[number];
 
-export function verificationService(ctx: AppContext) {
-  const { db } = ctx;
-  return {
-    /** Pending accounts with their licence details, oldest first. */
-    async queue(page: number, limit: number): Promise<VerificationQueue> {
-      const pending = eq(users.verificationStatus, 'pending');
-      const [rows, [{ total }]] = await Promise.all([
-        db.select({
-          _id: users.id, name: users.name, email: users.email, profession: users.profession, licenceNumber: users.licenceNumber,
-          licensingBody: users.licensingBody, region: users.licenceRegion, country: users.licenceCountry, createdAt: users.createdAt,
-        }).from(users).where(pending).orderBy(asc(users.createdAt), asc(users.id)).limit(limit).offset((page - 1) * limit),
-        db.select({ total: count() }).from(users).where(pending),
-      ]);
-      return {
-        users: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-        total, totalPages: Math.max(1, Math.ceil(total / limit)), currentPage: page,
-      };
-    },
+const decidedColumns = {
+  id: users.id, name: users.name, email: users.email, verificationStatus: users.verificationStatus, verifiedAt: users.verifiedAt,
+  rejectionReason: users.rejectionReason,
+};
+export type DecidedRow = {
+  id: string; name: string; email: string; verificationStatus: string; verifiedAt: Date | null; rejectionReason: string | null;
+};
 
-    async decide(admin: CurrentUser, userId: string, decision: Decision) {
-      const reason = decision.reason?.trim() || null;
-      if (!decision.approved && !reason) throw badRequest(REJECTION_REASON_REQUIRED);
-      const now = new Date();
-      const updated = await db.transaction(async (tx) => {
-        const [row] = await tx.update(users).set(decision.approved
-          ? { verificationStatus: 'verified', verifiedAt: now, rejectionReason: null, updatedAt: now }
-          : { verificationStatus: 'rejected', verifiedAt: null, rejectionReason: reason, updatedAt: now })
-          .where(eq(users.id, userId))
-          .returning({ _id: users.id, name: users.name, email: users.email, verificationStatus: users.verificationStatus, verifiedAt: users.verifiedAt, rejectionReason: users.rejectionReason });
-        if (!row) throw notFound('User not found.');
-        await tx.insert(verificationDecisions).values({ userId, decidedBy: admin.id, approved: decision.approved, reason });
-        await recordAudit(tx as unknown as Db, {
-          actorId: admin.id, action: decision.approved ? 'licence.verify' : 'licence.reject', targetType: 'user', targetId: userId,
-          detail: reason ? { reason } : {},
-        });
-        return row;
-      });
-      void ctx.mailer.send(decisionMail(updated, ctx.config.publicUrl)).catch(() => {});
-      return { ...updated, verifiedAt: updated.verifiedAt?.toISOString() ?? null, email: undefined };
-    },
+/** Pending accounts with their licence details, oldest first. */
+export async function verificationQueue(ctx: AppContext, _admin: CurrentUser, { page, limit }: { page: number; limit: number }): Promise<VerificationQueue> {
+  const [rows, [{ total }]] = await Promise.all([
+    pendingPage(ctx.db, page, limit),
+    ctx.db.select({ total: count() }).from(users).where(pending),
+  ]);
+  return { users: rows.map(toPendingVerification), total, totalPages: Math.max(1, Math.ceil(total / limit)), currentPage: page };
+}
 
-    async setDisabled(admin: CurrentUser, userId: string, disabled: boolean) {
-      if (userId === admin.id) throw badRequest('You cannot disable your own account.');
-      const updated = await db.transaction(async (tx) => {
-        const [row] = await tx.update(users).set({ disabled, updatedAt: new Date() }).where(eq(users.id, userId))
-          .returning({ _id: users.id, name: users.name, disabled: users.disabled });
-        if (!row) throw notFound('User not found.');
-        if (disabled) {
-          await revokeAllSessions(tx as unknown as Db, userId);
-          await revokeResetLinks(tx as unknown as Db, userId);
-        }
-        await recordAudit(tx as unknown as Db, { actorId: admin.id, action: disabled ? 'user.disable' : 'user.enable', targetType: 'user', targetId: userId });
-        return row;
-      });
-      if (disabled) ctx.realtime.endUser(userId);
-      return updated;
-    },
-  };
+/** Verifies or rejects a licence (a rejection needs its reason), audited, and tells the person by mail. */
+export async function decideVerification(
+  ctx: AppContext, admin: CurrentUser, { userId, ...decision }: VerificationDecision & { userId: string },
+): Promise<VerificationDecisionResult> {
+  const reason = decision.reason?.trim() || null;
+  if (!decision.approved && !reason) throw badRequest(REJECTION_REASON_REQUIRED);
+  const now = new Date();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set(decision.approved
+      ? { verificationStatus: 'verified', verifiedAt: now, rejectionReason: null, updatedAt: now }
+      : { verificationStatus: 'rejected', verifiedAt: null, rejectionReason: reason, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning(decidedColumns);
+    if (!row) throw notFound('User not found.');
+    await tx.insert(verificationDecisions).values({ userId, decidedBy: admin.id, approved: decision.approved, reason });
+    await recordAudit(tx as unknown as Db, {
+      actorId: admin.id, action: decision.approved ? 'licence.verify' : 'licence.reject', targetType: 'user', targetId: userId,
+      detail: reason ? { reason } : {},
+    });
+    return row;
+  });
+  void ctx.mailer.send(decisionMail(updated, ctx.config.publicUrl)).catch(() => {});
+  return toVerificationDecision(updated);
+}
+
+/** Disabling ends every session and socket of the account at once. */
+export async function setUserDisabled(
+  ctx: AppContext, admin: CurrentUser, { userId, disabled }: { userId: string; disabled: boolean },
+): Promise<UserDisabledResult> {
+  if (userId === admin.id) throw badRequest('You cannot disable your own account.');
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ disabled, updatedAt: new Date() }).where(eq(users.id, userId))
+      .returning({ id: users.id, name: users.name, disabled: users.disabled });
+    if (!row) throw notFound('User not found.');
+    if (disabled) {
+      await revokeAllSessions(tx as unknown as Db, userId);
+      await revokeResetLinks(tx as unknown as Db, userId);
+    }
+    await recordAudit(tx as unknown as Db, { actorId: admin.id, action: disabled ? 'user.disable' : 'user.enable', targetType: 'user', targetId: userId });
+    return row;
+  });
+  if (disabled) ctx.realtime.endUser(userId);
+  return toUserDisabled(updated);
 }
 
 function decisionMail(user: { email: string; name: string; verificationStatus: string; rejectionReason: string | null }, publicUrl: string) {

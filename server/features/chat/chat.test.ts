@@ -78,6 +78,20 @@ describe('POST /api/conversations', () => {
     expect([res.statusCode, res.json().msg]).toEqual([403, 'Your licence has not been verified yet.']);
     expect((await inject('POST', '/api/conversations', undefined, { recipientId: ann.id })).statusCode).toBe(401);
   });
+
+  it('decides access before the body is read or checked: 401 signed out, 403 pending, however bad the body', async () => {
+    const pending = await createUser(ctx.db, { status: 'pending' });
+    for (const body of [{}, { recipientId: 'not-an-id' }]) {
+      const anonymous = await inject('POST', '/api/conversations', undefined, body);
+      expect([anonymous.statusCode, anonymous.json().msg]).toEqual([401, 'Please log in to continue.']);
+      const waiting = await inject('POST', '/api/conversations', pending, body);
+      expect([waiting.statusCode, waiting.json().msg]).toEqual([403, 'Your licence has not been verified yet.']);
+    }
+    const malformed = await ctx.app.inject({
+      method: 'POST', url: '/api/conversations', headers: { 'content-type': 'application/json' }, payload: '{"recipientId": ',
+    });
+    expect(malformed.statusCode).toBe(401);
+  });
 });
 
 describe('GET /api/conversations', () => {
@@ -216,6 +230,9 @@ describe('PATCH /api/conversations/:id/pin', () => {
     expect([wrong.statusCode, wrong.json().msg]).toEqual([404, CHAT_ERRORS.messageNotFound]);
     expect((await inject('PATCH', `/api/conversations/${id}/pin`, bob, { messageId: 'x' })).statusCode).toBe(400);
     expect((await inject('PATCH', `/api/conversations/${id}/pin`, bob, {})).statusCode).toBe(400);
+    // Signed out: 401 before the id or the body is looked at.
+    expect((await inject('PATCH', '/api/conversations/not-an-id/pin', undefined, { messageId: 'x' })).statusCode).toBe(401);
+    expect((await inject('GET', '/api/conversations?limit=0')).statusCode).toBe(401);
   });
 });
 

@@ -19,13 +19,11 @@ export function chatRealtime(ctx: AppContext): void {
   ctx.realtime.onFanOut(chat.MESSAGE_DELIVERY, (payload) => chat.deliverLocally(ctx, payload));
   presence.onSweptOffline((userId) => void ctx.realtime.track(tellPartners(userId, false)).catch((e) => chat.logFailure(ctx, 'presence', e)));
 
-  const onlinePartners = async (userId: string) => presence.onlineAmong(await chat.partnersOf(ctx.db, userId));
-
   // Membership is checked in the database, unless this socket already joined the conversation's room: a deleted
   // conversation empties its room on every node (service.deleteConversation), so the room is a safe cache.
   const requireMember = async (socket: AuthedSocket, conversationId: string) => {
     if (socket.rooms.has(conversationRoom(conversationId))) return;
-    await chat.requireParticipant(ctx, socket.data.user, conversationId);
+    await chat.requireParticipant(ctx, socket.data.user, { conversationId });
   };
 
   const handlers: Record<string, Handler> = {
@@ -34,22 +32,15 @@ export function chatRealtime(ctx: AppContext): void {
     async joinConversation(payload, socket) {
       const parsed = JoinPayload.parse(payload);
       const conversationId = typeof parsed === 'string' ? parsed : parsed.conversationId;
-      await chat.requireParticipant(ctx, socket.data.user, conversationId);
+      await chat.requireParticipant(ctx, socket.data.user, { conversationId });
       // One open conversation per socket (one per tab): typing events follow what is on screen.
       for (const room of socket.rooms) if (room.startsWith('conversation:') && room !== conversationRoom(conversationId)) await socket.leave(room);
       await socket.join(conversationRoom(conversationId));
       return { ok: true };
     },
-    async sendMessage(payload, socket) {
-      const { conversationId, text } = SendMessagePayload.parse(payload);
-      return chat.sendMessage(ctx, socket.data.user, conversationId, text);
-    },
-    async messagesDelivered(payload, socket) {
-      return chat.markDelivered(ctx, socket.data.user, ConversationRef.parse(payload).conversationId);
-    },
-    async messagesRead(payload, socket) {
-      return chat.markRead(ctx, socket.data.user, ConversationRef.parse(payload).conversationId);
-    },
+    sendMessage: async (payload, socket) => chat.sendMessage(ctx, socket.data.user, SendMessagePayload.parse(payload)),
+    messagesDelivered: async (payload, socket) => chat.markDelivered(ctx, socket.data.user, ConversationRef.parse(payload)),
+    messagesRead: async (payload, socket) => chat.markRead(ctx, socket.data.user, ConversationRef.parse(payload)),
     async typing(payload, socket) {
       const { conversationId } = ConversationRef.parse(payload);
       await requireMember(socket, conversationId);
@@ -63,7 +54,7 @@ export function chatRealtime(ctx: AppContext): void {
       socket.to(conversationRoom(conversationId)).emit('stopTyping', { conversationId, userId: socket.data.user.id });
       return { ok: true };
     },
-    getOnlineUsers: async (_payload, socket) => onlinePartners(socket.data.user.id),
+    getOnlineUsers: async (_payload, socket) => chat.onlinePartners(ctx, socket.data.user),
   };
 
   io.on('connection', (socket) => {
@@ -75,7 +66,7 @@ export function chatRealtime(ctx: AppContext): void {
     const connected = ctx.realtime.track(presence.connect(user.id, socket.id))
       .then(async (cameOnline) => {
         if (cameOnline) await tellPartners(user.id, true);
-        socket.emit('getOnlineUsers', await onlinePartners(user.id));
+        socket.emit('getOnlineUsers', await chat.onlinePartners(ctx, user));
       })
       .catch((error) => chat.logFailure(ctx, 'connect', error));
     socket.on('disconnecting', () => {

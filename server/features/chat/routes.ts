@@ -5,10 +5,11 @@ import {
 } from '../../../common/chat.ts';
 import { IdParams, MessageResponse } from '../../../common/ids.ts';
 import type { App, AppContext } from '../../context.ts';
-import { requireUser, requireVerified } from '../../lib/auth.ts';
+import { authenticated, currentUser, verified } from '../../lib/auth.ts';
 import * as chat from './service.ts';
 
-const errors = { 400: MessageResponse, 401: MessageResponse, 403: MessageResponse, 404: MessageResponse, 429: MessageResponse };
+/** A conversation route's `{id}` as the services name it. */
+const inConversation = (params: { id: string }) => ({ conversationId: params.id });
 
 export function chatRoutes(app: App, ctx: AppContext): void {
   // The sockets were closed by app.ts's preClose; their presence records and last emits finish here.
@@ -17,54 +18,37 @@ export function chatRoutes(app: App, ctx: AppContext): void {
   });
 
   app.get('/api/conversations', {
-    schema: { querystring: ConversationsQuery, response: { 200: z.array(ConversationSchema), ...errors } },
-  }, async (request) => {
-    const user = requireUser(request);
-    return chat.listConversations(ctx, user, request.query.limit, request.query.before);
-  });
+    onRequest: authenticated, schema: { querystring: ConversationsQuery, response: { 200: z.array(ConversationSchema) } },
+  }, async (request) => chat.listConversations(ctx, currentUser(request), request.query));
 
   app.post('/api/conversations', {
-    schema: { body: CreateConversationBody, response: { 200: CreatedConversation, 201: CreatedConversation, ...errors } },
+    onRequest: verified, schema: { body: CreateConversationBody, response: { 200: CreatedConversation, 201: CreatedConversation } },
   }, async (request, reply) => {
-    const user = requireVerified(request);
-    const { id, created } = await chat.openConversation(ctx, user, request.body.recipientId);
+    const { id, created } = await chat.openConversation(ctx, currentUser(request), request.body);
     return reply.code(created ? 201 : 200).send({ _id: id });
   });
 
   // Beyond the spec's list: `/chat/{id}` opened directly shows its therapist even when its list page is not loaded.
   app.get('/api/conversations/:id', {
-    schema: { params: IdParams, response: { 200: ConversationSchema, ...errors } },
-  }, async (request) => {
-    const user = requireUser(request);
-    return chat.getConversation(ctx, user, request.params.id);
-  });
+    onRequest: authenticated, schema: { params: IdParams, response: { 200: ConversationSchema } },
+  }, async (request) => chat.getConversation(ctx, currentUser(request), inConversation(request.params)));
 
   app.delete('/api/conversations/:id', {
-    schema: { params: IdParams, response: { 200: MessageResponse, ...errors } },
+    onRequest: authenticated, schema: { params: IdParams, response: { 200: MessageResponse } },
   }, async (request) => {
-    const user = requireUser(request);
-    await chat.deleteConversation(ctx, user, request.params.id);
+    await chat.deleteConversation(ctx, currentUser(request), inConversation(request.params));
     return { msg: 'Conversation deleted.' };
   });
 
   app.get('/api/conversations/:id/messages', {
-    schema: { params: IdParams, querystring: MessagesQuery, response: { 200: MessagesPage, ...errors } },
-  }, async (request) => {
-    const user = requireUser(request);
-    return chat.messagesPage(ctx, user, request.params.id, request.query.limit, request.query.before);
-  });
+    onRequest: authenticated, schema: { params: IdParams, querystring: MessagesQuery, response: { 200: MessagesPage } },
+  }, async (request) => chat.messagesPage(ctx, currentUser(request), { ...inConversation(request.params), ...request.query }));
 
   app.patch('/api/conversations/:id/pin', {
-    schema: { params: IdParams, body: PinMessageBody, response: { 200: PinUpdate, ...errors } },
-  }, async (request) => {
-    const user = requireUser(request);
-    return chat.togglePin(ctx, user, request.params.id, request.body.messageId);
-  });
+    onRequest: authenticated, schema: { params: IdParams, body: PinMessageBody, response: { 200: PinUpdate } },
+  }, async (request) => chat.togglePin(ctx, currentUser(request), { ...inConversation(request.params), ...request.body }));
 
   app.patch('/api/conversations/:id/pin-conversation', {
-    schema: { params: IdParams, body: PinConversationBody, response: { 200: ConversationSchema, ...errors } },
-  }, async (request) => {
-    const user = requireUser(request);
-    return chat.pinConversation(ctx, user, request.params.id, request.body?.isPinned);
-  });
+    onRequest: authenticated, schema: { params: IdParams, body: PinConversationBody, response: { 200: ConversationSchema } },
+  }, async (request) => chat.pinConversation(ctx, currentUser(request), { ...inConversation(request.params), ...request.body }));
 }

@@ -6,13 +6,18 @@ import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { conversationRoom, userRoom } from '../../lib/realtime.ts';
 import * as q from './queries.ts';
-import { conversationView, messageView, pinnedView } from './views.ts';
+import { toConversation, toMessage, toPinned } from './present.ts';
 
 const RATE_WINDOW_MS = 10_000;
 
-export async function listConversations(ctx: AppContext, user: CurrentUser, limit: number, before?: string): Promise<Conversation[]> {
+/** The conversation an input is about: a route's `{id}` or an event's `{conversationId}`. */
+type InConversation = { conversationId: string };
+
+export async function listConversations(
+  ctx: AppContext, user: CurrentUser, { limit, before }: { limit: number; before?: string },
+): Promise<Conversation[]> {
   const rows = await q.listConversations(ctx.db, user.id, limit, before);
-  return rows.map((row) => conversationView(row, user.id));
+  return rows.map((row) => toConversation(row, user.id));
 }
 
 /** Tells each participant about the conversation as they see it (read now, unless the caller has it already). */
@@ -21,10 +26,11 @@ export async function announceConversation(
 ): Promise<void> {
   const row = known ?? await q.findConversation(ctx.db, conversationId);
   if (!row) return;
-  for (const p of row.participants ?? []) ctx.realtime.toUser(p._id).emit(event, conversationView(row, p._id));
+  for (const p of row.participants ?? []) ctx.realtime.toUser(p._id).emit(event, toConversation(row, p._id));
 }
 
-export async function openConversation(ctx: AppContext, user: CurrentUser, recipientId: string) {
+/** The pair's conversation, opened if there is none (`created`). */
+export async function openConversation(ctx: AppContext, user: CurrentUser, { recipientId }: { recipientId: string }) {
   if (recipientId === user.id) throw badRequest(CHAT_ERRORS.recipientIsSelf);
   const recipient = await q.findRecipient(ctx.db, recipientId);
   if (!recipient) throw notFound(CHAT_ERRORS.recipientNotFound);
@@ -34,7 +40,7 @@ export async function openConversation(ctx: AppContext, user: CurrentUser, recip
   return result;
 }
 
-export async function deleteConversation(ctx: AppContext, user: CurrentUser, conversationId: string): Promise<void> {
+export async function deleteConversation(ctx: AppContext, user: CurrentUser, { conversationId }: InConversation): Promise<void> {
   const participants = await q.deleteConversation(ctx.db, conversationId, user.id);
   if (!participants) throw notFound(CHAT_ERRORS.conversationNotFound);
   ctx.realtime.io.to(participants.map(userRoom)).emit('conversationDeleted', { conversationId });
@@ -43,45 +49,51 @@ export async function deleteConversation(ctx: AppContext, user: CurrentUser, con
 }
 
 /** One conversation as the user sees it in their list: for a conversation opened by address, before its list page. */
-export async function getConversation(ctx: AppContext, user: CurrentUser, conversationId: string): Promise<Conversation> {
+export async function getConversation(ctx: AppContext, user: CurrentUser, { conversationId }: InConversation): Promise<Conversation> {
   // The row carries its participants: no separate membership query.
   const row = await q.findConversation(ctx.db, conversationId);
   if (!row?.participants?.some((p) => p._id === user.id)) throw notFound(CHAT_ERRORS.conversationNotFound);
-  return conversationView(row, user.id);
+  return toConversation(row, user.id);
 }
 
-export async function requireParticipant(ctx: AppContext, user: CurrentUser, conversationId: string): Promise<void> {
+export async function requireParticipant(ctx: AppContext, user: CurrentUser, { conversationId }: InConversation): Promise<void> {
   if (!(await q.isParticipant(ctx.db, conversationId, user.id))) throw notFound(CHAT_ERRORS.conversationNotFound);
 }
 
-export async function messagesPage(ctx: AppContext, user: CurrentUser, conversationId: string, limit: number, before?: string): Promise<Message[]> {
-  await requireParticipant(ctx, user, conversationId);
+export async function messagesPage(
+  ctx: AppContext, user: CurrentUser, { conversationId, limit, before }: InConversation & { limit: number; before?: string },
+): Promise<Message[]> {
+  await requireParticipant(ctx, user, { conversationId });
   const rows = await q.messagesPage(ctx.db, conversationId, limit, before);
-  return rows.reverse().map(messageView);
+  return rows.reverse().map(toMessage);
 }
 
-export async function togglePin(ctx: AppContext, user: CurrentUser, conversationId: string, messageId: string): Promise<PinUpdate> {
-  await requireParticipant(ctx, user, conversationId);
+export async function togglePin(
+  ctx: AppContext, user: CurrentUser, { conversationId, messageId }: InConversation & { messageId: string },
+): Promise<PinUpdate> {
+  await requireParticipant(ctx, user, { conversationId });
   const toggled = await q.togglePin(ctx.db, conversationId, messageId);
   if (!toggled) throw notFound(CHAT_ERRORS.messageNotFound);
   const row = await q.findConversation(ctx.db, conversationId);
-  const update: PinUpdate = { conversationId, pinnedMessage: row ? pinnedView(row.pinned_message) : null };
+  const update: PinUpdate = { conversationId, pinnedMessage: row ? toPinned(row.pinned_message) : null };
   ctx.realtime.io.to((row?.participants ?? []).map((p) => userRoom(p._id))).emit('pinUpdated', update);
   return update;
 }
 
-export async function pinConversation(ctx: AppContext, user: CurrentUser, conversationId: string, isPinned?: boolean): Promise<Conversation> {
+export async function pinConversation(
+  ctx: AppContext, user: CurrentUser, { conversationId, isPinned }: InConversation & { isPinned?: boolean },
+): Promise<Conversation> {
   const pinned = await q.pinConversation(ctx.db, conversationId, user.id, isPinned);
   if (!pinned) throw notFound(CHAT_ERRORS.conversationNotFound);
   const row = await q.findConversation(ctx.db, conversationId);
   if (!row) throw notFound(CHAT_ERRORS.conversationNotFound);
-  const view = conversationView(row, user.id);
+  const view = toConversation(row, user.id);
   // Only the user's own devices: the pin is theirs alone.
   ctx.realtime.toUser(user.id).emit('conversationUpdated', view);
   return view;
 }
 
-export async function sendMessage(ctx: AppContext, user: CurrentUser, conversationId: string, text: string): Promise<Message> {
+export async function sendMessage(ctx: AppContext, user: CurrentUser, { conversationId, text }: InConversation & { text: string }): Promise<Message> {
   const limit = { count: ctx.config.limits.chatMessagesPer10s, windowMs: RATE_WINDOW_MS };
   const stored = await q.insertMessage(ctx.db, conversationId, user.id, text, limit);
   // Nothing stored: a participant was over the limit, anyone else is not in the conversation.
@@ -89,7 +101,7 @@ export async function sendMessage(ctx: AppContext, user: CurrentUser, conversati
     if (await q.isParticipant(ctx.db, conversationId, user.id)) throw tooManyRequests(CHAT_ERRORS.tooFast);
     throw notFound(CHAT_ERRORS.conversationNotFound);
   }
-  const message = messageView(stored);
+  const message = toMessage(stored);
   const delivery: MessageDelivery = { userIds: [user.id, ...(stored.recipients ?? [])], message, conversation: stored.conversation };
   ctx.realtime.fanOut(MESSAGE_DELIVERY, delivery);
   // A newer message won a race: the list entries are read again as they now are.
@@ -113,18 +125,18 @@ export function deliverLocally(ctx: AppContext, payload: unknown): void {
     if (!ctx.realtime.hasLocalUser(id)) continue;
     const devices = ctx.realtime.io.local.to(userRoom(id));
     devices.emit('newMessage', message);
-    if (conversation) devices.emit('conversationUpdated', conversationView(conversation, id));
+    if (conversation) devices.emit('conversationUpdated', toConversation(conversation, id));
   }
 }
 
-export async function markDelivered(ctx: AppContext, user: CurrentUser, conversationId: string): Promise<{ updated: number }> {
+export async function markDelivered(ctx: AppContext, user: CurrentUser, { conversationId }: InConversation): Promise<{ updated: number }> {
   const result = await q.markDelivered(ctx.db, conversationId, user.id);
   if (!result.member) throw notFound(CHAT_ERRORS.conversationNotFound);
   tellSenders(ctx, conversationId, result.changed, 'delivered');
   return { updated: result.changed.length };
 }
 
-export async function markRead(ctx: AppContext, user: CurrentUser, conversationId: string): Promise<{ updated: number }> {
+export async function markRead(ctx: AppContext, user: CurrentUser, { conversationId }: InConversation): Promise<{ updated: number }> {
   const result = await q.markRead(ctx.db, conversationId, user.id);
   if (!result.member) throw notFound(CHAT_ERRORS.conversationNotFound);
   tellSenders(ctx, conversationId, result.changed, 'read');
@@ -143,6 +155,11 @@ export function logFailure(ctx: AppContext, event: string, error: unknown): void
   const cause = (error as { cause?: { code?: unknown } })?.cause;
   const code = typeof cause?.code === 'string' ? cause.code : (error as { code?: unknown })?.code;
   ctx.realtime.log.error({ event, code: typeof code === 'string' ? code : undefined, name: (error as Error)?.name }, 'chat event failed');
+}
+
+/** The online people among those the user has conversations with. */
+export async function onlinePartners(ctx: AppContext, user: CurrentUser): Promise<string[]> {
+  return ctx.realtime.presence.onlineAmong(await q.partnersOf(ctx.db, user.id));
 }
 
 export { partnersOf } from './queries.ts';

@@ -6,8 +6,8 @@ import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
 import {
-  CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, COMMENTS_MAX_PAGE_SIZE, COMMENTS_PAGE_SIZE, DELETED_COMMENT,
-  MAX_REPLY_DEPTH, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, REPLY_TOO_DEEP, type Comment, type Post,
+  CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, COMMENTS_MAX_PAGE_SIZE, COMMENTS_PAGE_SIZE, CommentsPageSchema,
+  DELETED_COMMENT, MAX_REPLY_DEPTH, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, REPLY_TOO_DEEP, type Comment, type Post,
 } from '../../../common/posts.ts';
 
 let ctx: TestContext;
@@ -93,6 +93,10 @@ describe('writing comments and replies', () => {
     expect((await call('POST', `/api/forumPosts/${post._id}/comments`, undefined, { content: 'x' })).status).toBe(401);
     expect((await call('POST', `/api/forumPosts/comments/${parent._id}/reply`, undefined, { content: 'x' })).status).toBe(401);
     expect((await call('GET', `/api/forumPosts/${post._id}/comments`)).status).toBe(401);
+    // Access is decided before the body is checked.
+    const tooLong = { content: 'x'.repeat(10_001) };
+    expect((await call('POST', `/api/forumPosts/${post._id}/comments`, undefined, tooLong)).status).toBe(401);
+    expect(await call('POST', `/api/forumPosts/${post._id}/comments`, pending, tooLong)).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
     expect((await call('GET', `/api/forumPosts/${post._id}/comments`, pending)).status).toBe(200);
   });
 
@@ -135,6 +139,20 @@ describe('GET comments pages', () => {
     expect(texts(seven)).toEqual(all.slice(0, 7));
     const eighth = (await call('GET', `/api/forumPosts/${post._id}/comments?limit=1&after=${encodeURIComponent(seven.nextCursor)}`, ben)).body;
     expect(texts(eighth)).toEqual(['c8']);
+  });
+
+  it('sends pages written once for all readers that are exactly what their response schema declares', async () => {
+    const post = await newPost();
+    const liked = await comment(post._id, ana);
+    await reply(liked._id, ben);
+    await call('POST', `/api/forumPosts/comments/${liked._id}/like`, ben);
+    await call('DELETE', `/api/forumPosts/comments/${liked._id}`, ana);
+    for (const reader of [ana, ben]) {
+      const { status, body } = await call('GET', `/api/forumPosts/${post._id}/comments`, reader);
+      expect(status).toBe(200);
+      expect(body.comments.map((c: Comment) => c.deleted)).toEqual([true, false]);
+      expect(CommentsPageSchema.parse(body)).toEqual(body);
+    }
   });
 });
 

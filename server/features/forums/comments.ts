@@ -11,9 +11,10 @@ import {
 import { decodeTimeCursor, encodeTimeCursor } from './cursor.ts';
 import { forumRead, forumWrite } from './forum-reads.ts';
 import { headOf, pageBytes, pageJsonFor, withJson, type JsonAnswer, type SharedPage } from './page-json.ts';
-import { cursorTime, isoTime, likedComments, likesFor, setLike, timePage } from './posts-queries.ts';
+import { cursorTime, isoTime, likedComments, setLike, timePage } from './posts-queries.ts';
+import { toComment } from './present.ts';
 
-type CommentRow = {
+export type CommentRow = {
   id: string; post_id: string; parent_id: string | null; content: string; deleted: boolean;
   created_at: string; cursor_at: string; author_id: string; author_name: string; author_avatar: string | null;
   recent_likes: string[]; likes_count: number;
@@ -32,20 +33,6 @@ const commentsQuery = (where: ReturnType<typeof sql>, limit: number) => sql`
   WHERE ${where}
   ORDER BY c.created_at, c.id
   LIMIT ${limit}`;
-
-/** A deleted comment that still has replies keeps its place in the tree but shows neither text nor author. */
-function toComment(row: CommentRow, viewerId: string, liked: boolean): Comment {
-  return {
-    _id: row.id,
-    content: row.deleted ? DELETED_COMMENT : row.content,
-    author: row.deleted ? null : { _id: row.author_id, name: row.author_name, avatar: row.author_avatar },
-    likes: row.deleted ? [] : likesFor(row.recent_likes, viewerId, liked),
-    likesCount: row.deleted ? 0 : row.likes_count,
-    parentComment: row.parent_id,
-    createdAt: row.created_at,
-    deleted: row.deleted,
-  };
-}
 
 async function assertPostExists(db: Db, postId: string): Promise<void> {
   const rows = await queryRows(db, sql`SELECT 1 FROM posts WHERE id = ${postId}`);
@@ -83,10 +70,12 @@ async function commentForViewer(db: Db, row: CommentRow, viewerId: string): Prom
  * Flat and oldest first, served by the (post_id, created_at, id) index. A reply is always newer than its
  * parent, so each page only adds to the tree the client has already built. JSON for this reader (see page-json.ts).
  */
-export async function commentsJson(ctx: ServiceContext, viewerId: string, postId: string, opts: { after?: string; limit: number }): Promise<JsonAnswer> {
-  const page = pageOfSize(await sharedCommentsWindow(ctx, postId, opts.after), opts.limit);
-  const liked = await likedComments(ctx.db, viewerId, postId);
-  return pageJsonFor(page, 'comments', viewerId, liked, toComment);
+export async function commentsJson(
+  ctx: ServiceContext, user: CurrentUser, { postId, after, limit }: { postId: string; after?: string; limit: number },
+): Promise<JsonAnswer> {
+  const page = pageOfSize(await sharedCommentsWindow(ctx, postId, after), limit);
+  const liked = await likedComments(ctx.db, user.id, postId);
+  return pageJsonFor(page, 'comments', user.id, liked, toComment);
 }
 
 /** The SQL of one page of a post's comments (exported for the benchmark's EXPLAIN). */
@@ -110,7 +99,7 @@ function requiredContent(content: string): string {
   return content;
 }
 
-export async function addComment(ctx: ServiceContext, user: CurrentUser, postId: string, content: string): Promise<Comment> {
+export async function addComment(ctx: ServiceContext, user: CurrentUser, { postId, content }: { postId: string; content: string }): Promise<Comment> {
   const text = requiredContent(content);
   const id = await forumWrite(ctx, async (t) => {
     await assertPostExists(t, postId);
@@ -119,7 +108,8 @@ export async function addComment(ctx: ServiceContext, user: CurrentUser, postId:
   return getComment(ctx.db, user.id, id);
 }
 
-export async function replyToComment(ctx: ServiceContext, user: CurrentUser, parentId: string, content: string): Promise<Comment> {
+/** `id` is the comment replied to. */
+export async function replyToComment(ctx: ServiceContext, user: CurrentUser, { id: parentId, content }: { id: string; content: string }): Promise<Comment> {
   const text = requiredContent(content);
   const id = await forumWrite(ctx, async (t) => {
     const [parent] = await queryRows<{ post_id: string; deleted: boolean }>(t, sql`
@@ -141,7 +131,7 @@ async function insertComment(db: Db, c: { postId: string; parentId: string | nul
 }
 
 /** Toggles (or, with `liked`, sets) the reader's like; returns the likes list (the reader first, capped). */
-export async function likeComment(ctx: ServiceContext, user: CurrentUser, commentId: string, liked?: boolean): Promise<string[]> {
+export async function likeComment(ctx: ServiceContext, user: CurrentUser, { id: commentId, liked }: { id: string; liked?: boolean }): Promise<string[]> {
   await forumWrite(ctx, async (t) => {
     const [comment] = await queryRows<{ deleted: boolean }>(t, sql`SELECT deleted FROM comments WHERE id = ${commentId}`);
     if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND);
@@ -150,7 +140,7 @@ export async function likeComment(ctx: ServiceContext, user: CurrentUser, commen
   return (await getComment(ctx.db, user.id, commentId)).likes;
 }
 
-export async function deleteComment(ctx: ServiceContext, user: CurrentUser, commentId: string): Promise<void> {
+export async function deleteComment(ctx: ServiceContext, user: CurrentUser, { id: commentId }: { id: string }): Promise<void> {
   await forumWrite(ctx, async (t) => {
     // FOR UPDATE waits for replies being written under this comment, so the has-replies check below sees them.
     const [comment] = await queryRows<{ author_id: string; deleted: boolean }>(t, sql`
@@ -162,7 +152,7 @@ export async function deleteComment(ctx: ServiceContext, user: CurrentUser, comm
 }
 
 /** Administrators only (checked by the route); all or nothing, and recorded in the audit log. */
-export async function bulkDeleteComments(ctx: ServiceContext, admin: CurrentUser, commentIds: string[]): Promise<number> {
+export async function bulkDeleteComments(ctx: ServiceContext, admin: CurrentUser, { commentIds }: { commentIds: string[] }): Promise<number> {
   const ids = [...new Set(commentIds)];
   const removed = await forumWrite(ctx, async (t) => {
     const locked = await queryRows<{ id: string; post_id: string }>(t, sql`

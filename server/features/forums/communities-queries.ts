@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Community } from '../../../common/communities.ts';
 import { isoTime } from './posts-queries.ts';
 
 export type CommunityRow = {
@@ -14,22 +13,6 @@ export function communityColumns(viewerId: string | null): SQL {
     : sql`false`;
   return sql`c.id, c.name, c.description, c.specialties, c.modalities, c.demographics, c.posts_count, c.members_count,
     ${isoTime(sql`c.last_post_at`)} AS last_post_at, ${isoTime(sql`c.created_at`)} AS created_at, ${joined} AS joined`;
-}
-
-export function toCommunity(row: CommunityRow): Community {
-  return {
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    specialties: row.specialties,
-    modalities: row.modalities,
-    demographics: row.demographics,
-    totalPostsCount: row.posts_count,
-    membersCount: row.members_count,
-    lastPostAt: row.last_post_at,
-    createdAt: row.created_at,
-    joined: row.joined,
-  };
 }
 
 /**

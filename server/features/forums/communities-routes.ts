@@ -1,63 +1,47 @@
 import type { App, AppContext } from '../../context.ts';
-import { adminOnly, authenticated, requireAdmin, requireUser, requireVerified, verified } from '../../lib/auth.ts';
-import { IdParams } from '../../../common/ids.ts';
-import { CommunitiesQuery, CommunitySearchQuery, CreateCommunityBody, ShortListQuery } from '../../../common/communities.ts';
-import { FORUM_SIDEBAR_COMMUNITIES } from '../../../common/constants.ts';
-import { recommendations } from './recommendations.ts';
+import { adminOnly, authenticated, currentUser, verified } from '../../lib/auth.ts';
+import { IdParams, MessageResponse } from '../../../common/ids.ts';
 import {
-  createCommunity, deleteCommunity, getCommunity, joinedCommunities, listCommunities, searchCommunities, setMembership,
-} from './communities.ts';
-
-const JOINED_DEFAULT = 100;
+  CommunitiesPageSchema, CommunitiesQuery, CommunitySchema, CommunitySearchQuery, CreateCommunityBody, RecommendationSchema, ShortListQuery,
+} from '../../../common/communities.ts';
+import { z } from 'zod';
+import * as communities from './communities.ts';
 
 /**
  * Communities (spec section 7). The list, search and one community are readable signed out (names and
  * descriptions only; posts need a session); joining and creating need a verified licence; deleting is for
- * administrators. Access is checked in preValidation, so 401/403 come before any complaint about the input.
+ * administrators.
  */
 export function communitiesRoutes(app: App, ctx: AppContext): void {
-  app.get('/api/communities', { schema: { querystring: CommunitiesQuery } }, async (request) => {
-    const { page, limit } = request.query;
-    return listCommunities(ctx, request.user?.id ?? null, page, limit);
-  });
+  app.get('/api/communities', { schema: { querystring: CommunitiesQuery, response: { 200: CommunitiesPageSchema } } },
+    async (request) => communities.listCommunities(ctx, request.user, request.query));
 
-  app.get('/api/communities/search', { schema: { querystring: CommunitySearchQuery } }, async (request) => {
-    const { query, page, limit } = request.query;
-    return searchCommunities(ctx, request.user?.id ?? null, query, page, limit);
-  });
+  app.get('/api/communities/search', { schema: { querystring: CommunitySearchQuery, response: { 200: CommunitiesPageSchema } } },
+    async (request) => communities.searchCommunities(ctx, request.user, request.query));
 
-  app.get('/api/communities/joined', { preValidation: authenticated, schema: { querystring: ShortListQuery } }, async (request) => {
-    const user = requireUser(request);
-    return joinedCommunities(ctx.db, user.id, request.query.limit ?? JOINED_DEFAULT);
-  });
+  app.get('/api/communities/joined', {
+    onRequest: authenticated, schema: { querystring: ShortListQuery, response: { 200: z.array(CommunitySchema) } },
+  }, async (request) => communities.joinedCommunities(ctx, currentUser(request), request.query));
 
-  app.get('/api/communities/recommendations', { preValidation: authenticated, schema: { querystring: ShortListQuery } }, async (request) => {
-    const user = requireUser(request);
-    return recommendations(ctx.db, user.id, request.query.limit ?? FORUM_SIDEBAR_COMMUNITIES);
-  });
+  app.get('/api/communities/recommendations', {
+    onRequest: authenticated, schema: { querystring: ShortListQuery, response: { 200: z.array(RecommendationSchema) } },
+  }, async (request) => communities.recommendCommunities(ctx, currentUser(request), request.query));
 
-  app.get('/api/communities/:id', { schema: { params: IdParams } }, async (request) => {
-    return getCommunity(ctx.db, request.user?.id ?? null, request.params.id);
-  });
+  app.get('/api/communities/:id', { schema: { params: IdParams, response: { 200: CommunitySchema } } },
+    async (request) => communities.getCommunity(ctx, request.user, request.params));
 
-  app.post('/api/communities', { preValidation: verified, schema: { body: CreateCommunityBody } }, async (request, reply) => {
-    const user = requireVerified(request);
-    return reply.code(201).send(await createCommunity(ctx, user, request.body));
-  });
+  app.post('/api/communities', { onRequest: verified, schema: { body: CreateCommunityBody, response: { 201: CommunitySchema } } },
+    async (request, reply) => reply.code(201).send(await communities.createCommunity(ctx, currentUser(request), request.body)));
 
-  app.delete('/api/communities/:id', { preValidation: adminOnly, schema: { params: IdParams } }, async (request) => {
-    const admin = requireAdmin(request);
-    await deleteCommunity(ctx, admin, request.params.id);
-    return { msg: 'Community deleted.' };
-  });
+  app.delete('/api/communities/:id', { onRequest: adminOnly, schema: { params: IdParams, response: { 200: MessageResponse } } },
+    async (request) => {
+      await communities.deleteCommunity(ctx, currentUser(request), request.params);
+      return { msg: 'Community deleted.' };
+    });
 
-  app.post('/api/communities/:id/join', { preValidation: verified, schema: { params: IdParams } }, async (request) => {
-    const user = requireVerified(request);
-    return setMembership(ctx, user, request.params.id, true);
-  });
+  app.post('/api/communities/:id/join', { onRequest: verified, schema: { params: IdParams, response: { 200: CommunitySchema } } },
+    async (request) => communities.setMembership(ctx, currentUser(request), { ...request.params, member: true }));
 
-  app.delete('/api/communities/:id/unjoin', { preValidation: verified, schema: { params: IdParams } }, async (request) => {
-    const user = requireVerified(request);
-    return setMembership(ctx, user, request.params.id, false);
-  });
+  app.delete('/api/communities/:id/unjoin', { onRequest: verified, schema: { params: IdParams, response: { 200: CommunitySchema } } },
+    async (request) => communities.setMembership(ctx, currentUser(request), { ...request.params, member: false }));
 }

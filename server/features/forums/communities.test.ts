@@ -158,6 +158,18 @@ describe('POST /api/communities', () => {
     expect((await call('POST', '/api/communities', undefined, { name: '' })).status).toBe(401);
     expect((await call('POST', '/api/communities', admin, { name: unique('Admin made') })).status).toBe(201);
   });
+
+  it('decides access before the body is read or checked: 401 signed out, 403 pending, however bad the body', async () => {
+    const tooLong = { name: 'x'.repeat(81), specialties: ['Not an option'] };
+    expect((await call('POST', '/api/communities', undefined, tooLong)).status).toBe(401);
+    expect(await call('POST', '/api/communities', pending, tooLong)).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    const malformed = await ctx.app.inject({
+      method: 'POST', url: '/api/communities', headers: { ...pending.headers, 'content-type': 'application/json' }, payload: '{"name": ',
+    });
+    expect(malformed.statusCode).toBe(403);
+    expect((await call('DELETE', '/api/communities/not-an-id', pending))).toEqual({ status: 403, body: { msg: ADMINS_ONLY } });
+    expect((await call('DELETE', '/api/communities/not-an-id')).status).toBe(401);
+  });
 });
 
 describe('DELETE /api/communities/:id', () => {

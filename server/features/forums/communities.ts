@@ -7,9 +7,17 @@ import type { CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { forumRead, forumWrite } from './forum-reads.ts';
 import {
-  COMMUNITY_NAME_TAKEN, COMMUNITY_NOT_FOUND, NAME_REQUIRED, type CommunitiesPage, type Community,
+  COMMUNITY_NAME_TAKEN, COMMUNITY_NOT_FOUND, NAME_REQUIRED, type CommunitiesPage, type Community, type NewCommunity,
 } from '../../../common/communities.ts';
-import { communityColumns, prefixQuery, toCommunity, type CommunityRow } from './communities-queries.ts';
+import { FORUM_SIDEBAR_COMMUNITIES } from '../../../common/constants.ts';
+import { communityColumns, prefixQuery, type CommunityRow } from './communities-queries.ts';
+import { toCommunity } from './present.ts';
+import { recommendedFor } from './recommendations.ts';
+
+// A reader's joined list is bounded even when the client does not ask for fewer.
+const JOINED_DEFAULT = 100;
+
+type Paging = { page: number; limit: number };
 
 const pageOf = (rows: CommunityRow[], total: number, page: number, limit: number): CommunitiesPage => ({
   communities: rows.map(toCommunity),
@@ -20,19 +28,20 @@ const pageOf = (rows: CommunityRow[], total: number, page: number, limit: number
 type SharedList = { rows: CommunityRow[]; total: number };
 
 /** Newest first (the communities_created_idx read backwards); counts come from the stored counters. */
-async function readList(db: Db, key: { page: number; limit: number }): Promise<SharedList> {
+async function readList(db: Db, key: Paging): Promise<SharedList> {
   const [{ n }] = await queryPrepared<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM communities`);
   const rows = await queryPrepared<CommunityRow>(db, communitiesPageQuery(key.page, key.limit));
   return { rows, total: n };
 }
 
 // A page is the same for every reader: readers arriving during a read share it, then add whether they joined.
-const sharedList = (ctx: ServiceContext, k: { page: number; limit: number }) =>
+const sharedList = (ctx: ServiceContext, k: Paging) =>
   forumRead(ctx, `communities|${k.page}|${k.limit}`, () => readList(ctx.db, k));
 
-export async function listCommunities(ctx: ServiceContext, viewerId: string | null, page: number, limit: number): Promise<CommunitiesPage> {
+/** Readable signed out: names and descriptions only (posts need a session). */
+export async function listCommunities(ctx: ServiceContext, viewer: CurrentUser | null, { page, limit }: Paging): Promise<CommunitiesPage> {
   const { rows, total } = await sharedList(ctx, { page, limit });
-  return pageOf(await withJoined(ctx.db, viewerId, rows), total, page, limit);
+  return pageOf(await withJoined(ctx.db, viewer?.id ?? null, rows), total, page, limit);
 }
 
 /** Rows read without a reader, with `joined` for this one: one probe of the members primary key per community. */
@@ -50,10 +59,13 @@ export const communitiesPageQuery = (page: number, limit: number) => sql`
   ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
 
 /** Name (weighted first) and description, by prefix, best match first; an empty query lists every community. */
-export async function searchCommunities(ctx: ServiceContext, viewerId: string | null, text: string, page: number, limit: number) {
+export async function searchCommunities(
+  ctx: ServiceContext, viewer: CurrentUser | null, { query, page, limit }: Paging & { query: string },
+): Promise<CommunitiesPage> {
   const { db } = ctx;
-  const words = prefixQuery(text);
-  if (!words) return listCommunities(ctx, viewerId, page, limit);
+  const viewerId = viewer?.id ?? null;
+  const words = prefixQuery(query);
+  if (!words) return listCommunities(ctx, viewer, { page, limit });
   const q = sql`to_tsquery('english', ${words})`;
   const [{ n }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM communities c WHERE c.search @@ ${q}`);
   const rows = await queryRows<CommunityRow>(db, sql`
@@ -62,16 +74,16 @@ export async function searchCommunities(ctx: ServiceContext, viewerId: string | 
   return pageOf(rows, n, page, limit);
 }
 
-export async function getCommunity(db: Db, viewerId: string | null, id: string): Promise<Community> {
-  const [row] = await queryRows<CommunityRow>(db, sql`SELECT ${communityColumns(viewerId)} FROM communities c WHERE c.id = ${id}`);
+export async function getCommunity(ctx: ServiceContext, viewer: CurrentUser | null, { id }: { id: string }): Promise<Community> {
+  const [row] = await queryRows<CommunityRow>(ctx.db, sql`
+    SELECT ${communityColumns(viewer?.id ?? null)} FROM communities c WHERE c.id = ${id}`);
   if (!row) throw notFound(COMMUNITY_NOT_FOUND);
   return toCommunity(row);
 }
 
-type NewCommunity = { name: string; description: string; specialties: string[]; modalities: string[]; demographics: string[] };
-
 /** The creator becomes the first member. A name is unique whatever its case, even when two people race for it. */
 export async function createCommunity(ctx: ServiceContext, user: CurrentUser, input: NewCommunity): Promise<Community> {
+  const { db } = ctx;
   const name = input.name.trim();
   if (!name) throw badRequest(NAME_REQUIRED);
   const id = await forumWrite(ctx, async (t) => {
@@ -84,11 +96,11 @@ export async function createCommunity(ctx: ServiceContext, user: CurrentUser, in
     await t.execute(sql`INSERT INTO community_members (community_id, user_id) VALUES (${row.id}, ${user.id})`);
     return row.id;
   });
-  return getCommunity(ctx.db, user.id, id);
+  return getCommunity(ctx, user, { id });
 }
 
 /** Administrators only (checked by the route): the community, its posts and their comments go in one transaction. */
-export async function deleteCommunity(ctx: ServiceContext, admin: CurrentUser, id: string): Promise<void> {
+export async function deleteCommunity(ctx: ServiceContext, admin: CurrentUser, { id }: { id: string }): Promise<void> {
   await forumWrite(ctx, async (t) => {
     const [row] = await queryRows<{ name: string; posts_count: number }>(t, sql`
       DELETE FROM communities WHERE id = ${id} RETURNING name, posts_count`);
@@ -101,15 +113,20 @@ export async function deleteCommunity(ctx: ServiceContext, admin: CurrentUser, i
 }
 
 /** The reader's communities, most recently joined first (community_members_user_idx). */
-export async function joinedCommunities(db: Db, userId: string, limit: number): Promise<Community[]> {
-  const rows = await queryRows<CommunityRow>(db, sql`
-    SELECT ${communityColumns(userId)} FROM community_members m JOIN communities c ON c.id = m.community_id
-    WHERE m.user_id = ${userId} ORDER BY m.joined_at DESC, c.id LIMIT ${limit}`);
+export async function joinedCommunities(ctx: ServiceContext, user: CurrentUser, { limit = JOINED_DEFAULT }: { limit?: number }): Promise<Community[]> {
+  const rows = await queryRows<CommunityRow>(ctx.db, sql`
+    SELECT ${communityColumns(user.id)} FROM community_members m JOIN communities c ON c.id = m.community_id
+    WHERE m.user_id = ${user.id} ORDER BY m.joined_at DESC, c.id LIMIT ${limit}`);
   return rows.map(toCommunity);
 }
 
+/** The forum sidebar's suggestions for this reader (recommendations.ts). */
+export async function recommendCommunities(ctx: ServiceContext, user: CurrentUser, { limit = FORUM_SIDEBAR_COMMUNITIES }: { limit?: number }) {
+  return recommendedFor(ctx.db, user.id, limit);
+}
+
 /** Idempotent: the primary key turns a repeated or simultaneous join into a no-op, and the counter moves once. */
-export async function setMembership(ctx: ServiceContext, user: CurrentUser, id: string, member: boolean): Promise<Community> {
+export async function setMembership(ctx: ServiceContext, user: CurrentUser, { id, member }: { id: string; member: boolean }): Promise<Community> {
   await forumWrite(ctx, async (t) => {
     const exists = await queryRows(t, sql`SELECT 1 FROM communities WHERE id = ${id}`);
     if (!exists.length) throw notFound(COMMUNITY_NOT_FOUND);
@@ -121,5 +138,5 @@ export async function setMembership(ctx: ServiceContext, user: CurrentUser, id: 
       await t.execute(sql`UPDATE communities SET members_count = greatest(members_count + ${member ? 1 : -1}, 0) WHERE id = ${id}`);
     }
   });
-  return getCommunity(ctx.db, user.id, id);
+  return getCommunity(ctx, user, { id });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIKES_LIST_CAP } from '../../../common/posts.ts';
 import { headOf, pageBytes, pageJsonFor, withJson, type SharedPage } from './page-json.ts';
-import { likesFor } from './posts-queries.ts';
+import { likesFor } from './present.ts';
 
 const ids = (n: number, prefix = 'u') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 

@@ -4,6 +4,7 @@ import { queryPrepared } from '../../db/prepared.ts';
 import { LIKES_LIST_CAP, type Post } from '../../../common/posts.ts';
 import { encodeTimeCursor } from './cursor.ts';
 import type { SharedPage } from './page-json.ts';
+import { toPost } from './present.ts';
 
 /** A timestamp as the ISO text clients get (milliseconds, UTC). */
 export const isoTime = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -54,34 +55,6 @@ export async function likedComments(db: Db, viewerId: string, postId: string): P
   const rows = await queryPrepared<{ id: string }>(db, sql`SELECT comment_id::text AS id FROM comment_likes
     WHERE user_id = ${viewerId} AND post_id = ${postId}`);
   return new Set(rows.map((r) => r.id));
-}
-
-/**
- * The likes list clients get: at most LIKES_LIST_CAP ids, with the reader's own id in it exactly when they like it.
- * The shared slice of likers is used as it is whenever it already says the truth about this reader, which is nearly
- * always, so every reader can be sent the same bytes (page-json.ts).
- */
-export function likesFor(recent: string[], viewerId: string, liked: boolean): string[] {
-  const shown = recent.slice(0, LIKES_LIST_CAP);
-  if (shown.includes(viewerId) === liked) return shown;
-  const others = recent.filter((id) => id !== viewerId);
-  return liked ? [viewerId, ...others.slice(0, LIKES_LIST_CAP - 1)] : others.slice(0, LIKES_LIST_CAP);
-}
-
-export function toPost(row: PostRow, viewerId: string, liked: boolean): Post {
-  const post: Post = {
-    _id: row.id,
-    title: row.title,
-    content: row.content,
-    author: { _id: row.author_id, name: row.author_name, avatar: row.author_avatar },
-    likes: likesFor(row.recent_likes, viewerId, liked),
-    likesCount: row.likes_count,
-    community: row.community_id ? { _id: row.community_id, name: row.community_name ?? '' } : null,
-    createdAt: row.created_at,
-    commentsCount: row.comments_count,
-  };
-  if (row.hl_title !== undefined) post.highlight = { title: row.hl_title, content: row.hl_content ?? '' };
-  return post;
 }
 
 /** Rows shared by every reader, as each reader sees them. */

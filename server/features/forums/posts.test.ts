@@ -9,9 +9,9 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import {
-  JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, SEARCH_WINDOW, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
+  JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, PostsPageSchema, SEARCH_WINDOW, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
 } from '../../../common/posts.ts';
-import { chooseStrategy, searchPosts, type SearchOptions } from './search.ts';
+import { chooseStrategy, findPosts, type SearchOptions } from './search.ts';
 
 let ctx: TestContext;
 let ana: TestUser;
@@ -100,6 +100,18 @@ describe('POST /api/forumPosts', () => {
     expect((await call('POST', '/api/forumPosts', undefined, {})).status).toBe(401);
   });
 
+  it('decides access before the body is read or checked: 401 signed out, 403 pending, however bad the body', async () => {
+    const bad = { title: 'x'.repeat(201), communityId: 'not-an-id' };
+    expect(await call('POST', '/api/forumPosts', undefined, bad)).toEqual({ status: 401, body: { msg: 'Please log in to continue.' } });
+    expect(await call('POST', '/api/forumPosts', pending, bad)).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    const malformed = (user?: TestUser) => ctx.app.inject({
+      method: 'POST', url: '/api/forumPosts', headers: { ...user?.headers, 'content-type': 'application/json' }, payload: '{"title": ',
+    });
+    expect((await malformed()).statusCode).toBe(401);
+    expect((await malformed(pending)).statusCode).toBe(403);
+    expect((await call('GET', '/api/forumPosts/feed?before=garbage')).status).toBe(401);
+  });
+
   it('stores Markdown with <script> and javascript: links as the text it is', async () => {
     const content = '<script>alert(1)</script>\n\n[click](javascript:alert(2)) <img src=x onerror="alert(3)">';
     const created = await newPost(ana, { title: '<b>bold?</b>', content });
@@ -162,6 +174,20 @@ describe('feed and community lists', () => {
     expect(second.body.posts[0]._id).not.toBe(latest._id);
     expect((await call('GET', '/api/forumPosts/feed', pending)).status).toBe(200);
     expect((await call('GET', '/api/forumPosts/feed')).status).toBe(401);
+  });
+
+  it('sends pages written once for all readers that are exactly what their response schema declares', async () => {
+    const own = await createCommunity(ctx.db, { name: 'Schema Group' }, [ana.id]);
+    const post = await newPost(ana, { communityId: own.id });
+    await call('POST', `/api/forumPosts/${post._id}/like`, ben);
+    for (const url of ['/api/forumPosts/feed', `/api/forumPosts/community/${own.id}`]) {
+        for (const reader of [ana, ben]) {
+        const { status, body } = await call('GET', url, reader);
+        expect(status).toBe(200);
+        expect(body.posts.length).toBeGreaterThan(0);
+        expect(PostsPageSchema.parse(body)).toEqual(body);
+      }
+    }
   });
 
   it('refuses a malformed cursor and an unknown community', async () => {
@@ -301,7 +327,7 @@ describe('bounded search (docs/decisions/0021)', () => {
     const ids: string[] = [];
     let page: PostsPage | null = null;
     do {
-      page = await searchPosts(services, ben.id, word, { ...opts, before: page?.nextCursor ?? undefined });
+      page = await findPosts(services, ben.id, word, { ...opts, before: page?.nextCursor ?? undefined });
       ids.push(...page.posts.map((p) => p._id));
     } while (page.nextCursor && ids.length < 1000);
     return ids;
@@ -345,7 +371,7 @@ describe('bounded search (docs/decisions/0021)', () => {
     expect(scoped).toHaveLength(11);
     expect(await walkService('yardang', { window: 5, strategy: 'scan', communityId: group.id })).toEqual(scoped);
     // A window of 5 ranks 5 posts together: each window shows its title matches first.
-    const page = await searchPosts(services, ben.id, 'yardang', { window: 5, strategy: 'scan' });
+    const page = await findPosts(services, ben.id, 'yardang', { window: 5, strategy: 'scan' });
     const windowOfTitles = (first: boolean) => [true, first, false, false, false];
     expect(page.posts.map((p) => p.title.startsWith('yardang'))).toEqual([
       ...windowOfTitles(true), ...windowOfTitles(false), ...windowOfTitles(false), ...windowOfTitles(false)]);

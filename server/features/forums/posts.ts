@@ -7,14 +7,16 @@ import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { POSTS_PAGE_SIZE } from '../../../common/constants.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import {
-  JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post,
+  JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
 } from '../../../common/posts.ts';
 import { decodeTimeCursor } from './cursor.ts';
 import { forumRead, forumWrite } from './forum-reads.ts';
 import { pageBytes, pageJsonFor, withJson, type JsonAnswer } from './page-json.ts';
 import {
-  likedPosts, POST_COLUMNS, postsForViewer, postsWithDetails, setLike, timePage, toPost, type PostRow, type SharedPostsPage,
+  likedPosts, POST_COLUMNS, postsForViewer, postsWithDetails, setLike, timePage, type PostRow, type SharedPostsPage,
 } from './posts-queries.ts';
+import { toPost } from './present.ts';
+import { findPosts } from './search.ts';
 
 const NEWEST_FIRST = sql`page.created_at DESC, page.id DESC`;
 // NULLS LAST spells out the order the (created_at DESC NULLS LAST, id DESC NULLS LAST) indexes are built in:
@@ -63,12 +65,21 @@ async function readPostRow(db: Db, postId: string): Promise<PostRow> {
 }
 
 /** The feed page as JSON for this reader (see page-json.ts). */
-export async function feedJson(ctx: ServiceContext, viewerId: string, before?: string): Promise<JsonAnswer> {
-  return postsPageJson(ctx.db, await sharedFeed(ctx, before), viewerId);
+export async function feedJson(ctx: ServiceContext, user: CurrentUser, { before }: { before?: string }): Promise<JsonAnswer> {
+  return postsPageJson(ctx.db, await sharedFeed(ctx, before), user.id);
 }
 
-export async function communityPostsJson(ctx: ServiceContext, viewerId: string, communityId: string, before?: string): Promise<JsonAnswer> {
-  return postsPageJson(ctx.db, await sharedCommunityPosts(ctx, communityId, before), viewerId);
+export async function communityPostsJson(
+  ctx: ServiceContext, user: CurrentUser, { communityId, before }: { communityId: string; before?: string },
+): Promise<JsonAnswer> {
+  return postsPageJson(ctx.db, await sharedCommunityPosts(ctx, communityId, before), user.id);
+}
+
+/** Search everywhere, or in one community (search.ts). */
+export async function searchPosts(
+  ctx: ServiceContext, user: CurrentUser, { query, before, communityId }: { query: string; before?: string; communityId?: string },
+): Promise<PostsPage> {
+  return findPosts(ctx, user.id, query, { before, communityId });
 }
 
 async function postsPageJson(db: Db, page: SharedPostsPage, viewerId: string): Promise<JsonAnswer> {
@@ -76,12 +87,13 @@ async function postsPageJson(db: Db, page: SharedPostsPage, viewerId: string): P
   return pageJsonFor(page, 'posts', viewerId, liked, toPost);
 }
 
-export async function getPost(ctx: ServiceContext, viewerId: string, postId: string): Promise<Post> {
-  const [post] = await postsForViewer(ctx.db, [await sharedPost(ctx, postId)], viewerId);
+export async function getPost(ctx: ServiceContext, user: CurrentUser, { id }: { id: string }): Promise<Post> {
+  const [post] = await postsForViewer(ctx.db, [await sharedPost(ctx, id)], user.id);
   return post;
 }
 
 export async function createPost(ctx: ServiceContext, user: CurrentUser, input: { title: string; content: string; communityId?: string | null }) {
+  const { db } = ctx;
   const title = input.title.trim();
   if (!title || !input.content.trim()) throw badRequest(TITLE_CONTENT_REQUIRED);
   const communityId = input.communityId ?? null;
@@ -101,11 +113,11 @@ export async function createPost(ctx: ServiceContext, user: CurrentUser, input: 
     return post.id;
   });
   // After forumWrite, no shared read from before the commit is handed out: this is the post as written.
-  return getPost(ctx, user.id, id);
+  return getPost(ctx, user, { id });
 }
 
 /** The author or an administrator; the post's comments and likes go with it (foreign keys cascade). */
-export async function deletePost(ctx: ServiceContext, user: CurrentUser, postId: string): Promise<void> {
+export async function deletePost(ctx: ServiceContext, user: CurrentUser, { id: postId }: { id: string }): Promise<void> {
   await forumWrite(ctx, async (t) => {
     const [post] = await queryRows<{ author_id: string; community_id: string | null }>(t, sql`
       SELECT author_id, community_id FROM posts WHERE id = ${postId} FOR UPDATE`);
@@ -121,14 +133,14 @@ export async function deletePost(ctx: ServiceContext, user: CurrentUser, postId:
 }
 
 /** Toggles (or, with `liked`, sets) the reader's like and returns the updated post. */
-export async function likePost(ctx: ServiceContext, user: CurrentUser, postId: string, liked?: boolean): Promise<Post> {
+export async function likePost(ctx: ServiceContext, user: CurrentUser, { id: postId, liked }: { id: string; liked?: boolean }): Promise<Post> {
   await forumWrite(ctx, async (t) => {
     const exists = await queryRows(t, sql`SELECT 1 FROM posts WHERE id = ${postId}`);
     if (!exists.length) throw notFound(POST_NOT_FOUND);
     const delta = await setLike(t, 'post_likes', postId, user.id, liked);
     if (delta !== 0) await t.execute(sql`UPDATE posts SET likes_count = greatest(likes_count + ${delta}, 0) WHERE id = ${postId}`);
   });
-  return getPost(ctx, user.id, postId);
+  return getPost(ctx, user, { id: postId });
 }
 
 export async function assertCommunityExists(db: Db, communityId: string): Promise<void> {

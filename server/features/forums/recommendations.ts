@@ -1,22 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { Recommendation } from '../../../common/communities.ts';
-import { communityColumns, toCommunity, type CommunityRow } from './communities-queries.ts';
+import { communityColumns, type CommunityRow } from './communities-queries.ts';
+import { toRecommendation } from './present.ts';
 
 // Only this many best-scoring communities have their recent posts counted; beyond it the last post time decides.
 const CANDIDATES = 200;
 // Activity is counted up to this many posts in 30 days: enough to order communities, cheap on the index.
 const ACTIVITY_CAP = 100;
 
-type Row = CommunityRow & { m_specialties: string[]; m_modalities: string[]; m_demographics: string[]; recent: number };
+export type RecommendationRow = CommunityRow & { m_specialties: string[]; m_modalities: string[]; m_demographics: string[]; recent: number };
 
 /**
  * Communities the user has not joined, ranked by how many of the profile's specialties, modalities and age
  * groups they are tagged with, ties broken by posts in the last 30 days. An empty profile matches nothing,
  * so it gets the most active communities. Each carries the tags that matched, to show why.
  */
-export async function recommendations(db: Db, userId: string, limit: number): Promise<Recommendation[]> {
-  const rows = await queryRows<Row>(db, sql`
+export async function recommendedFor(db: Db, userId: string, limit: number): Promise<Recommendation[]> {
+  const rows = await queryRows<RecommendationRow>(db, sql`
     WITH me AS (SELECT specialties, modalities, demographics FROM users WHERE id = ${userId}),
     scored AS (
       SELECT c.id, c.last_post_at,
@@ -40,9 +41,5 @@ export async function recommendations(db: Db, userId: string, limit: number): Pr
     FROM ranked r JOIN communities c ON c.id = r.id
     ORDER BY r.score DESC, r.recent DESC, c.last_post_at DESC NULLS LAST, c.id
     LIMIT ${limit}`);
-  return rows.map((r) => ({
-    ...toCommunity(r),
-    matched: { specialties: r.m_specialties.sort(), modalities: r.m_modalities.sort(), demographics: r.m_demographics.sort() },
-    recentPostsCount: r.recent,
-  }));
+  return rows.map(toRecommendation);
 }

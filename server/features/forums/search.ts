@@ -18,7 +18,7 @@ import { cursorTime, POST_COLUMNS, postsForViewer, postsWithDetails, type PostRo
 // Later pages of a window re-read only that window (between its newest and oldest post), so each page costs the same.
 
 export type SearchStrategy = 'scan' | 'index';
-/** The route passes `before` and `communityId`; the rest is tuning for the tests and the benchmark. */
+/** The service passes `before` and `communityId`; the rest is tuning for the tests and the benchmark. */
 export type SearchOptions = {
   before?: string; communityId?: string; window?: number; strategy?: SearchStrategy; scanCap?: number;
 };
@@ -213,7 +213,7 @@ const cachedSearch = (ctx: ServiceContext, text: string, opts: SearchOptions) =>
  * Posts matching `text` (web search syntax), 20 a page, with the matched words wrapped in <mark></mark> in `highlight`.
  * Within a window the best match comes first; windows follow newest first, so every match is reachable by paging.
  */
-export async function searchPosts(ctx: ServiceContext, viewerId: string, text: string, opts: SearchOptions = {}): Promise<PostsPage> {
+export async function findPosts(ctx: ServiceContext, viewerId: string, text: string, opts: SearchOptions = {}): Promise<PostsPage> {
   const page = await cachedSearch(ctx, text, opts);
   return { posts: await postsForViewer(ctx.db, page.rows, viewerId), nextCursor: page.nextCursor };
 }

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Resource, ResourcePage } from '../../../common/resources.ts';
 import type { Db } from '../../db/client.ts';
 import { resources, users } from '../../db/schema.ts';
+import { toResource } from './present.ts';
 
 const columns = {
   id: resources.id,
@@ -14,24 +15,10 @@ const columns = {
   approvedAt: resources.approvedAt,
   creatorName: users.name,
 };
-type Row = {
+export type ResourceRow = {
   id: string; title: string; link: string; description: string; category: string; isApproved: boolean;
   createdAt: Date; approvedAt: Date | null; creatorName: string | null;
 };
-
-export function presentResource(row: Row): Resource {
-  return {
-    _id: row.id,
-    title: row.title,
-    link: row.link,
-    description: row.description,
-    category: row.category,
-    isApproved: row.isApproved,
-    createdBy: row.creatorName === null ? null : { name: row.creatorName },
-    createdAt: row.createdAt.toISOString(),
-    approvedAt: row.approvedAt ? row.approvedAt.toISOString() : null,
-  };
-}
 
 // NULLS LAST matches the indexes drizzle-kit writes; without it PostgreSQL would sort instead of reading the index.
 const publicationOrder = [sql`${resources.approvedAt} DESC NULLS LAST`, sql`${resources.id} DESC NULLS LAST`];
@@ -44,7 +31,7 @@ const pageQuery = (db: Db, where: SQL | undefined, order: (SQL | typeof resource
     .where(where).orderBy(...order).limit(limit).offset((page - 1) * limit);
 
 async function selectPage(db: Db, where: SQL | undefined, order: (SQL | typeof resources.isApproved)[], paging: Paging): Promise<Resource[]> {
-  return (await pageQuery(db, where, order, paging)).map(presentResource);
+  return (await pageQuery(db, where, order, paging)).map(toResource);
 }
 
 async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
@@ -89,5 +76,5 @@ export async function listForModeration(db: Db, q: Paging): Promise<ResourcePage
 
 export async function findResource(db: Db, id: string): Promise<Resource | null> {
   const [row] = await db.select(columns).from(resources).leftJoin(users, eq(users.id, resources.createdBy)).where(eq(resources.id, id));
-  return row ? presentResource(row) : null;
+  return row ? toResource(row) : null;
 }

@@ -83,6 +83,14 @@ describe('POST /api/resources', () => {
     expect((await submit(rejected)).json()).toEqual({ msg: NOT_VERIFIED });
   });
 
+  it('refuses a pending member before checking the body, however bad', async () => {
+    for (const body of [{}, { ...valid, link: 'javascript:alert(1)' }]) {
+      const res = await submit(pending, body);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ msg: NOT_VERIFIED });
+    }
+  });
+
   it.each([
     ['javascript: links', { link: 'javascript:alert(document.cookie)' }, 'link'],
     ['data: links', { link: 'data:text/html,<script>alert(1)</script>' }, 'link'],
@@ -240,6 +248,9 @@ describe('GET /api/resources/all', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ msg: ADMINS_ONLY });
     expect((await get('/api/resources/all')).statusCode).toBe(401);
+    // Before the query is checked.
+    expect((await get('/api/resources/all?page=0', member)).statusCode).toBe(403);
+    expect((await get('/api/resources/all?page=0')).statusCode).toBe(401);
   });
 });
 

@@ -6,11 +6,13 @@ import { resources } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { countPublished, findResource, pageOf, publishedPage } from './queries.ts';
+import { countPublished, findResource, listForModeration, pageOf, publishedPage, searchPublished } from './queries.ts';
 
 export const RESOURCE_NOT_FOUND = 'Resource not found.';
 export const ALREADY_APPROVED = 'This resource is already approved.';
 export const ONLY_OWN_PENDING = 'Only administrators can delete resources; you may withdraw your own pending submission.';
+
+type Paging = { page: number; limit: number };
 
 // What the public list reads through the read cache; the writes below that change it forget it.
 const PUBLISHED = 'resources:';
@@ -18,10 +20,11 @@ const PUBLISHED = 'resources:';
 const PUBLISHED_TOTAL_TTL_MS = 30_000;
 
 /**
- * A public page. The same page asked for at the same moment is read once (kept only while it runs); the totals behind
- * `totalPages` are kept 30 s per category, until this node approves or removes a resource.
+ * Public: approved resources, most recently published first. The same page asked for at the same moment is read once
+ * (kept only while it runs); the totals behind `totalPages` are kept 30 s per category, until this node approves or
+ * removes a resource.
  */
-export async function listPublished(ctx: ServiceContext, q: ResourceListParams): Promise<ResourcePage> {
+export async function listResources(ctx: ServiceContext, _visitor: CurrentUser | null, q: ResourceListParams): Promise<ResourcePage> {
   return ctx.cache.read(`${PUBLISHED}page|${q.page}|${q.limit}|${q.category ?? ''}`, async () => {
     const [list, total] = await Promise.all([publishedPage(ctx.db, q), publishedTotal(ctx, q.category)]);
     return pageOf(list, total, q);
@@ -31,16 +34,26 @@ export async function listPublished(ctx: ServiceContext, q: ResourceListParams):
 const publishedTotal = (ctx: ServiceContext, category?: string) =>
   ctx.cache.read(`${PUBLISHED}total|${category ?? ''}`, () => countPublished(ctx.db, category), { ttlMs: PUBLISHED_TOTAL_TTL_MS });
 
+export async function searchResources(
+  ctx: ServiceContext, _visitor: CurrentUser | null, query: ResourceListParams & { query: string },
+): Promise<ResourcePage> {
+  return searchPublished(ctx.db, query);
+}
+
+/** Administrators: the approval queue and everything published. */
+export async function listAllResources(ctx: ServiceContext, _admin: CurrentUser, query: Paging): Promise<ResourcePage> {
+  return listForModeration(ctx.db, query);
+}
+
 /** A submission waits for an administrator: it is stored pending and is not public until approved. */
-export async function submitResource(db: Db, user: CurrentUser, input: ResourceInput): Promise<Resource> {
-  const [row] = await db.insert(resources).values({ ...input, isApproved: false, createdBy: user.id }).returning({ id: resources.id });
-  return (await findResource(db, row.id))!;
+export async function submitResource(ctx: ServiceContext, user: CurrentUser, input: ResourceInput): Promise<Resource> {
+  const [row] = await ctx.db.insert(resources).values({ ...input, isApproved: false, createdBy: user.id }).returning({ id: resources.id });
+  return (await findResource(ctx.db, row.id))!;
 }
 
 /** Approves a pending resource; approving twice is refused so the audit log holds one entry per decision. */
-export async function approveResource(ctx: ServiceContext, admin: CurrentUser, id: string): Promise<Resource> {
-  const { db } = ctx;
-  await db.transaction(async (tx) => {
+export async function approveResource(ctx: ServiceContext, admin: CurrentUser, { id }: { id: string }): Promise<Resource> {
+  await ctx.db.transaction(async (tx) => {
     const [row] = await tx.update(resources).set({ isApproved: true, approvedAt: sql`now()` })
       .where(and(eq(resources.id, id), eq(resources.isApproved, false)))
       .returning({ title: resources.title });
@@ -53,7 +66,7 @@ export async function approveResource(ctx: ServiceContext, admin: CurrentUser, i
     });
   });
   ctx.cache.forget(PUBLISHED);
-  return (await findResource(db, id))!;
+  return (await findResource(ctx.db, id))!;
 }
 
 export type RemovalKind = 'declined' | 'deleted' | 'withdrawn';
@@ -63,7 +76,7 @@ export type RemovalKind = 'declined' | 'deleted' | 'withdrawn';
  * A submitter may withdraw their own resource while it is still pending. The row is locked first, so an approval
  * racing with the removal cannot change which of the two it is.
  */
-export async function removeResource(ctx: ServiceContext, user: CurrentUser, id: string): Promise<RemovalKind> {
+export async function removeResource(ctx: ServiceContext, user: CurrentUser, { id }: { id: string }): Promise<RemovalKind> {
   const kind = await ctx.db.transaction(async (tx): Promise<RemovalKind> => {
     const [row] = await tx.select({ title: resources.title, isApproved: resources.isApproved, createdBy: resources.createdBy })
       .from(resources).where(eq(resources.id, id)).for('update');

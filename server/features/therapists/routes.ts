@@ -4,26 +4,22 @@ import {
   DirectoryQuery, DirectoryResponse, FavoriteParams, FavoritesResponse, Profile, ProfileParams, ProfileUpdateBody,
 } from '../../../common/therapists.ts';
 import type { App, AppContext } from '../../context.ts';
-import { requireUser, requireVerified } from '../../lib/auth.ts';
-import { getProfile, listFavorites, searchDirectory, toggleFavorite, updateProfile } from './service.ts';
+import { authenticated, currentUser, verified } from '../../lib/auth.ts';
+import * as therapists from './service.ts';
 
 export function therapistsRoutes(app: App, ctx: AppContext): void {
-  const { db } = ctx;
-
-  // Public: the directory and the landing page's featured therapists (`?limit=6`).
   app.get('/api/users', { schema: { querystring: DirectoryQuery, response: { 200: DirectoryResponse } } },
-    async (request) => searchDirectory(ctx, request.query));
+    async (request) => therapists.searchDirectory(ctx, request.user, request.query));
 
-  app.get('/api/users/:id', { schema: { params: ProfileParams, response: { 200: Profile } } },
-    async (request) => getProfile(db, requireUser(request), request.params.id));
+  app.get('/api/users/:id', { onRequest: authenticated, schema: { params: ProfileParams, response: { 200: Profile } } },
+    async (request) => therapists.getProfile(ctx, currentUser(request), request.params));
 
-  // Pending users may complete their profile while they wait for verification.
-  app.put('/api/users/me', { schema: { body: ProfileUpdateBody, response: { 200: Profile } } },
-    async (request) => updateProfile(db, requireUser(request), request.body));
+  app.put('/api/users/me', { onRequest: authenticated, schema: { body: ProfileUpdateBody, response: { 200: Profile } } },
+    async (request) => therapists.updateProfile(ctx, currentUser(request), request.body));
 
-  app.get('/api/users/me/favorites', { schema: { response: { 200: FavoritesResponse } } },
-    async (request) => listFavorites(db, requireUser(request)));
+  app.get('/api/users/me/favorites', { onRequest: authenticated, schema: { response: { 200: FavoritesResponse } } },
+    async (request) => therapists.listFavorites(ctx, currentUser(request)));
 
-  app.patch('/api/users/favorites/:userId', { schema: { params: FavoriteParams, response: { 200: Profile } } },
-    async (request) => toggleFavorite(db, requireVerified(request), request.params.userId));
+  app.patch('/api/users/favorites/:userId', { onRequest: verified, schema: { params: FavoriteParams, response: { 200: Profile } } },
+    async (request) => therapists.toggleFavorite(ctx, currentUser(request), request.params));
 }

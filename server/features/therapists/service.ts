@@ -3,7 +3,7 @@ import { FEATURED_THERAPISTS } from '../../../common/constants.ts';
 import { IdSchema } from '../../../common/ids.ts';
 import {
   CANNOT_FAVORITE_SELF, DEFAULT_LIMIT, NETWORK_FULL, PROFILE_NOT_FOUND,
-  type DirectoryFilters, type DirectoryResponse, type Profile, type ProfileUpdate,
+  type DirectoryFilters, type DirectoryResponse, type FavoritesResponse, type Profile, type ProfileUpdate,
 } from '../../../common/therapists.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -11,20 +11,15 @@ import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import {
   directoryCount, directoryPage, favoritesOf, featuredCandidates, filteredPage, findUser, hasFavorite, toggleFavoriteRow, updateUser,
-  type CardRow, type FavoriteRow, type ProfileRow,
+  type CardRow, type ProfileRow,
 } from './queries.ts';
+import { toCard, toFavorite, toProfile } from './present.ts';
 
 // Enough recent candidates that six of them usually differ in city and main specialty.
 const FEATURED_POOL = 60;
 // Long enough to absorb a burst of landing-page visits, short enough that a disabled account leaves quickly.
 const SHARED_ANSWER_TTL_MS = 15_000;
 const SEARCH_TTL_MS = 5_000;
-
-const toCard = (r: CardRow) => ({
-  _id: r.id, name: r.name, avatar: r.avatar, location: r.location, profession: r.profession,
-  specialties: r.specialties, modalities: r.modalities,
-});
-const toFavorite = (r: FavoriteRow) => ({ _id: r.id, name: r.name, avatar: r.avatar, location: r.location });
 
 const isFiltered = (f: DirectoryFilters) => Boolean(f.location || f.q || f.specialties?.length || f.modalities?.length
   || f.demographics?.length || f.sessionFormat?.length);
@@ -38,7 +33,8 @@ const isFeaturedRequest = (f: DirectoryFilters) => f.limit === FEATURED_THERAPIS
  * over every row, behind the unfiltered first page). Searches are kept as briefly per filter set, so a burst of the
  * same search (a shared link, a busy city) costs one query; a profile change shows in the directory within seconds.
  */
-export async function searchDirectory(ctx: ServiceContext, f: DirectoryFilters): Promise<DirectoryResponse> {
+/** Public: the directory, and the landing page's featured therapists (`?limit=6`). */
+export async function searchDirectory(ctx: ServiceContext, _visitor: CurrentUser | null, f: DirectoryFilters): Promise<DirectoryResponse> {
   if (isFeaturedRequest(f)) {
     const users = await ctx.cache.read('therapists:featured', () => featured(ctx.db), { ttlMs: SHARED_ANSWER_TTL_MS });
     return { users, totalPages: 1, currentPage: 1, total: users.length };
@@ -92,26 +88,11 @@ export function pickVaried(candidates: CardRow[], howMany: number): CardRow[] {
 // The same rule as isListed in queries.ts, for a row already read.
 const isListedRow = (r: ProfileRow) => r.verificationStatus === 'verified' && !r.disabled && r.role !== 'admin';
 
-function toProfile(r: ProfileRow, favorites: FavoriteRow[], viewer: CurrentUser, isFavorite: boolean): Profile {
-  const self = viewer.id === r.id;
-  return {
-    _id: r.id, name: r.name, avatar: r.avatar, location: r.location, profession: r.profession,
-    education: r.education, pronouns: r.pronouns, bio: r.bio,
-    specialties: r.specialties, modalities: r.modalities, demographics: r.demographics, gender: r.gender,
-    sessionFormat: r.sessionFormat, licensingBody: r.licensingBody, licenceRegion: r.licenceRegion,
-    licenceCountry: r.licenceCountry, verificationStatus: r.verificationStatus,
-    verifiedAt: r.verifiedAt ? r.verifiedAt.toISOString() : null,
-    favorites: favorites.map(toFavorite),
-    isFavorite,
-    ...(self ? { email: r.email } : {}),
-    ...(self || isAdmin(viewer) ? { licenceNumber: r.licenceNumber } : {}),
-  };
-}
-
 /** A profile as the viewer may see it. Unknown, malformed and unlisted ids all read 'Profile not found.' */
-export async function getProfile(db: Db, viewer: CurrentUser, id: string): Promise<Profile> {
-  if (!IdSchema.safeParse(id).success) throw notFound(PROFILE_NOT_FOUND);
-  const row = await findUser(db, id);
+export async function getProfile(ctx: ServiceContext, viewer: CurrentUser, input: { id: string }): Promise<Profile> {
+  const { db } = ctx;
+  if (!IdSchema.safeParse(input.id).success) throw notFound(PROFILE_NOT_FOUND);
+  const row = await findUser(db, input.id);
   const mayView = row && (row.id === viewer.id || isAdmin(viewer) || isListedRow(row));
   if (!row || !mayView) throw notFound(PROFILE_NOT_FOUND);
   const [favorites, isFavorite] = await Promise.all([
@@ -121,16 +102,20 @@ export async function getProfile(db: Db, viewer: CurrentUser, id: string): Promi
   return toProfile(row, favorites, viewer, isFavorite);
 }
 
-export async function updateProfile(db: Db, viewer: CurrentUser, changes: ProfileUpdate): Promise<Profile> {
-  if (Object.keys(changes).length > 0) await updateUser(db, viewer.id, changes);
-  return getProfile(db, viewer, viewer.id);
+/** Pending users may complete their profile while they wait for verification. */
+export async function updateProfile(ctx: ServiceContext, viewer: CurrentUser, changes: ProfileUpdate): Promise<Profile> {
+  if (Object.keys(changes).length > 0) await updateUser(ctx.db, viewer.id, changes);
+  return getProfile(ctx, viewer, { id: viewer.id });
 }
 
-export async function listFavorites(db: Db, viewer: CurrentUser) {
-  return { favorites: (await favoritesOf(db, viewer.id)).map(toFavorite) };
+export async function listFavorites(ctx: ServiceContext, viewer: CurrentUser): Promise<FavoritesResponse> {
+  return { favorites: (await favoritesOf(ctx.db, viewer.id)).map(toFavorite) };
 }
 
-export async function toggleFavorite(db: Db, viewer: CurrentUser, targetId: string): Promise<Profile> {
+/** Adds the therapist to the viewer's network, or removes them; returns the viewer's own profile. */
+export async function toggleFavorite(ctx: ServiceContext, viewer: CurrentUser, input: { userId: string }): Promise<Profile> {
+  const { db } = ctx;
+  const targetId = input.userId;
   if (targetId === viewer.id) throw badRequest(CANNOT_FAVORITE_SELF);
   const { removed, added } = await toggleFavoriteRow(db, viewer.id, targetId);
   // Neither happened: the target is not listed, the network is full, or a concurrent click already added it.
@@ -139,5 +124,5 @@ export async function toggleFavorite(db: Db, viewer: CurrentUser, targetId: stri
     if (!target || !isListedRow(target)) throw notFound(PROFILE_NOT_FOUND);
     throw badRequest(NETWORK_FULL);
   }
-  return getProfile(db, viewer, viewer.id);
+  return getProfile(ctx, viewer, { id: viewer.id });
 }

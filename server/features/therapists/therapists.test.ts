@@ -298,6 +298,12 @@ describe('PUT /api/users/me', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('says 401 to a signed-out caller before looking at the body, however bad', async () => {
+    const res = await ctx.app.inject({ method: 'PUT', url: '/api/users/me', payload: { name: '', specialties: ['Nonsense'], bio: 42 } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ msg: 'Please log in to continue.' });
+  });
+
   it('updates every field and returns the updated user', async () => {
     const changes = {
       name: '  New Name  ', location: 'Halifax, NS, Canada', profession: 'Clinical Psychologist', education: 'PhD',
@@ -475,6 +481,13 @@ describe('favourites', () => {
     const res = await ctx.app.inject({ method: 'PATCH', url: `/api/users/favorites/${peer.id}` });
     expect(res.statusCode).toBe(401);
     expect((await get('/api/users/me/favorites')).status).toBe(401);
+  });
+
+  it('decides access before the input is checked: a malformed id is 401 signed out and 403 for a pending user', async () => {
+    const pending = await createUser(ctx.db, { status: 'pending' });
+    const anonymous = await ctx.app.inject({ method: 'PATCH', url: '/api/users/favorites/nope' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await toggle(pending, 'nope')).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
   });
 
   it(`stops adding at ${MAX_FAVORITES} but still allows removing`, async () => {

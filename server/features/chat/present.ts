@@ -1,10 +1,11 @@
-// Rows to the spec's shapes. A conversation is presented per viewer: `isPinned` is the viewer's own pin.
+// The chat as the API and the socket events show it (common/chat.ts). A conversation is presented per viewer:
+// `isPinned` is the viewer's own pin.
 import type { Conversation, Message, MessageStatus, PinnedMessage } from '../../../common/chat.ts';
 import type { ConversationRow, MessageRow } from './queries.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export function messageView(row: MessageRow): Message {
+export function toMessage(row: MessageRow): Message {
   return {
     _id: String(row.id),
     conversationId: String(row.conversation_id),
@@ -15,11 +16,11 @@ export function messageView(row: MessageRow): Message {
   };
 }
 
-export function pinnedView(row: ConversationRow['pinned_message']): PinnedMessage | null {
+export function toPinned(row: ConversationRow['pinned_message']): PinnedMessage | null {
   return row ? { _id: row._id, text: row.text, sender: { name: row.senderName } } : null;
 }
 
-export function conversationView(row: ConversationRow, viewerId: string): Conversation {
+export function toConversation(row: ConversationRow, viewerId: string): Conversation {
   const participants = row.participants ?? [];
   const last = row.last_message;
   return {
@@ -31,7 +32,7 @@ export function conversationView(row: ConversationRow, viewerId: string): Conver
         text: last.text, status: last.status as MessageStatus, createdAt: iso(last.createdAt),
       }
       : null,
-    pinnedMessage: pinnedView(row.pinned_message),
+    pinnedMessage: toPinned(row.pinned_message),
     isPinned: participants.find((p) => p._id === viewerId)?.isPinned ?? false,
     updatedAt: iso(row.updated_at),
     unreadCounts: Object.fromEntries(participants.map((p) => [p._id, p.unread])),

@@ -1,0 +1,47 @@
+// The route contract (docs/conventions.md), checked on every feature route as Fastify registers it: a response schema
+// on each, and access decided in onRequest (never preValidation or preHandler) on each route that is not public.
+import Fastify, { type RouteOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { App, AppContext } from '../context.ts';
+import { features } from './index.ts';
+
+// Routes a visitor may call; every other route needs a guard.
+const PUBLIC = [
+  'POST /api/users/register', 'POST /api/users/login', 'POST /api/users/forgot-password', 'POST /api/users/reset-password/:token',
+  'GET /api/users', 'GET /api/communities', 'GET /api/communities/search', 'GET /api/communities/:id',
+  'GET /api/resources', 'GET /api/resources/search',
+];
+
+async function registeredRoutes(): Promise<RouteOptions[]> {
+  const routes: RouteOptions[] = [];
+  const app = Fastify();
+  app.addHook('onRoute', (route) => void routes.push(route));
+  // Registering needs no database: handlers and hooks only run on requests.
+  const ctx = { db: {}, config: { forumCacheMs: 0 } } as unknown as AppContext;
+  for (const feature of features) await feature.routes(app as unknown as App, ctx);
+  return routes.filter((route) => route.method !== 'HEAD');
+}
+
+const hooks = (value: unknown) => (Array.isArray(value) ? value : value ? [value] : []);
+const name = (route: RouteOptions) => `${route.method} ${route.url}`;
+
+describe('the route contract', async () => {
+  const routes = await registeredRoutes();
+
+  it('finds every feature route', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(53);
+    for (const route of PUBLIC) expect(routes.map(name)).toContain(route);
+  });
+
+  it('gives every route a response schema', () => {
+    const without = routes.filter((route) => Object.keys(route.schema?.response ?? {}).length === 0).map(name);
+    expect(without).toEqual([]);
+  });
+
+  it('guards every route that is not public in onRequest, and checks access nowhere later', () => {
+    const unguarded = routes.filter((route) => !PUBLIC.includes(name(route)) && hooks(route.onRequest).length === 0).map(name);
+    expect(unguarded).toEqual([]);
+    const late = routes.filter((route) => hooks(route.preValidation).length > 0 || hooks(route.preHandler).length > 0).map(name);
+    expect(late).toEqual([]);
+  });
+});
