@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { sql } from 'drizzle-orm';
 import type { App, AppContext, Deps } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
-import { registerErrorHandling } from './lib/errors.ts';
+import { AppError, notFound, registerErrorHandling } from './lib/errors.ts';
 import { createRealtime } from './lib/realtime.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { isPageRequest, registerWeb } from './lib/web.ts';
@@ -51,7 +51,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     if (servesWeb && isPageRequest(request.method, request.url)) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({ msg: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+    throw notFound(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
   });
   return app;
 }
@@ -78,12 +78,12 @@ function registerRequestLog(app: App): void {
 
 function registerHealth(app: App, deps: Deps): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', async () => {
     try {
       await deps.db.execute(sql`SELECT 1`);
       return { status: 'ready' };
     } catch {
-      return reply.code(503).send({ msg: 'Database unreachable.' });
+      throw new AppError(503, 'UNAVAILABLE', 'Database unreachable.');
     }
   });
 }

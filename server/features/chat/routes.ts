@@ -3,12 +3,13 @@ import {
   ConversationSchema, ConversationsQuery, CreateConversationBody, CreatedConversation, MessagesPage, MessagesQuery,
   PinConversationBody, PinMessageBody, PinUpdate,
 } from '../../../common/chat.ts';
+import { ErrorResponse } from '../../../common/errors.ts';
 import { IdParams, MessageResponse } from '../../../common/ids.ts';
 import type { App, AppContext } from '../../context.ts';
 import { requireUser, requireVerified } from '../../lib/auth.ts';
 import * as chat from './service.ts';
 
-const errors = { 400: MessageResponse, 401: MessageResponse, 403: MessageResponse, 404: MessageResponse, 429: MessageResponse };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse };
 
 export function chatRoutes(app: App, ctx: AppContext): void {
   // The sockets were closed by app.ts's preClose; their presence records and last emits finish here.

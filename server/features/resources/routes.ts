@@ -19,7 +19,7 @@ const REMOVED: Record<RemovalKind, string> = {
 
 // Runs before body validation, so a signed-out visitor always hears the spec's sentence rather than a field error.
 async function signedInToSubmit(request: FastifyRequest) {
-  if (!request.user) throw unauthorized(RESOURCE_LOGIN_REQUIRED);
+  if (!request.user) throw unauthorized(RESOURCE_LOGIN_REQUIRED, request.sessionEnded ? 'SESSION_ENDED' : 'UNAUTHORIZED');
   requireVerified(request);
 }
 

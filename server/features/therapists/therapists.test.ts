@@ -264,7 +264,7 @@ describe('GET /api/users/:id (profile)', () => {
     for (const id of [UNKNOWN_ID, 'not-an-id', '123', "1' OR '1'='1", 'x'.repeat(150)]) {
       const { status, body } = await get(`/api/users/${encodeURIComponent(id)}`, viewer.headers);
       expect(status, id).toBe(404);
-      expect(body).toEqual({ msg: PROFILE_NOT_FOUND });
+      expect(body).toEqual({ msg: PROFILE_NOT_FOUND, code: 'NOT_FOUND' });
     }
   });
 
@@ -460,7 +460,7 @@ describe('favourites', () => {
   });
 
   it('answers 404 for unknown or unlisted therapists and 400 for malformed ids', async () => {
-    expect(await toggle(me, UNKNOWN_ID)).toEqual({ status: 404, body: { msg: PROFILE_NOT_FOUND } });
+    expect(await toggle(me, UNKNOWN_ID)).toEqual({ status: 404, body: { msg: PROFILE_NOT_FOUND, code: 'NOT_FOUND' } });
     const pending = await createUser(ctx.db, { status: 'pending' });
     expect((await toggle(me, pending.id)).status).toBe(404);
     const admin = await createAdmin(ctx.db);
@@ -472,7 +472,7 @@ describe('favourites', () => {
 
   it('refuses a pending user with 403 and an anonymous one with 401', async () => {
     const pending = await createUser(ctx.db, { status: 'pending' });
-    expect(await toggle(pending, peer.id)).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    expect(await toggle(pending, peer.id)).toEqual({ status: 403, body: { msg: NOT_VERIFIED, code: 'NOT_VERIFIED' } });
     const res = await ctx.app.inject({ method: 'PATCH', url: `/api/users/favorites/${peer.id}` });
     expect(res.statusCode).toBe(401);
     expect((await get('/api/users/me/favorites')).status).toBe(401);
@@ -486,7 +486,7 @@ describe('favourites', () => {
       FROM generate_series(1, ${MAX_FAVORITES}) g RETURNING id`) as unknown as { rows: { id: string }[] };
     await ctx.db.insert(favorites).values(ids.rows.map((r) => ({ userId: collector.id, favoriteId: r.id })));
     const full = await toggle(collector, peer.id);
-    expect(full).toEqual({ status: 400, body: { msg: NETWORK_FULL } });
+    expect(full).toEqual({ status: 400, body: { msg: NETWORK_FULL, code: 'BAD_REQUEST' } });
     const removed = await toggle(collector, ids.rows[0].id);
     expect(removed.status).toBe(200);
     expect(removed.body.favorites).toHaveLength(MAX_FAVORITES - 1);
