@@ -31,12 +31,3 @@ export function toCommunity(row: CommunityRow): Community {
     joined: row.joined,
   };
 }
-
-/**
- * A prefix query ("anx cb" finds "Anxiety" and "CBT") from the words of free text. Only letters and digits
- * reach to_tsquery, so its operators can never be injected; the text itself is still sent as a parameter.
- */
-export function prefixQuery(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 10) ?? [];
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
-}

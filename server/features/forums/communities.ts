@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
+import { prefixQuery } from '../../db/text-search.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -8,7 +9,7 @@ import { forumReads, forumWrite } from './forum-reads.ts';
 import {
   COMMUNITY_NAME_TAKEN, COMMUNITY_NOT_FOUND, NAME_REQUIRED, type CommunitiesPage, type Community,
 } from '../../../common/communities.ts';
-import { communityColumns, prefixQuery, toCommunity, type CommunityRow } from './communities-queries.ts';
+import { communityColumns, toCommunity, type CommunityRow } from './communities-queries.ts';
 
 const pageOf = (rows: CommunityRow[], total: number, page: number, limit: number): CommunitiesPage => ({
   communities: rows.map(toCommunity),
@@ -50,9 +51,8 @@ export const communitiesPageQuery = (page: number, limit: number) => sql`
 
 /** Name (weighted first) and description, by prefix, best match first; an empty query lists every community. */
 export async function searchCommunities(db: Db, viewerId: string | null, text: string, page: number, limit: number) {
-  const words = prefixQuery(text);
-  if (!words) return listCommunities(db, viewerId, page, limit);
-  const q = sql`to_tsquery('english', ${words})`;
+  const q = prefixQuery(text);
+  if (!q) return listCommunities(db, viewerId, page, limit);
   const [{ n }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM communities c WHERE c.search @@ ${q}`);
   const rows = await queryRows<CommunityRow>(db, sql`
     SELECT ${communityColumns(viewerId)} FROM communities c WHERE c.search @@ ${q}

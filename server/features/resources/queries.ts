@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Resource, ResourcePage } from '../../../common/resources.ts';
 import type { Db } from '../../db/client.ts';
 import { resources, users } from '../../db/schema.ts';
+import { prefixQuery } from '../../db/text-search.ts';
 
 const columns = {
   id: resources.id,
@@ -91,16 +92,10 @@ export async function listPublished(db: Db, counter: PublishedCounter, q: Paging
   return pageOf(list, total, q);
 }
 
-/** Words of the query as prefix terms ("trau" finds "trauma"); only letters and digits reach to_tsquery. */
-export function prefixQuery(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 10) ?? [];
-  return words.length ? words.map((w) => `${w.slice(0, 50)}:*`).join(' & ') : null;
-}
-
 export async function searchPublished(db: Db, q: Paging & { category?: string; query: string }): Promise<ResourcePage> {
   const terms = prefixQuery(q.query);
   if (!terms) return pageOf([], 0, q);
-  const where = and(published(q.category), sql`${resources.search} @@ to_tsquery('english', ${terms})`);
+  const where = and(published(q.category), sql`${resources.search} @@ ${terms}`);
   const [list, total] = await Promise.all([selectPage(db, where, publicationOrder, q), countWhere(db, where)]);
   return pageOf(list, total, q);
 }
