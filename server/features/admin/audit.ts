@@ -5,6 +5,7 @@ import type { App, AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema.ts';
 import { adminOnly } from '../../lib/auth.ts';
+import { pageInfo } from '../../lib/paging.ts';
 import { AuditPageSchema, AuditQuery, type AuditPage } from '../../../common/audit.ts';
 
 const targetUser = alias(users, 'target_user');
@@ -37,8 +38,7 @@ export async function listAudit(db: Db, { page, limit }: z.infer<typeof AuditQue
         actor: r.actorId && r.actorName !== null ? { _id: r.actorId, name: r.actorName } : null,
       };
     }),
-    totalPages: Math.max(1, Math.ceil(n / limit)),
-    currentPage: page,
+    ...pageInfo(n, page, limit),
   };
 }
 

@@ -8,6 +8,7 @@ import { users, verificationDecisions } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { revokeAllSessions, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { pageInfo } from '../../lib/paging.ts';
 
 type Decision = z.infer<typeof VerificationDecisionBody>;
 
@@ -26,7 +27,7 @@ export function verificationService(ctx: AppContext) {
       ]);
       return {
         users: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-        total, totalPages: Math.max(1, Math.ceil(total / limit)), currentPage: page,
+        total, ...pageInfo(total, page, limit),
       };
     },
 

@@ -88,6 +88,11 @@ describe('GET /api/communities/search', () => {
     expect(empty.body.communities.length).toBeGreaterThan(0);
   });
 
+  it('answers a search that finds nothing with one empty page, as every page-numbered list does', async () => {
+    const none = await call('GET', '/api/communities/search?query=qxzvnomatchword');
+    expect(none).toEqual({ status: 200, body: { communities: [], totalPages: 1, currentPage: 1 } });
+  });
+
   it('refuses a query longer than 200 characters', async () => {
     const res = await call('GET', `/api/communities/search?query=${'a'.repeat(201)}`);
     expect(res.status).toBe(400);

@@ -5,6 +5,7 @@ import { prefixQuery } from '../../db/text-search.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { pageInfo } from '../../lib/paging.ts';
 import { forumReads, forumWrite } from './forum-reads.ts';
 import {
   COMMUNITY_NAME_TAKEN, COMMUNITY_NOT_FOUND, NAME_REQUIRED, type CommunitiesPage, type Community,
@@ -13,8 +14,7 @@ import { communityColumns, toCommunity, type CommunityRow } from './communities-
 
 const pageOf = (rows: CommunityRow[], total: number, page: number, limit: number): CommunitiesPage => ({
   communities: rows.map(toCommunity),
-  totalPages: Math.ceil(total / limit),
-  currentPage: page,
+  ...pageInfo(total, page, limit),
 });
 
 type SharedList = { rows: CommunityRow[]; total: number };

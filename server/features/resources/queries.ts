@@ -3,6 +3,7 @@ import type { Resource, ResourcePage } from '../../../common/resources.ts';
 import type { Db } from '../../db/client.ts';
 import { resources, users } from '../../db/schema.ts';
 import { prefixQuery } from '../../db/text-search.ts';
+import { pageInfo } from '../../lib/paging.ts';
 
 const columns = {
   id: resources.id,
@@ -54,7 +55,7 @@ async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
 }
 
 const pageOf = (list: Resource[], total: number, { page, limit }: Paging): ResourcePage =>
-  ({ resources: list, totalPages: Math.max(1, Math.ceil(total / limit)), currentPage: page });
+  ({ resources: list, ...pageInfo(total, page, limit) });
 
 const published = (category?: string) => and(eq(resources.isApproved, true), category ? eq(resources.category, category) : undefined);
 

@@ -13,6 +13,7 @@ import {
   type CardRow, type FavoriteRow, type ProfileRow,
 } from './queries.ts';
 import { memo, memoByKey } from '../../lib/memo.ts';
+import { pageInfo } from '../../lib/paging.ts';
 
 // Enough recent candidates that six of them usually differ in city and main specialty.
 const FEATURED_POOL = 60;
@@ -65,7 +66,7 @@ export function createDirectory(db: Db) {
     } else {
       [rows, total] = await Promise.all([directoryPage(db, limit, offset), listedTotal()]);
     }
-    return { users: rows.map(toCard), totalPages: Math.ceil(total / limit), currentPage: page, total };
+    return { users: rows.map(toCard), ...pageInfo(total, page, limit), total };
   }
 }
 

@@ -123,7 +123,7 @@ describe('GET /api/users (directory)', () => {
     const all = await dir('location=canada&specialties=Anxiety&modalities=CBT&demographics=Adults&sessionFormat=Online');
     expect(names(all.body)).toEqual(['Dir Ada', 'Dir Ben']);
     const none = await dir('location=seattle&modalities=DBT');
-    expect(none.body).toEqual({ users: [], total: 0, totalPages: 0, currentPage: 1 });
+    expect(none.body).toEqual({ users: [], total: 0, totalPages: 1, currentPage: 1 });
   });
 
   it('ignores blank list items and blank text filters', async () => {
