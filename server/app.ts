@@ -33,7 +33,9 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(compress, { threshold: 1024, global: true });
   registerAuth(app, deps.db, deps.config.session);
 
-  const realtime = createRealtime(app.server, deps, app.log.child({ module: 'realtime' }));
+  const realtime = createRealtime(app.server, {
+    db: deps.db, session: deps.config.session, redis: deps.redis, log: app.log.child({ module: 'realtime' }),
+  });
   const ctx: AppContext = { ...deps, realtime };
   app.addHook('preClose', (done) => {
     // local: with the Redis adapter a plain disconnectSockets would reach every node.
