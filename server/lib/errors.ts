@@ -15,7 +15,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (msg: string, code: ErrorCode = 'BAD_REQUEST') => new AppError(400, code, msg);
+export const badRequest = (msg: string) => new AppError(400, 'BAD_REQUEST', msg);
 export const unauthorized = (msg = 'Please log in to continue.', code: ErrorCode = 'UNAUTHORIZED') => new AppError(401, code, msg);
 export const forbidden = (msg = 'You do not have permission to do that.', code: ErrorCode = 'FORBIDDEN') => new AppError(403, code, msg);
 export const notFound = (msg = 'Not found.') => new AppError(404, 'NOT_FOUND', msg);
