@@ -1,5 +1,6 @@
 // Chat: the REST shapes and the socket.io event map, shared by the server and the web app.
 import { z } from 'zod';
+import type { ErrorBody } from './errors.ts';
 import { IdSchema } from './ids.ts';
 import { MESSAGES_PAGE_SIZE } from './constants.ts';
 
@@ -8,7 +9,7 @@ export const CONVERSATIONS_PAGE_SIZE = 50;
 export const MESSAGE_STATUSES = ['sent', 'delivered', 'read'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-// Texts a client may show; the server sends them as `{msg}` in responses and error acks.
+// Texts a client may show; the server sends them as `{msg, code}` in responses and error acks.
 export const CHAT_ERRORS = {
   conversationNotFound: 'Conversation not found.',
   messageNotFound: 'Message not found.',
@@ -18,7 +19,6 @@ export const CHAT_ERRORS = {
   emptyMessage: 'Message cannot be empty.',
   tooLong: `Message is too long (the limit is ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters).`,
   tooFast: 'You are sending messages too quickly. Please wait a moment.',
-  failed: 'Something went wrong on our side. Please try again.',
 } as const;
 
 export const MessageText = z.string({ message: CHAT_ERRORS.emptyMessage })
@@ -91,7 +91,7 @@ export const JoinPayload = z.union([IdSchema, ConversationRef]);
 /** `sender` of the spec's payload is ignored: who sends is decided by the token. */
 export const SendMessagePayload = z.object({ conversationId: IdSchema, text: MessageText });
 
-export type Ack<T> = (response: T | { msg: string }) => void;
+export type Ack<T> = (response: T | ErrorBody) => void;
 
 export type MessageStatusUpdate = { conversationId: string; messageIds: string[]; status: Exclude<MessageStatus, 'sent'> };
 export type TypingEvent = { conversationId: string; userId: string; userName: string };
@@ -117,7 +117,7 @@ export interface ServerToClientEvents {
 }
 
 /**
- * Events a client sends; each may carry an ack that gets the result or `{msg}`.
+ * Events a client sends; each may carry an ack that gets the result or `{msg, code}` (common/errors.ts).
  * - `messagesDelivered {conversationId}`: this device has received the other person's messages (on every incoming
  *   `newMessage`, and for conversations whose last message is still `sent` after loading the list). Marks them
  *   `delivered` and tells the sender.

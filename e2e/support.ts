@@ -7,7 +7,7 @@ import { ADMIN, E2E_DIR, E2E_MAILBOX } from './env.ts';
 
 export { ADMIN };
 export const DEMO_PASSWORD = 'demo-therapist-2026';
-// Demo therapists seeded on the e2e server (verified); see server/db/seed/demo-data.ts.
+// Demo therapists seeded on the e2e server (verified); see server/seed/demo-data.ts.
 export const DEMO = {
   amara: 'amara.okafor@demo.thera-root.local',
   liam: 'liam.chen@demo.thera-root.local',

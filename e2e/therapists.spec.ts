@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedUser, DEMO, expectAccessible, screenshot, signIn } from './support.ts';
 
-// Demo data (server/db/seed/demo-data.ts): Amara Okafor and Gabriel Silva are the verified therapists in Toronto
+// Demo data (server/seed/demo-data.ts): Amara Okafor and Gabriel Silva are the verified therapists in Toronto
 // with Grief among their specialties; 27 demo therapists are verified, 20 of them offer Online sessions.
 const AMARA = 'Amara Okafor';
 const GABRIEL = 'Gabriel Silva';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { App, AppContext, Deps } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
-import { registerErrorHandling } from './lib/errors.ts';
+import { AppError, notFound, registerErrorHandling } from './lib/errors.ts';
 import { registerOpenApi, tagApiRoutes } from './lib/openapi.ts';
 import { createReadCache } from './lib/read-cache.ts';
 import { logSerializers } from './lib/log-safety.ts';
@@ -43,7 +43,9 @@ export async function buildApp(deps: Deps): Promise<App> {
   await registerOpenApi(app, features);
   registerWriteLimits(app, deps.limiter, deps.config.limits.writes);
 
-  const realtime = createRealtime(app.server, deps, app.log.child({ module: 'realtime' }));
+  const realtime = createRealtime(app.server, {
+    db: deps.db, session: deps.config.session, redis: deps.redis, log: app.log.child({ module: 'realtime' }),
+  });
   const cache = createReadCache(deps.config.readCache);
   const ctx: AppContext = { ...deps, realtime, cache };
   app.addHook('onClose', (_instance, done) => {
@@ -66,7 +68,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     if (servesWeb && isPageRequest(request.method, request.url)) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({ msg: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+    throw notFound(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
   });
   return app;
 }
@@ -103,12 +105,12 @@ function registerRequestLog(app: App): void {
 
 function registerHealth(app: App, deps: Deps): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', async () => {
     try {
       await deps.db.execute(sql`SELECT 1`);
       return { status: 'ready' };
     } catch {
-      return reply.code(503).send({ msg: 'Database unreachable.' });
+      throw new AppError(503, 'UNAVAILABLE', 'Database unreachable.');
     }
   });
 }

@@ -5,8 +5,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { ensureAdmin } from './db/seed/admin.ts';
-import { seedDemoIfEmpty } from './db/seed/demo.ts';
+import { ensureAdmin } from './features/accounts/ensure-admin.ts';
+import { seedDemoIfEmpty } from './seed/demo.ts';
 import { createMailer } from './lib/mail.ts';
 import { databaseRateLimiter, memoryRateLimiter, redisRateLimiter } from './lib/rate-limit.ts';
 

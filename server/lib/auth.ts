@@ -87,13 +87,13 @@ export function registerAuth(app: FastifyInstance, db: Db, policy: SessionPolicy
 }
 
 export function requireUser(request: FastifyRequest): CurrentUser {
-  if (!request.user) throw unauthorized(request.sessionEnded ? SESSION_ENDED : undefined);
+  if (!request.user) throw request.sessionEnded ? unauthorized(SESSION_ENDED, 'SESSION_ENDED') : unauthorized();
   return request.user;
 }
 
 export function requireVerified(request: FastifyRequest): CurrentUser {
   const user = requireUser(request);
-  if (user.verificationStatus !== 'verified' && user.role !== 'admin') throw forbidden(NOT_VERIFIED);
+  if (user.verificationStatus !== 'verified' && user.role !== 'admin') throw forbidden(NOT_VERIFIED, 'NOT_VERIFIED');
   return user;
 }
 

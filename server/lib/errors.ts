@@ -1,70 +1,111 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+// The one error module for HTTP and sockets: services throw AppError; describeError turns anything thrown into what a
+// client hears, `{msg, code}` with a status, for the HTTP error handler and for socket acks alike.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { codeForStatus, type ErrorBody, type ErrorCode } from '../../common/errors.ts';
 
-/** The one error type services throw: the client sees `{msg}` with this status. */
-export class HttpError extends Error {
+/** The one error type services throw: the client sees `{msg, code}` with this status. */
+export class AppError extends Error {
   readonly status: number;
-  constructor(status: number, msg: string) {
+  readonly code: ErrorCode;
+  constructor(status: number, code: ErrorCode, msg: string) {
     super(msg);
     this.status = status;
+    this.code = code;
   }
 }
 
-export const badRequest = (msg: string) => new HttpError(400, msg);
-export const unauthorized = (msg = 'Please log in to continue.') => new HttpError(401, msg);
-export const forbidden = (msg = 'You do not have permission to do that.') => new HttpError(403, msg);
-export const notFound = (msg = 'Not found.') => new HttpError(404, msg);
-export const conflict = (msg: string) => new HttpError(409, msg);
-export const tooManyRequests = (msg = 'Too many requests. Please try again later.') => new HttpError(429, msg);
+export const badRequest = (msg: string) => new AppError(400, 'BAD_REQUEST', msg);
+export const unauthorized = (msg = 'Please log in to continue.', code: ErrorCode = 'UNAUTHORIZED') => new AppError(401, code, msg);
+export const forbidden = (msg = 'You do not have permission to do that.', code: ErrorCode = 'FORBIDDEN') => new AppError(403, code, msg);
+export const notFound = (msg = 'Not found.') => new AppError(404, 'NOT_FOUND', msg);
+export const conflict = (msg: string) => new AppError(409, 'CONFLICT', msg);
+export const tooManyRequests = (msg = 'Too many requests. Please try again later.') => new AppError(429, 'RATE_LIMITED', msg);
 
-type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
+export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 
-function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
-  const first = issues[0] ?? {};
-  const fromPath = (first.params?.issue?.path ?? []).map(String).join('.');
-  const field = fromPath || (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-  const where = field || context || 'request';
-  return `Invalid ${where}: ${first.message ?? 'invalid value'}`;
+export type Refusal = { status: number; body: ErrorBody };
+
+/**
+ * What a client hears for anything thrown. INTERNAL says nothing about its cause (no text, no stack): the caller logs it.
+ * Order matters: our own errors, then bad input (schemas, then input that only SQL could reject), then the framework's.
+ */
+export function describeError(error: unknown): Refusal {
+  if (error instanceof AppError) return refusal(error.status, error.code, error.message);
+  if (error instanceof z.ZodError) return refusal(400, 'VALIDATION', describeIssue(error.issues[0]));
+  const failed = error as FrameworkError | null | undefined;
+  if (failed?.validation) {
+    return refusal(400, 'VALIDATION', describeIssue(schemaIssue(failed.validation[0]), failed.validationContext));
+  }
+  const pg = PG_CLIENT_ERRORS[postgresCode(error) ?? ''];
+  if (pg) return pg;
+  const status = failed?.statusCode ?? 500;
+  if (status >= 400 && status < 500) return refusal(status, codeForStatus(status), frameworkMessage(failed!, status));
+  return refusal(500, 'INTERNAL', INTERNAL_ERROR);
 }
 
-// PostgreSQL codes that can only come from a client's input reaching SQL; mapped so they never become 500s.
-const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
-  '22P02': [400, 'Invalid value in request.'],
-  '23505': [409, 'That already exists.'],
-  '23503': [404, 'A referenced item was not found.'],
-  '22001': [400, 'A value is too long.'],
-};
-
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.status).send({ msg: error.message });
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send({ msg: describeValidation(error.validationContext, error.validation as ValidationIssue[]) });
-    }
-    if (error.validation) {
-      return reply.code(400).send({ msg: describeValidation(error.validationContext, error.validation as ValidationIssue[]) });
-    }
-    const pg = PG_CLIENT_ERRORS[postgresCode(error) ?? ''];
-    if (pg) return reply.code(pg[0]).send({ msg: pg[1] });
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply.code(status).send({ msg: clientMessage(error, status) });
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ msg: 'Something went wrong on our side. Please try again.' });
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = describeError(error);
+    if (body.code === 'INTERNAL') request.log.error({ err: error }, 'unhandled error');
+    return reply.code(status).send(body);
   });
 }
 
-// Drizzle wraps driver errors; the SQLSTATE is on the error or on its cause.
-function postgresCode(error: Error & { code?: string }): string | undefined {
-  const cause = error.cause as { code?: unknown } | undefined;
-  const code = typeof cause?.code === 'string' ? cause.code : error.code;
-  return code && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+const refusal = (status: number, code: ErrorCode, msg: string): Refusal => ({ status, body: { msg, code } });
+
+type Issue = { path?: readonly PropertyKey[]; message?: string };
+type SchemaIssue = { instancePath?: string; message?: string; params?: { issue?: Issue } };
+type FrameworkError = Error & { statusCode?: number; code?: string; validation?: SchemaIssue[]; validationContext?: string };
+
+// fastify-type-provider-zod keeps zod's issue inside each validation entry; other validators give a JSON pointer.
+function schemaIssue(entry: SchemaIssue | undefined): Issue | undefined {
+  if (!entry) return undefined;
+  const path = entry.params?.issue?.path?.length ? entry.params.issue.path : (entry.instancePath ?? '').split('/').filter(Boolean);
+  return { path, message: entry.message };
 }
 
-function clientMessage(error: FastifyError, status: number): string {
+/**
+ * One sentence for the first broken rule, the same over HTTP and sockets. A schema's message is a fragment that follows
+ * the field's name ('Invalid conversationId: must be a valid id'); one written as a whole sentence, ending with a full
+ * stop (the chat's 'Message cannot be empty.'), reads well alone and is sent as it is.
+ */
+function describeIssue(issue: Issue | undefined, context?: string): string {
+  const message = issue?.message ?? 'invalid value';
+  if (message.endsWith('.')) return message;
+  const field = (issue?.path ?? []).map(String).join('.');
+  return `Invalid ${field || context || 'request'}: ${message}`;
+}
+
+function frameworkMessage(error: FrameworkError, status: number): string {
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && /JSON/i.test(error.message))) {
     return 'Malformed JSON in request body.';
   }
   if (status === 413) return 'Request body is too large (the limit is 1 MB).';
   if (status === 415) return 'Unsupported content type; send application/json.';
   return error.message || 'Bad request.';
+}
+
+/** SQLSTATEs the services check for by name. */
+export const PG = { foreignKeyViolation: '23503', uniqueViolation: '23505', invalidText: '22P02', stringTooLong: '22001' } as const;
+
+// PostgreSQL errors that only a client's input reaching SQL can cause: mapped so they never become 500s.
+const PG_CLIENT_ERRORS: Record<string, Refusal> = {
+  [PG.invalidText]: refusal(400, 'BAD_REQUEST', 'Invalid value in request.'),
+  [PG.uniqueViolation]: refusal(409, 'CONFLICT', 'That already exists.'),
+  [PG.foreignKeyViolation]: refusal(404, 'NOT_FOUND', 'A referenced item was not found.'),
+  [PG.stringTooLong]: refusal(400, 'BAD_REQUEST', 'A value is too long.'),
+};
+
+/** The code a driver put on an error (a SQLSTATE, ECONNREFUSED...); Drizzle wraps driver errors, so it may be on the cause. */
+export function driverCode(error: unknown): string | undefined {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } | null };
+  const found = typeof cause?.code === 'string' ? cause.code : code;
+  return typeof found === 'string' ? found : undefined;
+}
+
+/** The SQLSTATE of a failed query, or undefined when the error did not come from PostgreSQL. */
+export function postgresCode(error: unknown): string | undefined {
+  const code = driverCode(error);
+  return code && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }

@@ -2,9 +2,10 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../common/chat.ts';
-import type { Deps } from '../context.ts';
-import { userForToken, type CurrentUser } from './auth.ts';
+import type { Db } from '../db/client.ts';
+import { userForToken, type CurrentUser, type SessionPolicy } from './auth.ts';
 import { createPresence, type Presence } from './presence.ts';
 import { batchSocketWrites } from './write-batching.ts';
 
@@ -40,6 +41,9 @@ export const userRoom = (id: string) => `user:${id}`;
 export const conversationRoom = (id: string) => `conversation:${id}`;
 export const sessionRoom = (id: string) => `session:${id}`;
 
+/** What the sockets need: the database and session rules to know who connects, Redis to span nodes when present. */
+export type RealtimeDeps = { db: Db; session: SessionPolicy; redis?: { pub: Redis; sub: Redis }; log?: Realtime['log'] };
+
 const silentLog = { info() {}, warn() {}, error() {} };
 const byServer = new WeakMap<HttpServer, Realtime>();
 
@@ -47,14 +51,14 @@ const byServer = new WeakMap<HttpServer, Realtime>();
 export const realtimeOf = (server: HttpServer): Realtime | undefined => byServer.get(server);
 
 /** socket.io on the app's own HTTP server; the handshake's token decides who the socket is. */
-export function createRealtime(server: HttpServer, deps: Deps, log: Realtime['log'] = silentLog): Realtime {
+export function createRealtime(server: HttpServer, { db, session, redis, log = silentLog }: RealtimeDeps): Realtime {
   const io: AppServer = new Server(server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 });
-  if (deps.redis) io.adapter(createAdapter(deps.redis.pub, deps.redis.sub));
+  if (redis) io.adapter(createAdapter(redis.pub, redis.sub));
   batchSocketWrites(io);
   io.use(async (socket, next) => {
     const token = socket.handshake.auth?.token;
     const user = typeof token === 'string' && token.length <= 200
-      ? await userForToken(deps.db, token, deps.config.session).catch(() => null)
+      ? await userForToken(db, token, session).catch(() => null)
       : null;
     if (!user) return next(new Error('unauthorized'));
     socket.data.user = user;
@@ -68,7 +72,7 @@ export function createRealtime(server: HttpServer, deps: Deps, log: Realtime['lo
   // Only other nodes' fan-outs arrive here (socket.io does not hand a node its own server-side emits).
   io.on('fanOut', (name, payload) => fanOutHandlers.get(name)?.(payload));
   const inFlight = new Set<Promise<unknown>>();
-  const presence = createPresence(deps.redis?.pub);
+  const presence = createPresence(redis?.pub);
   const realtime: Realtime = {
     io,
     presence,
@@ -80,7 +84,7 @@ export function createRealtime(server: HttpServer, deps: Deps, log: Realtime['lo
     endUser: (id) => io.in(userRoom(id)).disconnectSockets(true),
     fanOut(name, payload) {
       fanOutHandlers.get(name)?.(payload);
-      if (deps.redis) io.serverSideEmit('fanOut', name, payload);
+      if (redis) io.serverSideEmit('fanOut', name, payload);
     },
     onFanOut: (name, handler) => void fanOutHandlers.set(name, handler),
     hasLocalUser: (id) => io.of('/').adapter.rooms.has(userRoom(id)),
@@ -93,7 +97,7 @@ export function createRealtime(server: HttpServer, deps: Deps, log: Realtime['lo
       await presence.close();
       // Redis answers in order: once this ping returns, every publish sent before it has been answered, so closing
       // the connection now cannot reject one of them.
-      await deps.redis?.pub.ping().catch(() => undefined);
+      await redis?.pub.ping().catch(() => undefined);
     },
   };
   byServer.set(server, realtime);

@@ -67,7 +67,7 @@ describe('GET /api/activity/feed', () => {
   it('says 401 to a signed-out caller before checking the cursor; a pending member may read it', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/activity/feed?before=yesterday&beforeId=nope' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ msg: 'Please log in to continue.' });
+    expect(res.json()).toEqual({ msg: 'Please log in to continue.', code: 'UNAUTHORIZED' });
     const checked = await ctx.app.inject({ method: 'GET', url: '/api/activity/feed?before=yesterday', headers: viewer.headers });
     expect(checked.statusCode).toBe(400);
   });

@@ -93,7 +93,7 @@ describe('GET /api/admin/audit', () => {
   it('refuses members (403) and visitors (401)', async () => {
     const refused = await list('', member);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ msg: ADMINS_ONLY });
+    expect(refused.json()).toEqual({ msg: ADMINS_ONLY, code: 'FORBIDDEN' });
     expect((await list('', null)).statusCode).toBe(401);
   });
 

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { toAuditEntry } from './present.ts';
+import { pageInfo } from '../../lib/paging.ts';
 
 const targetUser = alias(users, 'target_user');
 // Licence and account actions record only the user's id; their name is looked up so the log reads as words.
@@ -30,5 +31,5 @@ export async function listAudit(ctx: AppContext, _admin: CurrentUser, { page, li
     auditPage(ctx.db, page, limit),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(auditLog),
   ]);
-  return { entries: rows.map(toAuditEntry), totalPages: Math.max(1, Math.ceil(n / limit)), currentPage: page };
+  return { entries: rows.map(toAuditEntry), ...pageInfo(n, page, limit) };
 }

@@ -9,6 +9,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { revokeAllSessions, revokeResetLinks, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { toPendingVerification, toUserDisabled, toVerificationDecision } from './present.ts';
+import { pageInfo } from '../../lib/paging.ts';
 
 const pending = eq(users.verificationStatus, 'pending');
 const pendingPage = (db: Db, page: number, limit: number) => db.select({
@@ -31,7 +32,7 @@ export async function verificationQueue(ctx: AppContext, _admin: CurrentUser, { 
     pendingPage(ctx.db, page, limit),
     ctx.db.select({ total: count() }).from(users).where(pending),
   ]);
-  return { users: rows.map(toPendingVerification), total, totalPages: Math.max(1, Math.ceil(total / limit)), currentPage: page };
+  return { users: rows.map(toPendingVerification), total, ...pageInfo(total, page, limit) };
 }
 
 /** Verifies or rejects a licence (a rejection needs its reason), audited, and tells the person by mail. */

@@ -1,24 +1,7 @@
 // The chat's SQL. Membership is part of each statement, so a check and the write it guards cannot drift apart.
-import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { queryRows, type Db } from '../../db/client.ts';
-
-const dialect = new PgDialect();
-
-/**
- * Rows of a query on the chat's hot path. On PostgreSQL it runs as a prepared statement named after its text, so each
- * pooled connection plans it once: planning these statements cost more than running them (bench/chat.ts).
- * Still parameterised; PGlite (one connection, in process) takes the ordinary path.
- */
-async function hotRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `chat_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-  return (await client.query({ name, text, values: params as unknown[] })).rows as T[];
-}
+import { queryPrepared } from '../../db/prepared.ts';
 
 export type ParticipantRow = { _id: string; name: string; avatar: string | null; unread: number; isPinned: boolean };
 export type MessageRow = {
@@ -56,7 +39,7 @@ export function listConversations(db: Db, userId: string, limit: number, before?
         SELECT x.is_pinned, xc.updated_at, xc.id FROM conversation_participants x JOIN conversations xc ON xc.id = x.conversation_id
         WHERE x.user_id = ${userId} AND x.conversation_id = ${before})`
     : sql``;
-  return hotRows<ConversationRow>(db, conversationSelect(
+  return queryPrepared<ConversationRow>(db, conversationSelect(
     sql`conversation_participants me JOIN conversations c ON c.id = me.conversation_id`,
     sql`me.user_id = ${userId} ${after}`,
     sql`ORDER BY me.is_pinned DESC, c.updated_at DESC, c.id DESC LIMIT ${limit}`,
@@ -64,19 +47,19 @@ export function listConversations(db: Db, userId: string, limit: number, before?
 }
 
 export async function findConversation(db: Db, conversationId: string): Promise<ConversationRow | undefined> {
-  const [row] = await hotRows<ConversationRow>(db, conversationSelect(sql`conversations c`, sql`c.id = ${conversationId}`));
+  const [row] = await queryPrepared<ConversationRow>(db, conversationSelect(sql`conversations c`, sql`c.id = ${conversationId}`));
   return row;
 }
 
 export async function isParticipant(db: Db, conversationId: string, userId: string): Promise<boolean> {
-  const rows = await hotRows(db, sql`
+  const rows = await queryPrepared(db, sql`
     SELECT 1 FROM conversation_participants WHERE conversation_id = ${conversationId} AND user_id = ${userId}`);
   return rows.length > 0;
 }
 
 /** Everyone the user has a conversation with: the people who care about their presence. */
 export async function partnersOf(db: Db, userId: string): Promise<string[]> {
-  const rows = await hotRows<{ id: string }>(db, sql`
+  const rows = await queryPrepared<{ id: string }>(db, sql`
     SELECT DISTINCT other.user_id AS id FROM conversation_participants mine
     JOIN conversation_participants other ON other.conversation_id = mine.conversation_id AND other.user_id <> mine.user_id
     WHERE mine.user_id = ${userId}`);
@@ -85,7 +68,7 @@ export async function partnersOf(db: Db, userId: string): Promise<string[]> {
 
 export type Recipient = { id: string; verified: boolean };
 export async function findRecipient(db: Db, userId: string): Promise<Recipient | undefined> {
-  const [row] = await hotRows<{ id: string; verified: boolean }>(db, sql`
+  const [row] = await queryPrepared<{ id: string; verified: boolean }>(db, sql`
     SELECT id, (verification_status = 'verified' OR role = 'admin') AND NOT disabled AS verified FROM users WHERE id = ${userId}`);
   return row;
 }
@@ -114,7 +97,7 @@ export async function upsertConversation(db: Db, a: string, b: string): Promise<
 
 /** Deletes the conversation (its messages and participants follow) if the user takes part; returns who took part. */
 export async function deleteConversation(db: Db, conversationId: string, userId: string): Promise<string[] | undefined> {
-  const [row] = await hotRows<{ participants: string[] | null; deleted: boolean }>(db, sql`
+  const [row] = await queryPrepared<{ participants: string[] | null; deleted: boolean }>(db, sql`
     WITH parts AS (SELECT user_id FROM conversation_participants WHERE conversation_id = ${conversationId}),
     deleted AS (
       DELETE FROM conversations WHERE id = ${conversationId} AND ${userId}::uuid IN (SELECT user_id FROM parts) RETURNING id)
@@ -127,7 +110,7 @@ export function messagesPage(db: Db, conversationId: string, limit: number, befo
   const older = before
     ? sql`AND (m.created_at, m.id) < (SELECT b.created_at, b.id FROM messages b WHERE b.id = ${before} AND b.conversation_id = ${conversationId})`
     : sql``;
-  return hotRows<MessageRow>(db, sql`
+  return queryPrepared<MessageRow>(db, sql`
     SELECT m.id, m.conversation_id, m.sender_id, u.name AS sender_name, m.text, m.status, m.created_at
     FROM messages m JOIN users u ON u.id = m.sender_id
     WHERE m.conversation_id = ${conversationId} ${older}
@@ -153,7 +136,7 @@ const NO_LIMIT: SendLimit = { count: 2 ** 31 - 1, windowMs: 10_000 };
 export async function insertMessage(
   db: Db, conversationId: string, senderId: string, text: string, limit: SendLimit = NO_LIMIT,
 ): Promise<StoredMessage | undefined> {
-  const [row] = await hotRows<MessageRow & { recipients: string[] | null; participants: ParticipantRow[]; updated_at: Date | string;
+  const [row] = await queryPrepared<MessageRow & { recipients: string[] | null; participants: ParticipantRow[]; updated_at: Date | string;
     is_last: boolean; pinned_message: ConversationRow['pinned_message'] }>(db, sql`
     WITH member AS (
       SELECT conversation_id FROM conversation_participants WHERE conversation_id = ${conversationId} AND user_id = ${senderId}
@@ -220,7 +203,7 @@ export type StatusChange = { member: boolean; changed: { id: string; senderId: s
  * themselves are always committed durably (docs/decisions/0031).
  */
 export async function markDelivered(db: Db, conversationId: string, userId: string): Promise<StatusChange> {
-  const [row] = await hotRows<{ member: boolean; changed: StatusChange['changed'] | null }>(db, sql`
+  const [row] = await queryPrepared<{ member: boolean; changed: StatusChange['changed'] | null }>(db, sql`
     WITH relaxed AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true) AS setting), updated AS (
       UPDATE messages m SET status = 'delivered', delivered_at = clock_timestamp()
       WHERE m.conversation_id = ${conversationId} AND m.sender_id <> ${userId} AND m.status <> 'read' AND m.status = 'sent'
@@ -236,7 +219,7 @@ export async function markDelivered(db: Db, conversationId: string, userId: stri
 
 /** The other participants' messages become `read` and the user's unread count zero. */
 export async function markRead(db: Db, conversationId: string, userId: string): Promise<StatusChange> {
-  const [row] = await hotRows<{ unread_before: number | null; changed: StatusChange['changed'] | null }>(db, sql`
+  const [row] = await queryPrepared<{ unread_before: number | null; changed: StatusChange['changed'] | null }>(db, sql`
     WITH prev AS (
       SELECT unread_count FROM conversation_participants WHERE conversation_id = ${conversationId} AND user_id = ${userId}
     ), me AS (
@@ -255,7 +238,7 @@ export async function markRead(db: Db, conversationId: string, userId: string): 
 
 /** Pins the message, or unpins it when it is the pinned one; undefined when it is not a message of this conversation. */
 export async function togglePin(db: Db, conversationId: string, messageId: string) {
-  const [row] = await hotRows<{ pinned: string | null }>(db, sql`
+  const [row] = await queryPrepared<{ pinned: string | null }>(db, sql`
     UPDATE conversations c
     SET pinned_message_id = CASE WHEN c.pinned_message_id = ${messageId} THEN NULL ELSE ${messageId}::uuid END
     WHERE c.id = ${conversationId}
@@ -267,7 +250,7 @@ export async function togglePin(db: Db, conversationId: string, messageId: strin
 /** The user's own pin of the conversation to the top of their list; toggled when `isPinned` is not given. */
 export async function pinConversation(db: Db, conversationId: string, userId: string, isPinned?: boolean) {
   const value = isPinned === undefined ? sql`NOT is_pinned` : sql`${isPinned}`;
-  const [row] = await hotRows<{ is_pinned: boolean }>(db, sql`
+  const [row] = await queryPrepared<{ is_pinned: boolean }>(db, sql`
     UPDATE conversation_participants SET is_pinned = ${value}
     WHERE conversation_id = ${conversationId} AND user_id = ${userId} RETURNING is_pinned`);
   return row;

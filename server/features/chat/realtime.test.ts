@@ -124,10 +124,10 @@ describe('messages', () => {
 
   it('refuses blank and too long text, and accepts exactly the limit', async () => {
     const { ca, conversationId } = await pair();
-    expect(await call(ca, 'sendMessage', { conversationId, text: '   \n\t ' })).toEqual({ msg: CHAT_ERRORS.emptyMessage });
-    expect(await call(ca, 'sendMessage', { conversationId, text: '' })).toEqual({ msg: CHAT_ERRORS.emptyMessage });
-    expect(await call(ca, 'sendMessage', { conversationId })).toEqual({ msg: CHAT_ERRORS.emptyMessage });
-    expect(await call(ca, 'sendMessage', { conversationId, text: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) })).toEqual({ msg: CHAT_ERRORS.tooLong });
+    expect(await call(ca, 'sendMessage', { conversationId, text: '   \n\t ' })).toEqual({ msg: CHAT_ERRORS.emptyMessage, code: 'VALIDATION' });
+    expect(await call(ca, 'sendMessage', { conversationId, text: '' })).toEqual({ msg: CHAT_ERRORS.emptyMessage, code: 'VALIDATION' });
+    expect(await call(ca, 'sendMessage', { conversationId })).toEqual({ msg: CHAT_ERRORS.emptyMessage, code: 'VALIDATION' });
+    expect(await call(ca, 'sendMessage', { conversationId, text: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) })).toEqual({ msg: CHAT_ERRORS.tooLong, code: 'VALIDATION' });
     const exact = await call(ca, 'sendMessage', { conversationId, text: 'x'.repeat(MESSAGE_MAX_LENGTH) });
     expect(exact.text).toHaveLength(MESSAGE_MAX_LENGTH);
     expect(await messageCount(conversationId)).toBe(1);
@@ -138,7 +138,7 @@ describe('messages', () => {
     const results = [];
     for (let i = 0; i < 31; i++) results.push(await call(ca, 'sendMessage', { conversationId, text: `burst ${i}` }));
     expect(results.slice(0, 30).every((r) => typeof r._id === 'string')).toBe(true);
-    expect(results[30]).toEqual({ msg: CHAT_ERRORS.tooFast });
+    expect(results[30]).toEqual({ msg: CHAT_ERRORS.tooFast, code: 'RATE_LIMITED' });
     expect(await messageCount(conversationId)).toBe(30);
   });
 
@@ -158,13 +158,13 @@ describe('messages', () => {
     expect(await call(ca, 'joinConversation', conversationId)).toEqual({ ok: true });
     const answers = await Promise.all(Array.from({ length: 200 }, () => call(ca, 'typing', { conversationId })));
     expect(answers.filter((a) => a.ok)).toHaveLength(199);
-    expect(answers.filter((a) => a.msg)).toEqual([{ msg: 'Too many requests. Please try again later.' }]);
+    expect(answers.filter((a) => a.msg)).toEqual([{ msg: 'Too many requests. Please try again later.', code: 'RATE_LIMITED' }]);
   });
 
   it('survives malformed events without crashing or answering with anything but {msg}', async () => {
     const { ca, conversationId } = await pair();
     expect(await call(ca, 'sendMessage', 'nonsense')).toHaveProperty('msg');
-    expect(await call(ca, 'sendMessage', { conversationId: 'nope', text: 'hi' })).toEqual({ msg: 'Invalid conversationId: must be a valid id' });
+    expect(await call(ca, 'sendMessage', { conversationId: 'nope', text: 'hi' })).toEqual({ msg: 'Invalid conversationId: must be a valid id', code: 'VALIDATION' });
     expect(await call(ca, 'messagesRead', null)).toHaveProperty('msg');
     expect(await call(ca, 'joinConversation', { conversationId: 42 })).toHaveProperty('msg');
     expect(await call(ca, 'typing', [])).toHaveProperty('msg');
@@ -180,7 +180,7 @@ describe('refusals to non-participants', () => {
     const mine: Message = await call(ca, 'sendMessage', { conversationId, text: 'private' });
     const eve = await createUser(ctx.db);
     const ce = await connect(eve);
-    const notFound = { msg: CHAT_ERRORS.conversationNotFound };
+    const notFound = { msg: CHAT_ERRORS.conversationNotFound, code: 'NOT_FOUND' };
     expect(await call(ce, 'joinConversation', conversationId)).toEqual(notFound);
     expect(await call(ce, 'sendMessage', { conversationId, text: 'let me in' })).toEqual(notFound);
     expect(await call(ce, 'typing', { conversationId })).toEqual(notFound);
@@ -264,7 +264,7 @@ describe('pins and deletion', () => {
     expect(await waitFor(cb, 'conversationDeleted')).toEqual({ conversationId });
     expect(await waitFor(ca, 'conversationDeleted')).toEqual({ conversationId });
     await settle();
-    const notFound = { msg: CHAT_ERRORS.conversationNotFound };
+    const notFound = { msg: CHAT_ERRORS.conversationNotFound, code: 'NOT_FOUND' };
     expect(await call(cb, 'typing', { conversationId })).toEqual(notFound);
     expect(await call(cb, 'sendMessage', { conversationId, text: 'hello?' })).toEqual(notFound);
     expect(await messageCount(conversationId)).toBe(0);

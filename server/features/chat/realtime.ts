@@ -1,9 +1,8 @@
 // The chat's socket events. Who a socket is comes from its handshake token (server/lib/realtime.ts), never from a
 // payload; every event is checked against the conversation's participants before it does anything.
-import { z } from 'zod';
-import { CHAT_ERRORS, ConversationRef, JoinPayload, SendMessagePayload } from '../../../common/chat.ts';
+import { ConversationRef, JoinPayload, SendMessagePayload } from '../../../common/chat.ts';
 import type { AppContext } from '../../context.ts';
-import { HttpError, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { describeError, tooManyRequests } from '../../lib/errors.ts';
 import { conversationRoom, userRoom, type AuthedSocket } from '../../lib/realtime.ts';
 import * as chat from './service.ts';
 
@@ -99,11 +98,11 @@ function withinBudget(socket: AuthedSocket): boolean {
   return window.count <= EVENTS_PER_WINDOW;
 }
 
-/** Runs one event: the result, or `{msg}` for any refusal, goes to the ack; nothing a client sends can crash the node. */
+/** Runs one event: the result, or `{msg, code}` for any refusal, goes to the ack; nothing a client sends can crash the node. */
 async function run(ctx: AppContext, socket: AuthedSocket, event: string, handler: Handler, args: unknown[]) {
   const ack = typeof args.at(-1) === 'function' ? (args.pop() as (response: unknown) => void) : undefined;
   if (!withinBudget(socket)) {
-    ack?.({ msg: tooManyRequests().message });
+    ack?.(describeError(tooManyRequests()).body);
     return;
   }
   // getOnlineUsers is called with only an ack; the others carry their payload first.
@@ -111,24 +110,8 @@ async function run(ctx: AppContext, socket: AuthedSocket, event: string, handler
     const result = await handler(args[0], socket);
     ack?.(result);
   } catch (error) {
-    ack?.({ msg: refusal(ctx, event, error) });
+    const { body } = describeError(error);
+    if (body.code === 'INTERNAL') chat.logFailure(ctx, event, error);
+    ack?.(body);
   }
-}
-
-function refusal(ctx: AppContext, event: string, error: unknown): string {
-  if (error instanceof HttpError) return error.message;
-  if (error instanceof z.ZodError) return describe(error);
-  // A conversation deleted while a message was on its way: its foreign key no longer holds.
-  const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } };
-  if (code === '23503' || cause?.code === '23503') return notFound(CHAT_ERRORS.conversationNotFound).message;
-  chat.logFailure(ctx, event, error);
-  return CHAT_ERRORS.failed;
-}
-
-function describe(error: z.ZodError): string {
-  const issue = error.issues[0];
-  const field = issue?.path.map(String).join('.');
-  // The chat's own texts (empty, too long) read well alone; others name the field.
-  if (!issue || Object.values(CHAT_ERRORS).includes(issue.message as never)) return issue?.message ?? 'Invalid request.';
-  return field ? `Invalid ${field}: ${issue.message}` : `Invalid request: ${issue.message}`;
 }

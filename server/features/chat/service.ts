@@ -3,7 +3,7 @@
 import { CHAT_ERRORS, type Conversation, type Message, type PinUpdate } from '../../../common/chat.ts';
 import type { AppContext } from '../../context.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
-import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { badRequest, driverCode, notFound, PG, postgresCode, tooManyRequests } from '../../lib/errors.ts';
 import { conversationRoom, userRoom } from '../../lib/realtime.ts';
 import * as q from './queries.ts';
 import { toConversation, toMessage, toPinned } from './present.ts';
@@ -95,7 +95,10 @@ export async function pinConversation(
 
 export async function sendMessage(ctx: AppContext, user: CurrentUser, { conversationId, text }: InConversation & { text: string }): Promise<Message> {
   const limit = { count: ctx.config.limits.chatMessagesPer10s, windowMs: RATE_WINDOW_MS };
-  const stored = await q.insertMessage(ctx.db, conversationId, user.id, text, limit);
+  const stored = await q.insertMessage(ctx.db, conversationId, user.id, text, limit).catch((error: unknown) => {
+    // The conversation was deleted while the message was on its way: its foreign key no longer holds.
+    throw postgresCode(error) === PG.foreignKeyViolation ? notFound(CHAT_ERRORS.conversationNotFound) : error;
+  });
   // Nothing stored: a participant was over the limit, anyone else is not in the conversation.
   if (!stored) {
     if (await q.isParticipant(ctx.db, conversationId, user.id)) throw tooManyRequests(CHAT_ERRORS.tooFast);
@@ -152,9 +155,7 @@ function tellSenders(ctx: AppContext, conversationId: string, changed: { id: str
 
 /** Logs a failure without its payload: the error of a failed query would carry the message text in its parameters. */
 export function logFailure(ctx: AppContext, event: string, error: unknown): void {
-  const cause = (error as { cause?: { code?: unknown } })?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : (error as { code?: unknown })?.code;
-  ctx.realtime.log.error({ event, code: typeof code === 'string' ? code : undefined, name: (error as Error)?.name }, 'chat event failed');
+  ctx.realtime.log.error({ event, code: driverCode(error), name: (error as Error)?.name }, 'chat event failed');
 }
 
 /** The online people among those the user has conversations with. */

@@ -56,7 +56,7 @@ async function startNode(databaseUrl: string): Promise<{ url: string; process: C
 it.skipIf(!enabled)('delivers across nodes with status and presence right on both', { timeout: 120_000 }, async () => {
   const database = await openTestDatabase();
   cleanups.push(() => database.close());
-  // One after the other: ensureAdmin (server/db/seed/admin.ts) reads then inserts, so two nodes starting at the
+  // One after the other: ensureAdmin (server/features/accounts/ensure-admin.ts) reads then inserts, so two nodes starting at the
   // same instant on an empty database race on the administrator's row.
   const nodeA = await startNode(database.url!);
   const nodeB = await startNode(database.url!);

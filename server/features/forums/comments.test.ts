@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMINS_ONLY, NOT_VERIFIED } from '../../lib/auth.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { caller } from '../../test/http.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
 import {
   CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, COMMENTS_MAX_PAGE_SIZE, COMMENTS_PAGE_SIZE, CommentsPageSchema,
@@ -17,10 +18,7 @@ let pending: TestUser;
 let admin: TestUser;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-async function call(method: 'GET' | 'POST' | 'DELETE', url: string, user?: TestUser, payload?: object) {
-  const res = await ctx.app.inject({ method, url, headers: user?.headers ?? {}, payload });
-  return { status: res.statusCode, body: res.json() };
-}
+const call = caller(() => ctx.app);
 const newPost = async () => (await call('POST', '/api/forumPosts', ana, { title: 'Thread', content: 'Talk' })).body as Post;
 const comment = async (postId: string, user: TestUser, content = 'A comment') =>
   (await call('POST', `/api/forumPosts/${postId}/comments`, user, { content })).body as Comment;
@@ -60,43 +58,43 @@ describe('writing comments and replies', () => {
 
   it.each([[{}], [{ content: '' }], [{ content: '  \n ' }]])('says "Comment is required." for %j', async (body) => {
     const post = await newPost();
-    expect(await call('POST', `/api/forumPosts/${post._id}/comments`, ben, body)).toEqual({ status: 400, body: { msg: COMMENT_REQUIRED } });
+    expect(await call('POST', `/api/forumPosts/${post._id}/comments`, ben, body)).toEqual({ status: 400, body: { msg: COMMENT_REQUIRED, code: 'BAD_REQUEST' } });
     const parent = await comment(post._id, ben);
-    expect(await call('POST', `/api/forumPosts/comments/${parent._id}/reply`, ben, body)).toEqual({ status: 400, body: { msg: COMMENT_REQUIRED } });
+    expect(await call('POST', `/api/forumPosts/comments/${parent._id}/reply`, ben, body)).toEqual({ status: 400, body: { msg: COMMENT_REQUIRED, code: 'BAD_REQUEST' } });
   });
 
   it('refuses content over 10,000 characters and malformed ids', async () => {
     const post = await newPost();
     const long = await call('POST', `/api/forumPosts/${post._id}/comments`, ben, { content: 'x'.repeat(10_001) });
-    expect(long).toEqual({ status: 400, body: { msg: 'Invalid content: must be at most 10000 characters' } });
+    expect(long).toEqual({ status: 400, body: { msg: 'Invalid content: must be at most 10000 characters', code: 'VALIDATION' } });
     expect((await call('POST', `/api/forumPosts/${post._id}/comments`, ben, { content: 'x'.repeat(10_000) })).status).toBe(201);
     expect((await call('POST', '/api/forumPosts/nope/comments', ben, { content: 'x' })).status).toBe(400);
     expect((await call('POST', '/api/forumPosts/comments/nope/reply', ben, { content: 'x' })).status).toBe(400);
   });
 
   it('answers 404 for a missing post or parent, and refuses replies to a deleted comment', async () => {
-    expect(await call('POST', `/api/forumPosts/${UNKNOWN_ID}/comments`, ben, { content: 'x' })).toEqual({ status: 404, body: { msg: POST_NOT_FOUND } });
-    expect(await call('GET', `/api/forumPosts/${UNKNOWN_ID}/comments`, ben)).toEqual({ status: 404, body: { msg: POST_NOT_FOUND } });
-    expect(await call('POST', `/api/forumPosts/comments/${UNKNOWN_ID}/reply`, ben, { content: 'x' })).toEqual({ status: 404, body: { msg: COMMENT_NOT_FOUND } });
+    expect(await call('POST', `/api/forumPosts/${UNKNOWN_ID}/comments`, ben, { content: 'x' })).toEqual({ status: 404, body: { msg: POST_NOT_FOUND, code: 'NOT_FOUND' } });
+    expect(await call('GET', `/api/forumPosts/${UNKNOWN_ID}/comments`, ben)).toEqual({ status: 404, body: { msg: POST_NOT_FOUND, code: 'NOT_FOUND' } });
+    expect(await call('POST', `/api/forumPosts/comments/${UNKNOWN_ID}/reply`, ben, { content: 'x' })).toEqual({ status: 404, body: { msg: COMMENT_NOT_FOUND, code: 'NOT_FOUND' } });
     const post = await newPost();
     const parent = await comment(post._id, ben);
     await reply(parent._id, ana);
     await call('DELETE', `/api/forumPosts/comments/${parent._id}`, ben);
-    expect(await call('POST', `/api/forumPosts/comments/${parent._id}/reply`, ana, { content: 'x' })).toEqual({ status: 400, body: { msg: CANNOT_REPLY_TO_DELETED } });
+    expect(await call('POST', `/api/forumPosts/comments/${parent._id}/reply`, ana, { content: 'x' })).toEqual({ status: 400, body: { msg: CANNOT_REPLY_TO_DELETED, code: 'BAD_REQUEST' } });
   });
 
   it('needs a verified licence to write and a session to read', async () => {
     const post = await newPost();
     const parent = await comment(post._id, ben);
-    expect(await call('POST', `/api/forumPosts/${post._id}/comments`, pending, { content: 'x' })).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
-    expect(await call('POST', `/api/forumPosts/comments/${parent._id}/reply`, pending, { content: 'x' })).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    expect(await call('POST', `/api/forumPosts/${post._id}/comments`, pending, { content: 'x' })).toEqual({ status: 403, body: { msg: NOT_VERIFIED, code: 'NOT_VERIFIED' } });
+    expect(await call('POST', `/api/forumPosts/comments/${parent._id}/reply`, pending, { content: 'x' })).toEqual({ status: 403, body: { msg: NOT_VERIFIED, code: 'NOT_VERIFIED' } });
     expect((await call('POST', `/api/forumPosts/${post._id}/comments`, undefined, { content: 'x' })).status).toBe(401);
     expect((await call('POST', `/api/forumPosts/comments/${parent._id}/reply`, undefined, { content: 'x' })).status).toBe(401);
     expect((await call('GET', `/api/forumPosts/${post._id}/comments`)).status).toBe(401);
     // Access is decided before the body is checked.
     const tooLong = { content: 'x'.repeat(10_001) };
     expect((await call('POST', `/api/forumPosts/${post._id}/comments`, undefined, tooLong)).status).toBe(401);
-    expect(await call('POST', `/api/forumPosts/${post._id}/comments`, pending, tooLong)).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    expect(await call('POST', `/api/forumPosts/${post._id}/comments`, pending, tooLong)).toEqual({ status: 403, body: { msg: NOT_VERIFIED, code: 'NOT_VERIFIED' } });
     expect((await call('GET', `/api/forumPosts/${post._id}/comments`, pending)).status).toBe(200);
   });
 
@@ -180,9 +178,9 @@ describe('POST /api/forumPosts/comments/:id/like', () => {
   it('needs a verified licence, a session and a live comment', async () => {
     const post = await newPost();
     const c = await comment(post._id, ana);
-    expect(await call('POST', `/api/forumPosts/comments/${c._id}/like`, pending)).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    expect(await call('POST', `/api/forumPosts/comments/${c._id}/like`, pending)).toEqual({ status: 403, body: { msg: NOT_VERIFIED, code: 'NOT_VERIFIED' } });
     expect((await call('POST', `/api/forumPosts/comments/${c._id}/like`)).status).toBe(401);
-    expect(await call('POST', `/api/forumPosts/comments/${UNKNOWN_ID}/like`, ben)).toEqual({ status: 404, body: { msg: COMMENT_NOT_FOUND } });
+    expect(await call('POST', `/api/forumPosts/comments/${UNKNOWN_ID}/like`, ben)).toEqual({ status: 404, body: { msg: COMMENT_NOT_FOUND, code: 'NOT_FOUND' } });
   });
 });
 
@@ -236,7 +234,7 @@ describe('DELETE /api/forumPosts/comments/:id', () => {
     expect(await call('DELETE', `/api/forumPosts/comments/${c._id}`, ben)).toEqual({ status: 200, body: { msg: 'Comment deleted.' } });
     expect(await list(post._id)).toEqual([]);
     expect(await commentsCount(post._id)).toBe(0);
-    expect(await call('DELETE', `/api/forumPosts/comments/${c._id}`, ben)).toEqual({ status: 404, body: { msg: COMMENT_NOT_FOUND } });
+    expect(await call('DELETE', `/api/forumPosts/comments/${c._id}`, ben)).toEqual({ status: 404, body: { msg: COMMENT_NOT_FOUND, code: 'NOT_FOUND' } });
   });
 
   it('turns a comment with replies into "[deleted]" and keeps the replies; it goes once the last reply goes', async () => {
@@ -263,8 +261,8 @@ describe('DELETE /api/forumPosts/comments/:id', () => {
   it('is for the author or an administrator', async () => {
     const post = await newPost();
     const c = await comment(post._id, ben);
-    expect(await call('DELETE', `/api/forumPosts/comments/${c._id}`, ana)).toEqual({ status: 403, body: { msg: ONLY_AUTHOR_OR_ADMIN } });
-    expect(await call('DELETE', `/api/forumPosts/comments/${c._id}`, pending)).toEqual({ status: 403, body: { msg: ONLY_AUTHOR_OR_ADMIN } });
+    expect(await call('DELETE', `/api/forumPosts/comments/${c._id}`, ana)).toEqual({ status: 403, body: { msg: ONLY_AUTHOR_OR_ADMIN, code: 'FORBIDDEN' } });
+    expect(await call('DELETE', `/api/forumPosts/comments/${c._id}`, pending)).toEqual({ status: 403, body: { msg: ONLY_AUTHOR_OR_ADMIN, code: 'FORBIDDEN' } });
     expect((await call('DELETE', `/api/forumPosts/comments/${c._id}`)).status).toBe(401);
     expect((await call('DELETE', `/api/forumPosts/comments/${c._id}`, admin)).status).toBe(200);
     expect((await call('DELETE', '/api/forumPosts/comments/nope', admin)).status).toBe(400);
@@ -327,7 +325,7 @@ describe('deep reply chains', () => {
     for (let depth = 1; depth <= MAX_REPLY_DEPTH; depth++) parent = await reply(parent._id, depth % 2 ? ben : ana, `Depth ${depth}`);
     const tooDeep = await call('POST', `/api/forumPosts/comments/${parent._id}/reply`, ana, { content: 'One more' });
     expect(tooDeep.status).toBe(400);
-    expect(tooDeep.body).toEqual({ msg: REPLY_TOO_DEEP });
+    expect(tooDeep.body).toEqual({ msg: REPLY_TOO_DEEP, code: 'BAD_REQUEST' });
   });
 });
 
@@ -364,8 +362,8 @@ describe('DELETE /api/forumPosts/comments (bulk)', () => {
   it('is for administrators only', async () => {
     const post = await newPost();
     const c = await comment(post._id, ben);
-    expect(await call('DELETE', '/api/forumPosts/comments', ben, { commentIds: [c._id] })).toEqual({ status: 403, body: { msg: ADMINS_ONLY } });
-    expect(await call('DELETE', '/api/forumPosts/comments', pending, { commentIds: [c._id] })).toEqual({ status: 403, body: { msg: ADMINS_ONLY } });
+    expect(await call('DELETE', '/api/forumPosts/comments', ben, { commentIds: [c._id] })).toEqual({ status: 403, body: { msg: ADMINS_ONLY, code: 'FORBIDDEN' } });
+    expect(await call('DELETE', '/api/forumPosts/comments', pending, { commentIds: [c._id] })).toEqual({ status: 403, body: { msg: ADMINS_ONLY, code: 'FORBIDDEN' } });
     expect((await call('DELETE', '/api/forumPosts/comments', undefined, { commentIds: [c._id] })).status).toBe(401);
     expect(await list(post._id)).toHaveLength(1);
   });
@@ -382,6 +380,6 @@ describe('DELETE /api/forumPosts/comments (bulk)', () => {
   });
 
   it('answers 404 when none of the comments exist', async () => {
-    expect(await call('DELETE', '/api/forumPosts/comments', admin, { commentIds: [UNKNOWN_ID] })).toEqual({ status: 404, body: { msg: COMMENT_NOT_FOUND } });
+    expect(await call('DELETE', '/api/forumPosts/comments', admin, { commentIds: [UNKNOWN_ID] })).toEqual({ status: 404, body: { msg: COMMENT_NOT_FOUND, code: 'NOT_FOUND' } });
   });
 });

@@ -4,6 +4,7 @@ import { ADMINS_ONLY, NOT_VERIFIED } from '../../lib/auth.ts';
 import { queryRows } from '../../db/client.ts';
 import { comments, communities, posts } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { caller } from '../../test/http.ts';
 import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { COMMUNITY_NAME_TAKEN, COMMUNITY_NOT_FOUND, NAME_REQUIRED, type Community } from '../../../common/communities.ts';
 
@@ -15,10 +16,7 @@ let admin: TestUser;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
 
-async function call(method: 'GET' | 'POST' | 'DELETE', url: string, user?: TestUser, payload?: object) {
-  const res = await ctx.app.inject({ method, url, headers: user?.headers ?? {}, payload });
-  return { status: res.statusCode, body: res.json() };
-}
+const call = caller(() => ctx.app);
 const memberRows = async (communityId: string, userId: string) => (await queryRows<{ n: number }>(ctx.db, sql`
   SELECT count(*)::int AS n FROM community_members WHERE community_id = ${communityId} AND user_id = ${userId}`))[0].n;
 
@@ -90,6 +88,11 @@ describe('GET /api/communities/search', () => {
     expect(empty.body.communities.length).toBeGreaterThan(0);
   });
 
+  it('answers a search that finds nothing with one empty page, as every page-numbered list does', async () => {
+    const none = await call('GET', '/api/communities/search?query=qxzvnomatchword');
+    expect(none).toEqual({ status: 200, body: { communities: [], totalPages: 1, currentPage: 1 } });
+  });
+
   it('refuses a query longer than 200 characters', async () => {
     const res = await call('GET', `/api/communities/search?query=${'a'.repeat(201)}`);
     expect(res.status).toBe(400);
@@ -101,7 +104,7 @@ describe('GET /api/communities/:id', () => {
   it('returns one community, 404 when it does not exist and 400 for a malformed id', async () => {
     const c = await createCommunity(ctx.db, { name: unique('Single'), specialties: ['Grief'] });
     expect((await call('GET', `/api/communities/${c.id}`)).body).toMatchObject({ _id: c.id, name: c.name, specialties: ['Grief'], joined: false });
-    expect(await call('GET', `/api/communities/${UNKNOWN_ID}`)).toEqual({ status: 404, body: { msg: COMMUNITY_NOT_FOUND } });
+    expect(await call('GET', `/api/communities/${UNKNOWN_ID}`)).toEqual({ status: 404, body: { msg: COMMUNITY_NOT_FOUND, code: 'NOT_FOUND' } });
     const bad = await call('GET', '/api/communities/not-an-id');
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe('Invalid id: must be a valid id');
@@ -125,7 +128,7 @@ describe('POST /api/communities', () => {
   });
 
   it.each([[{}], [{ name: '' }], [{ name: '   ', description: 'x' }]])('says "Name is required." for %j', async (body) => {
-    expect(await call('POST', '/api/communities', ana, body)).toEqual({ status: 400, body: { msg: NAME_REQUIRED } });
+    expect(await call('POST', '/api/communities', ana, body)).toEqual({ status: 400, body: { msg: NAME_REQUIRED, code: 'BAD_REQUEST' } });
   });
 
   it.each([
@@ -145,14 +148,14 @@ describe('POST /api/communities', () => {
   it('keeps names unique whatever the case (409), even when two people race for one', async () => {
     const name = unique('Unique Name');
     expect((await call('POST', '/api/communities', ana, { name })).status).toBe(201);
-    expect(await call('POST', '/api/communities', ben, { name: name.toUpperCase() })).toEqual({ status: 409, body: { msg: COMMUNITY_NAME_TAKEN } });
+    expect(await call('POST', '/api/communities', ben, { name: name.toUpperCase() })).toEqual({ status: 409, body: { msg: COMMUNITY_NAME_TAKEN, code: 'CONFLICT' } });
     const raced = unique('Raced Name');
     const results = await Promise.all([call('POST', '/api/communities', ana, { name: raced }), call('POST', '/api/communities', ben, { name: raced })]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
   });
 
   it('needs a verified licence and a session', async () => {
-    expect(await call('POST', '/api/communities', pending, { name: unique('Pending') })).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    expect(await call('POST', '/api/communities', pending, { name: unique('Pending') })).toEqual({ status: 403, body: { msg: NOT_VERIFIED, code: 'NOT_VERIFIED' } });
     expect((await call('POST', '/api/communities', undefined, { name: unique('Anon') })).status).toBe(401);
     // Access is checked before the body: a signed-out caller never learns what a valid body is.
     expect((await call('POST', '/api/communities', undefined, { name: '' })).status).toBe(401);
@@ -162,12 +165,12 @@ describe('POST /api/communities', () => {
   it('decides access before the body is read or checked: 401 signed out, 403 pending, however bad the body', async () => {
     const tooLong = { name: 'x'.repeat(81), specialties: ['Not an option'] };
     expect((await call('POST', '/api/communities', undefined, tooLong)).status).toBe(401);
-    expect(await call('POST', '/api/communities', pending, tooLong)).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    expect(await call('POST', '/api/communities', pending, tooLong)).toEqual({ status: 403, body: { msg: NOT_VERIFIED, code: 'NOT_VERIFIED' } });
     const malformed = await ctx.app.inject({
       method: 'POST', url: '/api/communities', headers: { ...pending.headers, 'content-type': 'application/json' }, payload: '{"name": ',
     });
     expect(malformed.statusCode).toBe(403);
-    expect((await call('DELETE', '/api/communities/not-an-id', pending))).toEqual({ status: 403, body: { msg: ADMINS_ONLY } });
+    expect((await call('DELETE', '/api/communities/not-an-id', pending))).toEqual({ status: 403, body: { msg: ADMINS_ONLY, code: 'FORBIDDEN' } });
     expect((await call('DELETE', '/api/communities/not-an-id')).status).toBe(401);
   });
 });
@@ -176,8 +179,8 @@ describe('DELETE /api/communities/:id', () => {
   it('is for administrators only', async () => {
     const c = await createCommunity(ctx.db, { name: unique('Keep') });
     expect((await call('DELETE', `/api/communities/${c.id}`)).status).toBe(401);
-    expect(await call('DELETE', `/api/communities/${c.id}`, pending)).toEqual({ status: 403, body: { msg: ADMINS_ONLY } });
-    expect(await call('DELETE', `/api/communities/${c.id}`, ana)).toEqual({ status: 403, body: { msg: ADMINS_ONLY } });
+    expect(await call('DELETE', `/api/communities/${c.id}`, pending)).toEqual({ status: 403, body: { msg: ADMINS_ONLY, code: 'FORBIDDEN' } });
+    expect(await call('DELETE', `/api/communities/${c.id}`, ana)).toEqual({ status: 403, body: { msg: ADMINS_ONLY, code: 'FORBIDDEN' } });
     expect((await call('GET', `/api/communities/${c.id}`)).status).toBe(200);
   });
 
@@ -196,7 +199,7 @@ describe('DELETE /api/communities/:id', () => {
     const audit = await queryRows<{ actor_id: string; action: string; target_id: string; detail: { name: string } }>(ctx.db, sql`
       SELECT actor_id, action, target_id, detail FROM audit_log WHERE target_id = ${c.id}`);
     expect(audit).toEqual([{ actor_id: admin.id, action: 'community.delete', target_id: c.id, detail: { name: c.name, postsCount: 1 } }]);
-    expect(await call('DELETE', `/api/communities/${c.id}`, admin)).toEqual({ status: 404, body: { msg: COMMUNITY_NOT_FOUND } });
+    expect(await call('DELETE', `/api/communities/${c.id}`, admin)).toEqual({ status: 404, body: { msg: COMMUNITY_NOT_FOUND, code: 'NOT_FOUND' } });
   });
 });
 
@@ -223,11 +226,11 @@ describe('join and unjoin', () => {
 
   it('needs a verified licence, a session and an existing community', async () => {
     const c = await createCommunity(ctx.db, { name: unique('Guarded') });
-    expect(await call('POST', `/api/communities/${c.id}/join`, pending)).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
-    expect(await call('DELETE', `/api/communities/${c.id}/unjoin`, pending)).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    expect(await call('POST', `/api/communities/${c.id}/join`, pending)).toEqual({ status: 403, body: { msg: NOT_VERIFIED, code: 'NOT_VERIFIED' } });
+    expect(await call('DELETE', `/api/communities/${c.id}/unjoin`, pending)).toEqual({ status: 403, body: { msg: NOT_VERIFIED, code: 'NOT_VERIFIED' } });
     expect((await call('POST', `/api/communities/${c.id}/join`)).status).toBe(401);
     expect((await call('DELETE', `/api/communities/${c.id}/unjoin`)).status).toBe(401);
-    expect(await call('POST', `/api/communities/${UNKNOWN_ID}/join`, ana)).toEqual({ status: 404, body: { msg: COMMUNITY_NOT_FOUND } });
+    expect(await call('POST', `/api/communities/${UNKNOWN_ID}/join`, ana)).toEqual({ status: 404, body: { msg: COMMUNITY_NOT_FOUND, code: 'NOT_FOUND' } });
     expect((await call('POST', '/api/communities/nope/join', ana)).status).toBe(400);
   });
 });

@@ -2,15 +2,17 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../context.ts';
 import { queryPrepared } from '../../db/prepared.ts';
+import { prefixQuery } from '../../db/text-search.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { pageInfo } from '../../lib/paging.ts';
 import { forumRead, forumWrite } from './forum-reads.ts';
 import {
   COMMUNITY_NAME_TAKEN, COMMUNITY_NOT_FOUND, NAME_REQUIRED, type CommunitiesPage, type Community, type NewCommunity,
 } from '../../../common/communities.ts';
 import { FORUM_SIDEBAR_COMMUNITIES } from '../../../common/constants.ts';
-import { communityColumns, prefixQuery, type CommunityRow } from './communities-queries.ts';
+import { communityColumns, type CommunityRow } from './communities-queries.ts';
 import { toCommunity } from './present.ts';
 import { recommendedFor } from './recommendations.ts';
 
@@ -21,8 +23,7 @@ type Paging = { page: number; limit: number };
 
 const pageOf = (rows: CommunityRow[], total: number, page: number, limit: number): CommunitiesPage => ({
   communities: rows.map(toCommunity),
-  totalPages: Math.ceil(total / limit),
-  currentPage: page,
+  ...pageInfo(total, page, limit),
 });
 
 type SharedList = { rows: CommunityRow[]; total: number };
@@ -64,9 +65,8 @@ export async function searchCommunities(
 ): Promise<CommunitiesPage> {
   const { db } = ctx;
   const viewerId = viewer?.id ?? null;
-  const words = prefixQuery(query);
-  if (!words) return listCommunities(ctx, viewer, { page, limit });
-  const q = sql`to_tsquery('english', ${words})`;
+  const q = prefixQuery(query);
+  if (!q) return listCommunities(ctx, viewer, { page, limit });
   const [{ n }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM communities c WHERE c.search @@ ${q}`);
   const rows = await queryRows<CommunityRow>(db, sql`
     SELECT ${communityColumns(viewerId)} FROM communities c WHERE c.search @@ ${q}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, posts } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { caller } from '../../test/http.ts';
 import { createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import type { Comment, Post } from '../../../common/posts.ts';
 
@@ -11,10 +12,7 @@ let ana: TestUser;
 let ben: TestUser;
 let group: { id: string; name: string };
 
-async function call(method: 'GET' | 'POST' | 'DELETE', url: string, user: TestUser, payload?: object) {
-  const res = await ctx.app.inject({ method, url, headers: user.headers, payload });
-  return { status: res.statusCode, body: res.json() };
-}
+const call = caller(() => ctx.app);
 const feedIds = async (user: TestUser) => (await call('GET', '/api/forumPosts/feed', user)).body.posts.map((p: Post) => p._id);
 
 beforeAll(async () => {

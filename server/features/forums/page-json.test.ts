@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { LIKES_LIST_CAP } from '../../../common/posts.ts';
 import { headOf, pageBytes, pageJsonFor, withJson, type SharedPage } from './page-json.ts';
@@ -33,7 +34,11 @@ describe('pageJsonFor', () => {
     const forA = pageJsonFor(shared, 'posts', 'a', new Set(['p1']), shape);
     const forZ = pageJsonFor(shared, 'posts', 'z', new Set(), shape);
     expect(forA.body).toBe(forZ.body);
-    expect(forA.gzipped?.()).toBe(forZ.gzipped?.());
+    const gzipped = forA.gzipped?.();
+    expect(gzipped).toBeInstanceOf(Buffer);
+    expect(gunzipSync(gzipped!).toString()).toBe(String(forA.body));
+    // The same buffer: compressed once for every reader.
+    expect(forZ.gzipped?.()).toBe(gzipped);
     expect(JSON.parse(String(forA.body))).toEqual({ posts: [{ _id: 'p1', likes: ['a'] }, { _id: 'p2', likes: ids(LIKES_LIST_CAP) }], nextCursor: 'c' });
   });
 

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../context.ts';
 import { createReadCache } from '../../lib/read-cache.ts';
 import { communities, posts } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { caller } from '../../test/http.ts';
 import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import {
@@ -23,10 +24,7 @@ let group: { id: string; name: string };
 let services: ServiceContext;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-async function call(method: 'GET' | 'POST' | 'DELETE', url: string, user?: TestUser, payload?: object) {
-  const res = await ctx.app.inject({ method, url, headers: user?.headers ?? {}, payload });
-  return { status: res.statusCode, body: res.json() };
-}
+const call = caller(() => ctx.app);
 const newPost = async (user: TestUser, body: object = {}) =>
   (await call('POST', '/api/forumPosts', user, { title: 'A title', content: 'Some content', ...body })).body as Post;
 const likeRows = async (postId: string) => (await queryRows<{ n: number }>(ctx.db, sql`
@@ -71,7 +69,7 @@ describe('POST /api/forumPosts', () => {
 
   it.each([[{}], [{ title: 'Only a title' }], [{ content: 'Only content' }], [{ title: '   ', content: 'x' }], [{ title: 'x', content: ' \n ' }]])(
     'says "Title and content are required." for %j', async (body) => {
-      expect(await call('POST', '/api/forumPosts', ana, body)).toEqual({ status: 400, body: { msg: TITLE_CONTENT_REQUIRED } });
+      expect(await call('POST', '/api/forumPosts', ana, body)).toEqual({ status: 400, body: { msg: TITLE_CONTENT_REQUIRED, code: 'BAD_REQUEST' } });
     });
 
   it.each([
@@ -90,20 +88,20 @@ describe('POST /api/forumPosts', () => {
   });
 
   it('requires membership of the community and that it exists', async () => {
-    expect(await call('POST', '/api/forumPosts', ben, { title: 't', content: 'c', communityId: group.id })).toEqual({ status: 403, body: { msg: JOIN_TO_POST } });
-    expect(await call('POST', '/api/forumPosts', ana, { title: 't', content: 'c', communityId: UNKNOWN_ID })).toEqual({ status: 404, body: { msg: COMMUNITY_NOT_FOUND } });
+    expect(await call('POST', '/api/forumPosts', ben, { title: 't', content: 'c', communityId: group.id })).toEqual({ status: 403, body: { msg: JOIN_TO_POST, code: 'FORBIDDEN' } });
+    expect(await call('POST', '/api/forumPosts', ana, { title: 't', content: 'c', communityId: UNKNOWN_ID })).toEqual({ status: 404, body: { msg: COMMUNITY_NOT_FOUND, code: 'NOT_FOUND' } });
   });
 
   it('needs a verified licence and a session', async () => {
-    expect(await call('POST', '/api/forumPosts', pending, { title: 't', content: 'c' })).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    expect(await call('POST', '/api/forumPosts', pending, { title: 't', content: 'c' })).toEqual({ status: 403, body: { msg: NOT_VERIFIED, code: 'NOT_VERIFIED' } });
     expect((await call('POST', '/api/forumPosts', undefined, { title: 't', content: 'c' })).status).toBe(401);
     expect((await call('POST', '/api/forumPosts', undefined, {})).status).toBe(401);
   });
 
   it('decides access before the body is read or checked: 401 signed out, 403 pending, however bad the body', async () => {
     const bad = { title: 'x'.repeat(201), communityId: 'not-an-id' };
-    expect(await call('POST', '/api/forumPosts', undefined, bad)).toEqual({ status: 401, body: { msg: 'Please log in to continue.' } });
-    expect(await call('POST', '/api/forumPosts', pending, bad)).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    expect(await call('POST', '/api/forumPosts', undefined, bad)).toEqual({ status: 401, body: { msg: 'Please log in to continue.', code: 'UNAUTHORIZED' } });
+    expect(await call('POST', '/api/forumPosts', pending, bad)).toEqual({ status: 403, body: { msg: NOT_VERIFIED, code: 'NOT_VERIFIED' } });
     const malformed = (user?: TestUser) => ctx.app.inject({
       method: 'POST', url: '/api/forumPosts', headers: { ...user?.headers, 'content-type': 'application/json' }, payload: '{"title": ',
     });
@@ -125,7 +123,7 @@ describe('GET /api/forumPosts/:id', () => {
   it('returns the post, 404 "Post not found." when missing, 400 for a malformed id, 401 signed out', async () => {
     const post = await newPost(ana);
     expect((await call('GET', `/api/forumPosts/${post._id}`, pending)).body).toEqual(post);
-    expect(await call('GET', `/api/forumPosts/${UNKNOWN_ID}`, ana)).toEqual({ status: 404, body: { msg: POST_NOT_FOUND } });
+    expect(await call('GET', `/api/forumPosts/${UNKNOWN_ID}`, ana)).toEqual({ status: 404, body: { msg: POST_NOT_FOUND, code: 'NOT_FOUND' } });
     expect((await call('GET', '/api/forumPosts/12345', ana)).status).toBe(400);
     expect((await call('GET', `/api/forumPosts/${post._id}`)).status).toBe(401);
   });
@@ -196,7 +194,7 @@ describe('feed and community lists', () => {
       expect(res.status).toBe(400);
       expect(res.body.msg).toMatch(/^Invalid before/);
     }
-    expect(await call('GET', `/api/forumPosts/community/${UNKNOWN_ID}`, ana)).toEqual({ status: 404, body: { msg: COMMUNITY_NOT_FOUND } });
+    expect(await call('GET', `/api/forumPosts/community/${UNKNOWN_ID}`, ana)).toEqual({ status: 404, body: { msg: COMMUNITY_NOT_FOUND, code: 'NOT_FOUND' } });
     expect((await call('GET', '/api/forumPosts/community/nope', ana)).status).toBe(400);
   });
 });
@@ -270,7 +268,7 @@ describe('search', () => {
     expect(stemmed.body.posts.map((p: Post) => p._id)).toContain(inTitle._id);
     const scoped = await call('GET', `/api/forumPosts/search/${group.id}?query=quixotry`, ben);
     expect(scoped.body.posts.map((p: Post) => p._id)).toEqual([inTitle._id, inContent._id]);
-    expect(await call('GET', `/api/forumPosts/search/${UNKNOWN_ID}?query=x`, ben)).toEqual({ status: 404, body: { msg: COMMUNITY_NOT_FOUND } });
+    expect(await call('GET', `/api/forumPosts/search/${UNKNOWN_ID}?query=x`, ben)).toEqual({ status: 404, body: { msg: COMMUNITY_NOT_FOUND, code: 'NOT_FOUND' } });
   });
 
   it('pages ranked results with a cursor, without repeats', async () => {
@@ -428,9 +426,9 @@ describe('POST /api/forumPosts/:id/like', () => {
 
   it('needs a verified licence, a session and an existing post', async () => {
     const post = await newPost(ana);
-    expect(await call('POST', `/api/forumPosts/${post._id}/like`, pending)).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    expect(await call('POST', `/api/forumPosts/${post._id}/like`, pending)).toEqual({ status: 403, body: { msg: NOT_VERIFIED, code: 'NOT_VERIFIED' } });
     expect((await call('POST', `/api/forumPosts/${post._id}/like`)).status).toBe(401);
-    expect(await call('POST', `/api/forumPosts/${UNKNOWN_ID}/like`, ben)).toEqual({ status: 404, body: { msg: POST_NOT_FOUND } });
+    expect(await call('POST', `/api/forumPosts/${UNKNOWN_ID}/like`, ben)).toEqual({ status: 404, body: { msg: POST_NOT_FOUND, code: 'NOT_FOUND' } });
     expect((await call('POST', `/api/forumPosts/${post._id}/like`, ben, { liked: 'yes' })).status).toBe(400);
   });
 });
@@ -449,13 +447,13 @@ describe('DELETE /api/forumPosts/:id', () => {
     expect(await queryRows(ctx.db, sql`SELECT 1 FROM comment_likes WHERE comment_id = ${comment.body._id}`)).toEqual([]);
     expect(await likeRows(post._id)).toBe(0);
     expect((await communityCounts(group.id)).posts).toBe(before);
-    expect(await call('DELETE', `/api/forumPosts/${post._id}`, ana)).toEqual({ status: 404, body: { msg: POST_NOT_FOUND } });
+    expect(await call('DELETE', `/api/forumPosts/${post._id}`, ana)).toEqual({ status: 404, body: { msg: POST_NOT_FOUND, code: 'NOT_FOUND' } });
   });
 
   it('lets an administrator delete anyone\'s post, and nobody else', async () => {
     const post = await newPost(ana);
-    expect(await call('DELETE', `/api/forumPosts/${post._id}`, ben)).toEqual({ status: 403, body: { msg: ONLY_AUTHOR_OR_ADMIN } });
-    expect(await call('DELETE', `/api/forumPosts/${post._id}`, pending)).toEqual({ status: 403, body: { msg: ONLY_AUTHOR_OR_ADMIN } });
+    expect(await call('DELETE', `/api/forumPosts/${post._id}`, ben)).toEqual({ status: 403, body: { msg: ONLY_AUTHOR_OR_ADMIN, code: 'FORBIDDEN' } });
+    expect(await call('DELETE', `/api/forumPosts/${post._id}`, pending)).toEqual({ status: 403, body: { msg: ONLY_AUTHOR_OR_ADMIN, code: 'FORBIDDEN' } });
     expect((await call('DELETE', `/api/forumPosts/${post._id}`)).status).toBe(401);
     expect((await call('DELETE', `/api/forumPosts/${post._id}`, admin)).status).toBe(200);
     expect((await call('DELETE', '/api/forumPosts/not-an-id', admin)).status).toBe(400);

@@ -3,6 +3,8 @@ import type { Resource, ResourcePage } from '../../../common/resources.ts';
 import type { Db } from '../../db/client.ts';
 import { resources, users } from '../../db/schema.ts';
 import { toResource } from './present.ts';
+import { prefixQuery } from '../../db/text-search.ts';
+import { pageInfo } from '../../lib/paging.ts';
 
 const columns = {
   id: resources.id,
@@ -40,7 +42,7 @@ async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
 }
 
 export const pageOf = (list: Resource[], total: number, { page, limit }: Paging): ResourcePage =>
-  ({ resources: list, totalPages: Math.max(1, Math.ceil(total / limit)), currentPage: page });
+  ({ resources: list, ...pageInfo(total, page, limit) });
 
 const published = (category?: string) => and(eq(resources.isApproved, true), category ? eq(resources.category, category) : undefined);
 
@@ -54,16 +56,10 @@ export const publishedPageSql = (db: Db, q: Paging & { category?: string }) => p
 export const publishedPage = (db: Db, q: Paging & { category?: string }): Promise<Resource[]> =>
   selectPage(db, published(q.category), publicationOrder, q);
 
-/** Words of the query as prefix terms ("trau" finds "trauma"); only letters and digits reach to_tsquery. */
-export function prefixQuery(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 10) ?? [];
-  return words.length ? words.map((w) => `${w.slice(0, 50)}:*`).join(' & ') : null;
-}
-
 export async function searchPublished(db: Db, q: Paging & { category?: string; query: string }): Promise<ResourcePage> {
   const terms = prefixQuery(q.query);
   if (!terms) return pageOf([], 0, q);
-  const where = and(published(q.category), sql`${resources.search} @@ to_tsquery('english', ${terms})`);
+  const where = and(published(q.category), sql`${resources.search} @@ ${terms}`);
   const [list, total] = await Promise.all([selectPage(db, where, publicationOrder, q), countWhere(db, where)]);
   return pageOf(list, total, q);
 }

@@ -65,29 +65,29 @@ describe('POST /api/resources', () => {
     for (const body of [valid, {}, { ...valid, link: 'javascript:alert(1)' }]) {
       const res = await submit(null, body);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ msg: RESOURCE_LOGIN_REQUIRED });
+      expect(res.json()).toEqual({ msg: RESOURCE_LOGIN_REQUIRED, code: 'UNAUTHORIZED' });
     }
   });
 
   it('treats an unknown token as signed out', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/resources', headers: { 'x-auth-token': 'not-a-token' }, payload: valid });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ msg: RESOURCE_LOGIN_REQUIRED });
+    expect(res.json()).toEqual({ msg: RESOURCE_LOGIN_REQUIRED, code: 'SESSION_ENDED' });
   });
 
   it('refuses a member whose licence is not verified yet', async () => {
     const res = await submit(pending);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ msg: NOT_VERIFIED });
+    expect(res.json()).toEqual({ msg: NOT_VERIFIED, code: 'NOT_VERIFIED' });
     const rejected = await createUser(ctx.db, { status: 'rejected' });
-    expect((await submit(rejected)).json()).toEqual({ msg: NOT_VERIFIED });
+    expect((await submit(rejected)).json()).toEqual({ msg: NOT_VERIFIED, code: 'NOT_VERIFIED' });
   });
 
   it('refuses a pending member before checking the body, however bad', async () => {
     for (const body of [{}, { ...valid, link: 'javascript:alert(1)' }]) {
       const res = await submit(pending, body);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ msg: NOT_VERIFIED });
+      expect(res.json()).toEqual({ msg: NOT_VERIFIED, code: 'NOT_VERIFIED' });
     }
   });
 
@@ -246,7 +246,7 @@ describe('GET /api/resources/all', () => {
   it('refuses members (403) and visitors (401)', async () => {
     const res = await get('/api/resources/all', member);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ msg: ADMINS_ONLY });
+    expect(res.json()).toEqual({ msg: ADMINS_ONLY, code: 'FORBIDDEN' });
     expect((await get('/api/resources/all')).statusCode).toBe(401);
     // Before the query is checked.
     expect((await get('/api/resources/all?page=0', member)).statusCode).toBe(403);
@@ -270,12 +270,12 @@ describe('PATCH /api/resources/:id/approve', () => {
     const resource = await published();
     const res = await approve(admin, resource._id);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ msg: ALREADY_APPROVED });
+    expect(res.json()).toEqual({ msg: ALREADY_APPROVED, code: 'CONFLICT' });
     expect(await auditEntries()).toHaveLength(1);
   });
 
   it('answers 404 for an unknown resource and 400 for a malformed id', async () => {
-    expect((await approve(admin, MISSING_ID)).json()).toEqual({ msg: RESOURCE_NOT_FOUND });
+    expect((await approve(admin, MISSING_ID)).json()).toEqual({ msg: RESOURCE_NOT_FOUND, code: 'NOT_FOUND' });
     expect((await approve(admin, MISSING_ID)).statusCode).toBe(404);
     const bad = await approve(admin, 'not-an-id');
     expect(bad.statusCode).toBe(400);
@@ -286,7 +286,7 @@ describe('PATCH /api/resources/:id/approve', () => {
     const resource = await submitted();
     const res = await approve(member, resource._id);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ msg: ADMINS_ONLY });
+    expect(res.json()).toEqual({ msg: ADMINS_ONLY, code: 'FORBIDDEN' });
     expect((await approve(null, resource._id)).statusCode).toBe(401);
     expect((await get('/api/resources')).json().resources).toHaveLength(0);
     expect(await auditEntries()).toHaveLength(0);
@@ -328,7 +328,7 @@ describe('DELETE /api/resources/:id', () => {
     for (const [user, id] of [[member, approved._id], [other, waiting._id], [other, approved._id]] as const) {
       const res = await remove(user, id);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ msg: ONLY_OWN_PENDING });
+      expect(res.json()).toEqual({ msg: ONLY_OWN_PENDING, code: 'FORBIDDEN' });
     }
     expect(await ctx.db.select().from(resources)).toHaveLength(2);
   });
@@ -338,7 +338,7 @@ describe('DELETE /api/resources/:id', () => {
     expect((await remove(null, resource._id)).statusCode).toBe(401);
     const missing = await remove(admin, MISSING_ID);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ msg: RESOURCE_NOT_FOUND });
+    expect(missing.json()).toEqual({ msg: RESOURCE_NOT_FOUND, code: 'NOT_FOUND' });
     expect((await remove(admin, "1' OR '1'='1")).statusCode).toBe(400);
   });
 });

@@ -17,7 +17,7 @@ const REMOVED: Record<library.RemovalKind, string> = {
 
 // The `verified` guard, with the spec's own sentence for a signed-out visitor.
 async function signedInToSubmit(request: FastifyRequest) {
-  if (!request.user) throw unauthorized(RESOURCE_LOGIN_REQUIRED);
+  if (!request.user) throw unauthorized(RESOURCE_LOGIN_REQUIRED, request.sessionEnded ? 'SESSION_ENDED' : 'UNAUTHORIZED');
   requireVerified(request);
 }
 

@@ -14,6 +14,7 @@ import {
   type CardRow, type ProfileRow,
 } from './queries.ts';
 import { toCard, toFavorite, toProfile } from './present.ts';
+import { pageInfo } from '../../lib/paging.ts';
 
 // Enough recent candidates that six of them usually differ in city and main specialty.
 const FEATURED_POOL = 60;
@@ -59,7 +60,7 @@ async function searchDatabase(ctx: ServiceContext, f: DirectoryFilters): Promise
   } else {
     [rows, total] = await Promise.all([directoryPage(ctx.db, limit, offset), listedTotal(ctx)]);
   }
-  return { users: rows.map(toCard), totalPages: Math.ceil(total / limit), currentPage: page, total };
+  return { users: rows.map(toCard), ...pageInfo(total, page, limit), total };
 }
 
 /** Greedy variety: first people who add a new city and a new main specialty, then a new city, then anyone. */

@@ -122,7 +122,7 @@ describe('GET /api/users (directory)', () => {
     const all = await dir('location=canada&specialties=Anxiety&modalities=CBT&demographics=Adults&sessionFormat=Online');
     expect(names(all.body)).toEqual(['Dir Ada', 'Dir Ben']);
     const none = await dir('location=seattle&modalities=DBT');
-    expect(none.body).toEqual({ users: [], total: 0, totalPages: 0, currentPage: 1 });
+    expect(none.body).toEqual({ users: [], total: 0, totalPages: 1, currentPage: 1 });
   });
 
   it('ignores blank list items and blank text filters', async () => {
@@ -263,7 +263,7 @@ describe('GET /api/users/:id (profile)', () => {
     for (const id of [UNKNOWN_ID, 'not-an-id', '123', "1' OR '1'='1", 'x'.repeat(150)]) {
       const { status, body } = await get(`/api/users/${encodeURIComponent(id)}`, viewer.headers);
       expect(status, id).toBe(404);
-      expect(body).toEqual({ msg: PROFILE_NOT_FOUND });
+      expect(body).toEqual({ msg: PROFILE_NOT_FOUND, code: 'NOT_FOUND' });
     }
   });
 
@@ -301,7 +301,7 @@ describe('PUT /api/users/me', () => {
   it('says 401 to a signed-out caller before looking at the body, however bad', async () => {
     const res = await ctx.app.inject({ method: 'PUT', url: '/api/users/me', payload: { name: '', specialties: ['Nonsense'], bio: 42 } });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ msg: 'Please log in to continue.' });
+    expect(res.json()).toEqual({ msg: 'Please log in to continue.', code: 'UNAUTHORIZED' });
   });
 
   it('updates every field and returns the updated user', async () => {
@@ -465,7 +465,7 @@ describe('favourites', () => {
   });
 
   it('answers 404 for unknown or unlisted therapists and 400 for malformed ids', async () => {
-    expect(await toggle(me, UNKNOWN_ID)).toEqual({ status: 404, body: { msg: PROFILE_NOT_FOUND } });
+    expect(await toggle(me, UNKNOWN_ID)).toEqual({ status: 404, body: { msg: PROFILE_NOT_FOUND, code: 'NOT_FOUND' } });
     const pending = await createUser(ctx.db, { status: 'pending' });
     expect((await toggle(me, pending.id)).status).toBe(404);
     const admin = await createAdmin(ctx.db);
@@ -477,7 +477,7 @@ describe('favourites', () => {
 
   it('refuses a pending user with 403 and an anonymous one with 401', async () => {
     const pending = await createUser(ctx.db, { status: 'pending' });
-    expect(await toggle(pending, peer.id)).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    expect(await toggle(pending, peer.id)).toEqual({ status: 403, body: { msg: NOT_VERIFIED, code: 'NOT_VERIFIED' } });
     const res = await ctx.app.inject({ method: 'PATCH', url: `/api/users/favorites/${peer.id}` });
     expect(res.statusCode).toBe(401);
     expect((await get('/api/users/me/favorites')).status).toBe(401);
@@ -487,7 +487,7 @@ describe('favourites', () => {
     const pending = await createUser(ctx.db, { status: 'pending' });
     const anonymous = await ctx.app.inject({ method: 'PATCH', url: '/api/users/favorites/nope' });
     expect(anonymous.statusCode).toBe(401);
-    expect(await toggle(pending, 'nope')).toEqual({ status: 403, body: { msg: NOT_VERIFIED } });
+    expect(await toggle(pending, 'nope')).toEqual({ status: 403, body: { msg: NOT_VERIFIED, code: 'NOT_VERIFIED' } });
   });
 
   it(`stops adding at ${MAX_FAVORITES} but still allows removing`, async () => {
@@ -498,7 +498,7 @@ describe('favourites', () => {
       FROM generate_series(1, ${MAX_FAVORITES}) g RETURNING id`) as unknown as { rows: { id: string }[] };
     await ctx.db.insert(favorites).values(ids.rows.map((r) => ({ userId: collector.id, favoriteId: r.id })));
     const full = await toggle(collector, peer.id);
-    expect(full).toEqual({ status: 400, body: { msg: NETWORK_FULL } });
+    expect(full).toEqual({ status: 400, body: { msg: NETWORK_FULL, code: 'BAD_REQUEST' } });
     const removed = await toggle(collector, ids.rows[0].id);
     expect(removed.status).toBe(200);
     expect(removed.body.favorites).toHaveLength(MAX_FAVORITES - 1);

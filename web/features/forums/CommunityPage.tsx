@@ -27,7 +27,7 @@ export default function CommunityPage() {
     return (
       <Stack gap="md">
         <BackButton fallback="/communities" />
-        <Alert color="red" role="alert">{error instanceof ApiError && error.status !== 404 ? error.message : 'Community not found.'}</Alert>
+        <Alert color="red" role="alert">{error instanceof ApiError && error.code !== 'NOT_FOUND' ? error.message : 'Community not found.'}</Alert>
       </Stack>
     );
   }

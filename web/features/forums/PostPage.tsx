@@ -13,9 +13,9 @@ import { CommentThread } from './components/CommentThread.tsx';
 import { LikeButton } from './components/LikeButton.tsx';
 import { CONFIRM_DELETE_POST, LOADING_POST, POST_BAD_LINK, POST_GONE_HINT, POST_NOT_LOADED } from './components/texts.ts';
 
-/** The spec's failure texts: 'Post not found.' for a 404, otherwise the status. */
+/** The spec's failure texts: 'Post not found.' when there is no such post, otherwise the status. */
 function failureText(error: unknown): string {
-  if (error instanceof ApiError) return error.status === 404 ? POST_NOT_FOUND : `Failed to fetch post. Status: ${error.status}`;
+  if (error instanceof ApiError) return error.code === 'NOT_FOUND' ? POST_NOT_FOUND : `Failed to fetch post. Status: ${error.status}`;
   return POST_NOT_LOADED;
 }
 

@@ -4,7 +4,7 @@ import {
   COMMUNITY_LIMITS, CREATE_COMMUNITY_FAILED, NAME_REQUIRED, canonicalTag, splitTags,
 } from '../../../../common/communities.ts';
 import { AGE_GROUPS, MODALITIES, SPECIALTIES } from '../../../../common/options.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { isRefusal } from '../../../lib/api.ts';
 import { useCreateCommunity } from '../api.ts';
 
 /** Typed tags may hold commas ("CBT, DBT"): split, trimmed, empties dropped, spelled as in the option list. */
@@ -41,7 +41,7 @@ export function CreateCommunityDialog({ opened, onClose, onCreated }: { opened: 
       reset();
       onCreated(community._id);
     } catch (e) {
-      setError(e instanceof ApiError && e.status < 500 ? `${CREATE_COMMUNITY_FAILED} ${e.message}` : CREATE_COMMUNITY_FAILED);
+      setError(isRefusal(e) ? `${CREATE_COMMUNITY_FAILED} ${e.message}` : CREATE_COMMUNITY_FAILED);
     }
   };
 

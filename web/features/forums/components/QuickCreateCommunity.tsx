@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { COMMUNITY_LIMITS, CREATE_COMMUNITY_FAILED, NAME_REQUIRED } from '../../../../common/communities.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { isRefusal } from '../../../lib/api.ts';
 import { useCreateCommunity } from '../api.ts';
 
 /** The forum sidebar's short form: a name (required) and an optional description. */
@@ -20,7 +20,7 @@ export function QuickCreateCommunity({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (e) {
       // The spec's text, with the server's reason (a taken name, say) when it gave one.
-      setError(e instanceof ApiError && e.status < 500 ? `${CREATE_COMMUNITY_FAILED} ${e.message}` : CREATE_COMMUNITY_FAILED);
+      setError(isRefusal(e) ? `${CREATE_COMMUNITY_FAILED} ${e.message}` : CREATE_COMMUNITY_FAILED);
     }
   };
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api.ts';
+import { hasCode } from '../../../lib/api.ts';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 
 /** The states of spec section 8 while a profile loads or fails: 'Loading profile...', 'Profile not found.', 'Error: {message}'. */
@@ -9,7 +9,7 @@ export function ProfileLoading() {
 }
 
 export function ProfileError({ error }: { error: Error }) {
-  if (error instanceof ApiError && error.status === 404) {
+  if (hasCode(error, 'NOT_FOUND')) {
     return <Alert color="gray" title="Profile not found.">The therapist may have left the network, or the link is incorrect.</Alert>;
   }
   return <Alert color="red">Error: {error.message || 'Failed to fetch profile.'}</Alert>;

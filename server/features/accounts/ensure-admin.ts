@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { Db } from '../client.ts';
-import { users } from '../schema.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
 
 /**
  * Makes sure an administrator exists. ADMIN_EMAIL/ADMIN_PASSWORD choose it; without them the first

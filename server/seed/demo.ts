@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { hashPassword } from '../../lib/passwords.ts';
-import { queryRows, type Db } from '../client.ts';
-import { comments, communities, communityMembers, posts, resources, users } from '../schema.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { queryRows, type Db } from '../db/client.ts';
+import { comments, communities, communityMembers, posts, resources, users } from '../db/schema.ts';
 import { DEMO_COMMENTS, DEMO_COMMUNITIES, DEMO_PASSWORD, DEMO_POSTS, DEMO_RESOURCES, demoTherapists } from './demo-data.ts';
 
 const HOUR = 3_600_000;
