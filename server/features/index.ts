@@ -7,6 +7,7 @@ import { activityRoutes } from './activity/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { chatRealtime } from './chat/realtime.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { moderationRoutes } from './moderation/routes.ts';
 
 export type FeatureRoutes = (app: App, ctx: AppContext) => void | Promise<void>;
 export type FeatureRealtime = (ctx: AppContext) => void;
@@ -21,5 +22,6 @@ export const features: Feature[] = [
   { name: 'activity', description: "The dashboard's recent activity.", routes: activityRoutes },
   { name: 'chat', description: 'One-to-one conversations and their messages (live events go over socket.io).', routes: chatRoutes },
   { name: 'admin', description: 'Licence verification, user accounts and the audit log.', routes: adminRoutes },
+  { name: 'moderation', description: 'Reports of content to administrators and their review; blocking members.', routes: moderationRoutes },
 ];
 export const featureRealtime: FeatureRealtime[] = [chatRealtime];
