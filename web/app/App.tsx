@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './routes.tsx';
-import { SessionProvider } from './session.tsx';
+import { SessionProvider } from '../lib/session.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 const queryClient = new QueryClient({

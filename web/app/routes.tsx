@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
-import { useSession } from './session.tsx';
+import { useSession } from '../lib/session.tsx';
 
 // Every screen is its own chunk, and so is the signed-in layout, so the landing page loads only what it shows.
 const AppLayout = lazy(() => import('./layouts/AppLayout.tsx'));

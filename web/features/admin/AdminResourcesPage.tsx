@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { NO_PERMISSION_PAGE, type Resource } from '../../../common/resources.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
-import { isAdmin, useSession } from '../../app/session.tsx';
+import { isAdmin, useSession } from '../../lib/session.tsx';
 import { useApproveResource, useDeleteResource, useModerationQueue } from '../resources/api.ts';
 import { ConfirmDialog } from '../resources/ConfirmDialog.tsx';
 import { ResourceCard } from '../resources/ResourceCard.tsx';

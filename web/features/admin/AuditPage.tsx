@@ -7,7 +7,7 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
 import { api, query } from '../../lib/api.ts';
 import { timeAgo } from '../../lib/time.ts';
-import { isAdmin, useSession } from '../../app/session.tsx';
+import { isAdmin, useSession } from '../../lib/session.tsx';
 import { AdminNav } from './AdminNav.tsx';
 
 const ACTIONS: Record<string, string> = {

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PendingVerification } from '../../../common/admin.ts';
 import { NO_PERMISSION_PAGE } from '../../../common/resources.ts';
-import { isAdmin, useSession } from '../../app/session.tsx';
+import { isAdmin, useSession } from '../../lib/session.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
 import { timeAgo } from '../../lib/time.ts';

@@ -6,7 +6,7 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { ApiError, getToken } from '../../lib/api.ts';
 import { timeAgo } from '../../lib/time.ts';
-import { isAdmin, isVerified, useSession } from '../../app/session.tsx';
+import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { useDeletePost, useLikePost, usePost } from './api.ts';
 import { BackButton } from './components/BackButton.tsx';
 import { CommentThread } from './components/CommentThread.tsx';

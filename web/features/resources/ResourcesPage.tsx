@@ -6,7 +6,7 @@ import { RESOURCE_CATEGORIES } from '../../../common/options.ts';
 import type { Resource } from '../../../common/resources.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
-import { isAdmin, isVerified, useSession } from '../../app/session.tsx';
+import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { useDeleteResource, useResources } from './api.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ResourceCard } from './ResourceCard.tsx';

@@ -5,7 +5,7 @@ import { LIMITS } from '../../../common/constants.ts';
 import { AGE_GROUPS, GENDERS, MODALITIES, SELF_DESCRIBE, SESSION_FORMATS, SPECIALTIES } from '../../../common/options.ts';
 import type { Profile, ProfileUpdateInput } from '../../../common/therapists.ts';
 import { ApiError } from '../../lib/api.ts';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { useProfile, useUpdateProfile } from './api.ts';
 import { ProfileError, ProfileLoading } from './components/ProfileStatus.tsx';

@@ -4,7 +4,7 @@ import { CONFIRM_DELETE_COMMENT } from '../../../../common/posts.ts';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { timeAgo } from '../../../lib/time.ts';
-import { isAdmin, isVerified, useSession } from '../../../app/session.tsx';
+import { isAdmin, isVerified, useSession } from '../../../lib/session.tsx';
 import { countDescendants, type CommentNode } from '../tree.ts';
 import type { useCommentActions } from '../api.ts';
 import { CommentForm } from './CommentForm.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { confirmBulkDelete } from '../../../../common/posts.ts';
-import { isAdmin, isVerified, useSession } from '../../../app/session.tsx';
+import { isAdmin, isVerified, useSession } from '../../../lib/session.tsx';
 import { useCommentActions, useComments } from '../api.ts';
 import { buildTree } from '../tree.ts';
 import { CommentForm } from './CommentForm.tsx';

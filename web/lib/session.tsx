@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ApiError, SESSION_ENDED_EVENT, api, clearToken, getToken, setToken } from '../lib/api.ts';
+import { ApiError, SESSION_ENDED_EVENT, api, clearToken, getToken, setToken } from './api.ts';
 import type { Me } from '../../common/accounts.ts';
 
 type Session = {
