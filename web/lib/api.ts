@@ -11,9 +11,34 @@ export class ApiError extends Error {
   }
 }
 
+// Whoever holds the token is the user: listeners hear every change (sign-in, sign-out, a session that ended), so what was
+// cached for one user never reaches the next (web/lib/session.tsx clears the query cache).
+const tokenListeners = new Set<() => void>();
+
+export function onTokenChange(listener: () => void): () => void {
+  tokenListeners.add(listener);
+  return () => void tokenListeners.delete(listener);
+}
+
 export const getToken = () => localStorage.getItem(TOKEN_KEY);
-export const setToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);
-export const clearToken = () => localStorage.removeItem(TOKEN_KEY);
+
+export function setToken(token: string) {
+  localStorage.setItem(TOKEN_KEY, token);
+  tokenListeners.forEach((listener) => listener());
+}
+
+export function clearToken() {
+  if (getToken() === null) return;
+  localStorage.removeItem(TOKEN_KEY);
+  tokenListeners.forEach((listener) => listener());
+}
+
+/** A refusal of the token in use ends the session; a late one for a token already replaced (a new sign-in) does not. */
+function endSession(refused: string) {
+  if (getToken() !== refused) return;
+  clearToken();
+  window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+}
 
 type Options = { method?: string; body?: unknown; signal?: AbortSignal };
 
@@ -25,7 +50,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Opt
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
   const data = await response.json().catch(() => null);
   if (!response.ok) {
-    if (response.status === 401 && token) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+    if (response.status === 401 && token) endSession(token);
     const msg = data && typeof data.msg === 'string' ? data.msg : `Request failed with status ${response.status}`;
     throw new ApiError(response.status, msg);
   }

@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ApiError, SESSION_ENDED_EVENT, api, clearToken, getToken, setToken } from './api.ts';
+import { ApiError, SESSION_ENDED_EVENT, api, clearToken, getToken, onTokenChange, setToken } from './api.ts';
 import type { Me } from '../../common/accounts.ts';
 
 type Session = {
@@ -16,6 +17,10 @@ const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
   const [user, setUser] = useState<Me | null>(null);
+  const queryClient = useQueryClient();
+
+  // Cached answers belong to the user they were fetched for: a new token (or none) starts from an empty cache.
+  useEffect(() => onTokenChange(() => queryClient.clear()), [queryClient]);
 
   const refresh = useCallback(async () => {
     if (!getToken()) {
@@ -33,10 +38,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void refresh().finally(() => setReady(true));
-    const ended = () => {
-      clearToken();
-      setUser(null);
-    };
+    // The API client has already dropped the refused token.
+    const ended = () => setUser(null);
     window.addEventListener(SESSION_ENDED_EVENT, ended);
     return () => window.removeEventListener(SESSION_ENDED_EVENT, ended);
   }, [refresh]);
