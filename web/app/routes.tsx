@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
+import { RequireAdmin } from './RequireAdmin.tsx';
 import { useSession } from '../lib/session.tsx';
 
 // Every screen is its own chunk, and so is the signed-in layout, so the landing page loads only what it shows.
@@ -79,9 +80,11 @@ export function AppRoutes() {
         <Route path="/my-profile" element={page(<MyProfile />)} />
         <Route path="/edit-profile" element={page(<EditProfile />)} />
         <Route path="/verification" element={page(<Verification />)} />
-        <Route path="/admin/resources" element={page(<AdminResources />)} />
-        <Route path="/admin/verifications" element={page(<AdminVerifications />)} />
-        <Route path="/admin/audit" element={page(<AdminAudit />)} />
+        <Route element={<RequireAdmin />}>
+          <Route path="/admin/resources" element={page(<AdminResources />)} />
+          <Route path="/admin/verifications" element={page(<AdminVerifications />)} />
+          <Route path="/admin/audit" element={page(<AdminAudit />)} />
+        </Route>
         <Route path="/faq" element={page(<Faq />)} />
         {accountRoutes}
         <Route path="*" element={page(<Dashboard />)} />

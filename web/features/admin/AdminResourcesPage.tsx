@@ -1,22 +1,17 @@
-import { Alert, Badge, Button, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { NO_PERMISSION_PAGE, type Resource } from '../../../common/resources.ts';
+import type { Resource } from '../../../common/resources.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
-import { isAdmin, useSession } from '../../lib/session.tsx';
-import { useApproveResource, useDeleteResource, useModerationQueue } from '../resources/api.ts';
-import { ConfirmDialog } from '../resources/ConfirmDialog.tsx';
-import { ResourceCard } from '../resources/ResourceCard.tsx';
+import { ResourceCard } from '../../components/ResourceCard.tsx';
 import { AdminNav } from './AdminNav.tsx';
+import { useApproveResource, useDeclineResource, useResourceQueue } from './api.ts';
 
 /** The approval dashboard: every resource, pending first; Approve and Decline on pending ones only. */
 export default function AdminResourcesPage() {
-  const { user } = useSession();
-  const admin = isAdmin(user);
   const [page, setPage] = useState(1);
-  const { data, isPending } = useModerationQueue(page, admin);
-  if (!admin) return <Alert color="red" role="alert">{NO_PERMISSION_PAGE}</Alert>;
-
+  const { data, isPending } = useResourceQueue(page);
   return (
     <Stack gap="md">
       <AdminNav />
@@ -32,7 +27,7 @@ export default function AdminResourcesPage() {
 
 function Queue({ resources }: { resources: Resource[] }) {
   const approve = useApproveResource();
-  const decline = useDeleteResource();
+  const decline = useDeclineResource();
   const [declining, setDeclining] = useState<Resource | null>(null);
   if (!resources.length) return <Text>No resources to review.</Text>;
 

@@ -1,30 +1,18 @@
 import { Alert, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PendingVerification } from '../../../common/admin.ts';
-import { NO_PERMISSION_PAGE } from '../../../common/resources.ts';
-import { isAdmin, useSession } from '../../lib/session.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
 import { timeAgo } from '../../lib/time.ts';
 import { AdminNav } from './AdminNav.tsx';
-import { decideVerification, verificationQueueQuery } from './verificationsApi.ts';
+import { useDecideVerification, useVerificationQueue } from './api.ts';
 
+/** Licences waiting for review, oldest first: approve, or reject with a reason the member reads. */
 export default function VerificationsPage() {
-  const { user } = useSession();
-  if (!isAdmin(user)) return <Alert color="red" role="alert">{NO_PERMISSION_PAGE}</Alert>;
-  return <Queue />;
-}
-
-function Queue() {
   const [page, setPage] = useState(1);
   const [rejecting, setRejecting] = useState<PendingVerification | null>(null);
-  const client = useQueryClient();
-  const { data, isPending, error } = useQuery(verificationQueueQuery(page));
-  const decide = useMutation({
-    mutationFn: (v: { id: string; approved: boolean; reason?: string }) => decideVerification(v.id, v.approved, v.reason),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'verifications'] }),
-  });
+  const { data, isPending, error } = useVerificationQueue(page);
+  const decide = useDecideVerification();
 
   return (
     <Stack>

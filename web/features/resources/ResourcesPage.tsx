@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { RESOURCE_CATEGORIES } from '../../../common/options.ts';
 import type { Resource } from '../../../common/resources.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
+import { ResourceCard } from '../../components/ResourceCard.tsx';
 import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { useDeleteResource, useResources } from './api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { ResourceCard } from './ResourceCard.tsx';
 import { SubmitResourceForm } from './SubmitResourceForm.tsx';
 
 const ALL = '';
