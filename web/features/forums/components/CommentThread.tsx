@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { confirmBulkDelete } from '../../../../common/posts.ts';
+import { useConfirm } from '../../../components/ConfirmDialog.tsx';
 import { isAdmin, isVerified, useSession } from '../../../lib/session.tsx';
 import { useCommentActions, useComments } from '../api.ts';
 import { buildTree } from '../tree.ts';
@@ -12,6 +13,7 @@ export function CommentThread({ postId, count }: { postId: string; count: number
   const { user } = useSession();
   const comments = useComments(postId);
   const actions = useCommentActions(postId);
+  const confirm = useConfirm();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const flat = useMemo(() => comments.data?.pages.flatMap((p) => p.comments) ?? [], [comments.data]);
   const tree = useMemo(() => buildTree(flat), [flat]);
@@ -21,9 +23,10 @@ export function CommentThread({ postId, count }: { postId: string; count: number
     if (on) next.add(id); else next.delete(id);
     return next;
   });
-  const bulkDelete = () => {
+  const bulkDelete = async () => {
     const ids = [...selected];
-    if (!ids.length || !window.confirm(confirmBulkDelete(ids.length))) return;
+    if (!ids.length) return;
+    if (!(await confirm({ title: 'Delete comments', message: confirmBulkDelete(ids.length), confirmLabel: 'Delete' }))) return;
     actions.removeMany.mutate(ids, { onSuccess: () => setSelected(new Set()) });
   };
 
@@ -34,7 +37,7 @@ export function CommentThread({ postId, count }: { postId: string; count: number
       {actions.add.isError && <Alert color="red" role="alert">{actions.add.error.message}</Alert>}
       {isAdmin(user) && (
         <Group gap="xs">
-          <Button color="red.9" size="xs" disabled={!selected.size} loading={actions.removeMany.isPending} onClick={bulkDelete}>
+          <Button color="red.9" size="xs" disabled={!selected.size} loading={actions.removeMany.isPending} onClick={() => void bulkDelete()}>
             Delete selected ({selected.size})
           </Button>
           {selected.size > 0 && <Button variant="default" size="xs" onClick={() => setSelected(new Set())}>Clear selection</Button>}
