@@ -135,3 +135,29 @@ test('a session that ends on its own leaves none of its data for the next sign-i
   await expect(page.getByText('You haven\'t joined any communities yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: circle })).toHaveCount(0);
 });
+
+test('an administrator rejects a licence with a reason, and the member reads it', async ({ page, browser, request }) => {
+  const person = fresh();
+  const reg = await request.post('/api/users/register', { data: {
+    name: person.name, email: person.email, password: person.password, confirmPassword: person.password,
+    profession: 'RP', licenceNumber: `X-${randomBytes(3).toString('hex')}`, licensingBody: 'CRPO', region: 'ON', country: 'Canada',
+  } });
+  expect(reg.status()).toBe(201);
+
+  const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: page.viewportSize() });
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, ADMIN.email, ADMIN.password);
+  await adminPage.goto('/admin/verifications');
+  await adminPage.getByRole('button', { name: `Reject ${person.name}` }).click();
+  const dialog = adminPage.getByRole('dialog', { name: `Reject ${person.name}` });
+  await dialog.getByLabel('Reason (shown to the member)').fill('The register lists no such licence number.');
+  await expectAccessible(adminPage);
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(adminPage.getByRole('button', { name: `Reject ${person.name}` })).toHaveCount(0);
+  await adminContext.close();
+
+  await signIn(page, person.email, person.password);
+  await page.goto('/');
+  await expect(page.getByText('Your licence could not be verified: The register lists no such licence number.')).toBeVisible();
+});

@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session.tsx';
 import { login } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormMessage } from './FormMessage.tsx';
-import { useSubmit } from './useSubmit.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
 
 export default function LoginPage() {
   const { signIn } = useSession();

@@ -6,7 +6,7 @@ import { updateLicence } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormMessage } from './FormMessage.tsx';
 import { emptyLicence, LicenceFields } from './LicenceFields.tsx';
-import { useSubmit } from './useSubmit.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
 
 /** Where a rejected (or pending) member corrects the licence details and asks for another review. */
 export default function VerificationPage() {

@@ -4,6 +4,7 @@ import type { PendingVerification } from '../../../common/admin.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
 import { timeAgo } from '../../lib/time.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
 import { AdminNav } from './AdminNav.tsx';
 import { useDecideVerification, useVerificationQueue } from './api.ts';
 
@@ -40,28 +41,37 @@ export default function VerificationsPage() {
         </Card>
       ))}
       {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} />}
-      <RejectDialog
-        person={rejecting}
-        onClose={() => setRejecting(null)}
-        onReject={(reason) => {
-          if (rejecting) decide.mutate({ id: rejecting._id, approved: false, reason });
-          setRejecting(null);
-        }}
-      />
+      <RejectDialog person={rejecting} onClose={() => setRejecting(null)} />
     </Stack>
   );
 }
 
-function RejectDialog({ person, onClose, onReject }: { person: PendingVerification | null; onClose: () => void; onReject: (reason: string) => void }) {
+/** Rejects with a reason the member reads; stays open with the server's message if the rejection fails. */
+function RejectDialog({ person, onClose }: { person: PendingVerification | null; onClose: () => void }) {
   const [reason, setReason] = useState('');
+  const reject = useDecideVerification();
+  const { busy, message, setMessage, submit } = useSubmit('Failed to reject the licence.');
+
+  const close = () => {
+    setReason('');
+    setMessage(null);
+    onClose();
+  };
+  const onSubmit = submit(async () => {
+    if (!person || !reason.trim()) return;
+    await reject.mutateAsync({ id: person._id, approved: false, reason: reason.trim() });
+    close();
+  });
+
   return (
-    <Modal opened={person !== null} onClose={onClose} title={`Reject ${person?.name ?? ''}`}>
-      <form onSubmit={(e) => { e.preventDefault(); if (reason.trim()) { onReject(reason.trim()); setReason(''); } }}>
+    <Modal opened={person !== null} onClose={close} title={`Reject ${person?.name ?? ''}`} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={onSubmit}>
         <Stack>
+          {message && <Alert color="red" role="alert">{message}</Alert>}
           <Textarea label="Reason (shown to the member)" required minRows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" color="red.8" disabled={!reason.trim()}>Reject</Button>
+            <Button variant="default" onClick={close}>Cancel</Button>
+            <Button type="submit" color="red.8" disabled={!reason.trim()} loading={busy}>Reject</Button>
           </Group>
         </Stack>
       </form>

@@ -1,12 +1,14 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { confirmBulkDelete } from '../../../../common/posts.ts';
 import { useConfirm } from '../../../components/ConfirmDialog.tsx';
 import { isAdmin, isVerified, useSession } from '../../../lib/session.tsx';
+import { serverMessageOr } from '../../../lib/useSubmit.ts';
 import { useCommentActions, useComments } from '../api.ts';
 import { buildTree } from '../tree.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentItem } from './CommentItem.tsx';
+import { COMMENT_FAILED } from './texts.ts';
 
 /** The post page's comments: a form, the tree, and for administrators selection and bulk delete. */
 export function CommentThread({ postId, count }: { postId: string; count: number }) {
@@ -33,8 +35,10 @@ export function CommentThread({ postId, count }: { postId: string; count: number
   return (
     <Stack component="section" gap="md" aria-labelledby="comments-title">
       <Title order={2} size="h4" id="comments-title">Comments ({count})</Title>
-      {isVerified(user) && <CommentForm label="Add a comment" submitLabel="Comment" onSubmit={(content) => actions.add.mutateAsync(content)} />}
-      {actions.add.isError && <Alert color="red" role="alert">{actions.add.error.message}</Alert>}
+      {isVerified(user) && (
+        <CommentForm label="Add a comment" submitLabel="Comment" failure={serverMessageOr(COMMENT_FAILED)}
+          onSubmit={(content) => actions.add.mutateAsync(content)} />
+      )}
       {isAdmin(user) && (
         <Group gap="xs">
           <Button color="red.9" size="xs" disabled={!selected.size} loading={actions.removeMany.isPending} onClick={() => void bulkDelete()}>
