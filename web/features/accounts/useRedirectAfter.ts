@@ -7,7 +7,7 @@ export function useRedirectAfter(done: boolean, to: string) {
   const navigate = useNavigate();
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate(to), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => void navigate(to), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [done, navigate, to]);
 }

@@ -48,7 +48,7 @@ export default function PostPage() {
   const canDelete = Boolean(user && (post.author._id === user._id || isAdmin(user)));
   const onDelete = async () => {
     if (!(await confirm({ title: 'Delete post', message: CONFIRM_DELETE_POST, confirmLabel: 'Delete' }))) return;
-    remove.mutate(post._id, { onSuccess: () => navigate(backTo), onError: (e) => console.error('Failed to delete post', e) });
+    remove.mutate(post._id, { onSuccess: () => void navigate(backTo), onError: (e) => console.error('Failed to delete post', e) });
   };
 
   return (

@@ -10,13 +10,14 @@ type Props = {
   /** What a failed send says; without it the failure is only logged (the spec's rule for replies). */
   failure?: Failure;
   onCancel?: () => void;
-  autoFocus?: boolean;
+  /** A reply form opens because the person pressed Reply: the caret goes there. */
+  focusOnOpen?: boolean;
 };
 
 const loggedOnly: Failure = () => null;
 
 /** A comment or a reply: blank is never sent. */
-export function CommentForm({ label, submitLabel, onSubmit, failure = loggedOnly, onCancel, autoFocus }: Props) {
+export function CommentForm({ label, submitLabel, onSubmit, failure = loggedOnly, onCancel, focusOnOpen }: Props) {
   const [content, setContent] = useState('');
   const { busy, message, setMessage, submit } = useSubmit(failure);
 
@@ -31,7 +32,9 @@ export function CommentForm({ label, submitLabel, onSubmit, failure = loggedOnly
       <Stack gap="xs">
         <Textarea
           label={label} placeholder="Write a comment..." autosize minRows={2} maxRows={10} value={content} required
-          maxLength={POST_LIMITS.comment} error={message} errorProps={{ role: 'alert' }} autoFocus={autoFocus}
+          maxLength={POST_LIMITS.comment} error={message} errorProps={{ role: 'alert' }}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- focus follows the person's own action (Reply), not a page load
+          autoFocus={focusOnOpen}
           onChange={(e) => setContent(e.currentTarget.value)}
         />
         <Group gap="xs" justify="flex-end">

@@ -74,7 +74,7 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
         </Group>
         {replying && (
           <CommentForm
-            label={`Reply to ${authorName}`} submitLabel="Reply" autoFocus onCancel={() => setReplying(false)}
+            label={`Reply to ${authorName}`} submitLabel="Reply" focusOnOpen onCancel={() => setReplying(false)}
             onSubmit={async (content) => {
               await actions.reply.mutateAsync({ parentId: comment._id, content });
               setReplying(false);
