@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { ConfirmProvider } from '../components/ConfirmDialog.tsx';
+import { ConfirmProvider } from '../components/useConfirm.tsx';
 import { AppRoutes } from './routes.tsx';
 import { SessionProvider } from '../lib/session.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';

@@ -1,7 +1,7 @@
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Resource } from '../../../common/resources.ts';
-import { useConfirm } from '../../components/ConfirmDialog.tsx';
+import { useConfirm } from '../../components/useConfirm.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
 import { ResourceCard } from '../../components/ResourceCard.tsx';

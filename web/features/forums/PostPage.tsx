@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { POST_NOT_FOUND } from '../../../common/posts.ts';
-import { useConfirm } from '../../components/ConfirmDialog.tsx';
+import { useConfirm } from '../../components/useConfirm.tsx';
 import { Markdown } from '../../components/Markdown.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { RESOURCE_CATEGORIES } from '../../../common/options.ts';
 import type { Resource } from '../../../common/resources.ts';
-import { useConfirm } from '../../components/ConfirmDialog.tsx';
+import { useConfirm } from '../../components/useConfirm.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
 import { ResourceCard } from '../../components/ResourceCard.tsx';

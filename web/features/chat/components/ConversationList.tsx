@@ -3,7 +3,7 @@ import {
   ActionIcon, Badge, Box, Button, Center, Group, Indicator, Loader, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden,
 } from '@mantine/core';
 import type { Conversation } from '../../../../common/chat.ts';
-import { useConfirm } from '../../../components/ConfirmDialog.tsx';
+import { useConfirm } from '../../../components/useConfirm.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { timeAgo } from '../../../lib/time.ts';
 import { useIsOnline } from '../stores.ts';

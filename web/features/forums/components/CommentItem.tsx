@@ -1,7 +1,7 @@
 import { Box, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CONFIRM_DELETE_COMMENT } from '../../../../common/posts.ts';
-import { useConfirm } from '../../../components/ConfirmDialog.tsx';
+import { useConfirm } from '../../../components/useConfirm.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { timeAgo } from '../../../lib/time.ts';

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { confirmBulkDelete } from '../../../../common/posts.ts';
-import { useConfirm } from '../../../components/ConfirmDialog.tsx';
+import { useConfirm } from '../../../components/useConfirm.tsx';
 import { isAdmin, isVerified, useSession } from '../../../lib/session.tsx';
 import { serverMessageOr } from '../../../lib/useSubmit.ts';
 import { useCommentActions, useComments } from '../api.ts';

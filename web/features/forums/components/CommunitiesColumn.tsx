@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CONFIRM_DELETE_COMMUNITY } from '../../../../common/communities.ts';
 import { FORUM_SIDEBAR_COMMUNITIES } from '../../../../common/constants.ts';
-import { useConfirm } from '../../../components/ConfirmDialog.tsx';
+import { useConfirm } from '../../../components/useConfirm.tsx';
 import { isAdmin, isVerified, useSession } from '../../../lib/session.tsx';
 import { useCommunities, useDeleteCommunity } from '../api.ts';
 import { JoinButton } from './JoinButton.tsx';
