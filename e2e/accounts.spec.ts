@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiLogin, expectAccessible, screenshot, signIn, waitForMail } from './support.ts';
+import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn, waitForMail } from './support.ts';
 
 const fresh = () => ({
   name: `Casey ${randomBytes(2).toString('hex')} Moreau`,
@@ -111,4 +111,53 @@ test('a non-admin sees the permission message on the verification queue', async 
   await signIn(page, person.email, person.password);
   await page.goto('/admin/verifications');
   await expect(page.getByText('You do not have permission to view this page.')).toBeVisible();
+});
+
+test('a session that ends on its own leaves none of its data for the next sign-in in that tab', async ({ page, request }) => {
+  const [ann, ben] = await Promise.all([createVerifiedUser(request), createVerifiedUser(request)]);
+  const circle = `Ann's circle ${randomBytes(3).toString('hex')}`;
+  const created = await request.post('/api/communities', { headers: { 'x-auth-token': ann.token }, data: { name: circle } });
+  expect(created.status(), await created.text()).toBe(201);
+
+  const annToken = await signIn(page, ann.email, ann.password);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: circle })).toBeVisible();
+
+  // Ann's session ends elsewhere (another device signs her out); her next request in this tab hears 401.
+  await request.post('/api/users/logout', { headers: { 'x-auth-token': annToken } });
+  await page.getByRole('link', { name: 'New Post' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Email').fill(ben.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ben.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: `Welcome back, ${ben.name}!` })).toBeVisible();
+  await expect(page.getByText('You haven\'t joined any communities yet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: circle })).toHaveCount(0);
+});
+
+test('an administrator rejects a licence with a reason, and the member reads it', async ({ page, browser, request }) => {
+  const person = fresh();
+  const reg = await request.post('/api/users/register', { data: {
+    name: person.name, email: person.email, password: person.password, confirmPassword: person.password,
+    profession: 'RP', licenceNumber: `X-${randomBytes(3).toString('hex')}`, licensingBody: 'CRPO', region: 'ON', country: 'Canada',
+  } });
+  expect(reg.status()).toBe(201);
+
+  const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: page.viewportSize() });
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, ADMIN.email, ADMIN.password);
+  await adminPage.goto('/admin/verifications');
+  await adminPage.getByRole('button', { name: `Reject ${person.name}` }).click();
+  const dialog = adminPage.getByRole('dialog', { name: `Reject ${person.name}` });
+  await dialog.getByLabel('Reason (shown to the member)').fill('The register lists no such licence number.');
+  await expectAccessible(adminPage);
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(adminPage.getByRole('button', { name: `Reject ${person.name}` })).toHaveCount(0);
+  await adminContext.close();
+
+  await signIn(page, person.email, person.password);
+  await page.goto('/');
+  await expect(page.getByText('Your licence could not be verified: The register lists no such licence number.')).toBeVisible();
 });

@@ -111,13 +111,10 @@ test('two therapists chat: ticks, typing, emoji, pin and delete', async ({ page,
 
   // Ben deletes the conversation (after the spec's confirmation): it closes and leaves both lists.
   if (isMobile(benPage)) await benPage.getByRole('button', { name: 'Back to conversations' }).click();
-  let confirmation = '';
-  benPage.once('dialog', (dialog) => {
-    confirmation = dialog.message();
-    void dialog.accept();
-  });
   await benPage.getByRole('button', { name: `Delete conversation with ${ann.name}` }).click();
-  expect(confirmation).toBe('Are you sure you want to delete this conversation?');
+  const confirmation = benPage.getByRole('dialog', { name: 'Delete conversation' });
+  await expect(confirmation.getByText('Are you sure you want to delete this conversation?', { exact: true })).toBeVisible();
+  await confirmation.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(benPage.getByTestId('conversation-row')).toHaveCount(0);
   await expect(page).toHaveURL(/\/chat$/);
   await expect(page.getByTestId('conversation-row')).toHaveCount(0);
@@ -133,8 +130,10 @@ test('declining the confirmation keeps the conversation; an unknown conversation
   await expect(page).toHaveURL(/\/chat$/);
   const row = page.getByTestId('conversation-row').filter({ hasText: ben.name });
   await expect(row).toContainText('No messages yet');
-  page.once('dialog', (dialog) => void dialog.dismiss());
   await row.getByRole('button', { name: `Delete conversation with ${ben.name}` }).click();
+  const confirmation = page.getByRole('dialog', { name: 'Delete conversation' });
+  await confirmation.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmation).toBeHidden();
   await expect(row).toBeVisible();
   // Pinning a conversation is Ann's own: it shows as pressed.
   await row.getByRole('button', { name: `Pin conversation with ${ben.name}` }).click();

@@ -17,12 +17,12 @@ async function asSofia(request: APIRequestContext) {
   };
 }
 
-/** Accepts the next confirm() after checking its text. */
-function acceptConfirm(page: Page, text: string) {
-  page.once('dialog', async (dialog) => {
-    expect(dialog.message()).toBe(text);
-    await dialog.accept();
-  });
+/** Checks the open confirmation dialog's text, confirms, and waits for it to close. */
+async function confirmDelete(page: Page, text: string) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(dialog).toBeHidden();
 }
 
 test('a therapist creates a community, posts, comments, replies, likes, deletes and searches', async ({ page }) => {
@@ -101,13 +101,13 @@ test('a therapist creates a community, posts, comments, replies, likes, deletes 
   await screenshot(page, 'post');
 
   // A comment with a reply becomes '[deleted]' and keeps the reply.
-  acceptConfirm(page, 'Are you sure you want to delete this comment?');
   await first.getByRole('button', { name: 'Delete' }).first().click();
+  await confirmDelete(page, 'Are you sure you want to delete this comment?');
   await expect(page.getByText('[deleted]')).toBeVisible();
   await expect(page.getByText(`A reply ${id}`)).toBeVisible();
   // Its last reply goes, and the '[deleted]' comment goes with it.
-  acceptConfirm(page, 'Are you sure you want to delete this comment?');
   await page.locator('li', { hasText: `A reply ${id}` }).last().getByRole('button', { name: 'Delete' }).click();
+  await confirmDelete(page, 'Are you sure you want to delete this comment?');
   await expect(page.getByText('No comments yet.')).toBeVisible();
 
   await page.goto('/forums');
@@ -122,8 +122,8 @@ test('a therapist creates a community, posts, comments, replies, likes, deletes 
   // Deleting the post goes back to its community.
   await page.getByPlaceholder('Search all posts...').fill(marker);
   await hit.getByRole('link', { name: title }).click();
-  acceptConfirm(page, 'Are you sure you want to delete this post?');
   await page.getByRole('button', { name: 'Delete post' }).click();
+  await confirmDelete(page, 'Are you sure you want to delete this post?');
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(page.getByText('No posts found in this community.')).toBeVisible();
 });
@@ -177,8 +177,9 @@ test('an administrator bulk-deletes comments and deletes a community', async ({ 
   await page.locator('li', { hasText: `spam two ${id}` }).getByRole('checkbox').check();
   await expectAccessible(page);
   await screenshot(page, 'post-admin');
-  acceptConfirm(page, 'Are you sure you want to delete 2 comments?');
   await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+  await expectAccessible(page);
+  await confirmDelete(page, 'Are you sure you want to delete 2 comments?');
   await expect(page.getByText(`spam one ${id}`)).toBeHidden();
   await expect(page.getByText(`spam two ${id}`)).toBeHidden();
   await expect(page.getByText(`keep me ${id}`)).toBeVisible();
@@ -188,8 +189,8 @@ test('an administrator bulk-deletes comments and deletes a community', async ({ 
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/forums$/);
   const column = page.getByRole('region', { name: 'Communities', exact: true });
-  acceptConfirm(page, 'Are you sure you want to permanently delete this community?');
   await column.getByRole('button', { name: `Delete community ${communityName}` }).click();
+  await confirmDelete(page, 'Are you sure you want to permanently delete this community?');
   await expect(column.getByRole('link', { name: communityName })).toBeHidden();
 });
 

@@ -1,4 +1,4 @@
-// `npm test`: type check, unit and API tests (Vitest), then browser tests (Playwright on Debian's Chromium).
+// `npm test`: type check, lint, unit and API tests (Vitest), then browser tests (Playwright on Debian's Chromium).
 // Ends with one line "N passed, N failed" summing both runners.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,7 +25,10 @@ function ensureChromium(): boolean {
   return run('apt-get', ['install', '-y', '-qq', 'chromium']) === 0 && fs.existsSync(CHROMIUM);
 }
 
-function count(file: string, pick: (json: any) => [number, number]): [number, number] {
+// The fields read from Vitest's and Playwright's JSON reports.
+type Report = { numPassedTests?: number; numFailedTests?: number; stats?: { expected?: number; flaky?: number; unexpected?: number } };
+
+function count(file: string, pick: (report: Report) => [number, number]): [number, number] {
   try {
     return pick(JSON.parse(fs.readFileSync(file, 'utf8')));
   } catch {
@@ -39,6 +42,8 @@ let failed = false;
 if (!apiOnly) {
   console.log('\n== Type check');
   if (run('tsc', ['--noEmit', '-p', 'tsconfig.json']) !== 0) failed = true;
+  console.log('\n== Lint');
+  if (run('npm', ['run', '--silent', 'lint']) !== 0) failed = true;
 }
 
 console.log('\n== Unit and API tests');

@@ -1,8 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { ConfirmProvider } from '../components/useConfirm.tsx';
 import { AppRoutes } from './routes.tsx';
-import { SessionProvider } from './session.tsx';
+import { SessionProvider } from '../lib/session.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 const queryClient = new QueryClient({
@@ -15,7 +16,9 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <SessionProvider>
-            <AppRoutes />
+            <ConfirmProvider>
+              <AppRoutes />
+            </ConfirmProvider>
           </SessionProvider>
         </BrowserRouter>
       </QueryClientProvider>

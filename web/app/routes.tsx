@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
-import { useSession } from './session.tsx';
+import { useSession } from '../lib/session.tsx';
 
 // Every screen is its own chunk, and so is the signed-in layout, so the landing page loads only what it shows.
 const AppLayout = lazy(() => import('./layouts/AppLayout.tsx'));
@@ -26,6 +26,8 @@ const Therapists = lazy(() => import('../features/therapists/TherapistsPage.tsx'
 const Profile = lazy(() => import('../features/therapists/ProfilePage.tsx'));
 const MyProfile = lazy(() => import('../features/therapists/MyProfilePage.tsx'));
 const EditProfile = lazy(() => import('../features/therapists/EditProfilePage.tsx'));
+// The admin guard reads a text from common/resources.ts, whose schemas stay out of the landing page's chunk.
+const RequireAdmin = lazy(() => import('./RequireAdmin.tsx'));
 const AdminResources = lazy(() => import('../features/admin/AdminResourcesPage.tsx'));
 const AdminVerifications = lazy(() => import('../features/admin/VerificationsPage.tsx'));
 const AdminAudit = lazy(() => import('../features/admin/AuditPage.tsx'));
@@ -79,9 +81,11 @@ export function AppRoutes() {
         <Route path="/my-profile" element={page(<MyProfile />)} />
         <Route path="/edit-profile" element={page(<EditProfile />)} />
         <Route path="/verification" element={page(<Verification />)} />
-        <Route path="/admin/resources" element={page(<AdminResources />)} />
-        <Route path="/admin/verifications" element={page(<AdminVerifications />)} />
-        <Route path="/admin/audit" element={page(<AdminAudit />)} />
+        <Route element={page(<RequireAdmin />)}>
+          <Route path="/admin/resources" element={page(<AdminResources />)} />
+          <Route path="/admin/verifications" element={page(<AdminVerifications />)} />
+          <Route path="/admin/audit" element={page(<AdminAudit />)} />
+        </Route>
         <Route path="/faq" element={page(<Faq />)} />
         {accountRoutes}
         <Route path="*" element={page(<Dashboard />)} />

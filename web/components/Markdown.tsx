@@ -9,7 +9,7 @@ export function Markdown({ children }: { children: string }) {
       <ReactMarkdown
         skipHtml
         urlTransform={(url) => (SAFE_PROTOCOL.test(url) || url.startsWith('/') || url.startsWith('#') ? url : '')}
-        components={{ a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" /> }}
+        components={{ a: ({ node: _node, children, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer">{children}</a> }}
       >
         {children}
       </ReactMarkdown>

@@ -21,9 +21,34 @@ export const hasCode = (error: unknown, code: ErrorCode): error is ApiError => e
 /** Whether the server refused the request itself (its text says why), rather than failing on its side. */
 export const isRefusal = (error: unknown): error is ApiError => error instanceof ApiError && !isServerFault(error.code);
 
+// Whoever holds the token is the user: listeners hear every change (sign-in, sign-out, a session that ended), so what was
+// cached for one user never reaches the next (web/lib/session.tsx clears the query cache).
+const tokenListeners = new Set<() => void>();
+
+export function onTokenChange(listener: () => void): () => void {
+  tokenListeners.add(listener);
+  return () => void tokenListeners.delete(listener);
+}
+
 export const getToken = () => localStorage.getItem(TOKEN_KEY);
-export const setToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);
-export const clearToken = () => localStorage.removeItem(TOKEN_KEY);
+
+export function setToken(token: string) {
+  localStorage.setItem(TOKEN_KEY, token);
+  tokenListeners.forEach((listener) => listener());
+}
+
+export function clearToken() {
+  if (getToken() === null) return;
+  localStorage.removeItem(TOKEN_KEY);
+  tokenListeners.forEach((listener) => listener());
+}
+
+/** A refusal of the token in use ends the session; a late one for a token already replaced (a new sign-in) does not. */
+function endSession(refused: string) {
+  if (getToken() !== refused) return;
+  clearToken();
+  window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+}
 
 type Options = { method?: string; body?: unknown; signal?: AbortSignal };
 
@@ -37,7 +62,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Opt
   if (!response.ok) {
     // An answer without a code (a proxy's error page) gets the general code of its status.
     const code = isErrorCode(data?.code) ? data.code : codeForStatus(response.status);
-    if (code === 'SESSION_ENDED') window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+    if (code === 'SESSION_ENDED' && token) endSession(token);
     const msg = data && typeof data.msg === 'string' ? data.msg : `Request failed with status ${response.status}`;
     throw new ApiError(response.status, code, msg);
   }

@@ -2,7 +2,7 @@ import { Anchor, AppShell, Box, Burger, Group, NavLink as MantineNavLink, Scroll
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
-import { isAdmin, useSession } from '../session.tsx';
+import { isAdmin, useSession } from '../../lib/session.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { useScrolled } from './useScrolled.ts';
 import { VerificationBanner } from './VerificationBanner.tsx';

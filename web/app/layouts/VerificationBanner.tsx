@@ -1,6 +1,6 @@
 import { Alert, Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSession } from '../session.tsx';
+import { useSession } from '../../lib/session.tsx';
 
 export function VerificationBanner() {
   const { user } = useSession();

@@ -5,7 +5,7 @@ import { FORGOT_SUCCESS } from '../../../common/accounts.ts';
 import { forgotPassword } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormMessage } from './FormMessage.tsx';
-import { useSubmit } from './useSubmit.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');

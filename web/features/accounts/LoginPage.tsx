@@ -1,11 +1,11 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { login } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormMessage } from './FormMessage.tsx';
-import { useSubmit } from './useSubmit.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
 
 export default function LoginPage() {
   const { signIn } = useSession();

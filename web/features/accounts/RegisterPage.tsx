@@ -6,7 +6,8 @@ import { register } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormMessage } from './FormMessage.tsx';
 import { emptyLicence, LicenceFields } from './LicenceFields.tsx';
-import { useRedirectAfter, useSubmit } from './useSubmit.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
+import { useRedirectAfter } from './useRedirectAfter.ts';
 
 export default function RegisterPage() {
   const [form, setForm] = useState({ name: '', email: '', password: '', confirmPassword: '', avatar: '' });

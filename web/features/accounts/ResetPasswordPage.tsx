@@ -5,7 +5,8 @@ import { RESET_SUCCESS } from '../../../common/accounts.ts';
 import { resetPassword } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormMessage } from './FormMessage.tsx';
-import { useRedirectAfter, useSubmit } from './useSubmit.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
+import { useRedirectAfter } from './useRedirectAfter.ts';
 
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();

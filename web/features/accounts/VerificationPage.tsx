@@ -1,12 +1,12 @@
 import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { updateLicence } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormMessage } from './FormMessage.tsx';
 import { emptyLicence, LicenceFields } from './LicenceFields.tsx';
-import { useSubmit } from './useSubmit.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
 
 /** Where a rejected (or pending) member corrects the licence details and asks for another review. */
 export default function VerificationPage() {

@@ -1,22 +1,17 @@
-import { Alert, Badge, Button, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { NO_PERMISSION_PAGE, type Resource } from '../../../common/resources.ts';
+import type { Resource } from '../../../common/resources.ts';
+import { useConfirm } from '../../components/useConfirm.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
-import { isAdmin, useSession } from '../../app/session.tsx';
-import { useApproveResource, useDeleteResource, useModerationQueue } from '../resources/api.ts';
-import { ConfirmDialog } from '../resources/ConfirmDialog.tsx';
-import { ResourceCard } from '../resources/ResourceCard.tsx';
+import { ResourceCard } from '../../components/ResourceCard.tsx';
 import { AdminNav } from './AdminNav.tsx';
+import { useApproveResource, useDeclineResource, useResourceQueue } from './api.ts';
 
 /** The approval dashboard: every resource, pending first; Approve and Decline on pending ones only. */
 export default function AdminResourcesPage() {
-  const { user } = useSession();
-  const admin = isAdmin(user);
   const [page, setPage] = useState(1);
-  const { data, isPending } = useModerationQueue(page, admin);
-  if (!admin) return <Alert color="red" role="alert">{NO_PERMISSION_PAGE}</Alert>;
-
+  const { data, isPending } = useResourceQueue(page);
   return (
     <Stack gap="md">
       <AdminNav />
@@ -32,12 +27,17 @@ export default function AdminResourcesPage() {
 
 function Queue({ resources }: { resources: Resource[] }) {
   const approve = useApproveResource();
-  const decline = useDeleteResource();
-  const [declining, setDeclining] = useState<Resource | null>(null);
+  const decline = useDeclineResource();
+  const confirm = useConfirm();
   if (!resources.length) return <Text>No resources to review.</Text>;
 
-  // Failures are logged only, as the spec has it for admin actions; the list refreshes either way.
-  const run = (action: () => Promise<unknown>, what: string) => action().catch((error) => console.error(what, error));
+  // Failures are logged only, as the spec has it for admin actions.
+  const logFailure = (what: string) => ({ onError: (error: Error) => console.error(what, error) });
+  const onDecline = async (resource: Resource) => {
+    const message = `Are you sure you want to decline "${resource.title}"? It will be permanently deleted.`;
+    if (!(await confirm({ title: 'Decline resource', message, confirmLabel: 'Decline' }))) return;
+    decline.mutate(resource._id, logFailure('Failed to decline resource'));
+  };
 
   return (
     <Stack gap="sm" component="section" aria-label="Resources to review">
@@ -49,19 +49,13 @@ function Queue({ resources }: { resources: Resource[] }) {
           actions={!resource.isApproved && (
             <>
               <Button size="xs" aria-label={`Approve ${resource.title}`} loading={approve.isPending && approve.variables === resource._id}
-                onClick={() => void run(() => approve.mutateAsync(resource._id), 'Failed to approve resource')}>Approve</Button>
+                onClick={() => approve.mutate(resource._id, logFailure('Failed to approve resource'))}>Approve</Button>
               <Button size="xs" color="red.8" variant="outline" aria-label={`Decline ${resource.title}`}
-                onClick={() => setDeclining(resource)}>Decline</Button>
+                loading={decline.isPending && decline.variables === resource._id}
+                onClick={() => void onDecline(resource)}>Decline</Button>
             </>
           )} />
       ))}
-      <ConfirmDialog opened={declining !== null} title="Decline resource" confirmLabel="Decline" busy={decline.isPending}
-        message={`Are you sure you want to decline "${declining?.title ?? ''}"? It will be permanently deleted.`}
-        onCancel={() => setDeclining(null)}
-        onConfirm={() => {
-          const target = declining;
-          if (target) void run(() => decline.mutateAsync(target._id), 'Failed to decline resource').finally(() => setDeclining(null));
-        }} />
     </Stack>
   );
 }

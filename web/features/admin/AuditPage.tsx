@@ -1,14 +1,11 @@
-import { Alert, Box, Stack, Table, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Box, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { AuditEntry, AuditPage as AuditPageData } from '../../../common/audit.ts';
-import { NO_PERMISSION_PAGE } from '../../../common/resources.ts';
+import type { AuditEntry } from '../../../common/audit.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
-import { api, query } from '../../lib/api.ts';
 import { timeAgo } from '../../lib/time.ts';
-import { isAdmin, useSession } from '../../app/session.tsx';
 import { AdminNav } from './AdminNav.tsx';
+import { useAuditLog } from './api.ts';
 
 const ACTIONS: Record<string, string> = {
   'resource.approve': 'Approved resource',
@@ -32,20 +29,10 @@ function describeTarget(entry: AuditEntry): string {
 
 const When = ({ at }: { at: string }) => <time dateTime={at} title={new Date(at).toLocaleString()}>{timeAgo(at)}</time>;
 
-const useAuditLog = (page: number, enabled: boolean) => useQuery({
-  queryKey: ['admin', 'audit', page],
-  enabled,
-  placeholderData: keepPreviousData,
-  queryFn: () => api<AuditPageData>(`/api/admin/audit${query({ page })}`),
-});
-
 /** Every administrator action: who, what, which target, when; newest first. */
 export default function AuditPage() {
-  const { user } = useSession();
-  const admin = isAdmin(user);
   const [page, setPage] = useState(1);
-  const { data, isPending, isError } = useAuditLog(page, admin);
-  if (!admin) return <Alert color="red" role="alert">{NO_PERMISSION_PAGE}</Alert>;
+  const { data, isPending, isError } = useAuditLog(page);
 
   return (
     <Stack gap="md">

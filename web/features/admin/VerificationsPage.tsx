@@ -1,30 +1,19 @@
 import { Alert, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PendingVerification } from '../../../common/admin.ts';
-import { NO_PERMISSION_PAGE } from '../../../common/resources.ts';
-import { isAdmin, useSession } from '../../app/session.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
 import { timeAgo } from '../../lib/time.ts';
+import { useSubmit } from '../../lib/useSubmit.ts';
 import { AdminNav } from './AdminNav.tsx';
-import { decideVerification, verificationQueueQuery } from './verificationsApi.ts';
+import { useDecideVerification, useVerificationQueue } from './api.ts';
 
+/** Licences waiting for review, oldest first: approve, or reject with a reason the member reads. */
 export default function VerificationsPage() {
-  const { user } = useSession();
-  if (!isAdmin(user)) return <Alert color="red" role="alert">{NO_PERMISSION_PAGE}</Alert>;
-  return <Queue />;
-}
-
-function Queue() {
   const [page, setPage] = useState(1);
   const [rejecting, setRejecting] = useState<PendingVerification | null>(null);
-  const client = useQueryClient();
-  const { data, isPending, error } = useQuery(verificationQueueQuery(page));
-  const decide = useMutation({
-    mutationFn: (v: { id: string; approved: boolean; reason?: string }) => decideVerification(v.id, v.approved, v.reason),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'verifications'] }),
-  });
+  const { data, isPending, error } = useVerificationQueue(page);
+  const decide = useDecideVerification();
 
   return (
     <Stack>
@@ -52,28 +41,37 @@ function Queue() {
         </Card>
       ))}
       {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} />}
-      <RejectDialog
-        person={rejecting}
-        onClose={() => setRejecting(null)}
-        onReject={(reason) => {
-          if (rejecting) decide.mutate({ id: rejecting._id, approved: false, reason });
-          setRejecting(null);
-        }}
-      />
+      <RejectDialog person={rejecting} onClose={() => setRejecting(null)} />
     </Stack>
   );
 }
 
-function RejectDialog({ person, onClose, onReject }: { person: PendingVerification | null; onClose: () => void; onReject: (reason: string) => void }) {
+/** Rejects with a reason the member reads; stays open with the server's message if the rejection fails. */
+function RejectDialog({ person, onClose }: { person: PendingVerification | null; onClose: () => void }) {
   const [reason, setReason] = useState('');
+  const reject = useDecideVerification();
+  const { busy, message, setMessage, submit } = useSubmit('Failed to reject the licence.');
+
+  const close = () => {
+    setReason('');
+    setMessage(null);
+    onClose();
+  };
+  const onSubmit = submit(async () => {
+    if (!person || !reason.trim()) return;
+    await reject.mutateAsync({ id: person._id, approved: false, reason: reason.trim() });
+    close();
+  });
+
   return (
-    <Modal opened={person !== null} onClose={onClose} title={`Reject ${person?.name ?? ''}`}>
-      <form onSubmit={(e) => { e.preventDefault(); if (reason.trim()) { onReject(reason.trim()); setReason(''); } }}>
+    <Modal opened={person !== null} onClose={close} title={`Reject ${person?.name ?? ''}`} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={onSubmit}>
         <Stack>
+          {message && <Alert color="red" role="alert">{message}</Alert>}
           <Textarea label="Reason (shown to the member)" required minRows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" color="red.8" disabled={!reason.trim()}>Reject</Button>
+            <Button variant="default" onClick={close}>Cancel</Button>
+            <Button type="submit" color="red.8" disabled={!reason.trim()} loading={busy}>Reject</Button>
           </Group>
         </Stack>
       </form>

@@ -4,7 +4,7 @@ import { Box, Center, Paper, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import type { Conversation } from '../../../common/chat.ts';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { getSocket } from '../../lib/socket.ts';
 import { conversationQuery, conversationsQuery, deleteConversation, pinConversation, removeConversation, upsertConversation } from './api.ts';
 import { ConversationList } from './components/ConversationList.tsx';

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerToClientEvents } from '../../../common/chat.ts';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { connectSocket, disconnectSocket } from '../../lib/socket.ts';
 import { addMessage, applyPin, applyStatus, chatKeys, conversationsQuery, removeConversation, upsertConversation } from './api.ts';
 import { presence, typing } from './stores.ts';

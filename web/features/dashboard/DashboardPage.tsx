@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Image, ScrollArea, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { isAdmin, useSession } from '../../app/session.tsx';
+import { isAdmin, useSession } from '../../lib/session.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useLatestResource, useMyCommunities, useRecentActivity } from './api.ts';
 import { DashboardCard } from './DashboardCard.tsx';

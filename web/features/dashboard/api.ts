@@ -5,7 +5,7 @@ import type { FeedItem } from '../../../common/activity.ts';
 import type { Community } from '../../../common/communities.ts';
 import { DASHBOARD_COMMUNITIES } from '../../../common/constants.ts';
 import type { Resource, ResourcePage } from '../../../common/resources.ts';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { api, getToken } from '../../lib/api.ts';
 
 async function orEmpty<T>(load: () => Promise<T[]>, failure: string): Promise<T[]> {

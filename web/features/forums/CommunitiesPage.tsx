@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { COMMUNITIES_PAGE_SIZE } from '../../../common/constants.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { isVerified, useSession } from '../../app/session.tsx';
+import { isVerified, useSession } from '../../lib/session.tsx';
 import { useCommunities } from './api.ts';
 import { BackButton } from './components/BackButton.tsx';
 import { CommunityCard } from './components/CommunityCard.tsx';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { isVerified, useSession } from '../../app/session.tsx';
+import { isVerified, useSession } from '../../lib/session.tsx';
 import { useCommunity } from './api.ts';
 import { BackButton } from './components/BackButton.tsx';
 import { CommunityTags } from './components/CommunityTags.tsx';

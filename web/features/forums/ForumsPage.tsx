@@ -1,7 +1,7 @@
 import { Button, Grid, Group, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { isVerified, useSession } from '../../app/session.tsx';
+import { isVerified, useSession } from '../../lib/session.tsx';
 import { CommunitiesColumn } from './components/CommunitiesColumn.tsx';
 import { CreatePostForm } from './components/CreatePostForm.tsx';
 import { MyCommunitiesColumn } from './components/MyCommunitiesColumn.tsx';

@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { POST_NOT_FOUND } from '../../../common/posts.ts';
+import { useConfirm } from '../../components/useConfirm.tsx';
 import { Markdown } from '../../components/Markdown.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { ApiError, getToken } from '../../lib/api.ts';
 import { timeAgo } from '../../lib/time.ts';
-import { isAdmin, isVerified, useSession } from '../../app/session.tsx';
+import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { useDeletePost, useLikePost, usePost } from './api.ts';
 import { BackButton } from './components/BackButton.tsx';
 import { CommentThread } from './components/CommentThread.tsx';
@@ -26,6 +27,7 @@ export default function PostPage() {
   const { data: post, isPending, error } = usePost(postId);
   const like = useLikePost();
   const remove = useDeletePost();
+  const confirm = useConfirm();
   // Back (and after deleting) goes to the community, or to /forums for a post outside any community.
   const home = communityId ?? post?.community?._id;
   const backTo = home ? `/community/${home}` : '/forums';
@@ -44,9 +46,9 @@ export default function PostPage() {
 
   const liked = Boolean(user && post.likes.includes(user._id));
   const canDelete = Boolean(user && (post.author._id === user._id || isAdmin(user)));
-  const onDelete = () => {
-    if (!window.confirm(CONFIRM_DELETE_POST)) return;
-    remove.mutate(post._id, { onSuccess: () => navigate(backTo), onError: (e) => console.error('Failed to delete post', e) });
+  const onDelete = async () => {
+    if (!(await confirm({ title: 'Delete post', message: CONFIRM_DELETE_POST, confirmLabel: 'Delete' }))) return;
+    remove.mutate(post._id, { onSuccess: () => void navigate(backTo), onError: (e) => console.error('Failed to delete post', e) });
   };
 
   return (
@@ -69,7 +71,7 @@ export default function PostPage() {
           <Group gap="xs">
             <LikeButton liked={liked} count={post.likesCount} disabled={!isVerified(user) || like.isPending}
               onToggle={() => like.mutate({ id: post._id, liked: !liked })} />
-            {canDelete && <Button variant="subtle" color="red" size="compact-sm" loading={remove.isPending} onClick={onDelete}>Delete post</Button>}
+            {canDelete && <Button variant="subtle" color="red" size="compact-sm" loading={remove.isPending} onClick={() => void onDelete()}>Delete post</Button>}
           </Group>
         </Stack>
       </Paper>

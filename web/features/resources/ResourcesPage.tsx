@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { RESOURCE_CATEGORIES } from '../../../common/options.ts';
 import type { Resource } from '../../../common/resources.ts';
+import { useConfirm } from '../../components/useConfirm.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
-import { isAdmin, isVerified, useSession } from '../../app/session.tsx';
+import { ResourceCard } from '../../components/ResourceCard.tsx';
+import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { useDeleteResource, useResources } from './api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { ResourceCard } from './ResourceCard.tsx';
 import { SubmitResourceForm } from './SubmitResourceForm.tsx';
 
 const ALL = '';
@@ -75,32 +75,25 @@ export default function ResourcesPage() {
 }
 
 function ResourceList({ resources, canDelete }: { resources: Resource[]; canDelete: boolean }) {
-  const [confirming, setConfirming] = useState<Resource | null>(null);
+  const confirm = useConfirm();
   const remove = useDeleteResource();
   if (!resources.length) return <Text>No resources found.</Text>;
 
-  async function confirmDelete() {
-    if (!confirming) return;
-    try {
-      await remove.mutateAsync(confirming._id);
-    } catch (error) {
-      // The spec: failed deletes are logged only.
-      console.error('Failed to delete resource', error);
-    }
-    setConfirming(null);
+  async function onDelete(resource: Resource) {
+    const message = `Are you sure you want to delete "${resource.title}"? This cannot be undone.`;
+    if (!(await confirm({ title: 'Delete resource', message, confirmLabel: 'Delete' }))) return;
+    // The spec: failed deletes are logged only.
+    remove.mutate(resource._id, { onError: (error) => console.error('Failed to delete resource', error) });
   }
 
   return (
     <Stack gap="sm" component="section" aria-label="Resource list">
       {resources.map((resource) => (
         <ResourceCard key={resource._id} resource={resource} actions={canDelete && (
-          <Button size="xs" color="red.8" variant="outline" onClick={() => setConfirming(resource)}
-            aria-label={`Delete ${resource.title}`}>Delete</Button>
+          <Button size="xs" color="red.8" variant="outline" loading={remove.isPending && remove.variables === resource._id}
+            onClick={() => void onDelete(resource)} aria-label={`Delete ${resource.title}`}>Delete</Button>
         )} />
       ))}
-      <ConfirmDialog opened={confirming !== null} title="Delete resource" confirmLabel="Delete" busy={remove.isPending}
-        message={`Are you sure you want to delete "${confirming?.title ?? ''}"? This cannot be undone.`}
-        onConfirm={() => void confirmDelete()} onCancel={() => setConfirming(null)} />
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { LIMITS } from '../../../common/constants.ts';
 import { RESOURCE_CATEGORIES } from '../../../common/options.ts';
 import {
   RESOURCE_DESCRIPTION_MAX, RESOURCE_SUBMIT_FAILED, RESOURCE_SUBMITTED, RESOURCE_TITLE_MAX, ResourceBody,
 } from '../../../common/resources.ts';
+import { serverMessageOr, useSubmit } from '../../lib/useSubmit.ts';
 import { useSubmitResource } from './api.ts';
 
 type Field = 'title' | 'link' | 'category' | 'description';
@@ -27,28 +28,25 @@ function validate(values: Record<Field, string>) {
 export function SubmitResourceForm({ onDone }: { onDone?: () => void }) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [result, setResult] = useState<{ ok: boolean; detail?: string } | null>(null);
-  const submit = useSubmitResource();
+  const [submitted, setSubmitted] = useState(false);
+  const create = useSubmitResource();
+  // The alert's title says it failed; its body gives the server's reason when there is one.
+  const { busy, message: failure, submit } = useSubmit(serverMessageOr(''));
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setResult(null);
+  const onSubmit = submit(async () => {
+    setSubmitted(false);
     const { data, errors: found } = validate(values);
     setErrors(found);
     if (!data) return;
-    try {
-      await submit.mutateAsync(data);
-      setValues(EMPTY);
-      setResult({ ok: true });
-    } catch (error) {
-      setResult({ ok: false, detail: error instanceof Error ? error.message : undefined });
-    }
-  }
+    await create.mutateAsync(data);
+    setValues(EMPTY);
+    setSubmitted(true);
+  });
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="submit-resource-title">
@@ -63,13 +61,11 @@ export function SubmitResourceForm({ onDone }: { onDone?: () => void }) {
             onChange={(v) => set('category')(v ?? '')} error={errors.category} allowDeselect={false} />
           <Textarea label="Description" required autosize minRows={3} maxRows={8} maxLength={RESOURCE_DESCRIPTION_MAX}
             value={values.description} onChange={(e) => set('description')(e.currentTarget.value)} error={errors.description} />
-          {result?.ok && <Alert color="green" role="status">{RESOURCE_SUBMITTED}</Alert>}
-          {result && !result.ok && (
-            <Alert color="red" role="alert" title={RESOURCE_SUBMIT_FAILED}>{result.detail}</Alert>
-          )}
+          {submitted && <Alert color="green" role="status">{RESOURCE_SUBMITTED}</Alert>}
+          {failure !== null && <Alert color="red" role="alert" title={RESOURCE_SUBMIT_FAILED}>{failure}</Alert>}
           <Group justify="flex-end">
             {onDone && <Button variant="default" onClick={onDone}>Close</Button>}
-            <Button type="submit" loading={submit.isPending}>Submit</Button>
+            <Button type="submit" loading={busy}>Submit</Button>
           </Group>
         </Stack>
       </form>

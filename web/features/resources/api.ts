@@ -1,4 +1,5 @@
-// The resource library's calls: fetchers, query options and hooks (the admin approval page uses them too).
+// The resource library's calls: fetchers, query options and hooks. The admin approval queue has its own
+// (web/features/admin/api.ts), under the same 'resources' key so that a change to one list refreshes the others.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResourceInput, ResourcePage, Resource } from '../../../common/resources.ts';
 import { api, query } from '../../lib/api.ts';
@@ -16,7 +17,6 @@ export function fetchResources({ page, category, search }: ResourceFilter): Prom
 export const resourceKeys = {
   all: ['resources'] as const,
   list: (filter: ResourceFilter) => ['resources', 'public', filter] as const,
-  moderation: (page: number) => ['resources', 'moderation', page] as const,
 };
 
 export const resourcesQuery = (filter: ResourceFilter) => queryOptions({
@@ -26,21 +26,6 @@ export const resourcesQuery = (filter: ResourceFilter) => queryOptions({
 });
 
 export const useResources = (filter: ResourceFilter) => useQuery(resourcesQuery(filter));
-
-/** The approval queue; a failure is logged only (spec section 8) and shows as an empty list. */
-export const useModerationQueue = (page: number, enabled: boolean) => useQuery({
-  queryKey: resourceKeys.moderation(page),
-  enabled,
-  placeholderData: keepPreviousData,
-  queryFn: async (): Promise<ResourcePage> => {
-    try {
-      return await api<ResourcePage>(`/api/resources/all${query({ page })}`);
-    } catch (error) {
-      console.error('Failed to fetch resources', error);
-      return { resources: [], totalPages: 1, currentPage: page };
-    }
-  },
-});
 
 function useResourceMutation<T>(run: (arg: T) => Promise<unknown>) {
   const client = useQueryClient();
@@ -54,9 +39,6 @@ function useResourceMutation<T>(run: (arg: T) => Promise<unknown>) {
 export const useSubmitResource = () =>
   useResourceMutation((input: ResourceInput) => api<{ msg: string; resource: Resource }>('/api/resources', { method: 'POST', body: input }));
 
-export const useApproveResource = () =>
-  useResourceMutation((id: string) => api<{ msg: string }>(`/api/resources/${id}/approve`, { method: 'PATCH' }));
-
-/** Admin delete (and Decline, which is the same call) or a submitter withdrawing their pending resource. */
+/** An administrator deleting a resource from the public list. */
 export const useDeleteResource = () =>
   useResourceMutation((id: string) => api<{ msg: string }>(`/api/resources/${id}`, { method: 'DELETE' }));

@@ -1,11 +1,11 @@
 import { Button, Container, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '../../../common/constants.ts';
 import { AGE_GROUPS, GENDERS, MODALITIES, SELF_DESCRIBE, SESSION_FORMATS, SPECIALTIES } from '../../../common/options.ts';
 import type { Profile, ProfileUpdateInput } from '../../../common/therapists.ts';
-import { ApiError } from '../../lib/api.ts';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../lib/session.tsx';
+import { serverMessageOr, useSubmit } from '../../lib/useSubmit.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { useProfile, useUpdateProfile } from './api.ts';
 import { ProfileError, ProfileLoading } from './components/ProfileStatus.tsx';
@@ -26,6 +26,7 @@ export default function EditProfilePage() {
 }
 
 const GENDER_CHOICES = [...GENDERS, SELF_DESCRIBE];
+const failureText = (error: unknown) => `Failed to update profile: ${serverMessageOr('Failed to update profile')(error)}`;
 
 /** The spec's section 4: the stored gender is either one of the options or a self-described text. */
 function splitGender(gender: string[]): { choice: string | null; text: string } {
@@ -60,21 +61,17 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const text = (key: 'name' | 'avatar' | 'pronouns' | 'profession' | 'education' | 'location' | 'bio') =>
     ({ value: fields[key], onChange: (e: { currentTarget: { value: string } }) => set(key)(e.currentTarget.value) });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // The spec: both outcomes are alerts.
+  const { busy, submit } = useSubmit(failureText, { onFailure: (text) => window.alert(text) });
+  const onSubmit = submit(async () => {
     const changes: ProfileUpdateInput = { ...fields, avatar: fields.avatar.trim(), gender: genderValue(gender.choice, gender.text) };
-    try {
-      await update.mutateAsync(changes);
-      window.alert('Profile updated successfully!');
-      navigate('/my-profile');
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'Failed to update profile';
-      window.alert(`Failed to update profile: ${message}`);
-    }
-  };
+    await update.mutateAsync(changes);
+    window.alert('Profile updated successfully!');
+    navigate('/my-profile');
+  });
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="form" onSubmit={submit} aria-label="Edit profile">
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="form" onSubmit={onSubmit} aria-label="Edit profile">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput label="Name" maxLength={LIMITS.name} {...text('name')} />
@@ -115,7 +112,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
 
         <Group justify="flex-end">
           <Button variant="default" onClick={() => navigate('/my-profile')}>Cancel</Button>
-          <Button type="submit" loading={update.isPending}>Save Profile</Button>
+          <Button type="submit" loading={busy}>Save Profile</Button>
         </Group>
       </Stack>
     </Paper>

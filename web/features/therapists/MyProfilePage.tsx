@@ -1,6 +1,6 @@
 import { Button, Container, Group, Stack } from '@mantine/core';
 import { Link } from 'react-router';
-import { isVerified, useSession } from '../../app/session.tsx';
+import { isVerified, useSession } from '../../lib/session.tsx';
 import { useFavorites, useProfile } from './api.ts';
 import { BackButton } from './components/BackButton.tsx';
 import { NetworkList } from './components/NetworkList.tsx';

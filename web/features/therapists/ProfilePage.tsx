@@ -1,6 +1,6 @@
 import { Container, Group, Stack } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
-import { isVerified, useSession } from '../../app/session.tsx';
+import { isVerified, useSession } from '../../lib/session.tsx';
 import { useProfile } from './api.ts';
 import { BackButton } from './components/BackButton.tsx';
 import { FavoriteButton } from './components/FavoriteButton.tsx';

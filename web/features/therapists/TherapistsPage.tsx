@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
-import { isVerified, useSession } from '../../app/session.tsx';
+import { isVerified, useSession } from '../../lib/session.tsx';
 import { useDirectory, useFavorites } from './api.ts';
 import { FilterForm } from './components/FilterForm.tsx';
 import { TherapistCard } from './components/TherapistCard.tsx';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { DirectoryResponse, FavoriteUser, Profile, ProfileUpdateInput } from '../../../common/therapists.ts';
 import { api, getToken, query } from '../../lib/api.ts';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../lib/session.tsx';
 import type { DirectoryFilters } from './filters.ts';
 
 export const therapistKeys = {

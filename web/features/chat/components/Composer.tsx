@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Group, Text, Textarea } from '@mantine/core';
 import { MESSAGE_MAX_LENGTH } from '../../../../common/chat.ts';
 import { TYPING_IDLE_MS } from '../../../../common/constants.ts';
@@ -19,12 +19,12 @@ export function Composer({ conversationId, onSend }: Props) {
   const input = useRef<HTMLTextAreaElement>(null);
   const typing = useRef({ active: false, lastSent: 0, idle: undefined as ReturnType<typeof setTimeout> | undefined });
 
-  const stopTyping = () => {
+  const stopTyping = useCallback(() => {
     const t = typing.current;
     clearTimeout(t.idle);
     if (t.active) getSocket().emit('stopTyping', { conversationId });
     t.active = false;
-  };
+  }, [conversationId]);
   // Re-announced every idle period while typing goes on, so someone who opens the conversation midway sees it too.
   const noteTyping = () => {
     const t = typing.current;
@@ -37,7 +37,7 @@ export function Composer({ conversationId, onSend }: Props) {
     t.idle = setTimeout(stopTyping, TYPING_IDLE_MS);
   };
   // Leaving the conversation (or the page) ends any typing announced in it.
-  useEffect(() => stopTyping, [conversationId]);
+  useEffect(() => stopTyping, [stopTyping]);
 
   const send = async () => {
     const trimmed = text.trim();

@@ -3,6 +3,7 @@ import {
   ActionIcon, Badge, Box, Button, Center, Group, Indicator, Loader, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden,
 } from '@mantine/core';
 import type { Conversation } from '../../../../common/chat.ts';
+import { useConfirm } from '../../../components/useConfirm.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { timeAgo } from '../../../lib/time.ts';
 import { useIsOnline } from '../stores.ts';
@@ -86,6 +87,10 @@ type RowProps = Pick<Props, 'myId' | 'onOpen' | 'onDelete' | 'onTogglePin'> & { 
 function ConversationRow({ conversation: c, myId, now, selected, onOpen, onDelete, onTogglePin }: RowProps) {
   const other = otherParticipant(c, myId);
   const online = useIsOnline(other._id);
+  const confirm = useConfirm();
+  const remove = async () => {
+    if (await confirm({ title: 'Delete conversation', message: DELETE_CONFIRMATION, confirmLabel: 'Delete' })) onDelete(c._id);
+  };
   const unread = c.unreadCounts[myId] ?? 0;
   const last = c.lastMessage;
   const preview = last ? `${last.sender._id === myId ? 'You: ' : ''}${last.text}` : 'No messages yet';
@@ -119,9 +124,7 @@ function ConversationRow({ conversation: c, myId, now, selected, onOpen, onDelet
           <PinIcon />
         </ActionIcon>
         <ActionIcon variant="subtle" color="red.8" size="md" aria-label={`Delete conversation with ${other.name}`}
-          onClick={() => {
-            if (window.confirm(DELETE_CONFIRMATION)) onDelete(c._id);
-          }}>
+          onClick={() => void remove()}>
           <TrashIcon />
         </ActionIcon>
       </Group>

@@ -20,11 +20,21 @@ type Props = {
 const LOAD_OLDER_PX = 120;
 const NEAR_BOTTOM_PX = 150;
 
+/** Where the reader is in the list, to keep their place when it changes. */
+function place(el: HTMLDivElement, firstId: string, lastId: string) {
+  return {
+    firstId, lastId, scrollHeight: el.scrollHeight, scrollTop: el.scrollTop,
+    nearBottom: el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX,
+  };
+}
+
 export function MessageList({ messages, pending, myId, pinnedId, loadingOlder, hasOlder, onLoadOlder, onTogglePin }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const before = useRef({ firstId: '', lastId: '', scrollHeight: 0, scrollTop: 0, nearBottom: true });
   const firstId = messages[0]?._id ?? '';
   const lastId = messages.at(-1)?._id ?? '';
+  const lastIsMine = messages.at(-1)?.sender._id === myId;
+  const pendingCount = pending.length;
 
   // Keeps the reader's place: at the bottom on opening and for new messages (if they were there, or it is their own),
   // and still on the same message when an older page is added above. Only the ends of the list matter, not every render.
@@ -34,21 +44,14 @@ export function MessageList({ messages, pending, myId, pinnedId, loadingOlder, h
     const prev = before.current;
     const prepended = prev.firstId && firstId !== prev.firstId && lastId === prev.lastId;
     if (prepended) el.scrollTop = el.scrollHeight - prev.scrollHeight + prev.scrollTop;
-    else if (!prev.lastId || prev.nearBottom || messages.at(-1)?.sender._id === myId || pending.length) el.scrollTop = el.scrollHeight;
-    remember(el);
-  }, [firstId, lastId, pending.length]);
-
-  function remember(el: HTMLDivElement) {
-    before.current = {
-      firstId, lastId, scrollHeight: el.scrollHeight, scrollTop: el.scrollTop,
-      nearBottom: el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX,
-    };
-  }
+    else if (!prev.lastId || prev.nearBottom || lastIsMine || pendingCount) el.scrollTop = el.scrollHeight;
+    before.current = place(el, firstId, lastId);
+  }, [firstId, lastId, lastIsMine, pendingCount]);
 
   const onScroll = () => {
     const el = box.current;
     if (!el) return;
-    remember(el);
+    before.current = place(el, firstId, lastId);
     if (el.scrollTop < LOAD_OLDER_PX && hasOlder && !loadingOlder) onLoadOlder();
   };
 

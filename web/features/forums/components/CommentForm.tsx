@@ -1,36 +1,41 @@
 import { Button, Group, Stack, Textarea } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { COMMENT_REQUIRED, POST_LIMITS } from '../../../../common/posts.ts';
+import { useSubmit, type Failure } from '../../../lib/useSubmit.ts';
 
-type Props = { label: string; submitLabel: string; onSubmit: (content: string) => Promise<unknown>; onCancel?: () => void; autoFocus?: boolean };
+type Props = {
+  label: string;
+  submitLabel: string;
+  onSubmit: (content: string) => Promise<unknown>;
+  /** What a failed send says; without it the failure is only logged (the spec's rule for replies). */
+  failure?: Failure;
+  onCancel?: () => void;
+  /** A reply form opens because the person pressed Reply: the caret goes there. */
+  focusOnOpen?: boolean;
+};
+
+const loggedOnly: Failure = () => null;
 
 /** A comment or a reply: blank is never sent. */
-export function CommentForm({ label, submitLabel, onSubmit, onCancel, autoFocus }: Props) {
+export function CommentForm({ label, submitLabel, onSubmit, failure = loggedOnly, onCancel, focusOnOpen }: Props) {
   const [content, setContent] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, message, setMessage, submit } = useSubmit(failure);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!content.trim()) return setError(COMMENT_REQUIRED);
-    setError(null);
-    setBusy(true);
-    try {
-      await onSubmit(content);
-      setContent('');
-    } catch {
-      // The spec: failed comments and replies are logged only (the mutation logs them).
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onSend = submit(async () => {
+    if (!content.trim()) return setMessage(COMMENT_REQUIRED);
+    await onSubmit(content);
+    setContent('');
+  });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={onSend} noValidate>
       <Stack gap="xs">
         <Textarea
           label={label} placeholder="Write a comment..." autosize minRows={2} maxRows={10} value={content} required
-          maxLength={POST_LIMITS.comment} error={error} autoFocus={autoFocus} onChange={(e) => setContent(e.currentTarget.value)}
+          maxLength={POST_LIMITS.comment} error={message} errorProps={{ role: 'alert' }}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- focus follows the person's own action (Reply), not a page load
+          autoFocus={focusOnOpen}
+          onChange={(e) => setContent(e.currentTarget.value)}
         />
         <Group gap="xs" justify="flex-end">
           {onCancel && <Button variant="default" size="xs" onClick={onCancel}>Cancel</Button>}

@@ -1,10 +1,11 @@
 import { Box, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CONFIRM_DELETE_COMMENT } from '../../../../common/posts.ts';
+import { useConfirm } from '../../../components/useConfirm.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { timeAgo } from '../../../lib/time.ts';
-import { isAdmin, isVerified, useSession } from '../../../app/session.tsx';
+import { isAdmin, isVerified, useSession } from '../../../lib/session.tsx';
 import { countDescendants, type CommentNode } from '../tree.ts';
 import type { useCommentActions } from '../api.ts';
 import { CommentForm } from './CommentForm.tsx';
@@ -31,9 +32,10 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
   const liked = Boolean(user && comment.likes.includes(user._id));
   const authorName = comment.author?.name ?? 'Deleted comment';
   const hidden = countDescendants(node);
+  const confirm = useConfirm();
 
-  const remove = () => {
-    if (window.confirm(CONFIRM_DELETE_COMMENT)) actions.remove.mutate(comment._id);
+  const remove = async () => {
+    if (await confirm({ title: 'Delete comment', message: CONFIRM_DELETE_COMMENT, confirmLabel: 'Delete' })) actions.remove.mutate(comment._id);
   };
 
   return (
@@ -62,7 +64,7 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
             <Button variant="subtle" size="compact-sm" aria-expanded={replying} onClick={() => setReplying((v) => !v)}>Reply</Button>
           )}
           {!comment.deleted && (mine || admin) && (
-            <Button variant="subtle" color="red" size="compact-sm" onClick={remove}>Delete</Button>
+            <Button variant="subtle" color="red" size="compact-sm" onClick={() => void remove()}>Delete</Button>
           )}
           {replies.length > 0 && (
             <Button variant="subtle" color="gray" size="compact-sm" aria-expanded={!collapsed} onClick={() => setCollapsed((v) => !v)}>
@@ -72,7 +74,7 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
         </Group>
         {replying && (
           <CommentForm
-            label={`Reply to ${authorName}`} submitLabel="Reply" autoFocus onCancel={() => setReplying(false)}
+            label={`Reply to ${authorName}`} submitLabel="Reply" focusOnOpen onCancel={() => setReplying(false)}
             onSubmit={async (content) => {
               await actions.reply.mutateAsync({ parentId: comment._id, content });
               setReplying(false);

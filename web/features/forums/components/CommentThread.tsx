@@ -1,17 +1,21 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { confirmBulkDelete } from '../../../../common/posts.ts';
-import { isAdmin, isVerified, useSession } from '../../../app/session.tsx';
+import { useConfirm } from '../../../components/useConfirm.tsx';
+import { isAdmin, isVerified, useSession } from '../../../lib/session.tsx';
+import { serverMessageOr } from '../../../lib/useSubmit.ts';
 import { useCommentActions, useComments } from '../api.ts';
 import { buildTree } from '../tree.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentItem } from './CommentItem.tsx';
+import { COMMENT_FAILED } from './texts.ts';
 
 /** The post page's comments: a form, the tree, and for administrators selection and bulk delete. */
 export function CommentThread({ postId, count }: { postId: string; count: number }) {
   const { user } = useSession();
   const comments = useComments(postId);
   const actions = useCommentActions(postId);
+  const confirm = useConfirm();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const flat = useMemo(() => comments.data?.pages.flatMap((p) => p.comments) ?? [], [comments.data]);
   const tree = useMemo(() => buildTree(flat), [flat]);
@@ -21,20 +25,23 @@ export function CommentThread({ postId, count }: { postId: string; count: number
     if (on) next.add(id); else next.delete(id);
     return next;
   });
-  const bulkDelete = () => {
+  const bulkDelete = async () => {
     const ids = [...selected];
-    if (!ids.length || !window.confirm(confirmBulkDelete(ids.length))) return;
+    if (!ids.length) return;
+    if (!(await confirm({ title: 'Delete comments', message: confirmBulkDelete(ids.length), confirmLabel: 'Delete' }))) return;
     actions.removeMany.mutate(ids, { onSuccess: () => setSelected(new Set()) });
   };
 
   return (
     <Stack component="section" gap="md" aria-labelledby="comments-title">
       <Title order={2} size="h4" id="comments-title">Comments ({count})</Title>
-      {isVerified(user) && <CommentForm label="Add a comment" submitLabel="Comment" onSubmit={(content) => actions.add.mutateAsync(content)} />}
-      {actions.add.isError && <Alert color="red" role="alert">{actions.add.error.message}</Alert>}
+      {isVerified(user) && (
+        <CommentForm label="Add a comment" submitLabel="Comment" failure={serverMessageOr(COMMENT_FAILED)}
+          onSubmit={(content) => actions.add.mutateAsync(content)} />
+      )}
       {isAdmin(user) && (
         <Group gap="xs">
-          <Button color="red.9" size="xs" disabled={!selected.size} loading={actions.removeMany.isPending} onClick={bulkDelete}>
+          <Button color="red.9" size="xs" disabled={!selected.size} loading={actions.removeMany.isPending} onClick={() => void bulkDelete()}>
             Delete selected ({selected.size})
           </Button>
           {selected.size > 0 && <Button variant="default" size="xs" onClick={() => setSelected(new Set())}>Clear selection</Button>}

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CONFIRM_DELETE_COMMUNITY } from '../../../../common/communities.ts';
 import { FORUM_SIDEBAR_COMMUNITIES } from '../../../../common/constants.ts';
-import { isAdmin, isVerified, useSession } from '../../../app/session.tsx';
+import { useConfirm } from '../../../components/useConfirm.tsx';
+import { isAdmin, isVerified, useSession } from '../../../lib/session.tsx';
 import { useCommunities, useDeleteCommunity } from '../api.ts';
 import { JoinButton } from './JoinButton.tsx';
 import { QuickCreateCommunity } from './QuickCreateCommunity.tsx';
@@ -15,9 +16,11 @@ export function CommunitiesColumn() {
   const { data, isPending, isError } = useCommunities(1, FORUM_SIDEBAR_COMMUNITIES);
   const remove = useDeleteCommunity();
   const [creating, setCreating] = useState(false);
+  const confirm = useConfirm();
 
-  const onDelete = (id: string) => {
-    if (window.confirm(CONFIRM_DELETE_COMMUNITY)) remove.mutate(id, { onError: (e) => console.error('Failed to delete community', e) });
+  const onDelete = async (id: string) => {
+    if (!(await confirm({ title: 'Delete community', message: CONFIRM_DELETE_COMMUNITY, confirmLabel: 'Delete' }))) return;
+    remove.mutate(id, { onError: (e) => console.error('Failed to delete community', e) });
   };
 
   return (
@@ -32,7 +35,7 @@ export function CommunitiesColumn() {
               <Group gap={4} wrap="nowrap">
                 <JoinButton community={c} />
                 {isAdmin(user) && (
-                  <ActionIcon color="red" variant="subtle" aria-label={`Delete community ${c.name}`} onClick={() => onDelete(c._id)}>
+                  <ActionIcon color="red" variant="subtle" aria-label={`Delete community ${c.name}`} onClick={() => void onDelete(c._id)}>
                     <span aria-hidden>✕</span>
                   </ActionIcon>
                 )}

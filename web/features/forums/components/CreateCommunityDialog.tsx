@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, MultiSelect, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   COMMUNITY_LIMITS, CREATE_COMMUNITY_FAILED, NAME_REQUIRED, canonicalTag, splitTags,
 } from '../../../../common/communities.ts';
 import { AGE_GROUPS, MODALITIES, SPECIALTIES } from '../../../../common/options.ts';
-import { isRefusal } from '../../../lib/api.ts';
+import { useSubmit, withServerReason } from '../../../lib/useSubmit.ts';
 import { useCreateCommunity } from '../api.ts';
 
 /** Typed tags may hold commas ("CBT, DBT"): split, trimmed, empties dropped, spelled as in the option list. */
@@ -19,37 +19,28 @@ export function CreateCommunityDialog({ opened, onClose, onCreated }: { opened: 
   const [specialties, setSpecialties] = useState<string[]>([]);
   const [modalities, setModalities] = useState<string[]>([]);
   const [demographics, setDemographics] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, message, setMessage, submit } = useSubmit(withServerReason(CREATE_COMMUNITY_FAILED));
 
   const reset = () => {
-    setName(''); setDescription(''); setSpecialties([]); setModalities([]); setDemographics([]); setError(null);
+    setName(''); setDescription(''); setSpecialties([]); setModalities([]); setDemographics([]); setMessage(null);
   };
   const close = () => {
     reset();
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return setError(NAME_REQUIRED);
-    setError(null);
-    try {
-      const community = await create.mutateAsync({
-        name, description, demographics,
-        specialties, modalities,
-      });
-      reset();
-      onCreated(community._id);
-    } catch (e) {
-      setError(isRefusal(e) ? `${CREATE_COMMUNITY_FAILED} ${e.message}` : CREATE_COMMUNITY_FAILED);
-    }
-  };
+  const onSubmit = submit(async () => {
+    if (!name.trim()) return setMessage(NAME_REQUIRED);
+    const community = await create.mutateAsync({ name, description, demographics, specialties, modalities });
+    reset();
+    onCreated(community._id);
+  });
 
   return (
     <Modal opened={opened} onClose={close} title="Create Community" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          {error && <Alert color="red" role="alert">{error}</Alert>}
+          {message && <Alert color="red" role="alert">{message}</Alert>}
           <TextInput label="Name" value={name} maxLength={COMMUNITY_LIMITS.name} onChange={(e) => setName(e.currentTarget.value)} withAsterisk data-autofocus />
           <Textarea label="Description" autosize minRows={3} value={description} maxLength={COMMUNITY_LIMITS.description}
             onChange={(e) => setDescription(e.currentTarget.value)} />
@@ -60,7 +51,7 @@ export function CreateCommunityDialog({ opened, onClose, onCreated }: { opened: 
           <MultiSelect label="Age groups" data={[...AGE_GROUPS]} value={demographics} onChange={setDemographics} clearable />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>Cancel</Button>
-            <Button type="submit" loading={create.isPending}>Create Community</Button>
+            <Button type="submit" loading={busy}>Create Community</Button>
           </Group>
         </Stack>
       </form>

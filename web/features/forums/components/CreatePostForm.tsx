@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Select, Stack, TextInput, Textarea, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { CREATE_POST_FAILED, POST_LIMITS, TITLE_CONTENT_REQUIRED } from '../../../../common/posts.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { useSubmit } from '../../../lib/useSubmit.ts';
 import { useCreatePost, useJoinedCommunities } from '../api.ts';
 
 type Props = { communityId?: string; onDone: () => void };
@@ -13,25 +13,19 @@ export function CreatePostForm({ communityId, onDone }: Props) {
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, message, setMessage, submit } = useSubmit(CREATE_POST_FAILED);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!title.trim() || !content.trim()) return setError(TITLE_CONTENT_REQUIRED);
-    setError(null);
-    try {
-      await create.mutateAsync({ title, content, communityId: communityId ?? chosen });
-      onDone();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : CREATE_POST_FAILED);
-    }
-  };
+  const onSubmit = submit(async () => {
+    if (!title.trim() || !content.trim()) return setMessage(TITLE_CONTENT_REQUIRED);
+    await create.mutateAsync({ title, content, communityId: communityId ?? chosen });
+    onDone();
+  });
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="create-post-title">
+    <Paper withBorder p="md" component="form" onSubmit={onSubmit} noValidate aria-labelledby="create-post-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="create-post-title">Create Post</Title>
-        {error && <Alert color="red" role="alert">{error}</Alert>}
+        {message && <Alert color="red" role="alert">{message}</Alert>}
         <TextInput label="Title" value={title} maxLength={POST_LIMITS.title} onChange={(e) => setTitle(e.currentTarget.value)} withAsterisk />
         <Textarea
           label="Content" description="Markdown is supported." value={content} autosize minRows={4} maxRows={14}
@@ -46,7 +40,7 @@ export function CreatePostForm({ communityId, onDone }: Props) {
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>Cancel</Button>
-          <Button type="submit" loading={create.isPending}>Post</Button>
+          <Button type="submit" loading={busy}>Post</Button>
         </Group>
       </Stack>
     </Paper>

@@ -1,7 +1,7 @@
 import { Button, VisuallyHidden } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { NOT_VERIFIED_TEXT } from './texts.ts';
-import { isVerified, useSession } from '../../../app/session.tsx';
+import { isVerified, useSession } from '../../../lib/session.tsx';
 import { useMembership } from '../api.ts';
 
 type Props = { community: { _id: string; name: string; joined: boolean }; size?: string; fullWidth?: boolean };

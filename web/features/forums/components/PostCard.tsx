@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Post } from '../../../../common/posts.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { timeAgo } from '../../../lib/time.ts';
-import { isVerified, useSession } from '../../../app/session.tsx';
+import { isVerified, useSession } from '../../../lib/session.tsx';
 import { useLikePost } from '../api.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { LikeButton } from './LikeButton.tsx';

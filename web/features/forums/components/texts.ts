@@ -1,5 +1,6 @@
 // Screen texts of this feature that are not in common/ (the spec's own texts live in common/posts.ts and common/communities.ts).
 export const NOT_VERIFIED_TEXT = 'Your licence has not been verified yet.';
+export const COMMENT_FAILED = 'Failed to add comment.';
 export const CONFIRM_DELETE_POST = 'Are you sure you want to delete this post?';
 export const NO_POSTS = 'No posts found.';
 export const NO_COMMUNITY_POSTS = 'No posts found in this community.';

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Resource } from '../../../common/resources.ts';
+import type { Resource } from '../../common/resources.ts';
 
 /** The submitter's name, or the spec's 'Unknown' when the account is gone. */
 export const submitterName = (resource: Resource) => resource.createdBy?.name ?? 'Unknown';

@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ApiError, SESSION_ENDED_EVENT, api, clearToken, getToken, setToken } from '../lib/api.ts';
+import { ApiError, SESSION_ENDED_EVENT, api, clearToken, getToken, onTokenChange, setToken } from './api.ts';
 import type { Me } from '../../common/accounts.ts';
 
 type Session = {
@@ -16,30 +17,20 @@ const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
   const [user, setUser] = useState<Me | null>(null);
+  const queryClient = useQueryClient();
 
-  const refresh = useCallback(async () => {
-    if (!getToken()) {
-      setUser(null);
-      return;
-    }
-    try {
-      setUser(await api<Me>('/api/users/me'));
-    } catch (error) {
-      // A refusal ends the session; a network failure keeps the token for the next try.
-      if (error instanceof ApiError) clearToken();
-      setUser(null);
-    }
-  }, []);
+  // Cached answers belong to the user they were fetched for: a new token (or none) starts from an empty cache.
+  useEffect(() => onTokenChange(() => queryClient.clear()), [queryClient]);
+
+  const refresh = useCallback(async () => setUser(await currentUser()), []);
 
   useEffect(() => {
-    void refresh().finally(() => setReady(true));
-    const ended = () => {
-      clearToken();
-      setUser(null);
-    };
+    void currentUser().then(setUser).finally(() => setReady(true));
+    // The API client has already dropped the refused token.
+    const ended = () => setUser(null);
     window.addEventListener(SESSION_ENDED_EVENT, ended);
     return () => window.removeEventListener(SESSION_ENDED_EVENT, ended);
-  }, [refresh]);
+  }, []);
 
   const signIn = useCallback(async (token: string) => {
     setToken(token);
@@ -54,6 +45,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo(() => ({ ready, user, signIn, signOut, refresh }), [ready, user, signIn, signOut, refresh]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** Who the stored token belongs to, if anyone. */
+async function currentUser(): Promise<Me | null> {
+  if (!getToken()) return null;
+  try {
+    return await api<Me>('/api/users/me');
+  } catch (error) {
+    // A refusal ends the session; a network failure keeps the token for the next try.
+    if (error instanceof ApiError) clearToken();
+    return null;
+  }
 }
 
 export function useSession(): Session {

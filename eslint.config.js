@@ -1,0 +1,77 @@
+// ESLint: the recommended rules of ESLint, typescript-eslint, React hooks and jsx-a11y, a type-aware check that no
+// promise is dropped, and the import boundaries of docs/conventions.md, kept by a machine rather than by memory.
+import fs from 'node:fs';
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const FEATURE_RULE = 'A feature imports shared code (components, lib, common), never another feature: move what both need to shared code.';
+
+/** One zone per feature folder under `root`: it may import from its own folder only, not from its siblings. */
+function featuresApart(root) {
+  return fs.readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({ target: `./${root}/${name}`, from: `./${root}`, except: [`./${name}`], message: FEATURE_RULE }));
+}
+
+// Imports flow one way: web/app -> web/features -> web/components, web/lib -> common (Bulletproof React's rule);
+// on the server, features -> lib -> common. Neither side reaches into the other, and common into neither.
+const boundaries = [
+  ...featuresApart('web/features'),
+  { target: './web/features', from: './web/app', message: 'The app imports features, not the other way round.' },
+  { target: ['./web/components', './web/lib'], from: ['./web/features', './web/app'], message: 'Shared code imports no feature and not the app.' },
+  ...featuresApart('server/features'),
+  { target: './server/lib', from: './server/features', message: 'Server libraries import no feature.' },
+  { target: './web', from: './server', message: 'The web app talks to the server over HTTP, and shares only common/.' },
+  { target: './server', from: './web', message: 'The server imports nothing from the web app.' },
+  { target: './common', from: ['./web', './server'], message: 'common/ is imported by both sides and imports neither.' },
+];
+
+export default defineConfig(
+  { ignores: ['dist/', 'data/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // A promise nobody awaits loses its failure; `void` marks the ones dropped on purpose.
+      '@typescript-eslint/no-floating-promises': ['error', {
+        // navigate() returns nothing under BrowserRouter; its type allows a promise only for data routers, unused here.
+        allowForKnownSafeCalls: [{ from: 'package', package: 'react-router', name: 'NavigateFunction' }],
+      }],
+      // Event handlers may be async (React ignores what they return); elsewhere a promise where a value is expected is a bug.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      // Type-only imports are erased at run time and do not count.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      // A scrolling log (the chat's messages) takes focus so that keyboard users can scroll it.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'log'] }],
+    },
+  },
+  {
+    files: ['server/**', 'scripts/**', 'bench/**', 'e2e/**', '*.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
+);

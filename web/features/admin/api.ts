@@ -1,0 +1,65 @@
+// The Admin area's calls: the resource approval queue, licence verifications and the audit log.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { VerificationQueue } from '../../../common/admin.ts';
+import type { AuditPage } from '../../../common/audit.ts';
+import type { ResourcePage } from '../../../common/resources.ts';
+import { api, query } from '../../lib/api.ts';
+
+// Every list of resources sits under 'resources', whichever screen shows it (the library, the dashboard, this queue):
+// approving or declining one refreshes them all.
+const RESOURCES = ['resources'] as const;
+
+export const adminKeys = {
+  resourceQueue: (page: number) => [...RESOURCES, 'moderation', page] as const,
+  verifications: ['admin', 'verifications'] as const,
+  verificationQueue: (page: number) => ['admin', 'verifications', page] as const,
+  audit: (page: number) => ['admin', 'audit', page] as const,
+};
+
+/** The approval queue; a failure is logged only (spec section 8) and shows as an empty list. */
+export const useResourceQueue = (page: number) => useQuery({
+  queryKey: adminKeys.resourceQueue(page),
+  placeholderData: keepPreviousData,
+  queryFn: async (): Promise<ResourcePage> => {
+    try {
+      return await api<ResourcePage>(`/api/resources/all${query({ page })}`);
+    } catch (error) {
+      console.error('Failed to fetch resources', error);
+      return { resources: [], totalPages: 1, currentPage: page };
+    }
+  },
+});
+
+function useResourceDecision(run: (id: string) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: RESOURCES }) });
+}
+
+export const useApproveResource = () =>
+  useResourceDecision((id) => api<{ msg: string }>(`/api/resources/${id}/approve`, { method: 'PATCH' }));
+
+/** Decline permanently deletes the resource (spec section 4). */
+export const useDeclineResource = () =>
+  useResourceDecision((id) => api<{ msg: string }>(`/api/resources/${id}`, { method: 'DELETE' }));
+
+export const useVerificationQueue = (page: number) => useQuery({
+  queryKey: adminKeys.verificationQueue(page),
+  queryFn: () => api<VerificationQueue>(`/api/admin/verifications${query({ page, limit: 20 })}`),
+});
+
+export type VerificationDecision = { id: string; approved: boolean; reason?: string };
+
+export function useDecideVerification() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, approved, reason }: VerificationDecision) =>
+      api(`/api/admin/verifications/${id}`, { method: 'PATCH', body: { approved, reason } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.verifications }),
+  });
+}
+
+export const useAuditLog = (page: number) => useQuery({
+  queryKey: adminKeys.audit(page),
+  placeholderData: keepPreviousData,
+  queryFn: () => api<AuditPage>(`/api/admin/audit${query({ page })}`),
+});

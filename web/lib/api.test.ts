@@ -1,0 +1,77 @@
+// The API client and the token: a session the server ends drops its token and empties what was cached for that user,
+// and a late refusal of an old token never signs out whoever signed in since.
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, SESSION_ENDED_EVENT, api, clearToken, getToken, onTokenChange, setToken } from './api.ts';
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+const refusal = () => new Response(JSON.stringify({ msg: 'Your session has ended. Please log in again.', code: 'SESSION_ENDED' }), { status: 401 });
+
+/** The app's wiring (web/lib/session.tsx): every change of token empties the query cache. */
+function cacheOfSignedInUser() {
+  const client = new QueryClient();
+  client.setQueryData(['communities', 'joined', 'dashboard'], [{ _id: 'c1', name: "Ann's circle" }]);
+  const stop = onTokenChange(() => client.clear());
+  return { client, stop };
+}
+
+let ended: number;
+const countEnd = () => void ended++;
+
+beforeEach(() => {
+  ended = 0;
+  vi.stubGlobal('localStorage', memoryStorage());
+  vi.stubGlobal('window', new EventTarget());
+  window.addEventListener(SESSION_ENDED_EVENT, countEnd);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('session end', () => {
+  it('a 401 for the token in use drops the token, announces the end and empties the cache', async () => {
+    setToken('ann');
+    const { client, stop } = cacheOfSignedInUser();
+    vi.stubGlobal('fetch', vi.fn(async () => refusal()));
+
+    await expect(api('/api/posts')).rejects.toBeInstanceOf(ApiError);
+    stop();
+    expect(getToken()).toBeNull();
+    expect(ended).toBe(1);
+    expect(client.getQueryCache().getAll()).toEqual([]);
+  });
+
+  it('a late 401 for a token already replaced leaves the new session and its cache alone', async () => {
+    setToken('ann');
+    let answer!: (response: Response) => void;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => { answer = resolve; })));
+    const late = api('/api/posts');
+    setToken('ben');
+    const { client, stop } = cacheOfSignedInUser();
+
+    answer(refusal());
+    await expect(late).rejects.toBeInstanceOf(ApiError);
+    stop();
+    expect(getToken()).toBe('ben');
+    expect(ended).toBe(0);
+    expect(client.getQueryCache().getAll()).toHaveLength(1);
+  });
+
+  it('signing in and signing out empty the cache too; clearing no token changes nothing', () => {
+    const { client, stop } = cacheOfSignedInUser();
+    clearToken();
+    expect(client.getQueryCache().getAll()).toHaveLength(1);
+    setToken('ann');
+    expect(client.getQueryCache().getAll()).toEqual([]);
+    client.setQueryData(['activity', 'feed'], []);
+    clearToken();
+    stop();
+    expect(client.getQueryCache().getAll()).toEqual([]);
+  });
+});
