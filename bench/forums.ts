@@ -101,7 +101,6 @@ console.log('data', data, `ready in ${Math.round((Date.now() - started) / 1000)}
 const token = await benchToken(db);
 // 50 readers: each request signs in as the next of them, so their own likes and memberships are read as in real use.
 const tokens = await benchTokens(db, 50);
-const [viewer] = await queryRows<{ user_id: string }>(db, sql`SELECT user_id FROM sessions ORDER BY created_at DESC LIMIT 1`);
 const headers = { 'x-auth-token': token };
 const server = await startServer(url, PORT);
 const base = `http://127.0.0.1:${PORT}`;

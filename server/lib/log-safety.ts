@@ -36,4 +36,4 @@ export function maskValues(text: string): string {
 const firstLine = (text: string) => text.split('\n', 1)[0].slice(0, 300);
 
 /** pino serializers: every `err` passed to a logger goes through safeError. */
-export const logSerializers: Record<string, (value: any) => unknown> = { err: (value: unknown) => safeError(value) };
+export const logSerializers: Record<string, (value: unknown) => unknown> = { err: safeError };

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { memoryRateLimiter } from './rate-limit.ts';
-import { accountLimits } from '../features/accounts/limits.ts';
-import { testConfig } from '../config.ts';
 
 describe('memory rate limiter', () => {
   it('keeps at most its key budget, dropping expired windows first, then the oldest', async () => {
@@ -17,17 +15,5 @@ describe('memory rate limiter', () => {
     expect(await limiter.count('old')).toBe(0);
     expect(await limiter.count('a')).toBe(0);
     expect([await limiter.count('b'), await limiter.count('c'), await limiter.count('d')]).toEqual([1, 1, 1]);
-  });
-});
-
-describe('password reset limits', () => {
-  it('a refused address stores nothing per email', async () => {
-    const limiter = memoryRateLimiter();
-    const limits = accountLimits(limiter, testConfig({ FORGOT_MAX_PER_IP_HOUR: '2' }).limits);
-    await limits.assertForgotAllowed('a@example.test', '10.0.0.1');
-    await limits.assertForgotAllowed('b@example.test', '10.0.0.1');
-    await expect(limits.assertForgotAllowed('c@example.test', '10.0.0.1')).rejects.toThrow(/Too many password reset/);
-    expect(await limiter.count('forgot:email:c@example.test')).toBe(0);
-    expect(await limiter.count('forgot:email:a@example.test')).toBe(1);
   });
 });

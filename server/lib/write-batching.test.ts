@@ -17,7 +17,7 @@ async function serve() {
   const io = new Server(server);
   batchSocketWrites(io);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise((resolve) => io.close(() => resolve(undefined))));
+  cleanups.push(() => new Promise<void>((resolve) => { void io.close(() => resolve()); }));
   const connected = new Promise<ServerSocket>((resolve) => io.once('connection', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connected };
 }

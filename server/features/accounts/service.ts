@@ -25,7 +25,7 @@ type Caller = { ip: string };
 type MailLog = { error: (obj: object, msg: string) => void };
 
 /** Someone tried to register an address that has an account: its owner hears of it, nobody else learns anything. */
-async function tellOwnerOfRegistrationAttempt(ctx: AppContext, email: string, log: MailLog): Promise<void> {
+async function tellOwnerOfRegistrationAttempt(ctx: AppContext, email: string): Promise<void> {
   const [owner] = await ctx.db.select({ email: users.email, name: users.name }).from(users).where(byEmail(email)).limit(1);
   if (!owner) return;
   const link = `${ctx.config.publicUrl}/forgot-password`;
@@ -57,7 +57,7 @@ export async function register(ctx: AppContext, _visitor: CurrentUser | null, in
   }).onConflictDoNothing().returning({ id: users.id });
   // Answered exactly as a new address is, and not waited for, so neither the answer nor its time tells who is a member.
   if (!inserted.length) {
-    void tellOwnerOfRegistrationAttempt(ctx, input.email, input.log).catch((err: unknown) => input.log.error({ err }, 'registration notice failed'));
+    void tellOwnerOfRegistrationAttempt(ctx, input.email).catch((err: unknown) => input.log.error({ err }, 'registration notice failed'));
   }
 }
 

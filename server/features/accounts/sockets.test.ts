@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createUser } from '../../test/factories.ts';
-import { connectClient, type ChatClient } from '../chat/test-support.ts';
+import { connectClient, type ChatClient } from '../../test/sockets.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

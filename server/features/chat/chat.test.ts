@@ -6,7 +6,7 @@ import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { insertMessage, markDelivered } from './queries.ts';
-import { openConversation } from './test-support.ts';
+import { openConversation } from '../../test/sockets.ts';
 
 let ctx: TestContext;
 let ann: TestUser;

@@ -7,7 +7,7 @@ import { queryRows } from '../../db/client.ts';
 import { realtimeOf } from '../../lib/realtime.ts';
 import { baseUrl, createTestContext, type TestContext } from '../../test/harness.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { call, connectClient, openConversation, settle, waitFor, type ChatClient } from './test-support.ts';
+import { call, connectClient, openConversation, settle, waitFor, type ChatClient } from '../../test/sockets.ts';
 
 let ctx: TestContext;
 let url: string;

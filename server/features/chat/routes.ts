@@ -3,7 +3,6 @@ import {
   ConversationSchema, ConversationsQuery, CreateConversationBody, CreatedConversation, MessagesPage, MessagesQuery,
   PinConversationBody, PinMessageBody, PinUpdate,
 } from '../../../common/chat.ts';
-import { ErrorResponse } from '../../../common/errors.ts';
 import { IdParams, MessageResponse } from '../../../common/ids.ts';
 import type { App, AppContext } from '../../context.ts';
 import { authenticated, currentUser, verified } from '../../lib/auth.ts';

@@ -11,7 +11,7 @@ import type { Message } from '../../../common/chat.ts';
 import { queryRows } from '../../db/client.ts';
 import { openTestDatabase } from '../../test/harness.ts';
 import { createUser } from '../../test/factories.ts';
-import { call, connectClient, settle, waitFor, type ChatClient } from './test-support.ts';
+import { call, connectClient, settle, waitFor, type ChatClient } from '../../test/sockets.ts';
 
 const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 const cleanups: (() => Promise<void> | void)[] = [];

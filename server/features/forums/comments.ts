@@ -5,7 +5,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import {
-  CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, COMMENTS_MAX_PAGE_SIZE, COMMENTS_PAGE_SIZE, DELETED_COMMENT,
+  CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, COMMENTS_MAX_PAGE_SIZE, COMMENTS_PAGE_SIZE, 
   LIKES_LIST_CAP, MAX_REPLY_DEPTH, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, REPLY_TOO_DEEP, type Comment,
 } from '../../../common/posts.ts';
 import { decodeTimeCursor, encodeTimeCursor } from './cursor.ts';

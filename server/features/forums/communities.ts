@@ -83,7 +83,6 @@ export async function getCommunity(ctx: ServiceContext, viewer: CurrentUser | nu
 
 /** The creator becomes the first member. A name is unique whatever its case, even when two people race for it. */
 export async function createCommunity(ctx: ServiceContext, user: CurrentUser, input: NewCommunity): Promise<Community> {
-  const { db } = ctx;
   const name = input.name.trim();
   if (!name) throw badRequest(NAME_REQUIRED);
   const id = await forumWrite(ctx, async (t) => {

@@ -93,7 +93,6 @@ export async function getPost(ctx: ServiceContext, user: CurrentUser, { id }: { 
 }
 
 export async function createPost(ctx: ServiceContext, user: CurrentUser, input: { title: string; content: string; communityId?: string | null }) {
-  const { db } = ctx;
   const title = input.title.trim();
   if (!title || !input.content.trim()) throw badRequest(TITLE_CONTENT_REQUIRED);
   const communityId = input.communityId ?? null;

@@ -44,20 +44,18 @@ afterAll(async () => {
 
 describe('GET /api/users (directory)', () => {
   // A small world of its own: every name starts with "Dir " so the q filter can isolate it from other tests' users.
-  let people: Record<string, TestUser>;
   beforeAll(async () => {
     const make = (name: string, o: Parameters<typeof createUser>[1]) => createUser(ctx.db, { name, ...o });
-    people = {
-      ada: await make('Dir Ada', { location: 'Toronto, ON, Canada', specialties: ['Anxiety', 'Depression', 'Grief'], modalities: ['CBT', 'DBT'], demographics: ['Adults'], sessionFormat: ['Online'] }),
-      ben: await make('Dir Ben', { location: 'Vancouver, BC, Canada', specialties: ['Anxiety'], modalities: ['CBT'], demographics: ['Adults', 'Teen'], sessionFormat: ['In Person', 'Online'] }),
-      cleo: await make('Dir Cleo', { location: 'North Toronto, ON, Canada', specialties: ['Depression'], modalities: ['EMDR'], demographics: ['Teen'], sessionFormat: ['Walk & Talk'] }),
-      dev: await make('Dir Dev', { location: 'Seattle, WA, USA', specialties: ['Anxiety', 'Depression'], modalities: ['EMDR', 'CBT'], demographics: ['Elders (65+)'], sessionFormat: ['In Person'] }),
-      pending: await make('Dir Pending', { status: 'pending', location: 'Toronto, ON, Canada', specialties: ['Anxiety', 'Depression'] }),
-      rejected: await make('Dir Rejected', { status: 'rejected', location: 'Toronto, ON, Canada', specialties: ['Anxiety'] }),
-      disabled: await make('Dir Disabled', { disabled: true, location: 'Toronto, ON, Canada', specialties: ['Anxiety'] }),
-      admin: await make('Dir Admin', { role: 'admin', location: 'Toronto, ON, Canada', specialties: ['Anxiety'] }),
-      percent: await make('Dir 100% Sure', { location: 'Under_score City, ON, Canada' }),
-    };
+    // Made once; the tests below find them through the q filter.
+    await make('Dir Ada', { location: 'Toronto, ON, Canada', specialties: ['Anxiety', 'Depression', 'Grief'], modalities: ['CBT', 'DBT'], demographics: ['Adults'], sessionFormat: ['Online'] });
+    await make('Dir Ben', { location: 'Vancouver, BC, Canada', specialties: ['Anxiety'], modalities: ['CBT'], demographics: ['Adults', 'Teen'], sessionFormat: ['In Person', 'Online'] });
+    await make('Dir Cleo', { location: 'North Toronto, ON, Canada', specialties: ['Depression'], modalities: ['EMDR'], demographics: ['Teen'], sessionFormat: ['Walk & Talk'] });
+    await make('Dir Dev', { location: 'Seattle, WA, USA', specialties: ['Anxiety', 'Depression'], modalities: ['EMDR', 'CBT'], demographics: ['Elders (65+)'], sessionFormat: ['In Person'] });
+    await make('Dir Pending', { status: 'pending', location: 'Toronto, ON, Canada', specialties: ['Anxiety', 'Depression'] });
+    await make('Dir Rejected', { status: 'rejected', location: 'Toronto, ON, Canada', specialties: ['Anxiety'] });
+    await make('Dir Disabled', { disabled: true, location: 'Toronto, ON, Canada', specialties: ['Anxiety'] });
+    await make('Dir Admin', { role: 'admin', location: 'Toronto, ON, Canada', specialties: ['Anxiety'] });
+    await make('Dir 100% Sure', { location: 'Under_score City, ON, Canada' });
   });
   const dir = (query: string) => get(`/api/users?q=Dir${query ? `&${query}` : ''}`);
 

@@ -1,8 +1,8 @@
-// Helpers of the chat tests: real socket.io clients, and waiting for the events they receive.
+// Socket test helpers: real socket.io clients, and waiting for the events they receive.
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../common/chat.ts';
-import type { TestContext } from '../../test/harness.ts';
-import type { TestUser } from '../../test/factories.ts';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../common/chat.ts';
+import type { TestContext } from './harness.ts';
+import type { TestUser } from './factories.ts';
 
 export type ChatClient = Socket<ServerToClientEvents, ClientToServerEvents> & { received: Received };
 type Received = { [E in keyof ServerToClientEvents]?: Parameters<ServerToClientEvents[E]>[0][] };
