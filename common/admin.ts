@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageInfo } from './paging.ts';
 import { VERIFICATION_STATUSES } from './accounts.ts';
 import { IdSchema } from './ids.ts';
 
@@ -23,8 +24,7 @@ export type PendingVerification = z.infer<typeof PendingVerification>;
 export const VerificationQueue = z.object({
   users: z.array(PendingVerification),
   total: z.number(),
-  totalPages: z.number(),
-  currentPage: z.number(),
+  ...PageInfo,
 });
 export type VerificationQueue = z.infer<typeof VerificationQueue>;
 

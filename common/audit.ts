@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageInfo } from './paging.ts';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -25,7 +26,6 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export const AuditPageSchema = z.object({
   entries: z.array(AuditEntrySchema),
-  totalPages: z.number(),
-  currentPage: z.number(),
+  ...PageInfo,
 });
 export type AuditPage = z.infer<typeof AuditPageSchema>;

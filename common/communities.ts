@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageInfo } from './paging.ts';
 import { COMMUNITIES_PAGE_SIZE } from './constants.ts';
 import { IdSchema } from './ids.ts';
 import { AGE_GROUPS, MODALITIES, SPECIALTIES } from './options.ts';
@@ -78,8 +79,7 @@ export type Community = z.infer<typeof CommunitySchema>;
 /** GET /api/communities and GET /api/communities/search */
 export const CommunitiesPageSchema = z.object({
   communities: z.array(CommunitySchema),
-  totalPages: z.number(),
-  currentPage: z.number(),
+  ...PageInfo,
 });
 export type CommunitiesPage = z.infer<typeof CommunitiesPageSchema>;
 

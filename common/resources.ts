@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageInfo } from './paging.ts';
 import { LIMITS, RESOURCES_MAX_PAGE_SIZE, RESOURCES_PAGE_SIZE } from './constants.ts';
 import { RESOURCE_CATEGORIES } from './options.ts';
 
@@ -61,8 +62,7 @@ export type Resource = z.infer<typeof ResourceSchema>;
 
 export const ResourcePageSchema = z.object({
   resources: z.array(ResourceSchema),
-  totalPages: z.number(),
-  currentPage: z.number(),
+  ...PageInfo,
 });
 export type ResourcePage = z.infer<typeof ResourcePageSchema>;
 

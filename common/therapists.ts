@@ -1,5 +1,6 @@
 // Schemas of the therapist network: directory query, profile update, and the shapes the API returns.
 import { z } from 'zod';
+import { PageInfo } from './paging.ts';
 import { LIMITS, THERAPISTS_MAX_PAGE_SIZE, THERAPISTS_PAGE_SIZE } from './constants.ts';
 import { AGE_GROUPS, MODALITIES, SELF_DESCRIBE, SESSION_FORMATS, SPECIALTIES } from './options.ts';
 
@@ -100,8 +101,7 @@ export type TherapistCard = z.infer<typeof TherapistCard>;
 
 export const DirectoryResponse = z.object({
   users: z.array(TherapistCard),
-  totalPages: z.number(),
-  currentPage: z.number(),
+  ...PageInfo,
   total: z.number(),
 });
 export type DirectoryResponse = z.infer<typeof DirectoryResponse>;
