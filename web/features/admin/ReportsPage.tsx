@@ -11,7 +11,7 @@ import { useReports, useReviewReport } from './reports-api.ts';
 const ACTIONS: { action: ReportAction; label: string; color: string; question: string }[] = [
   { action: 'dismiss', label: 'Dismiss', color: 'gray', question: 'Dismiss these reports? The content stays as it is.' },
   { action: 'remove', label: 'Remove content', color: 'red.8', question: 'Remove this content? A note that a moderator removed it takes its place.' },
-  { action: 'warn', label: 'Warn author', color: 'orange.9', question: 'Email the author a warning? They are not told who reported it.' },
+  { action: 'warn', label: 'Warn author', color: 'dark', question: 'Email the author a warning? They are not told who reported it.' },
   { action: 'suspend', label: 'Suspend account', color: 'red.8', question: "Suspend the author's account? They are signed out everywhere." },
 ];
 
@@ -52,7 +52,7 @@ function ReportCard({ item }: { item: ReportItem }) {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={2} size="h4" id={headingId}>{item.content.where}</Title>
-          <Badge variant="light" c="red.9">{item.count} {item.count === 1 ? 'report' : 'reports'}</Badge>
+          <Badge variant="filled" color="red.9">{item.count} {item.count === 1 ? 'report' : 'reports'}</Badge>
         </Group>
         <Group gap={6}>
           {item.reasons.map((r) => (
@@ -108,7 +108,7 @@ function ReviewActions({ item }: { item: ReportItem }) {
       {review.isError && <Alert color="red" role="alert">{review.error.message}</Alert>}
       <Group gap="xs">
         {ACTIONS.map((a) => (
-          <Button key={a.action} size="sm" variant={a.action === 'dismiss' ? 'default' : 'light'} color={a.color}
+          <Button key={a.action} size="sm" variant={a.action === 'dismiss' ? 'default' : 'outline'} color={a.color}
             disabled={review.isPending || (noAuthor && (a.action === 'warn' || a.action === 'suspend'))}
             onClick={() => void act(a)}>
             {a.label}
