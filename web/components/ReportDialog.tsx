@@ -44,7 +44,7 @@ export function ReportDialog({ opened, onClose, targetType, targetId, what }: Pr
       ) : (
         <form onSubmit={send} noValidate>
           <Stack>
-            <Radio.Group label="Why are you reporting this?" value={reason} onChange={(v) => setReason(v as ReportReason)} required>
+            <Radio.Group label="Why are you reporting this?" value={reason} onChange={(v) => { setReason(v as ReportReason); setMessage(null); }} required>
               <Stack gap="xs" mt="xs">
                 {REPORT_REASONS.map((r) => <Radio key={r} value={r} label={REPORT_REASON_LABELS[r]} />)}
               </Stack>
