@@ -276,4 +276,21 @@ describe('the review (GET and PATCH /api/admin/reports)', () => {
     expect((await call('PATCH', `/api/admin/reports/${adminItem._id}`, admin, { action: 'suspend' })).status).toBe(400);
     expect((await openItem(otherAdmin.id)).count).toBe(1);
   });
+
+  it('removing a profile suspends the account; a warning about a chat message does not name the conversation', async () => {
+    await freshAuthor();
+    await report(reporter, 'profile', author.id, 'impersonation or unlicensed');
+    expect((await call('PATCH', `/api/admin/reports/${(await openItem(author.id))._id}`, admin, { action: 'remove' })).status).toBe(200);
+    const [row] = await ctx.db.select({ disabled: users.disabled }).from(users).where(eq(users.id, author.id));
+    expect(row.disabled).toBe(true);
+
+    await freshAuthor();
+    const messageId = await newMessage();
+    await report(reporter, 'message', messageId, 'harassment');
+    const item = await openItem(messageId);
+    expect(item.content).toEqual({ title: null, text: 'Private words 99', where: 'Chat message', link: null, removed: false });
+    expect((await call('PATCH', `/api/admin/reports/${item._id}`, admin, { action: 'warn' })).status).toBe(200);
+    const mail = await mailTo(author.email, /A chat message you sent was reported/);
+    for (const secret of ['Private words 99', 'Rita', reporter.email]) expect(mail).not.toContain(secret);
+  });
 });
