@@ -232,3 +232,31 @@ export const chatSendCounts = pgTable('chat_send_counts', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/** Reports of content to the moderators (migration 0080): one open report per reporter and item; an item's reports resolve together. */
+export const reports = pgTable('reports', {
+  id: id(),
+  reporterId: uuid('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  targetType: text('target_type').notNull(),
+  targetId: uuid('target_id').notNull(),
+  targetAuthorId: uuid('target_author_id').references(() => users.id, { onDelete: 'set null' }),
+  reason: text('reason').notNull(),
+  details: text('details').notNull().default(''),
+  status: text('status').notNull().default('open'),
+  resolution: text('resolution'),
+  note: text('note'),
+  resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('reports_one_open_idx').on(t.reporterId, t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
+  index('reports_open_item_idx').on(t.targetType, t.targetId, t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'open'`),
+  index('reports_open_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'open'`),
+  index('reports_resolved_idx').on(t.resolvedAt.desc(), t.targetType, t.targetId).where(sql`${t.status} = 'resolved'`),
+  check('reports_target_type_check', sql`${t.targetType} IN ('post', 'comment', 'resource', 'profile', 'message')`),
+  check('reports_reason_check', sql`${t.reason} IN ('spam', 'harassment', 'misinformation', 'client privacy', 'impersonation or unlicensed', 'other')`),
+  check('reports_details_length_check', sql`char_length(${t.details}) <= 1000`),
+  check('reports_note_length_check', sql`${t.note} IS NULL OR char_length(${t.note}) <= 1000`),
+  check('reports_status_check', sql`${t.status} IN ('open', 'resolved')`),
+  check('reports_resolution_check', sql`${t.resolution} IS NULL OR ${t.resolution} IN ('dismiss', 'remove', 'warn', 'suspend')`),
+]);

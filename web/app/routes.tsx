@@ -31,6 +31,7 @@ const RequireAdmin = lazy(() => import('./RequireAdmin.tsx'));
 const AdminResources = lazy(() => import('../features/admin/AdminResourcesPage.tsx'));
 const AdminVerifications = lazy(() => import('../features/admin/VerificationsPage.tsx'));
 const AdminAudit = lazy(() => import('../features/admin/AuditPage.tsx'));
+const AdminReports = lazy(() => import('../features/admin/ReportsPage.tsx'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
 
@@ -85,6 +86,7 @@ export function AppRoutes() {
           <Route path="/admin/resources" element={page(<AdminResources />)} />
           <Route path="/admin/verifications" element={page(<AdminVerifications />)} />
           <Route path="/admin/audit" element={page(<AdminAudit />)} />
+          <Route path="/admin/reports" element={page(<AdminReports />)} />
         </Route>
         <Route path="/faq" element={page(<Faq />)} />
         {accountRoutes}

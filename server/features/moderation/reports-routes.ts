@@ -1,4 +1,19 @@
+import {
+  CreateReportBody, ReportIdParams, ReportListQuery, ReportPage, ReportReceipt, ReviewReportBody, ReviewResult,
+} from '../../../common/moderation.ts';
 import type { App, AppContext } from '../../context.ts';
+import { adminOnly, currentUser, verified } from '../../lib/auth.ts';
+import * as reports from './reports.ts';
 
 /** Reporting content (POST /api/reports) and reviewing reports (/api/admin/reports). */
-export function reportsRoutes(_app: App, _ctx: AppContext): void {}
+export function reportsRoutes(app: App, ctx: AppContext): void {
+  app.post('/api/reports', { onRequest: verified, schema: { body: CreateReportBody, response: { 201: ReportReceipt } } },
+    async (request, reply) => reply.code(201).send(await reports.createReport(ctx, currentUser(request), request.body)));
+
+  app.get('/api/admin/reports', { onRequest: adminOnly, schema: { querystring: ReportListQuery, response: { 200: ReportPage } } },
+    async (request) => reports.listReports(ctx, currentUser(request), request.query));
+
+  app.patch('/api/admin/reports/:id', {
+    onRequest: adminOnly, schema: { params: ReportIdParams, body: ReviewReportBody, response: { 200: ReviewResult } },
+  }, async (request) => reports.reviewReport(ctx, currentUser(request), { ...request.params, ...request.body }));
+}

@@ -4,6 +4,7 @@ import { NavLink, useLocation } from 'react-router';
 const LINKS = [
   { to: '/admin/resources', label: 'Resources' },
   { to: '/admin/verifications', label: 'Verifications' },
+  { to: '/admin/reports', label: 'Reports' },
   { to: '/admin/audit', label: 'Audit log' },
 ];
 

@@ -17,6 +17,10 @@ const ACTIONS: Record<string, string> = {
   'licence.reject': 'Rejected licence',
   'user.disable': 'Disabled account',
   'user.enable': 'Enabled account',
+  'report.dismiss': 'Dismissed reports',
+  'report.remove': 'Removed reported content',
+  'report.warn': 'Warned an author',
+  'report.suspend': 'Suspended an account',
 };
 
 /** What the entry was about, in words when known (a title, a name or a count of comments). */

@@ -8,6 +8,8 @@ import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { ApiError, getToken } from '../../lib/api.ts';
 import { timeAgo } from '../../lib/time.ts';
 import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
+import { REMOVED_BY_MODERATOR } from '../../../common/moderation.ts';
+import { ReportButton } from '../../components/ReportButton.tsx';
 import { useDeletePost, useLikePost, usePost } from './api.ts';
 import { BackButton } from './components/BackButton.tsx';
 import { CommentThread } from './components/CommentThread.tsx';
@@ -71,6 +73,9 @@ export default function PostPage() {
           <Group gap="xs">
             <LikeButton liked={liked} count={post.likesCount} disabled={!isVerified(user) || like.isPending}
               onToggle={() => like.mutate({ id: post._id, liked: !liked })} />
+            {user && isVerified(user) && post.author._id !== user._id && post.title !== REMOVED_BY_MODERATOR && (
+              <ReportButton targetType="post" targetId={post._id} what={`post by ${post.author.name}`} />
+            )}
             {canDelete && <Button variant="subtle" color="red" size="compact-sm" loading={remove.isPending} onClick={() => void onDelete()}>Delete post</Button>}
           </Group>
         </Stack>

@@ -7,6 +7,7 @@ import type { Resource } from '../../../common/resources.ts';
 import { useConfirm } from '../../components/useConfirm.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
+import { ReportButton } from '../../components/ReportButton.tsx';
 import { ResourceCard } from '../../components/ResourceCard.tsx';
 import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { useDeleteResource, useResources } from './api.ts';
@@ -65,7 +66,7 @@ export default function ResourcesPage() {
         {isPending ? <PageLoader label="Loading resources..." /> : isError ? (
           <Alert color="red" role="alert">Failed to fetch resources</Alert>
         ) : (
-          <ResourceList resources={data.resources} canDelete={isAdmin(user)} />
+          <ResourceList resources={data.resources} canDelete={isAdmin(user)} reporterId={isVerified(user) ? user?._id ?? null : null} />
         )}
 
         {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} />}
@@ -74,7 +75,8 @@ export default function ResourcesPage() {
   );
 }
 
-function ResourceList({ resources, canDelete }: { resources: Resource[]; canDelete: boolean }) {
+/** `reporterId`: the verified reader, who may report resources they did not submit (null: no Report buttons). */
+function ResourceList({ resources, canDelete, reporterId }: { resources: Resource[]; canDelete: boolean; reporterId: string | null }) {
   const confirm = useConfirm();
   const remove = useDeleteResource();
   if (!resources.length) return <Text>No resources found.</Text>;
@@ -89,9 +91,16 @@ function ResourceList({ resources, canDelete }: { resources: Resource[]; canDele
   return (
     <Stack gap="sm" component="section" aria-label="Resource list">
       {resources.map((resource) => (
-        <ResourceCard key={resource._id} resource={resource} actions={canDelete && (
-          <Button size="xs" color="red.8" variant="outline" loading={remove.isPending && remove.variables === resource._id}
-            onClick={() => void onDelete(resource)} aria-label={`Delete ${resource.title}`}>Delete</Button>
+        <ResourceCard key={resource._id} resource={resource} actions={(canDelete || reporterId) && (
+          <>
+            {reporterId && (
+              <ReportButton targetType="resource" targetId={resource._id} what={resource.title} size="sm" />
+            )}
+            {canDelete && (
+              <Button size="xs" color="red.8" variant="outline" loading={remove.isPending && remove.variables === resource._id}
+                onClick={() => void onDelete(resource)} aria-label={`Delete ${resource.title}`}>Delete</Button>
+            )}
+          </>
         )} />
       ))}
     </Stack>

@@ -1,5 +1,6 @@
 import { Container, Group, Stack } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
+import { ReportButton } from '../../components/ReportButton.tsx';
 import { isVerified, useSession } from '../../lib/session.tsx';
 import { useProfile } from './api.ts';
 import { BackButton } from './components/BackButton.tsx';
@@ -37,6 +38,7 @@ export default function ProfilePage() {
             {/* At the bottom of the profile, as the FAQ describes sending a message. */}
             {canAct && (
               <Group justify="flex-end">
+                <ReportButton targetType="profile" targetId={profile.data._id} what={`profile of ${profile.data.name}`} size="sm" />
                 <StartChatButton userId={profile.data._id} name={profile.data.name} size="md" />
               </Group>
             )}

@@ -1,6 +1,8 @@
 import { useLayoutEffect, useRef } from 'react';
 import { ActionIcon, Center, Loader, Text } from '@mantine/core';
 import type { Message, MessageStatus } from '../../../../common/chat.ts';
+import { MESSAGE_REMOVED } from '../../../../common/moderation.ts';
+import { ReportButton } from '../../../components/ReportButton.tsx';
 import { PinIcon } from './icons.tsx';
 
 export type PendingMessage = { tempId: string; text: string };
@@ -85,6 +87,9 @@ function MessageItem({ message, mine, pinned, onTogglePin }: { message: Message;
           aria-label={pinned ? 'Unpin message' : 'Pin message'} onClick={() => onTogglePin(message)}>
           <PinIcon size={14} />
         </ActionIcon>
+        {!mine && message.text !== MESSAGE_REMOVED && (
+          <ReportButton targetType="message" targetId={message._id} what={`message from ${message.sender.name}`} />
+        )}
       </div>
     </div>
   );

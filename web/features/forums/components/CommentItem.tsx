@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { CONFIRM_DELETE_COMMENT } from '../../../../common/posts.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
+import { ReportButton } from '../../../components/ReportButton.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { timeAgo } from '../../../lib/time.ts';
 import { isAdmin, isVerified, useSession } from '../../../lib/session.tsx';
@@ -62,6 +63,9 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
           )}
           {!comment.deleted && isVerified(user) && (
             <Button variant="subtle" size="compact-sm" aria-expanded={replying} onClick={() => setReplying((v) => !v)}>Reply</Button>
+          )}
+          {!comment.deleted && !mine && isVerified(user) && (
+            <ReportButton targetType="comment" targetId={comment._id} what={`comment by ${authorName}`} />
           )}
           {!comment.deleted && (mine || admin) && (
             <Button variant="subtle" color="red" size="compact-sm" onClick={() => void remove()}>Delete</Button>
