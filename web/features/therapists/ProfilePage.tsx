@@ -3,6 +3,7 @@ import { Navigate, useParams } from 'react-router';
 import { isVerified, useSession } from '../../lib/session.tsx';
 import { useProfile } from './api.ts';
 import { BackButton } from './components/BackButton.tsx';
+import { BlockButton } from './components/BlockButton.tsx';
 import { FavoriteButton } from './components/FavoriteButton.tsx';
 import { ProfileError, ProfileLoading, SignedOutNotice } from './components/ProfileStatus.tsx';
 import { ProfileView } from './components/ProfileView.tsx';
@@ -35,11 +36,11 @@ export default function ProfilePage() {
               headerAction={canAct && <FavoriteButton userId={profile.data._id} name={profile.data.name} active={profile.data.isFavorite} />}
             />
             {/* At the bottom of the profile, as the FAQ describes sending a message. */}
-            {canAct && (
-              <Group justify="flex-end">
-                <StartChatButton userId={profile.data._id} name={profile.data.name} size="md" />
-              </Group>
-            )}
+            <Group justify="flex-end" align="flex-start">
+              {/* Any signed-in member may block: it is a safety tool. */}
+              <BlockButton userId={profile.data._id} name={profile.data.name} />
+              {canAct && <StartChatButton userId={profile.data._id} name={profile.data.name} size="md" />}
+            </Group>
           </>
         )}
       </Stack>
