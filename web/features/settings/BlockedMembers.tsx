@@ -19,7 +19,7 @@ export function BlockedMembers() {
       <Title order={2} size="h4" id="blocked-title">Blocked members</Title>
       <Text size="sm" c="dimmed" mb="sm">They cannot message you, and their posts and comments are hidden from you. Only you can see this list.</Text>
       {blocked.isPending && <Text size="sm">Loading…</Text>}
-      {blocked.isError && <Text size="sm" c="red.8" role="alert">Could not load the list. Please try again.</Text>}
+      {blocked.isError && <Text size="sm" c="red.9" role="alert">Could not load the list. Please try again.</Text>}
       {blocked.data?.length === 0 && <Text size="sm">You have not blocked anyone.</Text>}
       <Stack component="ul" gap="xs" m={0} p={0}>
         {blocked.data?.map((member) => (

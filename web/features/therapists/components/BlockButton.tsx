@@ -31,7 +31,7 @@ export function BlockButton({ userId, name }: { userId: string; name: string }) 
       <Button variant="default" color="red" loading={change.isPending} onClick={() => void onClick()}>
         {blocked ? 'Unblock' : 'Block member'}
       </Button>
-      {failure && <Text size="sm" c="red.8" role="alert">{failure}</Text>}
+      {failure && <Text size="sm" c="red.9" role="alert">{failure}</Text>}
     </>
   );
 }

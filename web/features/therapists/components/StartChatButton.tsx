@@ -8,7 +8,7 @@ export function StartChatButton({ userId, name, ...props }: { userId: string; na
       <Button {...props} loading={startingWith === userId} onClick={() => void start(userId)} aria-label={`Start Chat with ${name}`}>
         Start Chat
       </Button>
-      {refusal && <Text size="sm" c="red.8" role="alert">{refusal}</Text>}
+      {refusal && <Text size="sm" c="red.9" role="alert">{refusal}</Text>}
     </Stack>
   );
 }
