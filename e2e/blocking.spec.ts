@@ -17,6 +17,11 @@ test('a member blocks another from the profile, sees their comment collapsed, an
   const commented = await request.post(`/api/forumPosts/${post._id}/comments`, { headers: { 'x-auth-token': them.token }, data: { content: comment } });
   expect(commented.ok(), await commented.text()).toBe(true);
 
+  // A conversation they had before the block: its composer will show the refusal.
+  const opened = await request.post('/api/conversations', { headers: { 'x-auth-token': them.token }, data: { recipientId: me.id } });
+  expect(opened.status(), await opened.text()).toBe(201);
+  const conversationId = (await opened.json())._id;
+
   await signIn(page, me.email, me.password);
   await page.goto(`/profile/${them.id}`);
   await expect(page.getByRole('heading', { name: them.name })).toBeVisible();
@@ -60,4 +65,11 @@ test('a member blocks another from the profile, sees their comment collapsed, an
   await page.getByRole('button', { name: `Start Chat with ${me.name}` }).click();
   await expect(page.getByRole('alert')).toHaveText(REFUSAL);
   await expectAccessible(page);
+
+  await page.goto(`/chat/${conversationId}`);
+  await page.getByRole('textbox', { name: 'Message' }).fill('Are you there?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('alert')).toHaveText(REFUSAL);
+  await expectAccessible(page);
+  await screenshot(page, 'chat-refused');
 });
