@@ -2,12 +2,13 @@
 // over REST and over real socket.io clients (presence included).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { BLOCK_TEXTS } from '../../../common/blocks.ts';
+import { BLOCK_TEXTS, BLOCKS_MAX } from '../../../common/blocks.ts';
 import { queryRows } from '../../db/client.ts';
 import { isBlockedBy } from '../../lib/blocks.ts';
 import { baseUrl, createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
 import { caller } from '../../test/http.ts';
+import { insertMessage } from '../chat/queries.ts';
 import { call as emit, connectClient, openConversation, settle, waitFor, type ChatClient } from '../chat/test-support.ts';
 
 let ctx: TestContext;
@@ -66,6 +67,19 @@ describe('blocking a member', () => {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION');
     }
+  });
+
+  it('keeps a member\'s list bounded: at most BLOCKS_MAX members, so the web can read it whole', async () => {
+    const [me, other] = await members();
+    await ctx.db.execute(sql`INSERT INTO users (name, email, password_hash)
+      SELECT 'Filler ' || n, 'filler-' || n || '-' || ${me.id} || '@example.test', 'x' FROM generate_series(1, ${BLOCKS_MAX}) n`);
+    await ctx.db.execute(sql`INSERT INTO blocks (blocker_id, blocked_id)
+      SELECT ${me.id}, id FROM users WHERE email LIKE ${`filler-%-${me.id}@example.test`}`);
+    expect(await block(me, other)).toEqual({ status: 400, body: { msg: BLOCK_TEXTS.tooMany, code: 'BAD_REQUEST' } });
+    expect((await call('GET', '/api/users/me/blocked', me)).body.users).toHaveLength(BLOCKS_MAX);
+    // Blocking someone already blocked still answers as before.
+    const [first] = await queryRows<{ id: string }>(ctx.db, sql`SELECT blocked_id AS id FROM blocks WHERE blocker_id = ${me.id} LIMIT 1`);
+    expect((await call('POST', `/api/users/${first.id}/block`, me)).status).toBe(200);
   });
 
   it('lets every signed-in role block; visitors hear 401', async () => {
@@ -135,6 +149,14 @@ describe('a blocked member cannot reach the blocker', () => {
     expect(await send(me, conversationId)).toBe('sent');
     await call('DELETE', `/api/users/${other.id}/block`, me);
     expect(await send(other, conversationId)).toBe('sent');
+  });
+
+  it('is refused by the insert statement itself, not by a check before it', async () => {
+    const [me, other] = await members();
+    const conversationId = await openConversation(ctx, other, me);
+    await block(me, other);
+    expect(await insertMessage(ctx.db, conversationId, other.id, 'hi')).toBeUndefined();
+    expect(await insertMessage(ctx.db, conversationId, me.id, 'hi')).toMatchObject({ text: 'hi' });
   });
 
   it('over sockets: sendMessage is refused and nothing is delivered', async () => {
