@@ -33,6 +33,8 @@ export const users = pgTable('users', {
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
   rejectionReason: text('rejection_reason'),
   disabled: boolean('disabled').notNull().default(false),
+  // "Who can message me" (migration 0081): 'everyone' or 'network' (only the members in this user's favourites).
+  messagePolicy: text('message_policy').notNull().default('everyone'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -45,6 +47,7 @@ export const users = pgTable('users', {
   index('users_location_trgm').using('gin', sql`lower(${t.location}) gin_trgm_ops`).with({ fastupdate: false }),
   index('users_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`).with({ fastupdate: false }),
   index('users_pending_idx').on(t.verificationStatus, t.createdAt),
+  check('users_message_policy_check', sql`${t.messagePolicy} IN ('everyone', 'network')`),
   // Migration 0010: the GIN indexes above skip the pending list (fastupdate off); two partial indexes over the
   // therapists the directory lists: featured (newest verified first) and the unfiltered name order.
   index('users_listed_verified_idx').on(t.verifiedAt.desc().nullsLast(), t.id.desc())
@@ -259,4 +262,16 @@ export const reports = pgTable('reports', {
   check('reports_note_length_check', sql`${t.note} IS NULL OR char_length(${t.note}) <= 1000`),
   check('reports_status_check', sql`${t.status} IN ('open', 'resolved')`),
   check('reports_resolution_check', sql`${t.resolution} IS NULL OR ${t.resolution} IN ('dismiss', 'remove', 'warn', 'suspend')`),
+]);
+
+/** A member blocked another (migration 0081): private to the blocker; see server/lib/blocks.ts. */
+export const blocks = pgTable('blocks', {
+  blockerId: uuid('blocker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  blockedId: uuid('blocked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.blockerId, t.blockedId] }),
+  index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+  index('blocks_blocker_created_idx').on(t.blockerId, t.createdAt.desc()),
+  check('blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
 ]);

@@ -2,6 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
+import { refusesMessagesSql } from '../../lib/blocks.ts';
 
 export type ParticipantRow = { _id: string; name: string; avatar: string | null; unread: number; isPinned: boolean };
 export type MessageRow = {
@@ -57,21 +58,44 @@ export async function isParticipant(db: Db, conversationId: string, userId: stri
   return rows.length > 0;
 }
 
-/** Everyone the user has a conversation with: the people who care about their presence. */
-export async function partnersOf(db: Db, userId: string): Promise<string[]> {
+/**
+ * Everyone the user has a conversation with: the people who care about their presence. `told`: those who are told
+ * about the user's presence (not the members the user blocked); `seen`: those whose presence the user sees (not the
+ * members who blocked the user). A blocked member stops seeing the blocker's presence, both ways it could reach them.
+ */
+export async function partnersOf(db: Db, userId: string, direction: 'told' | 'seen' = 'told'): Promise<string[]> {
+  const hidden = direction === 'told'
+    ? sql`b.blocker_id = mine.user_id AND b.blocked_id = other.user_id`
+    : sql`b.blocker_id = other.user_id AND b.blocked_id = mine.user_id`;
   const rows = await queryPrepared<{ id: string }>(db, sql`
     SELECT DISTINCT other.user_id AS id FROM conversation_participants mine
     JOIN conversation_participants other ON other.conversation_id = mine.conversation_id AND other.user_id <> mine.user_id
-    WHERE mine.user_id = ${userId}`);
+    WHERE mine.user_id = ${userId} AND NOT EXISTS (SELECT 1 FROM blocks b WHERE ${hidden})`);
   return rows.map((r) => String(r.id));
 }
 
-export type Recipient = { id: string; verified: boolean };
-export async function findRecipient(db: Db, userId: string): Promise<Recipient | undefined> {
-  const [row] = await queryPrepared<{ id: string; verified: boolean }>(db, sql`
-    SELECT id, (verification_status = 'verified' OR role = 'admin') AND NOT disabled AS verified FROM users WHERE id = ${userId}`);
+/** `refused`: the recipient does not accept messages from the sender (a block or their "Who can message me"). */
+export type Recipient = { id: string; verified: boolean; refused: boolean };
+export async function findRecipient(db: Db, userId: string, senderId: string): Promise<Recipient | undefined> {
+  const [row] = await queryPrepared<Recipient>(db, sql`
+    SELECT id, (verification_status = 'verified' OR role = 'admin') AND NOT disabled AS verified,
+      ${refusesMessagesSql(sql`users.id`, sql`${senderId}::uuid`)} AS refused
+    FROM users WHERE id = ${userId}`);
   return row;
 }
+
+/** Why insertMessage stored nothing: the sender is not a participant, or another participant refuses their messages. */
+export async function whyNotStored(db: Db, conversationId: string, senderId: string) {
+  const [row] = await queryPrepared<{ member: boolean; refused: boolean }>(db, sql`
+    SELECT EXISTS (SELECT 1 FROM conversation_participants WHERE conversation_id = ${conversationId} AND user_id = ${senderId}) AS member,
+      ${othersRefuse(sql`${conversationId}::uuid`, senderId)} AS refused`);
+  return row;
+}
+
+// Another participant of the conversation does not accept the sender's messages.
+const othersRefuse = (conversationId: SQL, senderId: string) => sql`EXISTS (
+  SELECT 1 FROM conversation_participants o WHERE o.conversation_id = ${conversationId} AND o.user_id <> ${senderId}
+    AND ${refusesMessagesSql(sql`o.user_id`, sql`${senderId}::uuid`)})`;
 
 /** The pair's conversation, created if there is none; the unique pair key makes concurrent calls agree on one. */
 export async function upsertConversation(db: Db, a: string, b: string): Promise<{ id: string; created: boolean }> {
@@ -130,7 +154,8 @@ const NO_LIMIT: SendLimit = { count: 2 ** 31 - 1, windowMs: 10_000 };
  * Stores a message if the sender takes part and is within the send limit, moves the conversation's last message and
  * time forward (never back, when two messages race) and counts it unread for everyone else. Every attempt by a
  * participant counts towards the limit (a fixed window per user; the row lock orders concurrent sends). Nothing is
- * stored for a non-participant or over the limit (undefined; isParticipant tells which).
+ * stored for a non-participant, over the limit, or when the recipient refuses the sender's messages (a block or their
+ * "Who can message me", checked in this statement: no round trip of its own); whyNotStored tells which.
  * The conversation's new state comes back in the same statement, so the list update costs no second query.
  */
 export async function insertMessage(
@@ -152,6 +177,7 @@ export async function insertMessage(
     ), inserted AS (
       INSERT INTO messages (conversation_id, sender_id, text, created_at)
       SELECT conversation_id, ${senderId}, ${text}, clock_timestamp() FROM member, counted WHERE counted.count <= ${limit.count}
+        AND NOT ${othersRefuse(sql`member.conversation_id`, senderId)}
       RETURNING id, conversation_id, sender_id, text, status, created_at
     ), touched AS (
       UPDATE conversations c SET

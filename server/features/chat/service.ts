@@ -1,9 +1,10 @@
 // The chat's rules, shared by the REST routes and the socket events. Every write happens first; then the
 // people concerned are told, through their user rooms (every device, on every node).
+import { BLOCK_TEXTS } from '../../../common/blocks.ts';
 import { CHAT_ERRORS, type Conversation, type Message, type PinUpdate } from '../../../common/chat.ts';
 import type { AppContext } from '../../context.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
-import { badRequest, driverCode, notFound, PG, postgresCode, tooManyRequests } from '../../lib/errors.ts';
+import { badRequest, driverCode, forbidden, notFound, PG, postgresCode, tooManyRequests } from '../../lib/errors.ts';
 import { conversationRoom, userRoom } from '../../lib/realtime.ts';
 import * as q from './queries.ts';
 import { toConversation, toMessage, toPinned } from './present.ts';
@@ -32,9 +33,10 @@ export async function announceConversation(
 /** The pair's conversation, opened if there is none (`created`). */
 export async function openConversation(ctx: AppContext, user: CurrentUser, { recipientId }: { recipientId: string }) {
   if (recipientId === user.id) throw badRequest(CHAT_ERRORS.recipientIsSelf);
-  const recipient = await q.findRecipient(ctx.db, recipientId);
+  const recipient = await q.findRecipient(ctx.db, recipientId, user.id);
   if (!recipient) throw notFound(CHAT_ERRORS.recipientNotFound);
   if (!recipient.verified) throw badRequest(CHAT_ERRORS.recipientNotVerified);
+  if (recipient.refused) throw forbidden(BLOCK_TEXTS.notAccepting);
   const result = await q.upsertConversation(ctx.db, user.id, recipientId);
   if (result.created) await announceConversation(ctx, result.id, 'newConversation');
   return result;
@@ -99,10 +101,13 @@ export async function sendMessage(ctx: AppContext, user: CurrentUser, { conversa
     // The conversation was deleted while the message was on its way: its foreign key no longer holds.
     throw postgresCode(error) === PG.foreignKeyViolation ? notFound(CHAT_ERRORS.conversationNotFound) : error;
   });
-  // Nothing stored: a participant was over the limit, anyone else is not in the conversation.
+  // Nothing stored: the recipient refuses the sender's messages, a participant was over the limit, anyone else is not
+  // in the conversation. The refusal says nothing more (a block and "Who can message me" read the same).
   if (!stored) {
-    if (await q.isParticipant(ctx.db, conversationId, user.id)) throw tooManyRequests(CHAT_ERRORS.tooFast);
-    throw notFound(CHAT_ERRORS.conversationNotFound);
+    const why = await q.whyNotStored(ctx.db, conversationId, user.id);
+    if (!why?.member) throw notFound(CHAT_ERRORS.conversationNotFound);
+    if (why.refused) throw forbidden(BLOCK_TEXTS.notAccepting);
+    throw tooManyRequests(CHAT_ERRORS.tooFast);
   }
   const message = toMessage(stored);
   const delivery: MessageDelivery = { userIds: [user.id, ...(stored.recipients ?? [])], message, conversation: stored.conversation };
@@ -160,7 +165,7 @@ export function logFailure(ctx: AppContext, event: string, error: unknown): void
 
 /** The online people among those the user has conversations with. */
 export async function onlinePartners(ctx: AppContext, user: CurrentUser): Promise<string[]> {
-  return ctx.realtime.presence.onlineAmong(await q.partnersOf(ctx.db, user.id));
+  return ctx.realtime.presence.onlineAmong(await q.partnersOf(ctx.db, user.id, 'seen'));
 }
 
 export { partnersOf } from './queries.ts';

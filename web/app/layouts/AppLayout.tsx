@@ -15,6 +15,7 @@ const TOP_LINKS = [
   { to: '/faq', label: 'FAQ' },
   { to: '/chat', label: 'Chat' },
   { to: '/my-profile', label: 'My Profile' },
+  { to: '/settings', label: 'Settings' },
 ];
 
 const SIDE_LINKS = [
@@ -24,6 +25,7 @@ const SIDE_LINKS = [
   { to: '/resources', label: 'Resources' },
   { to: '/therapists', label: 'Therapists' },
   { to: '/my-profile', label: 'My Profile' },
+  { to: '/settings', label: 'Settings' },
   { to: '/admin/resources', label: 'Admin', admin: true },
 ];
 

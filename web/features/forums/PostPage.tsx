@@ -4,6 +4,7 @@ import { POST_NOT_FOUND } from '../../../common/posts.ts';
 import { useConfirm } from '../../components/useConfirm.tsx';
 import { Markdown } from '../../components/Markdown.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { BlockedContent } from '../../components/BlockedContent.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { ApiError, getToken } from '../../lib/api.ts';
 import { timeAgo } from '../../lib/time.ts';
@@ -57,6 +58,7 @@ export default function PostPage() {
     <Stack gap="lg">
       <BackButton to={backTo} />
       <Paper component="article" withBorder p="md" aria-labelledby="post-title">
+        <BlockedContent authorId={post.author._id} labelId="post-title">
         <Stack gap="sm">
           <Group gap="xs" wrap="nowrap">
             <UserAvatar name={post.author.name} src={post.author.avatar} />
@@ -79,6 +81,7 @@ export default function PostPage() {
             {canDelete && <Button variant="subtle" color="red" size="compact-sm" loading={remove.isPending} onClick={() => void onDelete()}>Delete post</Button>}
           </Group>
         </Stack>
+        </BlockedContent>
       </Paper>
       <CommentThread postId={post._id} count={post.commentsCount} />
     </Stack>

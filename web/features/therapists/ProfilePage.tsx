@@ -4,6 +4,7 @@ import { ReportButton } from '../../components/ReportButton.tsx';
 import { isVerified, useSession } from '../../lib/session.tsx';
 import { useProfile } from './api.ts';
 import { BackButton } from './components/BackButton.tsx';
+import { BlockButton } from './components/BlockButton.tsx';
 import { FavoriteButton } from './components/FavoriteButton.tsx';
 import { ProfileError, ProfileLoading, SignedOutNotice } from './components/ProfileStatus.tsx';
 import { ProfileView } from './components/ProfileView.tsx';
@@ -36,12 +37,12 @@ export default function ProfilePage() {
               headerAction={canAct && <FavoriteButton userId={profile.data._id} name={profile.data.name} active={profile.data.isFavorite} />}
             />
             {/* At the bottom of the profile, as the FAQ describes sending a message. */}
-            {canAct && (
-              <Group justify="flex-end">
-                <ReportButton targetType="profile" targetId={profile.data._id} what={`profile of ${profile.data.name}`} size="sm" />
-                <StartChatButton userId={profile.data._id} name={profile.data.name} size="md" />
-              </Group>
-            )}
+            <Group justify="flex-end" align="flex-start">
+              {/* Any signed-in member may block: it is a safety tool. */}
+              <BlockButton userId={profile.data._id} name={profile.data.name} />
+              {canAct && <ReportButton targetType="profile" targetId={profile.data._id} what={`profile of ${profile.data.name}`} size="sm" />}
+              {canAct && <StartChatButton userId={profile.data._id} name={profile.data.name} size="md" />}
+            </Group>
           </>
         )}
       </Stack>

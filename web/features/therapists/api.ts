@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { DirectoryResponse, FavoriteUser, Profile, ProfileUpdateInput } from '../../../common/therapists.ts';
-import { api, getToken, query } from '../../lib/api.ts';
+import { api, getToken, isRefusal, query } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import type { DirectoryFilters } from './filters.ts';
 
@@ -71,19 +71,23 @@ export function useUpdateProfile() {
 export function useStartChat() {
   const navigate = useNavigate();
   const [startingWith, setStartingWith] = useState<string | null>(null);
+  // The server's refusal ('This member is not accepting messages from you.') is shown; other failures are logged.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const start = async (recipientId: string) => {
     if (!getToken()) {
       navigate('/login');
       return;
     }
     setStartingWith(recipientId);
+    setRefusal(null);
     try {
       const conversation = await api<{ _id: string }>('/api/conversations', { method: 'POST', body: { recipientId } });
       navigate(`/chat/${conversation._id}`);
     } catch (error) {
       console.error('Failed to start conversation', error);
+      if (isRefusal(error)) setRefusal(error.message);
       setStartingWith(null);
     }
   };
-  return { start, startingWith };
+  return { start, startingWith, refusal };
 }

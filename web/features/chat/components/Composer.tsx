@@ -74,7 +74,7 @@ export function Composer({ conversationId, onSend }: Props) {
 
   return (
     <div style={{ borderTop: '1px solid var(--mantine-color-gray-3)', padding: '8px 12px', background: '#fff' }}>
-      {error && <Text size="sm" c="red.8" role="alert" mb={4}>{error}</Text>}
+      {error && <Text size="sm" c="red.9" role="alert" mb={4}>{error}</Text>}
       <Group gap="xs" wrap="nowrap" align="flex-end">
         <EmojiButton onPick={insertEmoji} />
         <Textarea

@@ -2,6 +2,7 @@ import { Box, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CONFIRM_DELETE_COMMENT } from '../../../../common/posts.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
+import { BlockedContent } from '../../../components/BlockedContent.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { ReportButton } from '../../../components/ReportButton.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
@@ -42,6 +43,9 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
   return (
     <Box component="li" id={`comment-${comment._id}`} style={{ listStyle: 'none' }}>
       <Stack gap={6}>
+        {/* The comment itself collapses; its replies, by others, stay as they are. */}
+        <BlockedContent authorId={comment.deleted ? null : comment.author?._id}>
+        <Stack gap={6}>
         <Group gap="xs" wrap="nowrap">
           {admin && !comment.deleted && (
             <Checkbox
@@ -76,6 +80,8 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
             </Button>
           )}
         </Group>
+        </Stack>
+        </BlockedContent>
         {replying && (
           <CommentForm
             label={`Reply to ${authorName}`} submitLabel="Reply" focusOnOpen onCancel={() => setReplying(false)}

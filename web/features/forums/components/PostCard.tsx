@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Post } from '../../../../common/posts.ts';
+import { BlockedContent } from '../../../components/BlockedContent.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { timeAgo } from '../../../lib/time.ts';
 import { isVerified, useSession } from '../../../lib/session.tsx';
@@ -15,6 +16,7 @@ export function PostCard({ post, showCommunity = true }: { post: Post; showCommu
   const liked = Boolean(user && post.likes.includes(user._id));
   return (
     <Paper component="article" withBorder p="md" aria-labelledby={`post-${post._id}`}>
+      <BlockedContent authorId={post.author._id} labelId={`post-${post._id}`}>
       <Stack gap="xs">
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <UserAvatar name={post.author.name} src={post.author.avatar} size="sm" />
@@ -48,6 +50,7 @@ export function PostCard({ post, showCommunity = true }: { post: Post; showCommu
           </Anchor>
         </Group>
       </Stack>
+      </BlockedContent>
     </Paper>
   );
 }

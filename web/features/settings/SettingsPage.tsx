@@ -1,0 +1,23 @@
+import { Container, Tabs, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { PrivacyPanel } from './PrivacyPanel.tsx';
+
+// One tab per area; Security and Notifications join Privacy in later issues. The tab is in the address (/settings/privacy).
+const TABS = [{ value: 'privacy', label: 'Privacy', panel: <PrivacyPanel /> }];
+
+export default function SettingsPage() {
+  const { tab = 'privacy' } = useParams();
+  const navigate = useNavigate();
+  const current = TABS.some((t) => t.value === tab) ? tab : 'privacy';
+  return (
+    <Container size="md" px={0}>
+      <Title order={1} size="h2" mb="md">Settings</Title>
+      <Tabs value={current} onChange={(value) => value && navigate(`/settings/${value}`)} keepMounted={false}>
+        <Tabs.List aria-label="Settings">
+          {TABS.map((t) => <Tabs.Tab key={t.value} value={t.value}>{t.label}</Tabs.Tab>)}
+        </Tabs.List>
+        {TABS.map((t) => <Tabs.Panel key={t.value} value={t.value} pt="md">{t.panel}</Tabs.Panel>)}
+      </Tabs>
+    </Container>
+  );
+}
