@@ -131,6 +131,7 @@ export const Profile = z.object({
   licenceCountry: z.string(),
   verificationStatus: z.string(),
   verifiedAt: z.string().nullable(),
+  /** The owner's network; empty for every other reader (a referral network is private). */
   favorites: z.array(FavoriteUser),
   /** Whether the viewer has this therapist in their network. */
   isFavorite: z.boolean(),

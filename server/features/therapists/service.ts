@@ -97,7 +97,7 @@ export async function getProfile(ctx: ServiceContext, viewer: CurrentUser, input
   const mayView = row && (row.id === viewer.id || isAdmin(viewer) || isListedRow(row));
   if (!row || !mayView) throw notFound(PROFILE_NOT_FOUND);
   const [favorites, isFavorite] = await Promise.all([
-    favoritesOf(db, row.id),
+    row.id === viewer.id ? favoritesOf(db, row.id) : [],
     row.id === viewer.id ? false : hasFavorite(db, viewer.id, row.id),
   ]);
   return toProfile(row, favorites, viewer, isFavorite);

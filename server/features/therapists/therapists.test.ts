@@ -281,9 +281,12 @@ describe('GET /api/users/:id (profile)', () => {
     expect((await get(`/api/users/${admin.id}`, viewer.headers)).status).toBe(404);
   });
 
-  it('lets a pending user view listed profiles', async () => {
+  it('refuses a pending member other profiles (issue 13), but not their own', async () => {
     const pending = await createUser(ctx.db, { status: 'pending' });
-    expect((await get(`/api/users/${owner.id}`, pending.headers)).status).toBe(200);
+    expect(await get(`/api/users/${owner.id}`, pending.headers)).toEqual({
+      status: 403, body: { msg: 'Your licence has not been verified yet.', code: 'NOT_VERIFIED' },
+    });
+    expect((await get(`/api/users/${pending.id}`, pending.headers)).status).toBe(200);
   });
 });
 
@@ -430,10 +433,10 @@ describe('favourites', () => {
     expectNoPrivateFields(list.body, peer);
     expect((await get(`/api/users/${peer.id}`, me.headers)).body.isFavorite).toBe(true);
     expect((await get(`/api/users/${other.id}`, me.headers)).body.isFavorite).toBe(false);
-    // Another viewer sees my network on my profile, without private fields of the people in it.
-    const seen = await get(`/api/users/${me.id}`, other.headers);
-    expect(seen.body.favorites.map((f: { _id: string }) => f._id)).toEqual([peer.id]);
-    expectNoPrivateFields(seen.body, peer);
+    // My profile shows my network to me; another viewer does not see it (a referral network is private).
+    const mine = await get(`/api/users/${me.id}`, me.headers);
+    expect(mine.body.favorites).toEqual(list.body.favorites);
+    expect((await get(`/api/users/${me.id}`, other.headers)).body.favorites).toEqual([]);
     await toggle(me, peer.id);
   });
 
