@@ -22,7 +22,7 @@ export function toProfile(r: ProfileRow, favorites: FavoriteRow[], viewer: Curre
     verifiedAt: r.verifiedAt ? r.verifiedAt.toISOString() : null,
     favorites: self ? favorites.map(toFavorite) : [],
     isFavorite,
-    ...(self ? { email: r.email } : {}),
+    ...(self ? { email: r.email, pendingName: r.pendingName } : {}),
     ...(self || isAdmin(viewer) ? { licenceNumber: r.licenceNumber } : {}),
   };
 }
