@@ -7,8 +7,9 @@ export function VerificationBanner() {
   if (user?.verificationStatus === 'pending') {
     return (
       <Alert color="yellow" title="Verification pending" mb="md" role="status">
-        Your licence verification is pending. An administrator will review your credentials soon; until then you can edit
-        your profile and browse, but not post, comment, chat or join communities.
+        Your licence verification is pending. An administrator will review your credentials soon; until then you can
+        complete your profile and browse the directory and resources. The forums, chat and colleagues' profiles open
+        once your licence is verified.
       </Alert>
     );
   }
