@@ -30,7 +30,7 @@ export function NameChanges() {
               <Text fw={600}>{c.name} → {c.pendingName}</Text>
               <Text size="sm">asked {timeAgo(c.requestedAt)}</Text>
               {c.sameNameCount > 0 && (
-                <Badge color="red.8" variant="light" mt={6}>
+                <Badge color="red" c="red.9" variant="light" mt={6}>
                   {c.sameNameCount === 1 ? 'Another member has this name' : `${c.sameNameCount} other members have this name`}
                 </Badge>
               )}

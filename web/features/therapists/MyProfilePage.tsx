@@ -28,7 +28,7 @@ export default function MyProfilePage() {
         {profile.isPending && <ProfileLoading />}
         {profile.isError && <ProfileError error={profile.error} />}
         {profile.data?.pendingName && (
-          <Alert color="yellow" title="Name change waiting for review" role="status">
+          <Alert color="yellow" title="Name change waiting for review" styles={{ title: { color: 'var(--mantine-color-dark-8)' } }} role="status">
             You asked to be called "{profile.data.pendingName}". Colleagues see "{profile.data.name}" until an administrator approves it.
           </Alert>
         )}
