@@ -316,15 +316,16 @@ describe('PUT /api/users/me', () => {
     };
     const { status, body } = await put(changes, me);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ ...changes, name: 'New Name', _id: me.id, email: me.email });
+    // A verified member's new name waits for an administrator (issue 13); the rest applies at once.
+    expect(body).toMatchObject({ ...changes, name: 'Editor', pendingName: 'New Name', _id: me.id, email: me.email });
     const again = await get(`/api/users/${me.id}`, me.headers);
-    expect(again.body).toMatchObject({ ...changes, name: 'New Name' });
+    expect(again.body).toMatchObject({ ...changes, name: 'Editor', pendingName: 'New Name' });
   });
 
   it('leaves fields that are not sent as they are', async () => {
     await put({ bio: 'Kept bio', specialties: ['Grief'] }, me);
     const { body } = await put({ location: 'Ottawa, ON, Canada' }, me);
-    expect(body).toMatchObject({ bio: 'Kept bio', specialties: ['Grief'], location: 'Ottawa, ON, Canada', name: 'New Name' });
+    expect(body).toMatchObject({ bio: 'Kept bio', specialties: ['Grief'], location: 'Ottawa, ON, Canada', name: 'Editor', pendingName: 'New Name' });
   });
 
   it('accepts a self-described gender, trimmed; an empty one gives []', async () => {
