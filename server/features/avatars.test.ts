@@ -1,6 +1,9 @@
 // Issue 13, finding 14: an avatar is https or nothing. An http avatar was accepted, then blocked by the CSP on every
 // page; other schemes (javascript:, data:, file:) make no sense as an image any reader's browser loads.
+import fs from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { caller } from '../test/http.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
@@ -41,5 +44,20 @@ describe('avatar addresses', () => {
     expect((await call('POST', '/api/users/register', undefined, registration('https://example.org/new.png'))).status).toBe(201);
     expect((await call('PUT', '/api/users/me', member, { avatar: 'https://example.org/other.png' })).body.avatar).toBe('https://example.org/other.png');
     expect((await call('PUT', '/api/users/me', member, { avatar: '' })).body.avatar).toBeNull();
+  });
+});
+
+describe('migration 0082', () => {
+  it('clears stored avatars that are not https, and keeps https ones', async () => {
+    const old = await createUser(ctx.db, { avatar: 'http://example.org/old.png' });
+    const odd = await createUser(ctx.db, { avatar: 'javascript:alert(1)' });
+    const fine = await createUser(ctx.db, { avatar: 'HTTPS://example.org/fine.png' });
+    const file = new URL('../db/migrations/0082_pending_names_https_avatars.sql', import.meta.url);
+    const update = fs.readFileSync(file, 'utf8').split('--> statement-breakpoint').find((chunk) => chunk.includes('UPDATE'))!;
+    await ctx.db.execute(sql.raw(update));
+    const avatarOf = async (id: string) => (await ctx.db.select({ avatar: users.avatar }).from(users).where(eq(users.id, id)))[0].avatar;
+    expect(await avatarOf(old.id)).toBeNull();
+    expect(await avatarOf(odd.id)).toBeNull();
+    expect(await avatarOf(fine.id)).toBe('HTTPS://example.org/fine.png');
   });
 });
