@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { AvatarAtRegistration, PersonName } from './people.ts';
 
 export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
@@ -14,7 +15,6 @@ export const MeSchema = z.object({
 });
 export type Me = z.infer<typeof MeSchema>;
 
-const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(LIMITS.url);
 const required = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
 export const LicenceFields = {
@@ -26,11 +26,11 @@ export const LicenceFields = {
 };
 
 export const RegisterBody = z.object({
-  name: required(LIMITS.name),
+  name: PersonName,
   email: z.string().trim().max(LIMITS.email).pipe(z.email({ message: 'must be a valid email address' })),
   password: z.string().min(1, 'is required').max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`),
   confirmPassword: z.string().min(1, 'is required').max(LIMITS.passwordMax),
-  avatar: z.union([z.literal(''), httpUrl]).optional(),
+  avatar: AvatarAtRegistration,
   ...LicenceFields,
 });
 export type RegisterInput = z.infer<typeof RegisterBody>;

@@ -53,3 +53,31 @@ export const UserDisabledResponse = z.object({ _id: z.string(), name: z.string()
 export type UserDisabledResult = z.infer<typeof UserDisabledResponse>;
 
 export const REJECTION_REASON_REQUIRED = 'A reason is required to reject a licence.';
+
+/** A verified member's name change waiting for review (issue 13): the name everyone sees, and the one asked for. */
+export const NameChange = z.object({
+  _id: z.string(),
+  name: z.string(),
+  pendingName: z.string(),
+  requestedAt: z.string(),
+  /** How many other members already carry exactly the requested name (ignoring case): a sign of impersonation. */
+  sameNameCount: z.number(),
+});
+export type NameChange = z.infer<typeof NameChange>;
+
+export const NameChangeQueue = z.object({
+  nameChanges: z.array(NameChange),
+  total: z.number(),
+  totalPages: z.number(),
+  currentPage: z.number(),
+});
+export type NameChangeQueue = z.infer<typeof NameChangeQueue>;
+
+export const NameDecisionBody = z.object({ approved: z.boolean() });
+export type NameDecision = z.infer<typeof NameDecisionBody>;
+
+/** PATCH /api/admin/verifications/{userId}/name: the member's name after the decision. */
+export const NameDecisionResponse = z.object({ _id: z.string(), name: z.string(), approved: z.boolean() });
+export type NameDecisionResult = z.infer<typeof NameDecisionResponse>;
+
+export const NO_NAME_CHANGE = 'No name change is waiting for this member.';

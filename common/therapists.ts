@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PageInfo } from './paging.ts';
 import { LIMITS, THERAPISTS_MAX_PAGE_SIZE, THERAPISTS_PAGE_SIZE } from './constants.ts';
+import { AvatarUpdate, PersonName } from './people.ts';
 import { AGE_GROUPS, MODALITIES, SELF_DESCRIBE, SESSION_FORMATS, SPECIALTIES } from './options.ts';
 
 export const PROFILE_NOT_FOUND = 'Profile not found.';
@@ -58,22 +59,17 @@ const genderList = z.array(z.string().trim())
   ).max(1, 'choose at most one value'));
 
 const profileText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
-// An empty avatar (or null) removes it; anything else must be an http(s) address.
-const avatarUrl = z.union([
-  z.literal('').transform(() => null),
-  z.null(),
-  z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(LIMITS.url, `must be at most ${LIMITS.url} characters`),
-]);
 
 /** PUT /api/users/me: every field optional; a field not sent keeps its value. */
 export const ProfileUpdateBody = z.object({
-  name: profileText(LIMITS.name).min(1, 'is required'),
+  /** A verified member's new name waits for an administrator (pendingName); the old one shows until then. */
+  name: PersonName,
   location: profileText(LIMITS.shortText),
   profession: profileText(LIMITS.shortText),
   education: profileText(LIMITS.shortText),
   pronouns: profileText(50),
   bio: profileText(LIMITS.bio),
-  avatar: avatarUrl,
+  avatar: AvatarUpdate,
   specialties: optionArray(SPECIALTIES),
   modalities: optionArray(MODALITIES),
   demographics: optionArray(AGE_GROUPS),
@@ -131,11 +127,14 @@ export const Profile = z.object({
   licenceCountry: z.string(),
   verificationStatus: z.string(),
   verifiedAt: z.string().nullable(),
+  /** The owner's network; empty for every other reader (a referral network is private). */
   favorites: z.array(FavoriteUser),
   /** Whether the viewer has this therapist in their network. */
   isFavorite: z.boolean(),
   /** Only to the owner. */
   email: z.string().optional(),
+  /** Only to the owner: a name change waiting for an administrator, or null. */
+  pendingName: z.string().nullable().optional(),
   /** Only to the owner and administrators. */
   licenceNumber: z.string().optional(),
 });

@@ -49,7 +49,9 @@ test('register, see the pending banner, an administrator approves, sign in again
   await expect(adminPage.getByRole('button', { name: `Approve ${person.name}` })).toHaveCount(0);
   await adminContext.close();
 
-  await page.reload();
+  // A pending member waits on the verification screen (issue 13); once verified, the home page is the dashboard.
+  await expect(page).toHaveURL(/\/verification$/);
+  await page.goto('/');
   await expect(page.getByText('Your licence verification is pending.')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: `Welcome back, ${person.name}!` })).toBeVisible();
 });
@@ -103,11 +105,8 @@ test('forgot password: the mail arrives over SMTP, the reset ends old sessions, 
 });
 
 test('a non-admin sees the permission message on the verification queue', async ({ page, request }) => {
-  const person = fresh();
-  await request.post('/api/users/register', { data: {
-    name: person.name, email: person.email, password: person.password, confirmPassword: person.password,
-    profession: 'RP', licenceNumber: 'X-2', licensingBody: 'CRPO', region: 'ON', country: 'Canada',
-  } });
+  // Verified: a pending member is not offered this page at all (they land on /verification).
+  const person = await createVerifiedUser(request);
   await signIn(page, person.email, person.password);
   await page.goto('/admin/verifications');
   await expect(page.getByText('You do not have permission to view this page.')).toBeVisible();

@@ -38,6 +38,9 @@ Object.assign(process.env, {
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
   SEED_DEMO: '1',
+  // The browser tests make their data through the API far faster than people write, with the demo accounts shared by
+  // every test at both widths; the limits themselves are tested in server/lib/write-limits.test.ts.
+  WRITE_LIMITS: 'posts=5000/60,comments=5000/60,likes=5000/60,communities=5000/60,resources=5000/60,conversations=5000/60,other=5000/60',
   LOG_LEVEL: 'warn',
   // Browser tests sign in many times from one address; the limits themselves are covered by API tests.
   LOGIN_MAX_FAILS_PER_IP: '10000',

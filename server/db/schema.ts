@@ -32,6 +32,9 @@ export const users = pgTable('users', {
   verificationStatus: text('verification_status').notNull().default('pending'),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
   rejectionReason: text('rejection_reason'),
+  // Migration 0082: a verified member's name change waiting for an administrator.
+  pendingName: text('pending_name'),
+  pendingNameAt: timestamp('pending_name_at', { withTimezone: true }),
   disabled: boolean('disabled').notNull().default(false),
   // "Who can message me" (migration 0081): 'everyone' or 'network' (only the members in this user's favourites).
   messagePolicy: text('message_policy').notNull().default('everyone'),
@@ -48,6 +51,7 @@ export const users = pgTable('users', {
   index('users_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`).with({ fastupdate: false }),
   index('users_pending_idx').on(t.verificationStatus, t.createdAt),
   check('users_message_policy_check', sql`${t.messagePolicy} IN ('everyone', 'network')`),
+  index('users_pending_name_idx').on(t.pendingNameAt, t.id).where(sql`${t.pendingName} IS NOT NULL`),
   // Migration 0010: the GIN indexes above skip the pending list (fastupdate off); two partial indexes over the
   // therapists the directory lists: featured (newest verified first) and the unfiltered name order.
   index('users_listed_verified_idx').on(t.verifiedAt.desc().nullsLast(), t.id.desc())

@@ -6,10 +6,12 @@ const CSP = [
   "script-src 'self'",
   // Mantine sets style attributes and injects its CSS variables; styles cannot run code.
   "style-src 'self' 'unsafe-inline'",
-  // Avatars and resource previews are user-supplied https URLs.
+  // Avatars are member-supplied https URLs (from any host until uploads exist); Markdown images render as links, so
+  // nothing else a member writes loads an image. data: is the bundler's inlined small assets.
   "img-src 'self' data: https:",
   "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
+  // The API and socket.io are on this origin ('self' covers its ws:/wss: too): no script may send data elsewhere.
+  "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
-import { useSession } from '../lib/session.tsx';
+import { isVerified, useSession } from '../lib/session.tsx';
 
 // Every screen is its own chunk, and so is the signed-in layout, so the landing page loads only what it shows.
 const AppLayout = lazy(() => import('./layouts/AppLayout.tsx'));
@@ -65,6 +65,7 @@ export function AppRoutes() {
       </Routes>
     );
   }
+  if (!isVerified(user)) return <UnverifiedRoutes />;
   return (
     <>
     <Suspense fallback={null}><RealtimeConnection /></Suspense>
@@ -97,5 +98,29 @@ export function AppRoutes() {
       </Route>
     </Routes>
     </>
+  );
+}
+
+/**
+ * A pending or rejected member (anyone can register with made-up licence details) sees their own profile, the
+ * verification screen and the public pages; the server answers 403 to everything else, so nothing else is offered.
+ * No socket either: chat is for verified members.
+ */
+function UnverifiedRoutes() {
+  return (
+    <Routes>
+      <Route element={page(<AppLayout />)}>
+        <Route path="/verification" element={page(<Verification />)} />
+        <Route path="/my-profile" element={page(<MyProfile />)} />
+        <Route path="/edit-profile" element={page(<EditProfile />)} />
+        <Route path="/resources" element={page(<Resources />)} />
+        <Route path="/therapists" element={page(<Therapists />)} />
+        {/* A directory card links here: the page shows the server's refusal, which says why. */}
+        <Route path="/profile/:id" element={page(<Profile />)} />
+        <Route path="/faq" element={page(<Faq />)} />
+        {accountRoutes}
+        <Route path="*" element={<Navigate to="/verification" replace />} />
+      </Route>
+    </Routes>
   );
 }

@@ -1,4 +1,5 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
+import { isHttpsUrl } from '../../common/people.ts';
 
 /** The first two letters of the name: the spec's fallback when there is no avatar or it fails to load. */
 export function initials(name: string): string {
@@ -7,9 +8,10 @@ export function initials(name: string): string {
   return letters.toUpperCase();
 }
 
+/** An avatar that is not https (one stored before https was required) shows the initials: the CSP blocks it anyway. */
 export function UserAvatar({ name, src, ...props }: { name: string; src?: string | null } & Omit<AvatarProps, 'src' | 'alt'>) {
   return (
-    <Avatar src={src || null} alt={name} color="brand" variant="filled" {...props}>
+    <Avatar src={isHttpsUrl(src) ? src : null} alt={name} color="brand" variant="filled" {...props}>
       {initials(name)}
     </Avatar>
   );

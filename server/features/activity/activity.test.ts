@@ -17,7 +17,7 @@ const at = (minutesAgo: number) => new Date(BASE - minutesAgo * 60_000);
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  viewer = await createUser(ctx.db, { status: 'pending' });
+  viewer = await createUser(ctx.db);
   author = await createUser(ctx.db, { name: 'Priya Author' });
   community = await createCommunity(ctx.db, { name: 'Trauma Circle' });
 });
@@ -64,10 +64,13 @@ describe('GET /api/activity/feed', () => {
     expect(res.json().msg).toBeTruthy();
   });
 
-  it('says 401 to a signed-out caller before checking the cursor; a pending member may read it', async () => {
+  it('says 401 to a signed-out caller and 403 to a pending member before checking the cursor', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/activity/feed?before=yesterday&beforeId=nope' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ msg: 'Please log in to continue.', code: 'UNAUTHORIZED' });
+    const pending = await createUser(ctx.db, { status: 'pending' });
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/activity/feed?before=yesterday', headers: pending.headers });
+    expect(refused.json()).toEqual({ msg: 'Your licence has not been verified yet.', code: 'NOT_VERIFIED' });
     const checked = await ctx.app.inject({ method: 'GET', url: '/api/activity/feed?before=yesterday', headers: viewer.headers });
     expect(checked.statusCode).toBe(400);
   });

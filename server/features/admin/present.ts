@@ -1,13 +1,19 @@
 // The administrators' views (common/admin.ts, common/audit.ts): the verification queue, decisions, the audit log.
-import type { PendingVerification, UserDisabledResult, VerificationDecisionResult } from '../../../common/admin.ts';
+import type { NameChange, PendingVerification, UserDisabledResult, VerificationDecisionResult } from '../../../common/admin.ts';
 import type { VerificationStatus } from '../../../common/accounts.ts';
 import type { AuditEntry } from '../../../common/audit.ts';
 import type { AuditRow } from './audit.ts';
+import type { NameChangeRow } from './name-changes.ts';
 import type { DecidedRow, PendingRow } from './verifications.ts';
 
 export const toPendingVerification = (r: PendingRow): PendingVerification => ({
   _id: r.id, name: r.name, email: r.email, profession: r.profession, licenceNumber: r.licenceNumber, licensingBody: r.licensingBody,
   region: r.licenceRegion, country: r.licenceCountry, createdAt: r.createdAt.toISOString(),
+});
+
+export const toNameChange = (r: NameChangeRow): NameChange => ({
+  _id: r.id, name: r.name, pendingName: r.pendingName ?? '', requestedAt: (r.pendingNameAt ?? new Date(0)).toISOString(),
+  sameNameCount: Number(r.sameNameCount),
 });
 
 /** The decided account, without its email (read only for the decision mail). */

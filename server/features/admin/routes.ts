@@ -1,10 +1,11 @@
 import {
-  DisableUserBody, PageQuery, UserDisabledResponse, UserIdParams, VerificationDecisionBody, VerificationDecisionResponse, VerificationQueue,
+  DisableUserBody, NameChangeQueue, NameDecisionBody, NameDecisionResponse, PageQuery, UserDisabledResponse, UserIdParams, VerificationDecisionBody, VerificationDecisionResponse, VerificationQueue,
 } from '../../../common/admin.ts';
 import { AuditPageSchema, AuditQuery } from '../../../common/audit.ts';
 import type { App, AppContext } from '../../context.ts';
 import { adminOnly, currentUser } from '../../lib/auth.ts';
 import { listAudit } from './audit.ts';
+import * as nameChanges from './name-changes.ts';
 import * as verifications from './verifications.ts';
 
 /** The administrators' own pages: the licence queue, accounts, and the audit log of their actions. */
@@ -15,6 +16,14 @@ export function adminRoutes(app: App, ctx: AppContext): void {
   app.patch('/api/admin/verifications/:userId', {
     onRequest: adminOnly, schema: { params: UserIdParams, body: VerificationDecisionBody, response: { 200: VerificationDecisionResponse } },
   }, async (request) => verifications.decideVerification(ctx, currentUser(request), { ...request.params, ...request.body }));
+
+  app.get('/api/admin/verifications/names', {
+    onRequest: adminOnly, schema: { querystring: PageQuery, response: { 200: NameChangeQueue } },
+  }, async (request) => nameChanges.nameChangeQueue(ctx, currentUser(request), request.query));
+
+  app.patch('/api/admin/verifications/:userId/name', {
+    onRequest: adminOnly, schema: { params: UserIdParams, body: NameDecisionBody, response: { 200: NameDecisionResponse } },
+  }, async (request) => nameChanges.decideNameChange(ctx, currentUser(request), { ...request.params, ...request.body }));
 
   app.patch('/api/admin/users/:userId', {
     onRequest: adminOnly, schema: { params: UserIdParams, body: DisableUserBody, response: { 200: UserDisabledResponse } },

@@ -18,7 +18,7 @@ export function chatRoutes(app: App, ctx: AppContext): void {
   });
 
   app.get('/api/conversations', {
-    onRequest: authenticated, schema: { querystring: ConversationsQuery, response: { 200: z.array(ConversationSchema) } },
+    onRequest: verified, schema: { querystring: ConversationsQuery, response: { 200: z.array(ConversationSchema) } },
   }, async (request) => chat.listConversations(ctx, currentUser(request), request.query));
 
   app.post('/api/conversations', {
@@ -30,7 +30,7 @@ export function chatRoutes(app: App, ctx: AppContext): void {
 
   // Beyond the spec's list: `/chat/{id}` opened directly shows its therapist even when its list page is not loaded.
   app.get('/api/conversations/:id', {
-    onRequest: authenticated, schema: { params: IdParams, response: { 200: ConversationSchema } },
+    onRequest: verified, schema: { params: IdParams, response: { 200: ConversationSchema } },
   }, async (request) => chat.getConversation(ctx, currentUser(request), inConversation(request.params)));
 
   app.delete('/api/conversations/:id', {
@@ -41,14 +41,14 @@ export function chatRoutes(app: App, ctx: AppContext): void {
   });
 
   app.get('/api/conversations/:id/messages', {
-    onRequest: authenticated, schema: { params: IdParams, querystring: MessagesQuery, response: { 200: MessagesPage } },
+    onRequest: verified, schema: { params: IdParams, querystring: MessagesQuery, response: { 200: MessagesPage } },
   }, async (request) => chat.messagesPage(ctx, currentUser(request), { ...inConversation(request.params), ...request.query }));
 
   app.patch('/api/conversations/:id/pin', {
-    onRequest: authenticated, schema: { params: IdParams, body: PinMessageBody, response: { 200: PinUpdate } },
+    onRequest: verified, schema: { params: IdParams, body: PinMessageBody, response: { 200: PinUpdate } },
   }, async (request) => chat.togglePin(ctx, currentUser(request), { ...inConversation(request.params), ...request.body }));
 
   app.patch('/api/conversations/:id/pin-conversation', {
-    onRequest: authenticated, schema: { params: IdParams, body: PinConversationBody, response: { 200: ConversationSchema } },
+    onRequest: verified, schema: { params: IdParams, body: PinConversationBody, response: { 200: ConversationSchema } },
   }, async (request) => chat.pinConversation(ctx, currentUser(request), { ...inConversation(request.params), ...request.body }));
 }

@@ -1,5 +1,5 @@
 import type { App, AppContext } from '../../context.ts';
-import { adminOnly, authenticated, currentUser, verified } from '../../lib/auth.ts';
+import { adminOnly, currentUser, verified } from '../../lib/auth.ts';
 import { IdParams, MessageResponse } from '../../../common/ids.ts';
 import {
   CommunitiesPageSchema, CommunitiesQuery, CommunitySchema, CommunitySearchQuery, CreateCommunityBody, RecommendationSchema, ShortListQuery,
@@ -20,11 +20,11 @@ export function communitiesRoutes(app: App, ctx: AppContext): void {
     async (request) => communities.searchCommunities(ctx, request.user, request.query));
 
   app.get('/api/communities/joined', {
-    onRequest: authenticated, schema: { querystring: ShortListQuery, response: { 200: z.array(CommunitySchema) } },
+    onRequest: verified, schema: { querystring: ShortListQuery, response: { 200: z.array(CommunitySchema) } },
   }, async (request) => communities.joinedCommunities(ctx, currentUser(request), request.query));
 
   app.get('/api/communities/recommendations', {
-    onRequest: authenticated, schema: { querystring: ShortListQuery, response: { 200: z.array(RecommendationSchema) } },
+    onRequest: verified, schema: { querystring: ShortListQuery, response: { 200: z.array(RecommendationSchema) } },
   }, async (request) => communities.recommendCommunities(ctx, currentUser(request), request.query));
 
   app.get('/api/communities/:id', { schema: { params: IdParams, response: { 200: CommunitySchema } } },

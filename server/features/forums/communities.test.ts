@@ -236,7 +236,7 @@ describe('join and unjoin', () => {
 });
 
 describe('GET /api/communities/joined', () => {
-  it('lists the reader\'s communities, most recently joined first, and needs a session', async () => {
+  it('lists the reader\'s communities, most recently joined first, and needs a verified licence', async () => {
     const carl = await createUser(ctx.db);
     const a = await createCommunity(ctx.db, { name: unique('First joined') });
     const b = await createCommunity(ctx.db, { name: unique('Second joined') });
@@ -248,7 +248,7 @@ describe('GET /api/communities/joined', () => {
     expect((await call('GET', '/api/communities/joined?limit=1', carl)).body).toHaveLength(1);
     expect((await call('GET', '/api/communities/joined?limit=101', carl)).status).toBe(400);
     expect((await call('GET', '/api/communities/joined')).status).toBe(401);
-    expect((await call('GET', '/api/communities/joined', pending)).status).toBe(200);
+    expect((await call('GET', '/api/communities/joined', pending)).status).toBe(403);
   });
 });
 

@@ -19,23 +19,23 @@ import * as posts from './posts.ts';
 export function postsRoutes(app: App, ctx: AppContext): void {
 
   app.get('/api/forumPosts/feed', {
-    onRequest: authenticated, schema: { querystring: PostsQuery, response: { 200: PostsPageSchema } },
+    onRequest: verified, schema: { querystring: PostsQuery, response: { 200: PostsPageSchema } },
   }, async (request, reply) => sendJson(request, reply, await posts.feedJson(ctx, currentUser(request), request.query)));
 
   app.get('/api/forumPosts/search', {
-    onRequest: authenticated, schema: { querystring: PostSearchQuery, response: { 200: PostsPageSchema } },
+    onRequest: verified, schema: { querystring: PostSearchQuery, response: { 200: PostsPageSchema } },
   }, async (request) => posts.searchPosts(ctx, currentUser(request), request.query));
 
   app.get('/api/forumPosts/search/:communityId', {
-    onRequest: authenticated, schema: { params: CommunityIdParams, querystring: PostSearchQuery, response: { 200: PostsPageSchema } },
+    onRequest: verified, schema: { params: CommunityIdParams, querystring: PostSearchQuery, response: { 200: PostsPageSchema } },
   }, async (request) => posts.searchPosts(ctx, currentUser(request), { ...request.params, ...request.query }));
 
   app.get('/api/forumPosts/community/:communityId', {
-    onRequest: authenticated, schema: { params: CommunityIdParams, querystring: PostsQuery, response: { 200: PostsPageSchema } },
+    onRequest: verified, schema: { params: CommunityIdParams, querystring: PostsQuery, response: { 200: PostsPageSchema } },
   }, async (request, reply) => sendJson(request, reply,
     await posts.communityPostsJson(ctx, currentUser(request), { ...request.params, ...request.query })));
 
-  app.get('/api/forumPosts/:id', { onRequest: authenticated, schema: { params: IdParams, response: { 200: PostSchema } } },
+  app.get('/api/forumPosts/:id', { onRequest: verified, schema: { params: IdParams, response: { 200: PostSchema } } },
     async (request) => posts.getPost(ctx, currentUser(request), request.params));
 
   app.post('/api/forumPosts', { onRequest: verified, schema: { body: CreatePostBody, response: { 201: PostSchema } } },
@@ -52,7 +52,7 @@ export function postsRoutes(app: App, ctx: AppContext): void {
   }, async (request) => posts.likePost(ctx, currentUser(request), { ...request.params, ...request.body }));
 
   app.get('/api/forumPosts/:postId/comments', {
-    onRequest: authenticated, schema: { params: PostIdParams, querystring: CommentsQuery, response: { 200: CommentsPageSchema } },
+    onRequest: verified, schema: { params: PostIdParams, querystring: CommentsQuery, response: { 200: CommentsPageSchema } },
   }, async (request, reply) => sendJson(request, reply,
     await comments.commentsJson(ctx, currentUser(request), { ...request.params, ...request.query })));
 

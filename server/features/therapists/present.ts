@@ -10,7 +10,7 @@ export const toCard = (r: CardRow): TherapistCard => ({
 
 export const toFavorite = (r: FavoriteRow): FavoriteUser => ({ _id: r.id, name: r.name, avatar: r.avatar, location: r.location });
 
-/** Email only to the owner; the licence number to the owner and administrators. */
+/** Email and favourites (a referral network) only to the owner; the licence number to the owner and administrators. */
 export function toProfile(r: ProfileRow, favorites: FavoriteRow[], viewer: CurrentUser, isFavorite: boolean): Profile {
   const self = viewer.id === r.id;
   return {
@@ -20,9 +20,9 @@ export function toProfile(r: ProfileRow, favorites: FavoriteRow[], viewer: Curre
     sessionFormat: r.sessionFormat, licensingBody: r.licensingBody, licenceRegion: r.licenceRegion,
     licenceCountry: r.licenceCountry, verificationStatus: r.verificationStatus,
     verifiedAt: r.verifiedAt ? r.verifiedAt.toISOString() : null,
-    favorites: favorites.map(toFavorite),
+    favorites: self ? favorites.map(toFavorite) : [],
     isFavorite,
-    ...(self ? { email: r.email } : {}),
+    ...(self ? { email: r.email, pendingName: r.pendingName } : {}),
     ...(self || isAdmin(viewer) ? { licenceNumber: r.licenceNumber } : {}),
   };
 }

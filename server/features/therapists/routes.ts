@@ -3,15 +3,23 @@
 import {
   DirectoryQuery, DirectoryResponse, FavoriteParams, FavoritesResponse, Profile, ProfileParams, ProfileUpdateBody,
 } from '../../../common/therapists.ts';
+import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context.ts';
-import { authenticated, currentUser, verified } from '../../lib/auth.ts';
+import { authenticated, currentUser, requireUser, requireVerified, verified } from '../../lib/auth.ts';
 import * as therapists from './service.ts';
+
+// Anyone may create a pending account with made-up licence details, so until an administrator verifies it a member
+// reads only their own profile; other profiles need the `verified` guard (params are routed before onRequest).
+async function ownOrVerified(request: FastifyRequest) {
+  const user = requireUser(request);
+  if ((request.params as { id?: string }).id !== user.id) requireVerified(request);
+}
 
 export function therapistsRoutes(app: App, ctx: AppContext): void {
   app.get('/api/users', { schema: { querystring: DirectoryQuery, response: { 200: DirectoryResponse } } },
     async (request) => therapists.searchDirectory(ctx, request.user, request.query));
 
-  app.get('/api/users/:id', { onRequest: authenticated, schema: { params: ProfileParams, response: { 200: Profile } } },
+  app.get('/api/users/:id', { onRequest: ownOrVerified, schema: { params: ProfileParams, response: { 200: Profile } } },
     async (request) => therapists.getProfile(ctx, currentUser(request), request.params));
 
   app.put('/api/users/me', { onRequest: authenticated, schema: { body: ProfileUpdateBody, response: { 200: Profile } } },

@@ -97,17 +97,29 @@ export async function getProfile(ctx: ServiceContext, viewer: CurrentUser, input
   const mayView = row && (row.id === viewer.id || isAdmin(viewer) || isListedRow(row));
   if (!row || !mayView) throw notFound(PROFILE_NOT_FOUND);
   const [favorites, isFavorite] = await Promise.all([
-    favoritesOf(db, row.id),
+    row.id === viewer.id ? favoritesOf(db, row.id) : [],
     row.id === viewer.id ? false : hasFavorite(db, viewer.id, row.id),
   ]);
   return toProfile(row, favorites, viewer, isFavorite);
 }
 
-/** Pending users may complete their profile while they wait for verification. */
+/**
+ * Pending users may complete their profile while they wait for verification. A verified member's name is what others
+ * trust, so a new one waits for an administrator (the verification queue) and the old name shows until then; a
+ * pending member's whole account is reviewed anyway, and an administrator's name is their own business.
+ */
 export async function updateProfile(ctx: ServiceContext, viewer: CurrentUser, changes: ProfileUpdate): Promise<Profile> {
-  if (Object.keys(changes).length > 0) await updateUser(ctx.db, viewer.id, changes);
+  const { name, ...rest } = changes;
+  const reviewed = viewer.verificationStatus === 'verified' && !isAdmin(viewer);
+  const naming = name === undefined ? {} : reviewed ? nameForReview(name, viewer.name) : { name, pendingName: null, pendingNameAt: null };
+  const row = { ...rest, ...naming };
+  if (Object.keys(row).length > 0) await updateUser(ctx.db, viewer.id, row);
   return getProfile(ctx, viewer, { id: viewer.id });
 }
+
+// Sending the current name again withdraws a waiting change.
+const nameForReview = (name: string, current: string) =>
+  name === current ? { pendingName: null, pendingNameAt: null } : { pendingName: name, pendingNameAt: new Date() };
 
 export async function listFavorites(ctx: ServiceContext, viewer: CurrentUser): Promise<FavoritesResponse> {
   return { favorites: (await favoritesOf(ctx.db, viewer.id)).map(toFavorite) };

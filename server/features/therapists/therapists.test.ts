@@ -279,9 +279,12 @@ describe('GET /api/users/:id (profile)', () => {
     expect((await get(`/api/users/${admin.id}`, viewer.headers)).status).toBe(404);
   });
 
-  it('lets a pending user view listed profiles', async () => {
+  it('refuses a pending member other profiles (issue 13), but not their own', async () => {
     const pending = await createUser(ctx.db, { status: 'pending' });
-    expect((await get(`/api/users/${owner.id}`, pending.headers)).status).toBe(200);
+    expect(await get(`/api/users/${owner.id}`, pending.headers)).toEqual({
+      status: 403, body: { msg: 'Your licence has not been verified yet.', code: 'NOT_VERIFIED' },
+    });
+    expect((await get(`/api/users/${pending.id}`, pending.headers)).status).toBe(200);
   });
 });
 
@@ -311,15 +314,16 @@ describe('PUT /api/users/me', () => {
     };
     const { status, body } = await put(changes, me);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ ...changes, name: 'New Name', _id: me.id, email: me.email });
+    // A verified member's new name waits for an administrator (issue 13); the rest applies at once.
+    expect(body).toMatchObject({ ...changes, name: 'Editor', pendingName: 'New Name', _id: me.id, email: me.email });
     const again = await get(`/api/users/${me.id}`, me.headers);
-    expect(again.body).toMatchObject({ ...changes, name: 'New Name' });
+    expect(again.body).toMatchObject({ ...changes, name: 'Editor', pendingName: 'New Name' });
   });
 
   it('leaves fields that are not sent as they are', async () => {
     await put({ bio: 'Kept bio', specialties: ['Grief'] }, me);
     const { body } = await put({ location: 'Ottawa, ON, Canada' }, me);
-    expect(body).toMatchObject({ bio: 'Kept bio', specialties: ['Grief'], location: 'Ottawa, ON, Canada', name: 'New Name' });
+    expect(body).toMatchObject({ bio: 'Kept bio', specialties: ['Grief'], location: 'Ottawa, ON, Canada', name: 'Editor', pendingName: 'New Name' });
   });
 
   it('accepts a self-described gender, trimmed; an empty one gives []', async () => {
@@ -428,10 +432,10 @@ describe('favourites', () => {
     expectNoPrivateFields(list.body, peer);
     expect((await get(`/api/users/${peer.id}`, me.headers)).body.isFavorite).toBe(true);
     expect((await get(`/api/users/${other.id}`, me.headers)).body.isFavorite).toBe(false);
-    // Another viewer sees my network on my profile, without private fields of the people in it.
-    const seen = await get(`/api/users/${me.id}`, other.headers);
-    expect(seen.body.favorites.map((f: { _id: string }) => f._id)).toEqual([peer.id]);
-    expectNoPrivateFields(seen.body, peer);
+    // My profile shows my network to me; another viewer does not see it (a referral network is private).
+    const mine = await get(`/api/users/${me.id}`, me.headers);
+    expect(mine.body.favorites).toEqual(list.body.favorites);
+    expect((await get(`/api/users/${me.id}`, other.headers)).body.favorites).toEqual([]);
     await toggle(me, peer.id);
   });
 

@@ -2,26 +2,32 @@ import { Anchor, AppShell, Box, Burger, Group, NavLink as MantineNavLink, Scroll
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
-import { isAdmin, useSession } from '../../lib/session.tsx';
+import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { useScrolled } from './useScrolled.ts';
 import { VerificationBanner } from './VerificationBanner.tsx';
 
-const TOP_LINKS = [
-  { to: '/', label: 'Home' },
+// `admin`: administrators only; `members`: verified members only (the server refuses the rest with 403);
+// `unverified`: pending and rejected members only.
+type NavItem = { to: string; label: string; admin?: boolean; members?: boolean; unverified?: boolean };
+
+const TOP_LINKS: NavItem[] = [
+  { to: '/', label: 'Home', members: true },
+  { to: '/verification', label: 'Verification', unverified: true },
   { to: '/admin/resources', label: 'Admin', admin: true },
-  { to: '/forums', label: 'Forums' },
+  { to: '/forums', label: 'Forums', members: true },
   { to: '/resources', label: 'Resources' },
   { to: '/faq', label: 'FAQ' },
-  { to: '/chat', label: 'Chat' },
+  { to: '/chat', label: 'Chat', members: true },
   { to: '/my-profile', label: 'My Profile' },
   { to: '/settings', label: 'Settings' },
 ];
 
-const SIDE_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/forums', label: 'Forums' },
-  { to: '/chat', label: 'Chat' },
+const SIDE_LINKS: NavItem[] = [
+  { to: '/', label: 'Home', members: true },
+  { to: '/verification', label: 'Verification', unverified: true },
+  { to: '/forums', label: 'Forums', members: true },
+  { to: '/chat', label: 'Chat', members: true },
   { to: '/resources', label: 'Resources' },
   { to: '/therapists', label: 'Therapists' },
   { to: '/my-profile', label: 'My Profile' },
@@ -41,6 +47,8 @@ export function useLogout() {
 export default function AppLayout() {
   const { user } = useSession();
   const admin = isAdmin(user);
+  const member = isVerified(user);
+  const offered = (l: NavItem) => (!l.admin || admin) && (!l.members || member) && (!l.unverified || !member);
   const [opened, { toggle, close }] = useDisclosure(false);
   const scrolled = useScrolled();
   const logout = useLogout();
@@ -61,7 +69,7 @@ export default function AppLayout() {
             <Box hiddenFrom="sm"><Logo /></Box>
           </Group>
           <Group component="nav" aria-label="Top" gap="md" visibleFrom="md" wrap="nowrap">
-            {TOP_LINKS.filter((l) => !l.admin || admin).map((l) => (
+            {TOP_LINKS.filter(offered).map((l) => (
               <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} c="dark.6" fw={active(l.to) ? 700 : 500}>{l.label}</Anchor>
             ))}
             <UnstyledButton onClick={() => void logout()} fw={500} c="dark.6">Logout</UnstyledButton>
@@ -72,7 +80,7 @@ export default function AppLayout() {
         <Box visibleFrom="sm" mb="md"><Logo /></Box>
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={4} component="nav" aria-label="Side">
-            {SIDE_LINKS.filter((l) => !l.admin || admin).map((l) => (
+            {SIDE_LINKS.filter(offered).map((l) => (
               <MantineNavLink key={l.to} component={NavLink} to={l.to} label={l.label} active={active(l.to)} onClick={close} />
             ))}
             <MantineNavLink component="button" label="Logout" onClick={() => void logout()} />

@@ -7,8 +7,9 @@ import { timeAgo } from '../../lib/time.ts';
 import { useSubmit } from '../../lib/useSubmit.ts';
 import { AdminNav } from './AdminNav.tsx';
 import { useDecideVerification, useVerificationQueue } from './api.ts';
+import { NameChanges } from './NameChanges.tsx';
 
-/** Licences waiting for review, oldest first: approve, or reject with a reason the member reads. */
+/** Licences waiting for review, oldest first: approve, or reject with a reason the member reads; then name changes. */
 export default function VerificationsPage() {
   const [page, setPage] = useState(1);
   const [rejecting, setRejecting] = useState<PendingVerification | null>(null);
@@ -41,6 +42,7 @@ export default function VerificationsPage() {
         </Card>
       ))}
       {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} />}
+      <NameChanges />
       <RejectDialog person={rejecting} onClose={() => setRejecting(null)} />
     </Stack>
   );

@@ -1,6 +1,6 @@
 // The Admin area's calls: the resource approval queue, licence verifications and the audit log.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VerificationQueue } from '../../../common/admin.ts';
+import type { NameChangeQueue, NameDecisionResult, VerificationQueue } from '../../../common/admin.ts';
 import type { AuditPage } from '../../../common/audit.ts';
 import type { ResourcePage } from '../../../common/resources.ts';
 import { api, query } from '../../lib/api.ts';
@@ -13,6 +13,7 @@ export const adminKeys = {
   resourceQueue: (page: number) => [...RESOURCES, 'moderation', page] as const,
   verifications: ['admin', 'verifications'] as const,
   verificationQueue: (page: number) => ['admin', 'verifications', page] as const,
+  nameChanges: (page: number) => ['admin', 'verifications', 'names', page] as const,
   audit: (page: number) => ['admin', 'audit', page] as const,
 };
 
@@ -54,6 +55,21 @@ export function useDecideVerification() {
   return useMutation({
     mutationFn: ({ id, approved, reason }: VerificationDecision) =>
       api(`/api/admin/verifications/${id}`, { method: 'PATCH', body: { approved, reason } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.verifications }),
+  });
+}
+
+/** Verified members' name changes, apart from new members' licences. */
+export const useNameChanges = (page: number) => useQuery({
+  queryKey: adminKeys.nameChanges(page),
+  queryFn: () => api<NameChangeQueue>(`/api/admin/verifications/names${query({ page, limit: 20 })}`),
+});
+
+export function useDecideNameChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, approved }: { id: string; approved: boolean }) =>
+      api<NameDecisionResult>(`/api/admin/verifications/${id}/name`, { method: 'PATCH', body: { approved } }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.verifications }),
   });
 }

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { LIMITS } from '../../../common/constants.ts';
 import { AGE_GROUPS, GENDERS, MODALITIES, SELF_DESCRIBE, SESSION_FORMATS, SPECIALTIES } from '../../../common/options.ts';
 import type { Profile, ProfileUpdateInput } from '../../../common/therapists.ts';
-import { useSession } from '../../lib/session.tsx';
+import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { serverMessageOr, useSubmit } from '../../lib/useSubmit.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { useProfile, useUpdateProfile } from './api.ts';
@@ -47,11 +47,19 @@ const multi = {
   nothingFoundMessage: 'No matching option', maxDropdownHeight: 280,
 };
 
+/** What the Name field says: a verified member's new name is checked by an administrator before it shows. */
+function nameHelp(profile: Profile, reviewed: boolean): string | undefined {
+  if (profile.pendingName) return `Name change waiting for review: your profile shows "${profile.name}" until an administrator approves it.`;
+  return reviewed ? 'A new name shows once an administrator has approved it.' : undefined;
+}
+
 function ProfileForm({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
+  const { user } = useSession();
   const update = useUpdateProfile();
   const [fields, setFields] = useState({
-    name: profile.name, avatar: profile.avatar ?? '', pronouns: profile.pronouns, profession: profile.profession,
+    // The waiting name, so saving other fields does not withdraw it (sending the current name does).
+    name: profile.pendingName ?? profile.name, avatar: profile.avatar ?? '', pronouns: profile.pronouns, profession: profile.profession,
     education: profile.education, location: profile.location, bio: profile.bio,
     specialties: profile.specialties, modalities: profile.modalities, demographics: profile.demographics,
     sessionFormat: profile.sessionFormat,
@@ -74,13 +82,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="form" onSubmit={onSubmit} aria-label="Edit profile">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="Name" maxLength={LIMITS.name} {...text('name')} />
+          <TextInput label="Name" maxLength={LIMITS.name} description={nameHelp(profile, isVerified(user) && !isAdmin(user))} {...text('name')} />
           <TextInput label="Pronouns" placeholder="e.g. she/her" maxLength={50} {...text('pronouns')} />
           <TextInput label="Profession" description="Your professional designation" maxLength={LIMITS.shortText} {...text('profession')} />
           <TextInput label="Education" maxLength={LIMITS.shortText} {...text('education')} />
           <TextInput label="Location" description="City, region, country" maxLength={LIMITS.shortText} {...text('location')} />
           <Group align="flex-end" wrap="nowrap" gap="sm">
-            <TextInput label="Avatar URL" description="An http(s) link; empty shows your initials" type="url"
+            <TextInput label="Avatar URL" description="An https link; empty shows your initials" type="url"
               maxLength={LIMITS.url} style={{ flex: 1 }} {...text('avatar')} />
             <UserAvatar name={fields.name || profile.name} src={fields.avatar.trim() || null} size={42} />
           </Group>

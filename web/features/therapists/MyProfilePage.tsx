@@ -1,4 +1,4 @@
-import { Button, Container, Group, Stack } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { isVerified, useSession } from '../../lib/session.tsx';
 import { useFavorites, useProfile } from './api.ts';
@@ -27,6 +27,11 @@ export default function MyProfilePage() {
         </Group>
         {profile.isPending && <ProfileLoading />}
         {profile.isError && <ProfileError error={profile.error} />}
+        {profile.data?.pendingName && (
+          <Alert color="yellow" title="Name change waiting for review" styles={{ title: { color: 'var(--mantine-color-dark-8)' } }} role="status">
+            You asked to be called "{profile.data.pendingName}". Colleagues see "{profile.data.name}" until an administrator approves it.
+          </Alert>
+        )}
         {profile.data && <ProfileView profile={profile.data} />}
         {isVerified(user) && <NetworkList favorites={favorites.data ?? []} loading={favorites.isPending} />}
       </Stack>

@@ -17,7 +17,8 @@ function VerificationBadge({ profile }: { profile: Profile }) {
   }
   // Only the owner (or an administrator) ever sees an unverified profile.
   const label = profile.verificationStatus === 'rejected' ? 'Verification declined' : 'Verification pending';
-  return <Badge color="orange" c="orange.9" variant="light" tt="none">{label}</Badge>;
+  // Dark text: orange on light orange fails contrast at badge size.
+  return <Badge color="orange" c="dark.8" variant="light" tt="none">{label}</Badge>;
 }
 
 function Tags({ values, color }: { values: string[]; color: TagColor }) {
