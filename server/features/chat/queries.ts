@@ -66,10 +66,21 @@ export async function partnersOf(db: Db, userId: string): Promise<string[]> {
   return rows.map((r) => String(r.id));
 }
 
+// A member who may write to another: licence verified (or an administrator) and not disabled, as the routes' `verified`.
+const VERIFIED_NOW = sql`((u.verification_status = 'verified' OR u.role = 'admin') AND NOT u.disabled)`;
+
+/** Whether the user takes part in the conversation, and whether their licence is verified now (see findRecipient). */
+export async function senderStanding(db: Db, conversationId: string, userId: string): Promise<{ participant: boolean; verified: boolean }> {
+  const [row] = await queryPrepared<{ participant: boolean; verified: boolean }>(db, sql`
+    SELECT EXISTS (SELECT 1 FROM conversation_participants WHERE conversation_id = ${conversationId} AND user_id = ${userId}) AS participant,
+      coalesce((SELECT ${VERIFIED_NOW} FROM users u WHERE u.id = ${userId}), false) AS verified`);
+  return { participant: Boolean(row?.participant), verified: Boolean(row?.verified) };
+}
+
 export type Recipient = { id: string; verified: boolean };
 export async function findRecipient(db: Db, userId: string): Promise<Recipient | undefined> {
   const [row] = await queryPrepared<{ id: string; verified: boolean }>(db, sql`
-    SELECT id, (verification_status = 'verified' OR role = 'admin') AND NOT disabled AS verified FROM users WHERE id = ${userId}`);
+    SELECT u.id, ${VERIFIED_NOW} AS verified FROM users u WHERE u.id = ${userId}`);
   return row;
 }
 
@@ -127,10 +138,11 @@ export type SendLimit = { count: number; windowMs: number };
 const NO_LIMIT: SendLimit = { count: 2 ** 31 - 1, windowMs: 10_000 };
 
 /**
- * Stores a message if the sender takes part and is within the send limit, moves the conversation's last message and
+ * Stores a message if the sender takes part, is verified now (read here, in the statement that runs anyway: the
+ * socket's user is a snapshot from its handshake) and is within the send limit, moves the conversation's last message and
  * time forward (never back, when two messages race) and counts it unread for everyone else. Every attempt by a
  * participant counts towards the limit (a fixed window per user; the row lock orders concurrent sends). Nothing is
- * stored for a non-participant or over the limit (undefined; isParticipant tells which).
+ * stored for a non-participant, an unverified sender or over the limit (undefined; senderStanding tells which).
  * The conversation's new state comes back in the same statement, so the list update costs no second query.
  */
 export async function insertMessage(
@@ -139,7 +151,8 @@ export async function insertMessage(
   const [row] = await queryPrepared<MessageRow & { recipients: string[] | null; participants: ParticipantRow[]; updated_at: Date | string;
     is_last: boolean; pinned_message: ConversationRow['pinned_message'] }>(db, sql`
     WITH member AS (
-      SELECT conversation_id FROM conversation_participants WHERE conversation_id = ${conversationId} AND user_id = ${senderId}
+      SELECT p.conversation_id FROM conversation_participants p JOIN users u ON u.id = p.user_id
+      WHERE p.conversation_id = ${conversationId} AND p.user_id = ${senderId} AND ${VERIFIED_NOW}
     ), counted AS (
       INSERT INTO chat_send_counts AS s (user_id, window_start, count)
       SELECT ${senderId}, clock_timestamp(), 1 FROM member

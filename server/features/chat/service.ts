@@ -2,8 +2,8 @@
 // people concerned are told, through their user rooms (every device, on every node).
 import { CHAT_ERRORS, type Conversation, type Message, type PinUpdate } from '../../../common/chat.ts';
 import type { AppContext } from '../../context.ts';
-import type { CurrentUser } from '../../lib/auth.ts';
-import { badRequest, driverCode, notFound, PG, postgresCode, tooManyRequests } from '../../lib/errors.ts';
+import { NOT_VERIFIED, type CurrentUser } from '../../lib/auth.ts';
+import { badRequest, driverCode, forbidden, notFound, PG, postgresCode, tooManyRequests } from '../../lib/errors.ts';
 import { conversationRoom, userRoom } from '../../lib/realtime.ts';
 import * as q from './queries.ts';
 import { toConversation, toMessage, toPinned } from './present.ts';
@@ -60,6 +60,16 @@ export async function requireParticipant(ctx: AppContext, user: CurrentUser, { c
   if (!(await q.isParticipant(ctx.db, conversationId, user.id))) throw notFound(CHAT_ERRORS.conversationNotFound);
 }
 
+/**
+ * For socket events, whose user is a snapshot from the handshake: the licence as it stands now (verified, or an
+ * administrator, and not disabled), as the `verified` route guard reads it on every request.
+ */
+export async function requireVerifiedNow(ctx: AppContext, user: CurrentUser): Promise<void> {
+  if (!(await q.findRecipient(ctx.db, user.id))?.verified) throw notVerified();
+}
+
+const notVerified = () => forbidden(NOT_VERIFIED, 'NOT_VERIFIED');
+
 export async function messagesPage(
   ctx: AppContext, user: CurrentUser, { conversationId, limit, before }: InConversation & { limit: number; before?: string },
 ): Promise<Message[]> {
@@ -99,9 +109,12 @@ export async function sendMessage(ctx: AppContext, user: CurrentUser, { conversa
     // The conversation was deleted while the message was on its way: its foreign key no longer holds.
     throw postgresCode(error) === PG.foreignKeyViolation ? notFound(CHAT_ERRORS.conversationNotFound) : error;
   });
-  // Nothing stored: a participant was over the limit, anyone else is not in the conversation.
+  // Nothing stored: the sender's licence is not verified now (the insert checks it), or a participant was over the
+  // limit, or the sender is not in the conversation. One read on this refusal path says which.
   if (!stored) {
-    if (await q.isParticipant(ctx.db, conversationId, user.id)) throw tooManyRequests(CHAT_ERRORS.tooFast);
+    const standing = await q.senderStanding(ctx.db, conversationId, user.id);
+    if (!standing.verified) throw notVerified();
+    if (standing.participant) throw tooManyRequests(CHAT_ERRORS.tooFast);
     throw notFound(CHAT_ERRORS.conversationNotFound);
   }
   const message = toMessage(stored);
