@@ -303,7 +303,10 @@ async function stopServers() {
 async function phase(name: string, databaseUrl: string, nodes: 1 | 2, users: BenchUser[], conversations: Map<number, string>) {
   console.log(`chat bench: ${name}`);
   // One node runs without Redis even when the environment has REDIS_URL (an empty value counts as unset).
-  const extra: Record<string, string> = { REDIS_URL: nodes === 2 || process.env.BENCH_CHAT_ONE_REDIS ? REDIS_URL : '' };
+  // Every simulated user connects from 127.0.0.1: the per-address cap would stop the ramp at its default of 50.
+  const extra: Record<string, string> = {
+    REDIS_URL: nodes === 2 || process.env.BENCH_CHAT_ONE_REDIS ? REDIS_URL : '', SOCKETS_PER_ADDRESS: String(TARGET_SOCKETS * 2),
+  };
   for (const port of PORTS.slice(0, nodes)) servers.push(await startServer(databaseUrl, port, extra));
   const urls = PORTS.slice(0, nodes).map((p) => `http://127.0.0.1:${p}`);
   // Odd users (senders) on the first node, their partners on the last: with two nodes every message crosses over.

@@ -46,6 +46,7 @@ Object.assign(process.env, {
   LOGIN_MAX_FAILS_PER_IP: '10000',
   REGISTER_MAX_PER_IP_HOUR: '10000',
   FORGOT_MAX_PER_IP_HOUR: '10000',
+  SOCKETS_PER_ADDRESS: '10000',
 });
 delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;

@@ -3,9 +3,9 @@ import Fastify, { LogController } from 'fastify';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import type { Config } from './config.ts';
 import type { App, AppContext, Deps } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
+import { proxyTrust } from './lib/client-address.ts';
 import { AppError, notFound, registerErrorHandling } from './lib/errors.ts';
 import { registerOpenApi, tagApiRoutes } from './lib/openapi.ts';
 import { createReadCache } from './lib/read-cache.ts';
@@ -45,6 +45,7 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   const realtime = createRealtime(app.server, {
     db: deps.db, session: deps.config.session, redis: deps.redis, log: app.log.child({ module: 'realtime' }),
+    limits: deps.config.limits.sockets, trustProxy: deps.config.trustProxy,
   });
   const cache = createReadCache(deps.config.readCache);
   const ctx: AppContext = { ...deps, realtime, cache };
@@ -71,14 +72,6 @@ export async function buildApp(deps: Deps): Promise<App> {
     throw notFound(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
   });
   return app;
-}
-
-/**
- * Fastify treats a bare hop count as "trust nobody" (it cannot check the peer); the operator who names a count says
- * the node is reachable only through that many proxies, so the count is honoured as a function of the hop index.
- */
-function proxyTrust(trust: Config['trustProxy']) {
-  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 function loggerOptions(deps: Deps) {

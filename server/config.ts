@@ -64,6 +64,9 @@ const EnvSchema = z.object({
   FORGOT_MAX_PER_EMAIL_HOUR: positiveInt.default(5),
   FORGOT_MAX_PER_IP_HOUR: positiveInt.default(30),
   CHAT_MAX_MESSAGES_PER_10S: positiveInt.default(30),
+  SOCKETS_PER_USER: positiveInt.default(10),
+  SOCKETS_PER_ADDRESS: positiveInt.default(50),
+  SOCKET_EVENTS_PER_10S: positiveInt.default(200),
   FORUM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   READ_CACHE_MAX_MB: positiveInt.max(4096).default(64),
   READ_CACHE_MAX_KEYS: positiveInt.default(5000),
@@ -106,6 +109,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       forgotPerEmailHour: env.FORGOT_MAX_PER_EMAIL_HOUR,
       forgotPerIpHour: env.FORGOT_MAX_PER_IP_HOUR,
       chatMessagesPer10s: env.CHAT_MAX_MESSAGES_PER_10S,
+      // Sockets open at once (per user across nodes with Redis; per address on each node) and socket events per user.
+      sockets: { perUser: env.SOCKETS_PER_USER, perAddress: env.SOCKETS_PER_ADDRESS, eventsPer10s: env.SOCKET_EVENTS_PER_10S },
       writes: env.WRITE_LIMITS,
     },
   };

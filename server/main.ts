@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -29,6 +30,9 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await migrate(database.db);
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  // Ready before the socket.io adapter subscribes: subscriptions sent while a client was still connecting were seen
+  // lost (in the tests), and with them every request between nodes (ending a user's sockets among them).
+  if (redis) await Promise.all([redis.pub, redis.sub].map((client) => once(client, 'ready')));
   const app = await buildApp({
     config,
     db: database.db,

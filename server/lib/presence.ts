@@ -9,6 +9,11 @@ import type { Redis } from 'ioredis';
 export interface Presence {
   /** Records a connected socket; true when it is the user's first (the user just came online). */
   connect(userId: string, socketId: string): Promise<boolean>;
+  /**
+   * Records the socket unless the user already holds `max` sockets (on every node with Redis): the check and the
+   * record are one step, so a burst of handshakes cannot slip past the cap together.
+   */
+  admit(userId: string, socketId: string, max: number): Promise<Admission>;
   /** Removes a socket; true when it was the user's last (the user just went offline). */
   disconnect(userId: string, socketId: string): Promise<boolean>;
   /** The ids among these that are online. */
@@ -18,6 +23,8 @@ export interface Presence {
   /** Waits for pending writes and removes this node's sockets. */
   close(): Promise<void>;
 }
+
+export type Admission = { admitted: false } | { admitted: true; cameOnline: boolean };
 
 export type PresenceTimings = { heartbeatMs: number; nodeTtlMs: number; sweepMs: number };
 const TIMINGS: PresenceTimings = {
@@ -33,13 +40,16 @@ export function createPresence(redis?: Redis, timings: PresenceTimings = TIMINGS
 
 function memoryPresence(): Presence {
   const sockets = new Map<string, Set<string>>();
+  const admit = async (userId: string, socketId: string, max: number): Promise<Admission> => {
+    const mine = sockets.get(userId) ?? new Set<string>();
+    if (mine.size >= max && !mine.has(socketId)) return { admitted: false };
+    mine.add(socketId);
+    sockets.set(userId, mine);
+    return { admitted: true, cameOnline: mine.size === 1 };
+  };
   return {
-    async connect(userId, socketId) {
-      const mine = sockets.get(userId) ?? new Set<string>();
-      mine.add(socketId);
-      sockets.set(userId, mine);
-      return mine.size === 1;
-    },
+    admit,
+    connect: async (userId, socketId) => cameOnline(await admit(userId, socketId, Infinity)),
     async disconnect(userId, socketId) {
       const mine = sockets.get(userId);
       if (!mine?.delete(socketId)) return false;
@@ -57,10 +67,14 @@ function memoryPresence(): Presence {
   };
 }
 
+const cameOnline = (admission: Admission) => admission.admitted && admission.cameOnline;
+
 const PREFIX = 'thera:presence:';
 
-// KEYS: the user's socket set, the online set, this node's socket set. ARGV: node/socket, user id, user/socket.
-const CONNECT = `
+// KEYS: the user's socket set, the online set, this node's socket set. ARGV: node/socket, user id, user/socket, the
+// most sockets a user may hold. Answers -1 when the user holds that many already, else whether they came online.
+const ADMIT = `
+if redis.call('SCARD', KEYS[1]) >= tonumber(ARGV[4]) and redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 0 then return -1 end
 redis.call('SADD', KEYS[1], ARGV[1])
 redis.call('SADD', KEYS[3], ARGV[3])
 return redis.call('SADD', KEYS[2], ARGV[2])`;
@@ -104,11 +118,17 @@ function redisPresence(redis: Redis, { heartbeatMs, nodeTtlMs, sweepMs }: Presen
   beat.unref();
   sweeper.unref();
 
+  const admit = (userId: string, socketId: string, max: number) => track((async (): Promise<Admission> => {
+    await ready;
+    const answer = Number(await redis.eval(
+      ADMIT, 3, ...keys(userId), `${nodeId}/${socketId}`, userId, `${userId}/${socketId}`, Number.isFinite(max) ? max : 2 ** 31,
+    ));
+    return answer === -1 ? { admitted: false } : { admitted: true, cameOnline: answer === 1 };
+  })());
+
   return {
-    connect: (userId, socketId) => track((async () => {
-      await ready;
-      return Number(await redis.eval(CONNECT, 3, ...keys(userId), `${nodeId}/${socketId}`, userId, `${userId}/${socketId}`)) === 1;
-    })()),
+    admit,
+    connect: async (userId, socketId) => cameOnline(await admit(userId, socketId, Infinity)),
     disconnect: (userId, socketId) => track(remove(userId, socketId)),
     async onlineAmong(userIds) {
       if (userIds.length === 0) return [];

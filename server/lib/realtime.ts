@@ -6,10 +6,12 @@ import type { Redis } from 'ioredis';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../common/chat.ts';
 import type { Db } from '../db/client.ts';
 import { userForToken, type CurrentUser, type SessionPolicy } from './auth.ts';
+import { addressResolver, type ProxyTrust } from './client-address.ts';
 import { createPresence, type Presence } from './presence.ts';
 import { batchSocketWrites } from './write-batching.ts';
 
-type SocketData = { user: CurrentUser };
+/** Who the socket is (a snapshot from its handshake), and whether its arrival brought the user online. */
+type SocketData = { user: CurrentUser; cameOnline: boolean };
 // Work every node does for its own sockets (fanOut): one message between nodes instead of one per event and room.
 type InterServerEvents = { fanOut: (name: string, payload: unknown) => void };
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -41,8 +43,17 @@ export const userRoom = (id: string) => `user:${id}`;
 export const conversationRoom = (id: string) => `conversation:${id}`;
 export const sessionRoom = (id: string) => `session:${id}`;
 
+/** The most sockets open at once for one user (every node, with Redis) and for one client address (on this node). */
+export type SocketLimits = { perUser: number; perAddress: number };
+export const TOO_MANY_FOR_USER = 'Too many connections for this account: close another tab or device.';
+export const TOO_MANY_FROM_ADDRESS = 'Too many connections from this address.';
+
 /** What the sockets need: the database and session rules to know who connects, Redis to span nodes when present. */
-export type RealtimeDeps = { db: Db; session: SessionPolicy; redis?: { pub: Redis; sub: Redis }; log?: Realtime['log'] };
+export type RealtimeDeps = {
+  db: Db; session: SessionPolicy; redis?: { pub: Redis; sub: Redis }; log?: Realtime['log'];
+  limits?: SocketLimits; trustProxy?: ProxyTrust;
+};
+const NO_LIMITS: SocketLimits = { perUser: Infinity, perAddress: Infinity };
 
 const silentLog = { info() {}, warn() {}, error() {} };
 const byServer = new WeakMap<HttpServer, Realtime>();
@@ -51,19 +62,25 @@ const byServer = new WeakMap<HttpServer, Realtime>();
 export const realtimeOf = (server: HttpServer): Realtime | undefined => byServer.get(server);
 
 /** socket.io on the app's own HTTP server; the handshake's token decides who the socket is. */
-export function createRealtime(server: HttpServer, { db, session, redis, log = silentLog }: RealtimeDeps): Realtime {
+export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime {
+  const { db, session, redis, log = silentLog, limits = NO_LIMITS, trustProxy = false } = deps;
   const io: AppServer = new Server(server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 });
   if (redis) io.adapter(createAdapter(redis.pub, redis.sub));
   batchSocketWrites(io);
-  io.use(async (socket, next) => {
+  const presence = createPresence(redis?.pub);
+  const admit = admission(presence, limits, addressResolver(trustProxy), log);
+  // The handshake decides who the socket is and whether it fits the caps; a refusal reaches the client as connect_error.
+  const handshake = async (socket: AuthedSocket): Promise<Error | undefined> => {
     const token = socket.handshake.auth?.token;
     const user = typeof token === 'string' && token.length <= 200
       ? await userForToken(db, token, session).catch(() => null)
       : null;
-    if (!user) return next(new Error('unauthorized'));
+    if (!user) return new Error('unauthorized');
     socket.data.user = user;
-    next();
-  });
+    const refusal = await admit(socket);
+    return refusal ? new Error(refusal) : undefined;
+  };
+  io.use((socket, next) => void handshake(socket).then(next, () => next(new Error('unavailable'))));
   io.on('connection', (socket) => {
     const { user } = socket.data;
     void socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
@@ -72,7 +89,6 @@ export function createRealtime(server: HttpServer, { db, session, redis, log = s
   // Only other nodes' fan-outs arrive here (socket.io does not hand a node its own server-side emits).
   io.on('fanOut', (name, payload) => fanOutHandlers.get(name)?.(payload));
   const inFlight = new Set<Promise<unknown>>();
-  const presence = createPresence(redis?.pub);
   const realtime: Realtime = {
     io,
     presence,
@@ -102,4 +118,43 @@ export function createRealtime(server: HttpServer, { db, session, redis, log = s
   };
   byServer.set(server, realtime);
   return realtime;
+}
+
+/**
+ * The handshake's caps: one address holds at most `perAddress` sockets on this node (counted here, synchronously, so
+ * a burst counts), one user at most `perUser` on every node (recorded in presence in the same step as the check).
+ * The socket is recorded as online here; its disconnect (chat/realtime.ts) removes it. Presence unreachable admits
+ * the socket (as before the caps): the chat should not go down with Redis's hiccup.
+ */
+function admission(presence: Presence, limits: SocketLimits, addressOf: (request: AuthedSocket['request']) => string, log: Realtime['log']) {
+  const byAddress = new Map<string, number>();
+  const release = (address: string) => {
+    const left = (byAddress.get(address) ?? 1) - 1;
+    if (left > 0) byAddress.set(address, left);
+    else byAddress.delete(address);
+  };
+  return async (socket: AuthedSocket): Promise<string | undefined> => {
+    const { user } = socket.data;
+    const address = addressOf(socket.request);
+    const held = byAddress.get(address) ?? 0;
+    if (held >= limits.perAddress) return TOO_MANY_FROM_ADDRESS;
+    byAddress.set(address, held + 1);
+    const admission = await presence.admit(user.id, socket.id, limits.perUser).catch((error: unknown) => {
+      log.warn({ event: 'presence', name: (error as Error)?.name }, 'presence unreachable at the handshake');
+      return { admitted: true as const, cameOnline: false };
+    });
+    if (!admission.admitted) {
+      release(address);
+      return TOO_MANY_FOR_USER;
+    }
+    // The client left while it was being counted: no connection (nor disconnect) will follow.
+    if (socket.conn.readyState !== 'open') {
+      release(address);
+      await presence.disconnect(user.id, socket.id).catch(() => false);
+      return 'closed';
+    }
+    socket.data.cameOnline = admission.cameOnline;
+    socket.once('disconnect', () => release(address));
+    return undefined;
+  };
 }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,6 +65,9 @@ export async function createTestContext(options: Options = {}): Promise<TestCont
   const config = testConfig({ DATA_DIR: outboxDir, ...(options.config ?? {}) });
   const redisUrl = process.env.REDIS_URL;
   const redis = options.redis && redisUrl ? { pub: new Redis(redisUrl, { enableAutoPipelining: true }), sub: new Redis(redisUrl) } : undefined;
+  // Ready before the app subscribes: the socket.io adapter's subscriptions, sent while a client is still connecting,
+  // were lost (NUMSUB 0), and with them every request between nodes (endUser, endSession, socketsLeave).
+  if (redis) await Promise.all([redis.pub, redis.sub].map((client) => once(client, 'ready')));
   const limiterRedis = redisUrl ? new Redis(redisUrl) : undefined;
   // With Redis available the counters live there, under a prefix no other test shares.
   const limiter = limiterRedis ? redisRateLimiter(limiterRedis, `test:${randomBytes(6).toString('hex')}:`) : memoryRateLimiter();

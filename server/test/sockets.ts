@@ -8,9 +8,11 @@ export type ChatClient = Socket<ServerToClientEvents, ClientToServerEvents> & { 
 type Received = { [E in keyof ServerToClientEvents]?: Parameters<ServerToClientEvents[E]>[0][] };
 
 /** A connected client for the token; every event it receives is recorded in `received`. */
-export async function connectClient(url: string, token: string | undefined, options: { reconnection?: boolean } = {}): Promise<ChatClient> {
+export async function connectClient(
+  url: string, token: string | undefined, options: { reconnection?: boolean; headers?: Record<string, string> } = {},
+): Promise<ChatClient> {
   const socket = io(url, {
-    path: '/socket.io', transports: ['websocket'], auth: token === undefined ? {} : { token },
+    path: '/socket.io', transports: ['websocket'], auth: token === undefined ? {} : { token }, extraHeaders: options.headers,
     reconnection: options.reconnection ?? false, forceNew: true, reconnectionDelay: 100, reconnectionDelayMax: 200,
   }) as ChatClient;
   socket.received = {};
@@ -19,7 +21,10 @@ export async function connectClient(url: string, token: string | undefined, opti
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
-    socket.once('connect_error', (error) => reject(error));
+    socket.once('connect_error', (error) => {
+      socket.disconnect();
+      reject(error);
+    });
   });
   return socket;
 }

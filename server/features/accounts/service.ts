@@ -144,5 +144,7 @@ export async function updateLicence(ctx: AppContext, user: CurrentUser, input: L
     verificationStatus: user.role === 'admin' ? 'verified' : 'pending', rejectionReason: null, updatedAt: new Date(),
   }).where(eq(users.id, user.id)).returning({ id: users.id, verificationStatus: users.verificationStatus });
   if (!row) throw notFound('Profile not found.');
+  // Back to pending: the member's sockets end, as on a decline, so chat waits for the verification like REST does.
+  if (row.verificationStatus !== 'verified') ctx.realtime.endUser(user.id);
   return toLicenceUpdate(row);
 }

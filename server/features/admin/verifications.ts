@@ -35,7 +35,7 @@ export async function verificationQueue(ctx: AppContext, _admin: CurrentUser, { 
   return { users: rows.map(toPendingVerification), total, ...pageInfo(total, page, limit) };
 }
 
-/** Verifies or rejects a licence (a rejection needs its reason), audited, and tells the person by mail. */
+/** Verifies or rejects a licence (a rejection needs its reason, and ends the person's sockets), audited, and tells the person by mail. */
 export async function decideVerification(
   ctx: AppContext, admin: CurrentUser, { userId, ...decision }: VerificationDecision & { userId: string },
 ): Promise<VerificationDecisionResult> {
@@ -56,6 +56,8 @@ export async function decideVerification(
     });
     return row;
   });
+  // A declined member's sockets end, as a disabled one's do: their chat must not outlive the licence.
+  if (!decision.approved) ctx.realtime.endUser(userId);
   void ctx.mailer.send(decisionMail(updated, ctx.config.publicUrl)).catch(() => {});
   return toVerificationDecision(updated);
 }

@@ -33,12 +33,29 @@ async function countsDevices(presence: Presence) {
   expect(await presence.onlineAmong([user])).toEqual([]);
 }
 
+/** The socket cap: checked and recorded in one step, a socket already recorded admitted again, a freed slot reused. */
+async function capsSockets(first: Presence, second: Presence = first) {
+  const user = randomUUID();
+  expect(await first.admit(user, 's1', 2)).toEqual({ admitted: true, cameOnline: true });
+  expect(await second.admit(user, 's2', 2)).toEqual({ admitted: true, cameOnline: false });
+  expect(await first.admit(user, 's3', 2)).toEqual({ admitted: false });
+  expect(await first.admit(user, 's1', 2)).toEqual({ admitted: true, cameOnline: false });
+  const burst = await Promise.all(['a', 'b', 'c'].map((id) => second.admit(user, id, 3)));
+  expect(burst.filter((a) => a.admitted)).toHaveLength(1);
+  await first.disconnect(user, 's1');
+  expect((await second.admit(user, 's4', 3)).admitted).toBe(true);
+  expect((await first.admit(user, 's5', 3)).admitted).toBe(false);
+}
+
 describe('presence in memory', () => {
   it('is online while any device is connected', () => countsDevices(createPresence()));
+  it('caps the sockets of a user', () => capsSockets(createPresence()));
 });
 
 describe.skipIf(!REDIS_URL)('presence in Redis', () => {
   it('is online while any device is connected', () => countsDevices(node().presence));
+
+  it('caps the sockets of a user across nodes', () => capsSockets(node().presence, node().presence));
 
   it('counts devices on different nodes as one user', async () => {
     const [one, two] = [node().presence, node().presence];

@@ -74,20 +74,29 @@ export async function partnersOf(db: Db, userId: string, direction: 'told' | 'se
   return rows.map((r) => String(r.id));
 }
 
+// A member who may write to another: licence verified (or an administrator) and not disabled, as the routes' `verified`.
+const VERIFIED_NOW = sql`((u.verification_status = 'verified' OR u.role = 'admin') AND NOT u.disabled)`;
+
+/** Whether the user may write to members now (see VERIFIED_NOW), read fresh for socket events. */
+export async function isVerifiedNow(db: Db, userId: string): Promise<boolean> {
+  const [row] = await queryPrepared<{ verified: boolean }>(db, sql`SELECT ${VERIFIED_NOW} AS verified FROM users u WHERE u.id = ${userId}`);
+  return Boolean(row?.verified);
+}
+
 /** `refused`: the recipient does not accept messages from the sender (a block or their "Who can message me"). */
 export type Recipient = { id: string; verified: boolean; refused: boolean };
 export async function findRecipient(db: Db, userId: string, senderId: string): Promise<Recipient | undefined> {
   const [row] = await queryPrepared<Recipient>(db, sql`
-    SELECT id, (verification_status = 'verified' OR role = 'admin') AND NOT disabled AS verified,
-      ${refusesMessagesSql(sql`users.id`, sql`${senderId}::uuid`)} AS refused
-    FROM users WHERE id = ${userId}`);
+    SELECT u.id, ${VERIFIED_NOW} AS verified, ${refusesMessagesSql(sql`u.id`, sql`${senderId}::uuid`)} AS refused
+    FROM users u WHERE u.id = ${userId}`);
   return row;
 }
 
 /** Why insertMessage stored nothing: the sender is not a participant, or another participant refuses their messages. */
 export async function whyNotStored(db: Db, conversationId: string, senderId: string) {
-  const [row] = await queryPrepared<{ member: boolean; refused: boolean }>(db, sql`
+  const [row] = await queryPrepared<{ member: boolean; verified: boolean; refused: boolean }>(db, sql`
     SELECT EXISTS (SELECT 1 FROM conversation_participants WHERE conversation_id = ${conversationId} AND user_id = ${senderId}) AS member,
+      coalesce((SELECT ${VERIFIED_NOW} FROM users u WHERE u.id = ${senderId}), false) AS verified,
       ${othersRefuse(sql`${conversationId}::uuid`, senderId)} AS refused`);
   return row;
 }
@@ -151,11 +160,13 @@ export type SendLimit = { count: number; windowMs: number };
 const NO_LIMIT: SendLimit = { count: 2 ** 31 - 1, windowMs: 10_000 };
 
 /**
- * Stores a message if the sender takes part and is within the send limit, moves the conversation's last message and
+ * Stores a message if the sender takes part, is verified now (read here, in the statement that runs anyway: the
+ * socket's user is a snapshot from its handshake) and is within the send limit, moves the conversation's last message and
  * time forward (never back, when two messages race) and counts it unread for everyone else. Every attempt by a
  * participant counts towards the limit (a fixed window per user; the row lock orders concurrent sends). Nothing is
- * stored for a non-participant, over the limit, or when the recipient refuses the sender's messages (a block or their
- * "Who can message me", checked in this statement: no round trip of its own); whyNotStored tells which.
+ * stored for a non-participant, a sender whose licence is not verified now, over the limit, or when the recipient refuses
+ * the sender's messages (a block or their "Who can message me"), all checked in this statement with no round trip of
+ * its own; whyNotStored tells which.
  * The conversation's new state comes back in the same statement, so the list update costs no second query.
  */
 export async function insertMessage(
@@ -164,7 +175,8 @@ export async function insertMessage(
   const [row] = await queryPrepared<MessageRow & { recipients: string[] | null; participants: ParticipantRow[]; updated_at: Date | string;
     is_last: boolean; pinned_message: ConversationRow['pinned_message'] }>(db, sql`
     WITH member AS (
-      SELECT conversation_id FROM conversation_participants WHERE conversation_id = ${conversationId} AND user_id = ${senderId}
+      SELECT p.conversation_id FROM conversation_participants p JOIN users u ON u.id = p.user_id
+      WHERE p.conversation_id = ${conversationId} AND p.user_id = ${senderId} AND ${VERIFIED_NOW}
     ), counted AS (
       INSERT INTO chat_send_counts AS s (user_id, window_start, count)
       SELECT ${senderId}, clock_timestamp(), 1 FROM member

@@ -1,8 +1,24 @@
 // The chat's socket events. Who a socket is comes from its handshake token (server/lib/realtime.ts), never from a
 // payload; every event is checked against the conversation's participants before it does anything.
+//
+// Each event requires what its REST twin requires (server/features/chat/routes.ts), the licence read fresh, since the
+// socket's user is a snapshot from its handshake:
+//   event                          REST twin                                      requires
+//   sendMessage                    POST /api/conversations (reaches another       verified (or admin), read inside
+//                                  member)                                        the insert itself (queries.ts)
+//   typing                         the same: it reaches another member            verified, one prepared read
+//   joinConversation               GET /api/conversations/:id/messages            signed in, participant
+//   messagesDelivered, messagesRead  the reads' receipts (GET .../messages)       signed in, participant (in the update)
+//   stopTyping                     only clears an indicator                       signed in, participant
+//   getOnlineUsers                 GET /api/conversations                         signed in
+//   userOnline                     none: it does nothing                          signed in
+// "Signed in" holds for a live socket: logout, password reset, disabling, a licence declined or returned to pending
+// end the user's sockets (realtime.endSession / endUser), so a socket outlives none of them.
 import { ConversationRef, JoinPayload, SendMessagePayload } from '../../../common/chat.ts';
 import type { AppContext } from '../../context.ts';
 import { describeError, tooManyRequests } from '../../lib/errors.ts';
+import { assertNoNul } from '../../lib/input-safety.ts';
+import { memoryRateLimiter, type RateLimiter } from '../../lib/rate-limit.ts';
 import { conversationRoom, userRoom, type AuthedSocket } from '../../lib/realtime.ts';
 import * as chat from './service.ts';
 
@@ -42,7 +58,7 @@ export function chatRealtime(ctx: AppContext): void {
     messagesRead: async (payload, socket) => chat.markRead(ctx, socket.data.user, ConversationRef.parse(payload)),
     async typing(payload, socket) {
       const { conversationId } = ConversationRef.parse(payload);
-      await requireMember(socket, conversationId);
+      await Promise.all([chat.requireVerifiedNow(ctx, socket.data.user), requireMember(socket, conversationId)]);
       const { id, name } = socket.data.user;
       socket.to(conversationRoom(conversationId)).emit('typing', { conversationId, userId: id, userName: name });
       return { ok: true };
@@ -56,13 +72,14 @@ export function chatRealtime(ctx: AppContext): void {
     getOnlineUsers: async (_payload, socket) => chat.onlinePartners(ctx, socket.data.user),
   };
 
+  const budget = eventBudget(ctx);
   io.on('connection', (socket) => {
     const { user } = socket.data;
     for (const [event, handler] of Object.entries(handlers)) {
-      socket.on(event as 'typing', (...args: unknown[]) => void ctx.realtime.track(run(ctx, socket, event, handler, args)));
+      socket.on(event as 'typing', (...args: unknown[]) => void ctx.realtime.track(run(ctx, socket, event, handler, args, budget)));
     }
-    // Presence: recorded before anything else about this socket, so its disconnect always finds it.
-    const connected = ctx.realtime.track(presence.connect(user.id, socket.id))
+    // Presence was recorded at the handshake (it caps the user's sockets): its disconnect below always finds it.
+    const connected = ctx.realtime.track(Promise.resolve(socket.data.cameOnline))
       .then(async (cameOnline) => {
         if (cameOnline) await tellPartners(user.id, true);
         socket.emit('getOnlineUsers', await chat.onlinePartners(ctx, user));
@@ -84,29 +101,27 @@ export function chatRealtime(ctx: AppContext): void {
   });
 }
 
-// Every event may cost a query: one socket gets at most this many per window (typing, receipts and sends together),
-// far above what a person's client sends. Messages also have their own per-user limit (config).
+// Every event may cost a query: one user gets at most SOCKET_EVENTS_PER_10S (typing, receipts and sends together) across
+// all their sockets and nodes, far above what a person's clients send. Messages also have their own per-user limit.
+// Counted in Redis when the nodes share one, else in this node's memory; never in the database, where every typing
+// event would become a write (docs/decisions/0044-socket-limits.md).
 const EVENT_WINDOW_MS = 10_000;
-const EVENTS_PER_WINDOW = 200;
-const eventWindows = new WeakMap<AuthedSocket, { startedAt: number; count: number }>();
+type Budget = (userId: string) => Promise<boolean>;
 
-function withinBudget(socket: AuthedSocket): boolean {
-  const now = Date.now();
-  let window = eventWindows.get(socket);
-  if (!window || now - window.startedAt >= EVENT_WINDOW_MS) eventWindows.set(socket, (window = { startedAt: now, count: 0 }));
-  window.count += 1;
-  return window.count <= EVENTS_PER_WINDOW;
+function eventBudget(ctx: AppContext): Budget {
+  const limiter: RateLimiter = ctx.redis ? ctx.limiter : memoryRateLimiter();
+  const max = ctx.config.limits.sockets.eventsPer10s;
+  return async (userId) => (await limiter.hit(`socket-events:${userId}`, EVENT_WINDOW_MS)) <= max;
 }
 
 /** Runs one event: the result, or `{msg, code}` for any refusal, goes to the ack; nothing a client sends can crash the node. */
-async function run(ctx: AppContext, socket: AuthedSocket, event: string, handler: Handler, args: unknown[]) {
+async function run(ctx: AppContext, socket: AuthedSocket, event: string, handler: Handler, args: unknown[], budget: Budget) {
   const ack = typeof args.at(-1) === 'function' ? (args.pop() as (response: unknown) => void) : undefined;
-  if (!withinBudget(socket)) {
-    ack?.(describeError(tooManyRequests()).body);
-    return;
-  }
   // getOnlineUsers is called with only an ack; the others carry their payload first.
   try {
+    if (!(await budget(socket.data.user.id))) throw tooManyRequests();
+    // PostgreSQL text cannot hold a NUL: refused here as on every HTTP route, not left to fail as a database error.
+    assertNoNul(args[0], 'payload');
     const result = await handler(args[0], socket);
     ack?.(result);
   } catch (error) {

@@ -3,7 +3,7 @@
 import { BLOCK_TEXTS } from '../../../common/blocks.ts';
 import { CHAT_ERRORS, type Conversation, type Message, type PinUpdate } from '../../../common/chat.ts';
 import type { AppContext } from '../../context.ts';
-import type { CurrentUser } from '../../lib/auth.ts';
+import { NOT_VERIFIED, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, driverCode, forbidden, notFound, PG, postgresCode, tooManyRequests } from '../../lib/errors.ts';
 import { conversationRoom, userRoom } from '../../lib/realtime.ts';
 import * as q from './queries.ts';
@@ -62,6 +62,16 @@ export async function requireParticipant(ctx: AppContext, user: CurrentUser, { c
   if (!(await q.isParticipant(ctx.db, conversationId, user.id))) throw notFound(CHAT_ERRORS.conversationNotFound);
 }
 
+/**
+ * For socket events, whose user is a snapshot from the handshake: the licence as it stands now (verified, or an
+ * administrator, and not disabled), as the `verified` route guard reads it on every request.
+ */
+export async function requireVerifiedNow(ctx: AppContext, user: CurrentUser): Promise<void> {
+  if (!(await q.isVerifiedNow(ctx.db, user.id))) throw notVerified();
+}
+
+const notVerified = () => forbidden(NOT_VERIFIED, 'NOT_VERIFIED');
+
 export async function messagesPage(
   ctx: AppContext, user: CurrentUser, { conversationId, limit, before }: InConversation & { limit: number; before?: string },
 ): Promise<Message[]> {
@@ -101,11 +111,13 @@ export async function sendMessage(ctx: AppContext, user: CurrentUser, { conversa
     // The conversation was deleted while the message was on its way: its foreign key no longer holds.
     throw postgresCode(error) === PG.foreignKeyViolation ? notFound(CHAT_ERRORS.conversationNotFound) : error;
   });
-  // Nothing stored: the recipient refuses the sender's messages, a participant was over the limit, anyone else is not
-  // in the conversation. The refusal says nothing more (a block and "Who can message me" read the same).
+  // Nothing stored: the sender's licence is not verified now, the sender is not in the conversation, the recipient
+  // refuses the sender's messages, or the sender was over the limit. One read on this refusal path says which; the
+  // refusal says nothing more (a block and "Who can message me" read the same).
   if (!stored) {
     const why = await q.whyNotStored(ctx.db, conversationId, user.id);
-    if (!why?.member) throw notFound(CHAT_ERRORS.conversationNotFound);
+    if (!why?.verified) throw notVerified();
+    if (!why.member) throw notFound(CHAT_ERRORS.conversationNotFound);
     if (why.refused) throw forbidden(BLOCK_TEXTS.notAccepting);
     throw tooManyRequests(CHAT_ERRORS.tooFast);
   }
