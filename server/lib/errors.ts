@@ -1,6 +1,6 @@
 // The one error module for HTTP and sockets: services throw AppError; describeError turns anything thrown into what a
 // client hears, `{msg, code}` with a status, for the HTTP error handler and for socket acks alike.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { codeForStatus, type ErrorBody, type ErrorCode } from '../../common/errors.ts';
 
@@ -44,6 +44,15 @@ export function describeError(error: unknown): Refusal {
   return refusal(500, 'INTERNAL', INTERNAL_ERROR);
 }
 
+/**
+ * Fastify's router refuses some requests before any hook or handler runs (a path that is not valid percent-encoding,
+ * `/api/users/%E2%80`): pass to Fastify as `frameworkErrors` so they get the same `{msg, code}` as every refusal.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = describeError(error);
+  void reply.code(status).send(body);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = describeError(error);
@@ -81,6 +90,7 @@ function frameworkMessage(error: FrameworkError, status: number): string {
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && /JSON/i.test(error.message))) {
     return 'Malformed JSON in request body.';
   }
+  if (error.code === 'FST_ERR_BAD_URL') return 'Malformed address: a part of the path is not valid percent-encoding.';
   if (status === 413) return 'Request body is too large (the limit is 1 MB).';
   if (status === 415) return 'Unsupported content type; send application/json.';
   return error.message || 'Bad request.';
