@@ -99,9 +99,18 @@ function frameworkMessage(error: FrameworkError, status: number): string {
 /** SQLSTATEs the services check for by name. */
 export const PG = { foreignKeyViolation: '23503', uniqueViolation: '23505', invalidText: '22P02', stringTooLong: '22001' } as const;
 
-// PostgreSQL errors that only a client's input reaching SQL can cause: mapped so they never become 500s.
+// PostgreSQL errors that only a client's input reaching SQL can cause: mapped so they never become 500s. The
+// validators and cursor decoders refuse such input first; these are the net under them (a new field that forgot to).
+const invalidValue = refusal(400, 'BAD_REQUEST', 'Invalid value in request.');
 const PG_CLIENT_ERRORS: Record<string, Refusal> = {
-  [PG.invalidText]: refusal(400, 'BAD_REQUEST', 'Invalid value in request.'),
+  [PG.invalidText]: invalidValue,
+  // Text PostgreSQL cannot hold: a NUL (22021 invalid byte sequence, 22P05 untranslatable character).
+  '22021': invalidValue,
+  '22P05': invalidValue,
+  // Dates and numbers out of what the column holds: month 13, year 0000, a rank of 1e999.
+  '22007': invalidValue,
+  '22008': invalidValue,
+  '22003': invalidValue,
   [PG.uniqueViolation]: refusal(409, 'CONFLICT', 'That already exists.'),
   [PG.foreignKeyViolation]: refusal(404, 'NOT_FOUND', 'A referenced item was not found.'),
   [PG.stringTooLong]: refusal(400, 'BAD_REQUEST', 'A value is too long.'),

@@ -69,11 +69,14 @@ function pathValue(schema: JsonSchema) {
   return fc.oneof(validValue(schema, ids).map((v) => urlEncode(String(v))), junkString.map(urlEncode), rawUrlJunk);
 }
 
+// What a query string can carry of any value: objects as their JSON (`{toString: 'x'}` has no string of its own).
+const asText = (value: unknown) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+
 function queryPart(parameter: Parameter): fc.Arbitrary<string[]> {
   const key = urlEncode(parameter.name);
   const values = fuzzedValue(parameter.schema, ids).map((value) => (Array.isArray(value) ? value : [value]));
   return fc.oneof(
-    values.map((list) => list.map((value) => `${key}=${urlEncode(String(value))}`)),
+    values.map((list) => list.map((value) => `${key}=${urlEncode(asText(value))}`)),
     rawUrlJunk.map((raw) => [`${key}=${raw}`]),
   );
 }
