@@ -16,14 +16,14 @@ export async function fingerprinter(db: Db): Promise<() => Promise<Fingerprint>>
   const tables = await db.execute<{ name: string }>(sql`
     SELECT table_name AS name FROM information_schema.tables
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`);
-  const names = rowsOf(tables).map((row) => row.name).filter((name) => !COUNTERS.has(name));
+  const names = rowsOf<{ name: string }>(tables).map((row) => row.name).filter((name) => !COUNTERS.has(name));
   const query = names.map((name) => {
     const row = PROJECTIONS[name] ?? 't::text';
     return `SELECT '${name}' AS name, count(*) || ':' || coalesce(md5(string_agg(${row}, E'\\n' ORDER BY ${row})), '') AS print FROM "${name}" t`;
   }).join('\nUNION ALL\n');
   return async () => {
     const result = await db.execute<{ name: string; print: string }>(sql.raw(query));
-    return Object.fromEntries(rowsOf(result).map((row) => [row.name, row.print]));
+    return Object.fromEntries(rowsOf<{ name: string; print: string }>(result).map((row) => [row.name, row.print]));
   };
 }
 

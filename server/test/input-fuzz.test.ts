@@ -12,7 +12,7 @@ import { connectClient, openConversation, type ChatClient } from '../features/ch
 import { baseUrl, createTestContext, type TestContext } from './harness.ts';
 import { createAdmin, createCommunity, createUser, type TestUser } from './factories.ts';
 import { fingerprinter, type Fingerprint } from './db-fingerprint.ts';
-import { fuzzedValue, junkString, junkValue, rawUrlJunk, urlEncode, validValue, type JsonSchema } from './junk.ts';
+import { focusedValue, fuzzedValue, junkString, junkValue, leafPaths, rawUrlJunk, urlEncode, validValue, type JsonSchema } from './junk.ts';
 
 const SEED = Number(process.env.FC_SEED ?? 20261124);
 const RUNS = Math.max(1, Math.round(Number(process.env.FC_RUNS ?? 1) * 12));
@@ -65,41 +65,56 @@ function describeOperations(description: Description): Operation[] {
 
 const roleName = fc.constantFrom<RoleName>('visitor', 'pending', 'verified', 'admin');
 
-function pathValue(schema: JsonSchema) {
-  return fc.oneof(validValue(schema, ids).map((v) => urlEncode(String(v))), junkString.map(urlEncode), rawUrlJunk);
-}
-
-// What a query string can carry of any value: objects as their JSON (`{toString: 'x'}` has no string of its own).
+// What a URL can carry of any value: objects as their JSON (`{toString: 'x'}` has no string of its own).
 const asText = (value: unknown) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
 
-function queryPart(parameter: Parameter): fc.Arbitrary<string[]> {
-  const key = urlEncode(parameter.name);
-  const values = fuzzedValue(parameter.schema, ids).map((value) => (Array.isArray(value) ? value : [value]));
+// Half the requests aim junk at one target (a path or query parameter, or one leaf of the body) with everything else
+// valid, so the junk alone decides the answer; the rest scatter junk over every field at once.
+function targetsOf(operation: Operation): string[] {
+  const params = operation.parameters.filter((p) => p.in === 'path' || p.in === 'query').map((p) => `${p.in}:${p.name}`);
+  return [...params, ...(operation.body ? leafPaths(operation.body).map((leaf) => `body:${leaf}`) : [])];
+}
+
+function bodyFor(schema: JsonSchema | undefined, target: string | null): fc.Arbitrary<Pick<Request, 'payload' | 'raw'>> {
+  if (!schema) return fc.constant({});
+  if (target?.startsWith('body:')) return focusedValue(schema, ids, target.slice(5)).map((payload) => ({ payload }));
+  if (target) return validValue(schema, ids).map((payload) => ({ payload }));
   return fc.oneof(
-    values.map((list) => list.map((value) => `${key}=${urlEncode(asText(value))}`)),
-    rawUrlJunk.map((raw) => [`${key}=${raw}`]),
+    { weight: 8, arbitrary: fuzzedValue(schema, ids).map((payload) => ({ payload })) },
+    { weight: 1, arbitrary: junkValue.map((payload) => ({ payload })) },
+    { weight: 1, arbitrary: fc.constantFrom('{"title":', '{"a":"\\u0000"}', '\u0000', '{"content":"\\ud800"}', '[]').map((raw) => ({ raw })) },
   );
 }
 
+function paramFor(parameter: Parameter, target: string | null): fc.Arbitrary<string[]> {
+  const aimed = target === null || target === `${parameter.in}:${parameter.name}`;
+  if (parameter.in === 'path') {
+    const valid = validValue(parameter.schema, ids).map((v) => [urlEncode(asText(v))]);
+    return aimed ? fc.oneof(valid, junkString.map((v) => [urlEncode(v)]), rawUrlJunk.map((v) => [v])) : valid;
+  }
+  const key = urlEncode(parameter.name);
+  const encode = (values: unknown) => (Array.isArray(values) ? values : [values]).map((value) => `${key}=${urlEncode(asText(value))}`);
+  if (!aimed) return fc.option(validValue(parameter.schema, ids).map(encode), { nil: [], freq: 2 });
+  const junk = target === null ? fuzzedValue(parameter.schema, ids) : focusedValue(parameter.schema, ids, '');
+  return fc.oneof(junk.map(encode), rawUrlJunk.map((raw) => [`${key}=${raw}`]));
+}
+
 function requestFor(operation: Operation): fc.Arbitrary<Request> {
-  const path = operation.parameters.filter((p) => p.in === 'path');
-  const query = operation.parameters.filter((p) => p.in === 'query');
-  const body = operation.body ? fc.oneof(
-    { weight: 8, arbitrary: fuzzedValue(operation.body, ids).map((payload) => ({ payload })) },
-    { weight: 1, arbitrary: junkValue.map((payload) => ({ payload })) },
-    { weight: 1, arbitrary: fc.constantFrom('{"title":', '{"a":"\\u0000"}', '\u0000', '{"content":"\\ud800"}', '[]').map((raw) => ({ raw })) },
-  ) : fc.constant({});
-  return fc.record({
+  const targets = targetsOf(operation);
+  const target = targets.length ? fc.option(fc.constantFrom(...targets), { nil: null, freq: 2 }) : fc.constant(null);
+  return target.chain((aim) => fc.record({
     role: roleName,
-    params: fc.tuple(...path.map((p) => pathValue(p.schema))),
-    query: fc.tuple(...query.map((p) => fc.option(queryPart(p), { nil: [], freq: 2 }))),
-    body,
-  }).map(({ role, params, query: parts, body: sent }) => {
+    params: fc.tuple(...operation.parameters.filter((p) => p.in === 'path' || p.in === 'query').map((p) => paramFor(p, aim))),
+    body: bodyFor(operation.body, aim),
+  }).map(({ role, params, body }) => {
     let url = operation.path;
-    path.forEach((p, i) => { url = url.replace(`{${p.name}}`, params[i]); });
-    const search = parts.flat().join('&');
-    return { role, url: search ? `${url}?${search}` : url, ...sent };
-  });
+    const query: string[] = [];
+    operation.parameters.filter((p) => p.in === 'path' || p.in === 'query').forEach((p, i) => {
+      if (p.in === 'path') url = url.replace(`{${p.name}}`, params[i][0]);
+      else query.push(...params[i]);
+    });
+    return { role, url: query.length ? `${url}?${query.join('&')}` : url, ...body };
+  }));
 }
 
 async function send(operation: Operation, request: Request) {
@@ -136,6 +151,17 @@ function expectRefusal(status: number, body: unknown, what: string) {
 
 const parsed = (text: string) => { try { return JSON.parse(text); } catch { return text; } };
 
+// FC_STATS=1 prints the statuses each operation answered: junk that never gets past validation tests little.
+const statuses = new Map<string, Record<number, number>>();
+function tally(name: string, status: number) {
+  const counts = statuses.get(name) ?? {};
+  counts[status] = (counts[status] ?? 0) + 1;
+  statuses.set(name, counts);
+}
+afterAll(() => {
+  if (process.env.FC_STATS) for (const [name, counts] of statuses) console.log(name, JSON.stringify(counts));
+});
+
 describe('HTTP: junk in every parameter and field of every operation', () => {
   it('covers the whole description', () => {
     expect(operations.length).toBeGreaterThan(40);
@@ -149,6 +175,7 @@ describe('HTTP: junk in every parameter and field of every operation', () => {
         const before = await fingerprint();
         const res = await send(operation, request);
         const what = `${name} as ${request.role}: ${request.url} ${request.raw ?? JSON.stringify(request.payload) ?? ''}`.slice(0, 600);
+        tally(name, res.statusCode);
         expectRefusal(res.statusCode, parsed(res.body), `${what} → ${res.statusCode} ${res.body.slice(0, 200)}`);
         if (res.statusCode >= 400) expect(await fingerprint(), `${what} → ${res.statusCode} changed the database`).toEqual(before);
       }), { seed: SEED + index, numRuns: RUNS, endOnFailure: true });
@@ -186,6 +213,18 @@ describe('sockets: junk payloads for every client event', () => {
     clients[name] = await connectClient(baseUrl(ctx), roles[name].token);
   };
   afterAll(() => Object.values(clients).forEach((client) => client.disconnect()));
+
+  it('refuses a connection with a junk token, and nothing changes', async () => {
+    await fc.assert(fc.asyncProperty(junkValue, async (token) => {
+      const before = await fingerprint();
+      const refused = await connectClient(baseUrl(ctx), token as string).then((client) => {
+        client.disconnect();
+        return null;
+      }, (error: Error) => error);
+      expect(refused?.message, `token ${JSON.stringify(token)?.slice(0, 100)}`).toMatch(/\S/);
+      expect(await fingerprint()).toEqual(before);
+    }), { seed: SEED + 999, numRuns: RUNS * 2, endOnFailure: true });
+  });
 
   it('acks with {msg, code} and stores nothing for a refusal', async () => {
     await restoreRoles();

@@ -74,49 +74,97 @@ const ISO = fc.date({ min: new Date('2000-01-01'), max: new Date('2030-01-01'), 
  * A value the schema accepts, so that the other fields of a request get past validation and junk in one field
  * reaches the service and SQL. `ids` are real rows, so ids sometimes name something that exists.
  */
-export function validValue(schema: JsonSchema, ids: readonly string[]): fc.Arbitrary<unknown> {
+export function validValue(schema: JsonSchema, ids: readonly string[], name = ''): fc.Arbitrary<unknown> {
   const branches = schema.anyOf ?? schema.oneOf;
-  if (branches) return fc.oneof(...branches.map((branch) => validValue(branch, ids)));
+  if (branches) return fc.oneof(...branches.map((branch) => validValue(branch, ids, name)));
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  if (type === 'string') return validString(schema, ids);
+  if (type === 'string') return validString(schema, ids, name);
   if (type === 'integer' || type === 'number') return fc.integer({ min: schema.minimum ?? 0, max: Math.min(schema.maximum ?? 100, 1000) });
   if (type === 'boolean') return fc.boolean();
   if (type === 'null') return fc.constant(null);
   if (type === 'array') return fc.array(validValue(schema.items ?? {}, ids), { maxLength: Math.min(schema.maxItems ?? 3, 3) });
-  if (type === 'object') return objectOf(schema, ids, (inner) => validValue(inner, ids));
+  if (type === 'object') return objectOf(schema, ids, (inner, field) => validValue(inner, ids, field));
   return fc.constant('x');
 }
 
-function validString(schema: JsonSchema, ids: readonly string[]): fc.Arbitrary<string> {
+// Fields whose schema alone does not say what passes (a service checks an email's shape, a password's strength).
+const BY_NAME: [RegExp, string][] = [[/email/i, 'someone@example.test'], [/password/i, 'strong-Password-42!'], [/link|url|avatar/i, 'https://example.test/a']];
+
+function validString(schema: JsonSchema, ids: readonly string[], name: string): fc.Arbitrary<string> {
   if (schema.format === 'uuid') return ids.length ? fc.constantFrom(...ids) : fc.uuid();
   if (schema.format === 'date-time') return ISO;
   if (schema.format === 'uri') return fc.constantFrom('https://example.test/a.png', 'https://example.test/x?y=1');
+  const named = BY_NAME.find(([pattern]) => pattern.test(name));
+  if (named) return fc.constant(named[1]);
   const min = schema.minLength ?? 0;
   return fc.constantFrom('Grief', 'hello world', 'Toronto', 'CBT', 'strong-Password-42!', 'someone@example.test')
     .map((text) => text.padEnd(min, 'x').slice(0, schema.maxLength ?? 10_000));
 }
 
 /** A value where any string (or array of strings, or nested field) may be junk; the rest are valid. */
-export function fuzzedValue(schema: JsonSchema, ids: readonly string[]): fc.Arbitrary<unknown> {
+export function fuzzedValue(schema: JsonSchema, ids: readonly string[], name = ''): fc.Arbitrary<unknown> {
   const branches = schema.anyOf ?? schema.oneOf;
-  if (branches) return fc.oneof(...branches.map((branch) => fuzzedValue(branch, ids)));
+  if (branches) return fc.oneof(...branches.map((branch) => fuzzedValue(branch, ids, name)));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  if (type === 'object') return objectOf(schema, ids, (inner) => fuzzedValue(inner, ids));
+  if (type === 'object') return objectOf(schema, ids, (inner, field) => fuzzedValue(inner, ids, field));
   if (type === 'array') {
-    return fc.oneof(validValue(schema, ids), fc.array(fuzzedValue(schema.items ?? {}, ids), { maxLength: 4 }), junkValue);
+    return fc.oneof(validValue(schema, ids, name), fc.array(fuzzedValue(schema.items ?? {}, ids), { maxLength: 4 }), junkValue);
   }
-  return fc.oneof({ weight: 2, arbitrary: validValue(schema, ids) }, { weight: 3, arbitrary: junkValue });
+  return fc.oneof({ weight: 2, arbitrary: validValue(schema, ids, name) }, { weight: 3, arbitrary: junkValue });
 }
 
-function objectOf(schema: JsonSchema, ids: readonly string[], field: (inner: JsonSchema) => fc.Arbitrary<unknown>) {
+/** The paths of every leaf a request can carry junk in: `name`, `a.b`, `list[]` (an item), `''` for the value itself. */
+export function leafPaths(schema: JsonSchema, path = ''): string[] {
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches) return [...new Set(branches.flatMap((branch) => leafPaths(branch, path)))];
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === 'object' && schema.properties) {
+    return Object.entries(schema.properties).flatMap(([name, inner]) => leafPaths(inner, path ? `${path}.${name}` : name));
+  }
+  if (type === 'array') return [path, ...leafPaths(schema.items ?? {}, `${path}[]`)];
+  return [path];
+}
+
+/**
+ * A valid value but for one leaf (`target`, from leafPaths), which gets junk: the other fields pass validation, so the
+ * junk alone decides what happens, and junk a schema lets through (a title of emoji and bidi marks) reaches SQL.
+ */
+export function focusedValue(schema: JsonSchema, ids: readonly string[], target: string, path = ''): fc.Arbitrary<unknown> {
+  if (path === target) return junkValue;
+  const onPath = target.startsWith(path);
+  if (!onPath) return validValue(schema, ids);
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches) {
+    const leading = branches.filter((branch) => leafPaths(branch, path).includes(target));
+    return fc.oneof(...(leading.length ? leading : branches).map((branch) => focusedValue(branch, ids, target, path)));
+  }
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === 'array') {
+    const item = focusedValue(schema.items ?? {}, ids, target, `${path}[]`);
+    return fc.tuple(fc.array(validValue(schema.items ?? {}, ids), { maxLength: 2 }), item).map(([valid, odd]) => [...valid, odd]);
+  }
+  if (type !== 'object') return validValue(schema, ids);
+  const entries = Object.entries(schema.properties ?? {}).map(([name, inner]) => {
+    const inside = path ? `${path}.${name}` : name;
+    const aimed = target === inside || target.startsWith(`${inside}.`) || target.startsWith(`${inside}[]`);
+    if (aimed) return [name, focusedValue(inner, ids, target, inside)] as const;
+    const value = validValue(inner, ids, name);
+    return [name, (schema.required ?? []).includes(name) ? value : fc.option(value, { nil: undefined, freq: 3 })] as const;
+  });
+  return fc.record(Object.fromEntries(entries)).map(withoutUndefined);
+}
+
+const withoutUndefined = (record: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
+
+function objectOf(schema: JsonSchema, ids: readonly string[], field: (inner: JsonSchema, name: string) => fc.Arbitrary<unknown>) {
   const required = new Set(schema.required ?? []);
   const entries = Object.entries(schema.properties ?? {}).map(([name, inner]) => {
-    const value = required.has(name) ? field(inner) : fc.option(field(inner), { nil: undefined, freq: 3 });
+    const value = required.has(name) ? field(inner, name) : fc.option(field(inner, name), { nil: undefined, freq: 3 });
     return [name, value] as const;
   });
-  return fc.record(Object.fromEntries(entries)).map((record) =>
-    Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)));
+  return fc.record(Object.fromEntries(entries)).map(withoutUndefined);
 }
 
 /**
