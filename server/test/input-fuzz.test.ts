@@ -215,7 +215,9 @@ describe('sockets: junk payloads for every client event', () => {
   afterAll(() => Object.values(clients).forEach((client) => client.disconnect()));
 
   it('refuses a connection with a junk token, and nothing changes', async () => {
-    await fc.assert(fc.asyncProperty(junkValue, async (token) => {
+    // Past socket.io's 64 KB frame limit the transport is closed before any answer: not a refusal this test can read.
+    const tokens = junkValue.filter((token) => Buffer.byteLength(JSON.stringify(token) ?? '') < 60_000);
+    await fc.assert(fc.asyncProperty(tokens, async (token) => {
       const before = await fingerprint();
       const refused = await connectClient(baseUrl(ctx), token as string).then((client) => {
         client.disconnect();
@@ -224,7 +226,7 @@ describe('sockets: junk payloads for every client event', () => {
       expect(refused?.message, `token ${JSON.stringify(token)?.slice(0, 100)}`).toMatch(/\S/);
       expect(await fingerprint()).toEqual(before);
     }), { seed: SEED + 999, numRuns: RUNS * 2, endOnFailure: true });
-  });
+  }, 120_000);
 
   it('acks with {msg, code} and stores nothing for a refusal', async () => {
     await restoreRoles();
