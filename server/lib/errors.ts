@@ -101,7 +101,9 @@ export const PG = { foreignKeyViolation: '23503', uniqueViolation: '23505', inva
 
 // PostgreSQL errors that only a client's input reaching SQL can cause: mapped so they never become 500s. The
 // validators and cursor decoders refuse such input first; these are the net under them (a new field that forgot to).
-const invalidValue = refusal(400, 'BAD_REQUEST', 'Invalid value in request.');
+/** What a client hears when only PostgreSQL refused its input: the tests treat it as a missing validation. */
+export const REFUSED_BY_SQL = 'Invalid value in request.';
+const invalidValue = refusal(400, 'BAD_REQUEST', REFUSED_BY_SQL);
 const PG_CLIENT_ERRORS: Record<string, Refusal> = {
   [PG.invalidText]: invalidValue,
   // Text PostgreSQL cannot hold: a NUL (22021 invalid byte sequence, 22P05 untranslatable character).

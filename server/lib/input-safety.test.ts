@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { messages } from '../db/schema.ts';
 import { baseUrl, createTestContext, type TestContext } from '../test/harness.ts';
 import { call, connectClient, openConversation } from '../features/chat/test-support.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
@@ -79,8 +79,7 @@ describe('a NUL character in a socket payload', () => {
       const ack = await call(client, 'sendMessage', { conversationId, text: 'hello\u0000there' });
       client.disconnect();
       expect(ack).toEqual({ msg: 'Invalid text: must not contain NUL characters', code: 'VALIDATION' });
-      const [{ count }] = (await socketCtx.db.execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM messages`)).rows;
-      expect(count).toBe(0);
+      expect(await socketCtx.db.$count(messages)).toBe(0);
     } finally {
       await socketCtx.close();
     }

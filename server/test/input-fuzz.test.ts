@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import { createSession } from '../lib/auth.ts';
+import { REFUSED_BY_SQL } from '../lib/errors.ts';
 import { connectClient, openConversation, type ChatClient } from '../features/chat/test-support.ts';
 import { baseUrl, createTestContext, type TestContext } from './harness.ts';
 import { createAdmin, createCommunity, createUser, type TestUser } from './factories.ts';
@@ -146,7 +147,14 @@ function expectRefusal(status: number, body: unknown, what: string) {
   expect(status, what).toBeLessThan(500);
   if (status < 400) return;
   expect(body, what).toEqual({ msg: expect.any(String), code: expect.any(String) });
-  expect((body as { msg: string }).msg.trim(), what).not.toBe('');
+  expectUsefulMessage((body as { msg: string }).msg, what);
+}
+
+// A refusal says what was wrong: input that reached PostgreSQL before anything refused it is a missing validation,
+// even though the error module's net keeps it from being a 500.
+function expectUsefulMessage(msg: string, what: string) {
+  expect(msg.trim(), what).not.toBe('');
+  expect(msg, `${what}: refused by PostgreSQL, not by validation`).not.toBe(REFUSED_BY_SQL);
 }
 
 const parsed = (text: string) => { try { return JSON.parse(text); } catch { return text; } };
@@ -244,7 +252,7 @@ describe('sockets: junk payloads for every client event', () => {
           if (isRefusal(ack)) {
             // INTERNAL is the socket's 500.
             expect(ack.code, `${what} → ${JSON.stringify(ack)}`).not.toBe('INTERNAL');
-            expect(ack.msg.trim(), what).not.toBe('');
+            expectUsefulMessage(ack.msg, what);
             expect(await fingerprint(), `${what} → ${JSON.stringify(ack)} changed the database`).toEqual(before);
           }
         } else {
