@@ -5,8 +5,8 @@
 // Reproducible: a fixed seed unless FC_SEED is set; FC_RUNS scales the runs. A failure prints its seed and path.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
-import { users } from '../db/schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import { sessions, users } from '../db/schema.ts';
 import { createSession } from '../lib/auth.ts';
 import { REFUSED_BY_SQL } from '../lib/errors.ts';
 import { connectClient, openConversation, type ChatClient } from '../features/chat/test-support.ts';
@@ -120,9 +120,8 @@ function requestFor(operation: Operation): fc.Arbitrary<Request> {
 
 async function send(operation: Operation, request: Request) {
   const headers: Record<string, string> = request.role === 'visitor' ? {} : { ...roles[request.role].headers };
-  if (request.raw !== undefined) headers['content-type'] = 'application/json';
-  const hasBody = operation.body !== undefined;
-  const payload = !hasBody ? undefined : request.raw ?? JSON.stringify(request.payload ?? null);
+  // Sent as text, so a raw body (malformed JSON) and a generated one take the same path through the parser.
+  const payload = operation.body === undefined ? undefined : request.raw ?? JSON.stringify(request.payload ?? null);
   if (payload !== undefined) headers['content-type'] = 'application/json';
   return ctx.app.inject({ method: operation.method as 'GET', url: request.url, headers, payload });
 }
@@ -134,9 +133,7 @@ async function restoreRoles() {
     const user = roles[name];
     await ctx.db.update(users).set({ verificationStatus: status as 'verified', role, disabled: false })
       .where(sql`${users.id} = ${user.id} AND (${users.verificationStatus} <> ${status} OR ${users.role} <> ${role} OR ${users.disabled})`);
-    const [{ count }] = await ctx.db.execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM sessions WHERE user_id = ${user.id}`)
-      .then((r) => (r as unknown as { rows: { count: number }[] }).rows);
-    if (count === 0) {
+    if (await ctx.db.$count(sessions, eq(sessions.userId, user.id)) === 0) {
       const token = await createSession(ctx.db, user.id);
       roles[name] = { ...user, token, headers: { 'x-auth-token': token } };
     }
