@@ -21,10 +21,12 @@ export const CHAT_ERRORS = {
   tooFast: 'You are sending messages too quickly. Please wait a moment.',
 } as const;
 
+// PostgreSQL text cannot hold U+0000; the HTTP guard (server/lib/input-safety.ts) does not see socket events.
 export const MessageText = z.string({ message: CHAT_ERRORS.emptyMessage })
   .trim()
   .min(1, CHAT_ERRORS.emptyMessage)
-  .max(MESSAGE_MAX_LENGTH, CHAT_ERRORS.tooLong);
+  .max(MESSAGE_MAX_LENGTH, CHAT_ERRORS.tooLong)
+  .refine((text) => !text.includes('\u0000'), 'must not contain NUL characters');
 
 // ---- REST ----
 

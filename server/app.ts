@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { App, AppContext, Deps } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
 import { proxyTrust } from './lib/client-address.ts';
-import { AppError, notFound, registerErrorHandling } from './lib/errors.ts';
+import { AppError, frameworkErrors, notFound, registerErrorHandling } from './lib/errors.ts';
 import { registerOpenApi, tagApiRoutes } from './lib/openapi.ts';
 import { createReadCache } from './lib/read-cache.ts';
 import { logSerializers } from './lib/log-safety.ts';
@@ -29,6 +29,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     trustProxy: proxyTrust(deps.config.trustProxy),
     genReqId: (req) => String(req.headers['x-request-id'] ?? crypto.randomUUID()).slice(0, 64),
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -50,6 +50,17 @@ describe('describeError', () => {
     expect(describeError(drizzleError('22001')).status).toBe(400);
   });
 
+  it('answers 400 for text, dates and numbers that only SQL could refuse (NUL, month 13, 1e999)', () => {
+    for (const code of ['22021', '22P05', '22007', '22008', '22003']) {
+      expect(describeError(drizzleError(code)), code).toEqual({ status: 400, body: { msg: 'Invalid value in request.', code: 'BAD_REQUEST' } });
+    }
+  });
+
+  it('gives a path that is not valid percent-encoding a message of its own, without echoing it', () => {
+    const badUrl = Object.assign(new Error("'/api/x/%E2%80' is not a valid url component"), { statusCode: 400, code: 'FST_ERR_BAD_URL' });
+    expect(describeError(badUrl)).toEqual({ status: 400, body: { msg: 'Malformed address: a part of the path is not valid percent-encoding.', code: 'BAD_REQUEST' } });
+  });
+
   it('answers anything else with 500 INTERNAL and nothing about its cause', () => {
     for (const thrown of [new Error('secret detail'), drizzleError('40001'), 'a string', null, undefined, { statusCode: 502 }]) {
       const answer = describeError(thrown);

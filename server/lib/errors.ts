@@ -1,6 +1,6 @@
 // The one error module for HTTP and sockets: services throw AppError; describeError turns anything thrown into what a
 // client hears, `{msg, code}` with a status, for the HTTP error handler and for socket acks alike.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { codeForStatus, type ErrorBody, type ErrorCode } from '../../common/errors.ts';
 
@@ -44,6 +44,15 @@ export function describeError(error: unknown): Refusal {
   return refusal(500, 'INTERNAL', INTERNAL_ERROR);
 }
 
+/**
+ * Fastify's router refuses some requests before any hook or handler runs (a path that is not valid percent-encoding,
+ * `/api/users/%E2%80`): pass to Fastify as `frameworkErrors` so they get the same `{msg, code}` as every refusal.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = describeError(error);
+  void reply.code(status).send(body);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = describeError(error);
@@ -81,6 +90,7 @@ function frameworkMessage(error: FrameworkError, status: number): string {
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && /JSON/i.test(error.message))) {
     return 'Malformed JSON in request body.';
   }
+  if (error.code === 'FST_ERR_BAD_URL') return 'Malformed address: a part of the path is not valid percent-encoding.';
   if (status === 413) return 'Request body is too large (the limit is 1 MB).';
   if (status === 415) return 'Unsupported content type; send application/json.';
   return error.message || 'Bad request.';
@@ -89,9 +99,20 @@ function frameworkMessage(error: FrameworkError, status: number): string {
 /** SQLSTATEs the services check for by name. */
 export const PG = { foreignKeyViolation: '23503', uniqueViolation: '23505', invalidText: '22P02', stringTooLong: '22001' } as const;
 
-// PostgreSQL errors that only a client's input reaching SQL can cause: mapped so they never become 500s.
+// PostgreSQL errors that only a client's input reaching SQL can cause: mapped so they never become 500s. The
+// validators and cursor decoders refuse such input first; these are the net under them (a new field that forgot to).
+/** What a client hears when only PostgreSQL refused its input: the tests treat it as a missing validation. */
+export const REFUSED_BY_SQL = 'Invalid value in request.';
+const invalidValue = refusal(400, 'BAD_REQUEST', REFUSED_BY_SQL);
 const PG_CLIENT_ERRORS: Record<string, Refusal> = {
-  [PG.invalidText]: refusal(400, 'BAD_REQUEST', 'Invalid value in request.'),
+  [PG.invalidText]: invalidValue,
+  // Text PostgreSQL cannot hold: a NUL (22021 invalid byte sequence, 22P05 untranslatable character).
+  '22021': invalidValue,
+  '22P05': invalidValue,
+  // Dates and numbers out of what the column holds: month 13, year 0000, a rank of 1e999.
+  '22007': invalidValue,
+  '22008': invalidValue,
+  '22003': invalidValue,
   [PG.uniqueViolation]: refusal(409, 'CONFLICT', 'That already exists.'),
   [PG.foreignKeyViolation]: refusal(404, 'NOT_FOUND', 'A referenced item was not found.'),
   [PG.stringTooLong]: refusal(400, 'BAD_REQUEST', 'A value is too long.'),

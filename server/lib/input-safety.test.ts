@@ -56,3 +56,12 @@ describe('cursors holding impossible values', () => {
     expect(res.json().msg).toMatch(/^Invalid after/);
   });
 });
+
+describe('a path that is not valid percent-encoding', () => {
+  // Fastify's router refused these before any hook, in its own shape ({error, message, statusCode}).
+  it.each(['/api/users/reset-password/%E2%80', '/api/users/%FF', '/api/forumPosts/%C0%80'])('%s answers 400 {msg, code}', async (url) => {
+    const res = await ctx.app.inject({ method: url.includes('reset') ? 'POST' : 'GET', url, headers: user.headers, payload: url.includes('reset') ? { password: 'x' } : undefined });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ msg: 'Malformed address: a part of the path is not valid percent-encoding.', code: 'BAD_REQUEST' });
+  });
+});

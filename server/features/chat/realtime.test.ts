@@ -133,6 +133,13 @@ describe('messages', () => {
     expect(await messageCount(conversationId)).toBe(1);
   });
 
+  it('refuses text holding a NUL by its schema, storing nothing (it reached PostgreSQL and acked INTERNAL)', async () => {
+    const { ca, conversationId } = await pair();
+    const ack = await call(ca, 'sendMessage', { conversationId, text: 'hello\u0000there' });
+    expect(ack).toEqual({ msg: 'Invalid text: must not contain NUL characters', code: 'VALIDATION' });
+    expect(await messageCount(conversationId)).toBe(0);
+  });
+
   it('refuses more than 30 messages in 10 seconds per user', async () => {
     const { ca, conversationId } = await pair();
     const results = [];
