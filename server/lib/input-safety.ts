@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors.ts';
+import { AppError } from './errors.ts';
 
 // PostgreSQL text cannot hold U+0000: a NUL anywhere in a body, query or path reaches SQL as an encoding error.
 // Refused here, once for every route, before validation, so each feature's schemas need not repeat it.
@@ -19,7 +19,7 @@ export function nulPath(value: unknown, path = ''): string | null {
 
 export function assertNoNul(value: unknown, context: string): void {
   const path = nulPath(value);
-  if (path !== null) throw badRequest(`Invalid ${path || context}: must not contain NUL characters`);
+  if (path !== null) throw new AppError(400, 'VALIDATION', `Invalid ${path || context}: must not contain NUL characters`);
 }
 
 export function registerNulGuard(app: FastifyInstance): void {

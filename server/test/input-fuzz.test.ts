@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { sessions, users } from '../db/schema.ts';
 import { createSession } from '../lib/auth.ts';
 import { REFUSED_BY_SQL } from '../lib/errors.ts';
-import { connectClient, openConversation, type ChatClient } from '../features/chat/test-support.ts';
+import { connectClient, openConversation, type ChatClient } from './sockets.ts';
 import { baseUrl, createTestContext, type TestContext } from './harness.ts';
 import { createAdmin, createCommunity, createUser, type TestUser } from './factories.ts';
 import { fingerprinter, type Fingerprint } from './db-fingerprint.ts';
