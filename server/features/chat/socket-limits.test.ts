@@ -129,8 +129,8 @@ describe('payloads', () => {
     const conversationId = await openConversation(ctx, a, b);
     const socket = await connect(a, newAddress());
     expect(await call(socket, 'sendMessage', { conversationId, text: 'before\u0000after' }))
-      .toEqual({ msg: 'Invalid text: must not contain NUL characters', code: 'BAD_REQUEST' });
-    expect(await call(socket, 'typing', { conversationId: `${conversationId}\u0000` })).toMatchObject({ code: 'BAD_REQUEST' });
+      .toEqual({ msg: 'Invalid text: must not contain NUL characters', code: 'VALIDATION' });
+    expect(await call(socket, 'typing', { conversationId: `${conversationId}\u0000` })).toMatchObject({ code: 'VALIDATION' });
     const [{ n }] = await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM messages WHERE conversation_id = ${conversationId}`);
     expect(n).toBe(0);
   });
