@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { FORGOT_SUCCESS, INVALID_CREDENTIALS } from '../../../common/accounts.ts';
 import { LIMITS } from '../../../common/constants.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { mailIn } from '../../test/mail.ts';
 import { createAdmin, createUser } from '../../test/factories.ts';
 import { PASSWORD_RULES } from './password-policy.ts';
 import { TOO_MANY_LOGINS } from './limits.ts';
@@ -29,18 +29,7 @@ const register = (body: Record<string, unknown>, ip = '10.0.0.1') =>
 const login = (email: string, password: string, ip = '10.0.0.2') =>
   ctx.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password }, remoteAddress: ip });
 
-/** The text of the first mail in the outbox to `to` whose subject or body matches, waiting briefly for it. */
-async function mailTo(to: string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const files = fs.existsSync(ctx.outboxDir) ? fs.readdirSync(ctx.outboxDir) : [];
-    for (const f of files) {
-      const text = fs.readFileSync(path.join(ctx.outboxDir, f), 'utf8').replace(/=\r?\n/g, '');
-      if (text.includes(to) && pattern.test(text)) return text;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
-}
+const mailTo = (to: string, pattern: RegExp) => mailIn(ctx.outboxDir, to, pattern);
 
 describe('POST /api/users/register', () => {
   it('creates a pending account with the licence and does not sign in', async () => {

@@ -1,11 +1,10 @@
 // Issue 13, finding 12: names are normalised and must be visible, and a verified member's new name waits for an
 // administrator in the verification queue (the old name shows until then).
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { mailIn } from '../../test/mail.ts';
 import { caller } from '../../test/http.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
 
@@ -25,17 +24,7 @@ const register = (name: string) => ctx.app.inject({
   },
 });
 
-async function mailTo(to: string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const files = fs.existsSync(ctx.outboxDir) ? fs.readdirSync(ctx.outboxDir) : [];
-    for (const f of files) {
-      const text = fs.readFileSync(path.join(ctx.outboxDir, f), 'utf8').replace(/=\r?\n/g, '');
-      if (text.includes(to) && pattern.test(text)) return text;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
-}
+const mailTo = (to: string, pattern: RegExp) => mailIn(ctx.outboxDir, to, pattern);
 
 beforeAll(async () => {
   ctx = await createTestContext();

@@ -3,19 +3,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMINS_ONLY, NOT_VERIFIED } from '../../lib/auth.ts';
 import { queryRows } from '../../db/client.ts';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createCast, type Cast } from '../../test/cast.ts';
 import { caller } from '../../test/http.ts';
-import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
+import { type TestUser } from '../../test/factories.ts';
 import {
   CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, COMMENTS_MAX_PAGE_SIZE, COMMENTS_PAGE_SIZE, CommentsPageSchema,
   DELETED_COMMENT, MAX_REPLY_DEPTH, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, REPLY_TOO_DEEP, type Comment, type Post,
 } from '../../../common/posts.ts';
 
-let ctx: TestContext;
-let ana: TestUser;
-let ben: TestUser;
-let pending: TestUser;
-let admin: TestUser;
+let { ctx, ana, ben, pending, admin } = {} as Cast;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 const call = caller(() => ctx.app);
@@ -29,11 +25,7 @@ const list = async (postId: string, user: TestUser = ben) =>
 const commentsCount = async (postId: string) => (await call('GET', `/api/forumPosts/${postId}`, ben)).body.commentsCount;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  ana = await createUser(ctx.db, { name: 'Ana Author' });
-  ben = await createUser(ctx.db, { name: 'Ben Commenter' });
-  pending = await createUser(ctx.db, { status: 'pending' });
-  admin = await createAdmin(ctx.db);
+  ({ ctx, ana, ben, pending, admin } = await createCast({ ana: 'Ana Author', ben: 'Ben Commenter' }));
 });
 afterAll(async () => {
   await ctx?.close();

@@ -3,16 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMINS_ONLY, NOT_VERIFIED } from '../../lib/auth.ts';
 import { queryRows } from '../../db/client.ts';
 import { comments, communities, posts } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createCast, type Cast } from '../../test/cast.ts';
 import { caller } from '../../test/http.ts';
-import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
+import { createCommunity, createUser } from '../../test/factories.ts';
 import { COMMUNITY_NAME_TAKEN, COMMUNITY_NOT_FOUND, NAME_REQUIRED, type Community } from '../../../common/communities.ts';
 
-let ctx: TestContext;
-let ana: TestUser;
-let ben: TestUser;
-let pending: TestUser;
-let admin: TestUser;
+let { ctx, ana, ben, pending, admin } = {} as Cast;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
 
@@ -21,11 +17,7 @@ const memberRows = async (communityId: string, userId: string) => (await queryRo
   SELECT count(*)::int AS n FROM community_members WHERE community_id = ${communityId} AND user_id = ${userId}`))[0].n;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  ana = await createUser(ctx.db, { name: 'Ana Member' });
-  ben = await createUser(ctx.db, { name: 'Ben Other' });
-  pending = await createUser(ctx.db, { status: 'pending' });
-  admin = await createAdmin(ctx.db);
+  ({ ctx, ana, ben, pending, admin } = await createCast({ ana: 'Ana Member', ben: 'Ben Other' }));
 });
 afterAll(async () => {
   await ctx?.close();

@@ -5,20 +5,16 @@ import { queryRows } from '../../db/client.ts';
 import type { ServiceContext } from '../../context.ts';
 import { createReadCache } from '../../lib/read-cache.ts';
 import { communities, posts } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createCast, type Cast } from '../../test/cast.ts';
 import { caller } from '../../test/http.ts';
-import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
+import { createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import {
   JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, PostsPageSchema, SEARCH_WINDOW, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
 } from '../../../common/posts.ts';
 import { chooseStrategy, findPosts, type SearchOptions } from './search.ts';
 
-let ctx: TestContext;
-let ana: TestUser;
-let ben: TestUser;
-let pending: TestUser;
-let admin: TestUser;
+let { ctx, ana, ben, pending, admin } = {} as Cast;
 let group: { id: string; name: string };
 // For calling the search service directly (with tuning the API does not take), beside the app and its own cache.
 let services: ServiceContext;
@@ -33,11 +29,7 @@ const communityCounts = async (id: string) =>
   (await ctx.db.select({ posts: communities.postsCount, last: communities.lastPostAt }).from(communities).where(sql`${communities.id} = ${id}`))[0];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  ana = await createUser(ctx.db, { name: 'Ana Author', avatar: 'https://example.org/ana.png' });
-  ben = await createUser(ctx.db, { name: 'Ben Reader' });
-  pending = await createUser(ctx.db, { status: 'pending' });
-  admin = await createAdmin(ctx.db);
+  ({ ctx, ana, ben, pending, admin } = await createCast({ ana: 'Ana Author', ben: 'Ben Reader' }, { avatar: 'https://example.org/ana.png' }));
   group = await createCommunity(ctx.db, { name: 'Posting Group' }, [ana.id]);
   services = { db: ctx.db, config: ctx.config, cache: createReadCache(ctx.config.readCache) };
 });

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
@@ -13,6 +11,7 @@ import {
 import { NOT_VERIFIED } from '../../lib/auth.ts';
 import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { mailIn } from '../../test/mail.ts';
 import { caller } from '../../test/http.ts';
 
 let ctx: TestContext;
@@ -74,17 +73,7 @@ async function freshAuthor(): Promise<TestUser> {
 const report = (user: TestUser | undefined, targetType: string, targetId: string, reason = 'spam', details?: string) =>
   call('POST', '/api/reports', user, { targetType, targetId, reason, details });
 
-async function mailTo(to: string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const files = fs.existsSync(ctx.outboxDir) ? fs.readdirSync(ctx.outboxDir) : [];
-    for (const f of files) {
-      const text = fs.readFileSync(path.join(ctx.outboxDir, f), 'utf8').replace(/=\r?\n/g, '');
-      if (text.includes(to) && pattern.test(text)) return text;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
-}
+const mailTo = (to: string, pattern: RegExp) => mailIn(ctx.outboxDir, to, pattern);
 
 async function openItem(targetId: string): Promise<ReportItem> {
   const { status, body } = await call('GET', '/api/admin/reports', admin);
