@@ -24,7 +24,7 @@ export async function registerOpenApi(app: App, tags: readonly ApiTag[]): Promis
       info: {
         title: 'Thera Root API',
         version: packageJson.version,
-        description: 'Errors are `{ "msg": "..." }` with the HTTP status. Sign in with `POST /api/users/login` and send '
+        description: 'Errors are `{ "msg": "...", "code": "..." }` with the HTTP status: `msg` for people, `code` (common/errors.ts) for programs. Sign in with `POST /api/users/login` and send '
           + 'its token in the `x-auth-token` header.',
       },
       servers: [{ url: '/' }],
