@@ -26,10 +26,3 @@ export async function isBlockedBy(db: Db, blockerId: string, otherId: string): P
     SELECT ${blockedBySql(sql`${blockerId}::uuid`, sql`${otherId}::uuid`)} AS blocked`);
   return row?.blocked === true;
 }
-
-/** Whether `recipientId` accepts messages from `senderId` (one cheap prepared query), for starting a conversation. */
-export async function mayMessage(db: Db, senderId: string, recipientId: string): Promise<boolean> {
-  const [row] = await queryPrepared<{ refused: boolean }>(db, sql`
-    SELECT ${refusesMessagesSql(sql`${recipientId}::uuid`, sql`${senderId}::uuid`)} AS refused`);
-  return row?.refused !== true;
-}
