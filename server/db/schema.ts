@@ -127,6 +127,8 @@ export const posts = pgTable('posts', {
   likesCount: integer('likes_count').notNull().default(0),
   commentsCount: integer('comments_count').notNull().default(0),
   createdAt: createdAt(),
+  /** Set when a moderator removed it (its title and text are then the tombstone). */
+  removedAt: timestamp('removed_at', { withTimezone: true }),
   search: tsvector('search').generatedAlwaysAs(
     sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'B')`,
   ),
@@ -213,6 +215,8 @@ export const messages = pgTable('messages', {
   text: text('text').notNull(),
   status: text('status').notNull().default('sent'),
   createdAt: createdAt(),
+  /** Set when a moderator removed it (its text is then the tombstone). */
+  removedAt: timestamp('removed_at', { withTimezone: true }),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   readAt: timestamp('read_at', { withTimezone: true }),
 }, (t) => [

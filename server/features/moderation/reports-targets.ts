@@ -29,7 +29,7 @@ export async function reportableAuthor(db: Db, user: CurrentUser, type: ReportTa
 
 function reportableQuery(user: CurrentUser, type: ReportTargetType, id: string) {
   switch (type) {
-    case 'post': return sql`SELECT author_id FROM posts WHERE id = ${id} AND title <> ${REMOVED_BY_MODERATOR}`;
+    case 'post': return sql`SELECT author_id FROM posts WHERE id = ${id} AND removed_at IS NULL`;
     case 'comment': return sql`SELECT author_id FROM comments WHERE id = ${id} AND NOT deleted`;
     case 'resource': return sql`SELECT created_by AS author_id FROM resources WHERE id = ${id} AND is_approved`;
     case 'profile': return sql`
@@ -37,7 +37,7 @@ function reportableQuery(user: CurrentUser, type: ReportTargetType, id: string) 
     case 'message': return sql`
       SELECT m.sender_id AS author_id FROM messages m
       JOIN conversation_participants p ON p.conversation_id = m.conversation_id AND p.user_id = ${user.id}
-      WHERE m.id = ${id} AND m.text <> ${MESSAGE_REMOVED}`;
+      WHERE m.id = ${id} AND m.removed_at IS NULL`;
   }
 }
 
@@ -70,7 +70,7 @@ function placeOf(type: ReportTargetType, row: ViewRow): { where: string; link: s
 function viewQuery(type: ReportTargetType, id: string) {
   switch (type) {
     case 'post': return sql`
-      SELECT p.title, p.content AS text, c.name AS place, p.id AS link_id, p.title = ${REMOVED_BY_MODERATOR} AS removed
+      SELECT p.title, p.content AS text, c.name AS place, p.id AS link_id, p.removed_at IS NOT NULL AS removed
       FROM posts p LEFT JOIN communities c ON c.id = p.community_id WHERE p.id = ${id}`;
     case 'comment': return sql`
       SELECT NULL AS title, cm.content AS text, c.name AS place, cm.post_id AS link_id, cm.deleted AS removed
@@ -83,7 +83,7 @@ function viewQuery(type: ReportTargetType, id: string) {
         disabled AS removed
       FROM users WHERE id = ${id}`;
     case 'message': return sql`
-      SELECT NULL AS title, text, NULL AS place, NULL AS link_id, text = ${MESSAGE_REMOVED} AS removed FROM messages WHERE id = ${id}`;
+      SELECT NULL AS title, text, NULL AS place, NULL AS link_id, removed_at IS NOT NULL AS removed FROM messages WHERE id = ${id}`;
   }
 }
 
@@ -96,7 +96,7 @@ function viewQuery(type: ReportTargetType, id: string) {
 export async function removeTarget(db: Db, type: Exclude<ReportTargetType, 'profile'>, id: string): Promise<string | null> {
   switch (type) {
     case 'post':
-      await db.execute(sql`UPDATE posts SET title = ${REMOVED_BY_MODERATOR}, content = ${REMOVED_BY_MODERATOR} WHERE id = ${id}`);
+      await db.execute(sql`UPDATE posts SET title = ${REMOVED_BY_MODERATOR}, content = ${REMOVED_BY_MODERATOR}, removed_at = now() WHERE id = ${id}`);
       return FORUM_PAGES;
     case 'comment':
       await removeComments(db, [id]);
@@ -105,7 +105,7 @@ export async function removeTarget(db: Db, type: Exclude<ReportTargetType, 'prof
       await db.execute(sql`DELETE FROM resources WHERE id = ${id}`);
       return PUBLISHED_RESOURCES;
     case 'message':
-      await db.execute(sql`UPDATE messages SET text = ${MESSAGE_REMOVED} WHERE id = ${id}`);
+      await db.execute(sql`UPDATE messages SET text = ${MESSAGE_REMOVED}, removed_at = now() WHERE id = ${id}`);
       return null;
   }
 }

@@ -228,8 +228,24 @@ describe('the review (GET and PATCH /api/admin/reports)', () => {
     expect(comment).toMatchObject({ deleted: true, content: '' });
     const [message] = await ctx.db.select().from(messages).where(eq(messages.id, messageId));
     expect(message.text).toBe(MESSAGE_REMOVED);
+    expect(message.removedAt).not.toBeNull();
+    expect(post.removedAt).not.toBeNull();
     expect(await ctx.db.select().from(resources).where(eq(resources.id, resourceId))).toHaveLength(0);
     await mailTo(reporter.email, /removed the content/);
+  });
+
+  it('decides removal by the removal, not by the words: content that merely reads like a tombstone can be reported', async () => {
+    await freshAuthor();
+    const messageId = await newMessage();
+    await ctx.db.update(messages).set({ text: MESSAGE_REMOVED }).where(eq(messages.id, messageId));
+    const postId = await newPost();
+    await ctx.db.update(posts).set({ title: REMOVED_BY_MODERATOR }).where(eq(posts.id, postId));
+    expect((await report(reporter, 'message', messageId)).status).toBe(201);
+    expect((await report(reporter, 'post', postId)).status).toBe(201);
+    const item = await openItem(postId);
+    expect(item.content.removed).toBe(false);
+    expect((await call('PATCH', `/api/admin/reports/${item._id}`, admin, { action: 'remove' })).status).toBe(200);
+    expect((await report(second, 'post', postId)).status).toBe(404);
   });
 
   it('warn emails the author where, never the content or the reporter', async () => {
