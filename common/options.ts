@@ -46,3 +46,16 @@ export const SESSION_FORMATS = ['In Person', 'Online', 'Walk & Talk'] as const;
 export const RESOURCE_CATEGORIES = [
   'Articles', 'Books', 'Courses', 'Podcasts', 'Research', 'Tools', 'Videos', 'Worksheets', 'Other',
 ] as const;
+
+// Referral availability (migration 0090). 'not accepting' keeps the words members read.
+export const ACCEPTING_STATUSES = ['accepting', 'waitlist', 'not accepting'] as const;
+
+export const FEE_MODELS = ['Private pay', 'Sliding scale', 'Insurance'] as const;
+
+export const LANGUAGES = [
+  'American Sign Language (ASL)', 'Amharic', 'Arabic', 'Bengali', 'Cantonese', 'Dari', 'Dutch', 'English', 'Farsi',
+  'French', 'German', 'Greek', 'Gujarati', 'Haitian Creole', 'Hebrew', 'Hindi', 'Hungarian', 'Italian', 'Japanese',
+  'Korean', 'Langue des signes québécoise (LSQ)', 'Mandarin', 'Ojibwe', 'Polish', 'Portuguese', 'Punjabi', 'Romanian',
+  'Russian', 'Serbo-Croatian', 'Somali', 'Spanish', 'Swahili', 'Tagalog', 'Tamil', 'Tigrinya', 'Turkish', 'Ukrainian',
+  'Urdu', 'Vietnamese', 'Yiddish',
+] as const;

@@ -38,6 +38,15 @@ export const users = pgTable('users', {
   disabled: boolean('disabled').notNull().default(false),
   // "Who can message me" (migration 0081): 'everyone' or 'network' (only the members in this user's favourites).
   messagePolicy: text('message_policy').notNull().default('everyone'),
+  // Referral availability (migration 0090).
+  acceptingClients: text('accepting_clients').notNull().default('not accepting'),
+  availabilityNote: text('availability_note').notNull().default(''),
+  availabilityUpdatedAt: timestamp('availability_updated_at', { withTimezone: true }),
+  languages: textList('languages'),
+  feeModels: textList('fee_models'),
+  insurers: textList('insurers'),
+  licensedRegions: textList('licensed_regions'),
+  website: text('website').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -51,6 +60,9 @@ export const users = pgTable('users', {
   index('users_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`).with({ fastupdate: false }),
   index('users_pending_idx').on(t.verificationStatus, t.createdAt),
   check('users_message_policy_check', sql`${t.messagePolicy} IN ('everyone', 'network')`),
+  check('users_accepting_clients_check', sql`${t.acceptingClients} IN ('accepting', 'waitlist', 'not accepting')`),
+  index('users_languages_gin').using('gin', t.languages).with({ fastupdate: false }),
+  index('users_licensed_regions_gin').using('gin', t.licensedRegions).with({ fastupdate: false }),
   index('users_pending_name_idx').on(t.pendingNameAt, t.id).where(sql`${t.pendingName} IS NOT NULL`),
   // Migration 0010: the GIN indexes above skip the pending list (fastupdate off); two partial indexes over the
   // therapists the directory lists: featured (newest verified first) and the unfiltered name order.
