@@ -13,6 +13,7 @@ import { JoinButton } from './components/JoinButton.tsx';
 import { PostList } from './components/PostList.tsx';
 import { SearchBox } from './components/SearchBox.tsx';
 import { LOADING_COMMUNITY, NO_COMMUNITY_POSTS } from './components/texts.ts';
+import { plural } from '../../lib/words.ts';
 
 export default function CommunityPage() {
   const { communityId = '' } = useParams();
@@ -48,7 +49,7 @@ export default function CommunityPage() {
             <Group gap={6}>{community.demographics.map((d) => <Badge key={d} color="gray" variant="light" tt="none">{d}</Badge>)}</Group>
           )}
           <Text size="sm" c="dimmed">
-            {community.membersCount} {community.membersCount === 1 ? 'member' : 'members'} · {community.totalPostsCount} {community.totalPostsCount === 1 ? 'post' : 'posts'}
+            {plural(community.membersCount, 'member')} · {plural(community.totalPostsCount, 'post')}
           </Text>
         </Stack>
       </Paper>

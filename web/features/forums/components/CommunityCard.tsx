@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { Community } from '../../../../common/communities.ts';
 import { CommunityTags } from './CommunityTags.tsx';
 import { JoinButton } from './JoinButton.tsx';
+import { plural } from '../../../lib/words.ts';
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 export function CommunityCard({ community }: { community: Community }) {
   return (
