@@ -51,10 +51,11 @@ test.describe('public site', () => {
       await nav.getByRole('link', { name: 'Login', exact: true }).click();
     }
     await expect(page).toHaveURL(/\/login$/);
+    // A protected address keeps itself as ?next=, to return there after signing in.
     await page.goto('/forums');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fforums$/);
     await page.goto('/some/unknown/path');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fsome%2Funknown%2Fpath$/);
     await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
     await expect(page.getByText(`© ${new Date().getFullYear()} Thera Root`)).toBeVisible();
     await expectAccessible(page);

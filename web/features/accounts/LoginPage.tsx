@@ -1,6 +1,7 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeNextPath } from '../../lib/next-path.ts';
 import { useSession } from '../../lib/session.tsx';
 import { login } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -10,6 +11,7 @@ import { useSubmit } from '../../lib/useSubmit.ts';
 export default function LoginPage() {
   const { signIn } = useSession();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { busy, message, submit } = useSubmit('Login failed. Please check your credentials.');
@@ -17,7 +19,7 @@ export default function LoginPage() {
   const onSubmit = submit(async () => {
     const { token } = await login(email, password);
     await signIn(token);
-    navigate('/');
+    navigate(safeNextPath(params.get('next')));
   });
 
   return (

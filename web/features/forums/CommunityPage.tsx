@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -14,17 +14,19 @@ import { PostList } from './components/PostList.tsx';
 import { SearchBox } from './components/SearchBox.tsx';
 import { LOADING_COMMUNITY, NO_COMMUNITY_POSTS } from './components/texts.ts';
 import { plural } from '../../lib/words.ts';
+import { IdSchema } from '../../../common/ids.ts';
 
 export default function CommunityPage() {
   const { communityId = '' } = useParams();
   const { user } = useSession();
-  const { data: community, isPending, error } = useCommunity(communityId);
+  const validId = IdSchema.safeParse(communityId).success;
+  const { data: community, isPending, error } = useCommunity(communityId, validId);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [creating, setCreating] = useState(false);
 
-  if (isPending) return <PageLoader label={LOADING_COMMUNITY} />;
-  if (error || !community) {
+  if (validId && isPending) return <PageLoader label={LOADING_COMMUNITY} />;
+  if (!validId || error || !community) {
     return (
       <Stack gap="md">
         <BackButton fallback="/communities" />
@@ -61,7 +63,8 @@ export default function CommunityPage() {
       </Group>
       {isVerified(user) && !community.joined && <Text size="sm" c="dimmed">Join this community to post in it.</Text>}
       {creating && <CreatePostForm communityId={community._id} onDone={() => setCreating(false)} />}
-      <section aria-label="Posts">
+      <section aria-labelledby="community-posts">
+        <VisuallyHidden component="h2" id="community-posts">Posts</VisuallyHidden>
         <PostList
           scope={debounced ? { communityId: community._id, search: debounced } : { communityId: community._id }}
           emptyText={NO_COMMUNITY_POSTS} loadingText={LOADING_COMMUNITY} showCommunity={false}

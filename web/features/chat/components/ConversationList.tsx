@@ -103,12 +103,14 @@ function ConversationRow({ conversation: c, myId, now, selected, onOpen, onDelet
             <UserAvatar name={other.name} src={other.avatar} radius="xl" />
           </Indicator>
           <Box miw={0} flex={1}>
+            {/* On a phone the name keeps the whole first line and the time moves down beside the preview. */}
             <Group gap={6} wrap="nowrap" justify="space-between">
               <Text fw={unread ? 700 : 600} truncate="end">{other.name}</Text>
-              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>{timeAgo(c.updatedAt, now)}</Text>
+              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }} visibleFrom="sm">{timeAgo(c.updatedAt, now)}</Text>
             </Group>
             <Group gap={6} wrap="nowrap" justify="space-between">
               <Text size="sm" c={unread ? undefined : 'dimmed'} fw={unread ? 600 : 400} truncate="end">{preview}</Text>
+              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }} hiddenFrom="sm">{timeAgo(c.updatedAt, now)}</Text>
               {unread > 0 && (
                 <Badge size="sm" circle={unread < 10} color="brand" aria-label={`${unread} unread`}>{unread}</Badge>
               )}

@@ -1,0 +1,152 @@
+// Defects from a newcomer's test of the product (issue #17), each checked where a user meets it, at both widths.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, createVerifiedUser, DEMO, expectAccessible, screenshot, signIn } from './support.ts';
+
+const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
+
+async function expectHeadingsInOrder(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+  expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+}
+
+test('the FAQ heading shows below the sticky header after following the FAQ link', async ({ page }) => {
+  await page.goto('/');
+  if (isMobile(page)) {
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'FAQ', exact: true }).click();
+  } else {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ', exact: true }).click();
+  }
+  const heading = page.getByRole('heading', { name: 'FAQ', exact: true });
+  await expect(heading).toBeInViewport();
+  await expect.poll(async () => {
+    const header = await page.locator('header').first().boundingBox();
+    const box = await heading.boundingBox();
+    return box && header ? box.y >= header.y + header.height : false;
+  }).toBe(true);
+});
+
+test('the mobile public menu has one close button', async ({ page }) => {
+  test.skip(!isMobile(page), 'the menu is a drawer on phones only');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+  await expect(menu.getByRole('button', { name: 'Close menu' })).toBeVisible();
+  // The burger, which turns into a second X, lies under the menu's overlay: a tap there closes the menu, nothing else.
+  const burger = await page.getByRole('button', { name: 'Toggle navigation' }).boundingBox();
+  const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null,
+    { x: burger!.x + burger!.width / 2, y: burger!.y + burger!.height / 2 });
+  expect(onTop).toBeNull();
+  await screenshot(page, 'public-menu-one-close');
+});
+
+test('a protected link opened signed out returns there after login; /login signed in goes home', async ({ page }) => {
+  await page.goto('/therapists');
+  await page.goto('/settings/privacy');
+  await expect(page).toHaveURL(/\/login\?next=%2Fsettings%2Fprivacy$/);
+  await page.getByLabel('Email').fill(DEMO.sofia);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo-therapist-2026');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/settings\/privacy$/);
+  await expect(page).toHaveTitle('Settings · Thera Root');
+
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(page).toHaveTitle('Home · Thera Root');
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByLabel('Full name')).toHaveCount(0);
+});
+
+test('a login link from elsewhere never leads off the site', async ({ page }) => {
+  await page.goto('/login?next=//evil.example/steal');
+  await page.getByLabel('Email').fill(DEMO.sofia);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo-therapist-2026');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  expect(new URL(page.url()).host).toBe(new URL(page.url()).host);
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+});
+
+test('an unknown community id says "Community not found." at once, asking the server nothing', async ({ page }) => {
+  await signIn(page, DEMO.liam);
+  const asked: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('/api/communities/xyz')) asked.push(r.url()); });
+  await page.goto('/community/xyz');
+  await expect(page.getByRole('alert')).toHaveText('Community not found.');
+  await expect(page.getByText(/Invalid id/)).toHaveCount(0);
+  expect(asked).toEqual([]);
+  await expectAccessible(page);
+});
+
+test('a missing community is asked for once, not twice', async ({ page }) => {
+  await signIn(page, DEMO.liam);
+  const asked: string[] = [];
+  const missing = '00000000-0000-4000-8000-000000000000';
+  page.on('request', (r) => { if (r.url().includes(`/api/communities/${missing}`)) asked.push(r.url()); });
+  await page.goto(`/community/${missing}`);
+  await expect(page.getByRole('alert')).toHaveText('Community not found.');
+  await page.waitForTimeout(1500);
+  expect(asked).toHaveLength(1);
+});
+
+test('each screen names itself in the browser tab', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Home · Thera Root');
+  await page.goto('/resources');
+  await expect(page).toHaveTitle('Resources · Thera Root');
+  await signIn(page, DEMO.liam);
+  await page.goto('/forums');
+  await expect(page).toHaveTitle('Forums · Thera Root');
+  await page.goto('/chat');
+  await expect(page).toHaveTitle('Chat · Thera Root');
+});
+
+test('headings go in order on /resources, /faq and a community page', async ({ page }) => {
+  await page.goto('/resources');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectHeadingsInOrder(page);
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectHeadingsInOrder(page);
+  await signIn(page, DEMO.liam);
+  await page.goto('/communities');
+  await page.getByRole('link', { name: /View Community/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectHeadingsInOrder(page);
+});
+
+test('"Admin" is the current item on every admin screen', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  for (const path of ['/admin/verifications', '/admin/audit', '/admin/reports']) {
+    await page.goto(path);
+    if (isMobile(page)) await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    const side = page.getByRole('navigation', { name: 'Side' });
+    await expect(side.getByRole('link', { name: 'Admin' })).toHaveAttribute('data-active', 'true');
+    if (isMobile(page)) await page.keyboard.press('Escape');
+  }
+});
+
+test('a deleted comment with replies shows its tombstone without an empty author line', async ({ page, request }) => {
+  const author = await createVerifiedUser(request);
+  const replier = await createVerifiedUser(request);
+  const auth = (u: { token: string }) => ({ headers: { 'x-auth-token': u.token } });
+  const post = await (await request.post('/api/forumPosts', { ...auth(author), data: { title: 'Tombstone layout', content: 'A post.' } })).json();
+  const top = await (await request.post(`/api/forumPosts/${post._id}/comments`, { ...auth(author), data: { content: 'To be deleted.' } })).json();
+  const reply = await request.post(`/api/forumPosts/comments/${top._id}/reply`, { ...auth(replier), data: { content: 'A reply that stays.' } });
+  expect(reply.status(), await reply.text()).toBe(201);
+  expect((await request.delete(`/api/forumPosts/comments/${top._id}`, auth(author))).status()).toBe(200);
+
+  await signIn(page, replier.email, replier.password);
+  await page.goto(`/post/${post._id}`);
+  const tombstone = page.locator(`#comment-${top._id}`);
+  await expect(tombstone.getByText('A reply that stays.')).toBeVisible();
+  const firstLine = tombstone.locator('p, span').filter({ visible: true }).first();
+  await expect(firstLine).toHaveText(/deleted/i);
+  await screenshot(page, 'deleted-comment');
+  await expectAccessible(page);
+});
