@@ -1,7 +1,9 @@
 // Defects from a newcomer's test of the product (issue #17), each checked where a user meets it, at both widths.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, createVerifiedUser, DEMO, expectAccessible, screenshot, signIn } from './support.ts';
+import { io } from 'socket.io-client';
+import { BASE_URL } from './env.ts';
+import { ADMIN, createVerifiedUser, DEMO, expectAccessible, screenshot, signIn, type NewUser } from './support.ts';
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
 
@@ -149,4 +151,41 @@ test('a deleted comment with replies shows its tombstone without an empty author
   await expect(firstLine).toHaveText(/deleted/i);
   await screenshot(page, 'deleted-comment');
   await expectAccessible(page);
+});
+
+async function say(user: NewUser, conversationId: string, text: string) {
+  const socket = io(BASE_URL, { path: '/socket.io', transports: ['websocket'], auth: { token: user.token }, forceNew: true });
+  try {
+    expect(await socket.timeout(10_000).emitWithAck('sendMessage', { conversationId, text })).not.toHaveProperty('msg');
+  } finally {
+    socket.disconnect();
+  }
+}
+
+test('chat: a short incoming message has a short bubble, Escape in the emoji picker returns to its button, a phone keeps names whole', async ({ page, request }) => {
+  const ann = await createVerifiedUser(request, 'Annabelle Whitford-Castellanos');
+  const ben = await createVerifiedUser(request);
+  const started = await request.post('/api/conversations', { headers: { 'x-auth-token': ann.token }, data: { recipientId: ben.id } });
+  const conversationId = (await started.json())._id;
+  await say(ann, conversationId, 'Hi!');
+
+  await signIn(page, ben.email, ben.password);
+  await page.goto('/chat');
+  const row = page.getByTestId('conversation-row').filter({ hasText: ann.name });
+  const name = row.getByTestId('conversation-name');
+  await expect(name).toHaveText(ann.name);
+  expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
+  await screenshot(page, 'chat-list-long-name');
+
+  await page.goto(`/chat/${conversationId}`);
+  const incoming = page.getByRole('log', { name: 'Messages' }).getByTestId('message').filter({ hasText: 'Hi!' }).locator('.chat-bubble');
+  await expect(incoming).toBeVisible();
+  expect((await incoming.boundingBox())!.width).toBeLessThan(80);
+
+  const emoji = page.getByRole('button', { name: 'Add emoji' });
+  await emoji.click();
+  await expect(page.getByRole('dialog').or(page.locator('.EmojiPickerReact')).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(emoji).toBeFocused();
+  await expect(emoji).toHaveAttribute('aria-expanded', 'false');
 });

@@ -103,17 +103,16 @@ function ConversationRow({ conversation: c, myId, now, selected, onOpen, onDelet
             <UserAvatar name={other.name} src={other.avatar} radius="xl" />
           </Indicator>
           <Box miw={0} flex={1}>
-            {/* On a phone the name keeps the whole first line and the time moves down beside the preview. */}
-            <Group gap={6} wrap="nowrap" justify="space-between">
-              <Text fw={unread ? 700 : 600} truncate="end">{other.name}</Text>
-              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }} visibleFrom="sm">{timeAgo(c.updatedAt, now)}</Text>
-            </Group>
+            {/* A name is never cut to make room for the time: it has the first line (two if long), the time the second. */}
+            <Text fw={unread ? 700 : 600} lineClamp={2} style={{ overflowWrap: 'anywhere' }} data-testid="conversation-name">{other.name}</Text>
             <Group gap={6} wrap="nowrap" justify="space-between">
               <Text size="sm" c={unread ? undefined : 'dimmed'} fw={unread ? 600 : 400} truncate="end">{preview}</Text>
-              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }} hiddenFrom="sm">{timeAgo(c.updatedAt, now)}</Text>
-              {unread > 0 && (
-                <Badge size="sm" circle={unread < 10} color="brand" aria-label={`${unread} unread`}>{unread}</Badge>
-              )}
+              <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+                <Text size="xs" c="dimmed">{timeAgo(c.updatedAt, now)}</Text>
+                {unread > 0 && (
+                  <Badge size="sm" circle={unread < 10} color="brand" aria-label={`${unread} unread`}>{unread}</Badge>
+                )}
+              </Group>
             </Group>
             <VisuallyHidden>{online ? 'Online' : 'Offline'}{c.isPinned ? ', pinned' : ''}</VisuallyHidden>
           </Box>
