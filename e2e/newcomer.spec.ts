@@ -189,3 +189,38 @@ test('chat: a short incoming message has a short bubble, Escape in the emoji pic
   await expect(emoji).toBeFocused();
   await expect(emoji).toHaveAttribute('aria-expanded', 'false');
 });
+
+test('an administrator deletes a community from its card on /communities and from its own page', async ({ page, request }) => {
+  const member = await createVerifiedUser(request);
+  const create = async (name: string) => {
+    const res = await request.post('/api/communities', { headers: { 'x-auth-token': member.token }, data: { name, description: 'To be removed.' } });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json())._id as string;
+  };
+  const tag = Math.random().toString(36).slice(2, 8);
+  const fromCard = `Card removal ${tag}`;
+  const fromPage = `Page removal ${tag}`;
+  await create(fromCard);
+  const pageId = await create(fromPage);
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/communities');
+  await page.getByLabel('Search communities').fill(fromCard);
+  const card = page.getByRole('article', { name: fromCard });
+  await card.getByRole('button', { name: `Delete community ${fromCard}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(card).toHaveCount(0);
+
+  await page.goto(`/community/${pageId}`);
+  await page.getByRole('button', { name: `Delete community ${fromPage}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/communities$/);
+  expect((await request.get(`/api/communities/${pageId}`, { headers: { 'x-auth-token': member.token } })).status()).toBe(404);
+});
+
+test('members other than administrators see no delete on community cards or pages', async ({ page }) => {
+  await signIn(page, DEMO.liam);
+  await page.goto('/communities');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Delete community/ })).toHaveCount(0);
+});

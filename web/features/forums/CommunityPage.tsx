@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { isVerified, useSession } from '../../lib/session.tsx';
@@ -9,6 +9,7 @@ import { useCommunity } from './api.ts';
 import { BackButton } from './components/BackButton.tsx';
 import { CommunityTags } from './components/CommunityTags.tsx';
 import { CreatePostForm } from './components/CreatePostForm.tsx';
+import { DeleteCommunityButton } from './components/DeleteCommunityButton.tsx';
 import { JoinButton } from './components/JoinButton.tsx';
 import { PostList } from './components/PostList.tsx';
 import { SearchBox } from './components/SearchBox.tsx';
@@ -19,6 +20,7 @@ import { IdSchema } from '../../../common/ids.ts';
 export default function CommunityPage() {
   const { communityId = '' } = useParams();
   const { user } = useSession();
+  const navigate = useNavigate();
   const validId = IdSchema.safeParse(communityId).success;
   const { data: community, isPending, error } = useCommunity(communityId, validId);
   const [search, setSearch] = useState('');
@@ -43,7 +45,10 @@ export default function CommunityPage() {
         <Stack gap="xs">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{community.name}</Title>
-            <div style={{ flexShrink: 0 }}><JoinButton community={community} size="sm" /></div>
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              <JoinButton community={community} size="sm" />
+              <DeleteCommunityButton community={community} onDeleted={() => void navigate('/communities')} />
+            </Group>
           </Group>
           {community.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{community.description}</Text>}
           <CommunityTags specialties={community.specialties} modalities={community.modalities} max={10} />
