@@ -6,6 +6,10 @@ test.describe('public site', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('A professional network for therapists to connect, collaborate, and grow.');
     await expect(page.getByRole('link', { name: 'Join Now' })).toHaveAttribute('href', '/register');
+    // The hero's right half holds the illustration the footer credits, on wide screens; phones keep the text alone.
+    const illustration = page.getByTestId('hero-illustration');
+    if ((page.viewportSize()?.width ?? 0) >= 992) await expect(illustration.locator('svg')).toBeVisible();
+    else await expect(illustration).toBeHidden();
     await expect(page.getByRole('heading', { name: "What's THERA ROOT" })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Featured Therapists' })).toBeVisible();
     const cards = page.locator('a[href^="/profile/"]');
