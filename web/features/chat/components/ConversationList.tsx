@@ -11,7 +11,8 @@ import { PinIcon, TrashIcon } from './icons.tsx';
 import { otherParticipant } from './participants.ts';
 import './chat.css';
 
-export const DELETE_CONFIRMATION = 'Are you sure you want to delete this conversation?';
+// The spec's question, and what deleting does now: the other participant keeps their copy.
+export const DELETE_CONFIRMATION = 'Are you sure you want to delete this conversation? It is removed from your list only; the other person keeps their copy.';
 
 // Within this distance of the end of the list, the next page is fetched.
 const LOAD_MORE_PX = 300;
