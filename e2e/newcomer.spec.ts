@@ -224,3 +224,25 @@ test('members other than administrators see no delete on community cards or page
   await expect(page.getByRole('article').first()).toBeVisible();
   await expect(page.getByRole('button', { name: /^Delete community/ })).toHaveCount(0);
 });
+
+test('two browsers: a conversation that starts shows each side the other online at once', async ({ page, browser }, testInfo) => {
+  const request = page.request;
+  const [ann, ben] = await Promise.all([createVerifiedUser(request), createVerifiedUser(request)]);
+  const { baseURL, viewport, isMobile: mobile, hasTouch } = testInfo.project.use;
+  const benContext = await browser.newContext({ baseURL, viewport, isMobile: mobile, hasTouch });
+  const benPage = await benContext.newPage();
+  await signIn(benPage, ben.email, ben.password);
+  await benPage.goto('/chat');
+  await signIn(page, ann.email, ann.password);
+  await page.goto('/chat');
+  await expect(page.getByRole('heading', { name: 'Chat' })).toBeVisible();
+  await expect(benPage.getByRole('heading', { name: 'Chat' })).toBeVisible();
+  await page.waitForTimeout(500);
+
+  const started = await request.post('/api/conversations', { headers: { 'x-auth-token': ann.token }, data: { recipientId: ben.id } });
+  expect(started.status()).toBe(201);
+  // No reload: the new row arrives live and already says Online.
+  await expect(page.getByTestId('conversation-row').filter({ hasText: ben.name })).toContainText('Online');
+  await expect(benPage.getByTestId('conversation-row').filter({ hasText: ann.name })).toContainText('Online');
+  await benContext.close();
+});

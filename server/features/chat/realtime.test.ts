@@ -281,6 +281,17 @@ describe('pins and deletion', () => {
     expect(await messageCount(conversationId)).toBe(2);
   });
 
+  it('tells both sides of a new conversation each other\'s online status at once', async () => {
+    const [a, b, c] = await Promise.all([createUser(ctx.db), createUser(ctx.db), createUser(ctx.db)]);
+    const [ca, cb] = await Promise.all([connect(a), connect(b)]);
+    await openConversation(ctx, a, b);
+    expect(await waitFor(ca, 'presenceChanged', (p) => p.userId === b.id)).toEqual({ userId: b.id, online: true });
+    expect(await waitFor(cb, 'presenceChanged', (p) => p.userId === a.id)).toEqual({ userId: a.id, online: true });
+    // Someone offline is reported as such, so the other side shows Offline knowingly rather than by default.
+    await openConversation(ctx, a, c);
+    expect(await waitFor(ca, 'presenceChanged', (p) => p.userId === c.id)).toEqual({ userId: c.id, online: false });
+  });
+
   it('announces a new conversation to both, each with their own view', async () => {
     const [a, b] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
     const [ca, cb] = await Promise.all([connect(a), connect(b)]);
