@@ -184,10 +184,23 @@ test('chat: a short incoming message has a short bubble, Escape in the emoji pic
 
   const emoji = page.getByRole('button', { name: 'Add emoji' });
   await emoji.click();
-  await expect(page.getByRole('dialog').or(page.locator('.EmojiPickerReact')).first()).toBeVisible();
+  const picker = page.locator('.EmojiPickerReact');
+  await expect(picker).toBeVisible();
+  // The spec's picker: seven quick reactions as the first row, and 10 categories.
+  const quick = picker.locator('li.epr-emoji-category').filter({ hasText: 'Quick reactions' })
+    .locator('button[data-unified^="quick-"]').filter({ visible: true });
+  const shown = await quick.evaluateAll((buttons) => buttons.map((b) => ({
+    id: b.getAttribute('data-unified'), top: Math.round(b.getBoundingClientRect().top) })));
+  const firstRow = shown.filter((b) => b.top === Math.min(...shown.map((x) => x.top)));
+  expect(new Set(firstRow.map((b) => b.id)).size).toBe(7);
+  await expect(picker.getByText('Quick reactions')).toBeVisible();
+  await expect(picker.locator('.epr-cat-btn')).toHaveCount(10);
   await page.keyboard.press('Escape');
   await expect(emoji).toBeFocused();
   await expect(emoji).toHaveAttribute('aria-expanded', 'false');
+  await emoji.click();
+  await quick.first().click();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('👍');
 });
 
 test('an administrator deletes a community from its card on /communities and from its own page', async ({ page, request }) => {
