@@ -24,14 +24,16 @@ export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
 /** POST /api/users/login/2fa: the token from the password step and a code. */
 export const MfaLoginBody = z.object({ mfaToken: z.string().min(1, 'is required').max(200), code });
 
-// A sessions cursor is the last session's creation time and id: `2026-11-24T12:00:00.000Z_<uuid>`.
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+// A sessions cursor is the last session's creation time (to the microsecond PostgreSQL keeps) and id:
+// `2026-11-24T12:00:00.123456Z_<uuid>`.
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 export function parseSessionCursor(cursor: string): { at: string; id: string } | null {
   const m = CURSOR.exec(cursor);
   if (!m) return null;
   const at = new Date(m[1]);
-  if (Number.isNaN(at.getTime()) || at.toISOString() !== m[1]) return null;
+  // An impossible date (month 13) does not come back as itself.
+  if (Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1970 || at.toISOString().slice(0, 19) !== m[1].slice(0, 19)) return null;
   return { at: m[1], id: m[2].toLowerCase() };
 }
 
