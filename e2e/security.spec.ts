@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { createVerifiedUser, expectAccessible, screenshot, signIn, waitForMail } from './support.ts';
+import { ADMIN, createVerifiedUser, expectAccessible, screenshot, signIn, waitForMail } from './support.ts';
 
 /** The code the authenticator app would show, `offset` steps from now, computed from the key shown as text. */
 const codeAt = (secret: string, offset = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offset * 30_000 });
@@ -50,7 +50,7 @@ test('enable two-factor sign-in, sign in with a code, and end another session', 
   await logout(page);
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
   await expectAccessible(page);
@@ -88,7 +88,7 @@ test('change the email address through the link sent to the new one', async ({ p
   await page.goto('/settings/security');
   const form = page.getByRole('region', { name: 'Change email address' });
   await form.getByLabel('New email address').fill(next);
-  await form.getByLabel('Password').fill(user.password);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
   await form.getByRole('button', { name: 'Send confirmation link' }).click();
   await expect(form.getByRole('status')).toContainText('We have sent a confirmation link');
   const mail = await waitForMail(next);
@@ -103,4 +103,17 @@ test('change the email address through the link sent to the new one', async ({ p
   await screenshot(page, 'email-confirmed');
   const relogin = await request.post('/api/users/login', { data: { email: next, password: user.password } });
   expect(relogin.status()).toBe(200);
+});
+
+test('an administrator without two-factor sign-in is asked to turn it on after signing in', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/settings\/security\?enrol=1$/);
+  await expect(page.getByText('Protect your administrator account.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'skip for now' }).click();
+  await expect(page).not.toHaveURL(/settings/);
 });

@@ -8,8 +8,8 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   useEffect(() => () => URL.revokeObjectURL(download), [download]);
   return (
     <Stack gap="sm">
-      <Alert color="green" role="status" title="Two-factor sign-in is on">
-        Save these recovery codes somewhere safe. Each signs you in once if you lose your phone. They will not be shown again.
+      <Alert color="green" role="status">
+        <strong>Two-factor sign-in is on.</strong> Save these recovery codes somewhere safe. Each signs you in once if you lose your phone. They will not be shown again.
       </Alert>
       <List aria-label="Recovery codes" ff="monospace" spacing={2} listStyleType="none" data-testid="recovery-codes">
         {codes.map((code) => <List.Item key={code}>{code}</List.Item>)}

@@ -14,13 +14,13 @@ export function SecurityPanel() {
   return (
     <Stack gap="lg">
       {required && (
-        <Alert color="yellow" title="Two-factor sign-in is required" role="alert">
-          Administrators must turn on two-factor sign-in before using Thera Root. Set it up below.
+        <Alert color="yellow" role="alert">
+          <strong>Two-factor sign-in is required.</strong> Administrators must turn on two-factor sign-in before using Thera Root. Set it up below.
         </Alert>
       )}
       {asked && (
-        <Alert color="blue" title="Protect your administrator account" role="status">
-          Administrators are asked to turn on two-factor sign-in. Set it up below, or <Anchor component={Link} to="/">skip for now</Anchor>.
+        <Alert color="blue" role="status">
+          <strong>Protect your administrator account.</strong> Administrators are asked to turn on two-factor sign-in. Set it up below, or <Anchor component={Link} to="/">skip for now</Anchor>.
         </Alert>
       )}
       <TwoFactorSection />

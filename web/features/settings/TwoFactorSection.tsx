@@ -8,6 +8,7 @@ import { startTwoFactorSetup, useDisableTwoFactor, useEnableTwoFactor, useTwoFac
 
 export function TwoFactorSection() {
   const status = useTwoFactorStatus();
+  const { refresh } = useSession();
   // Shown once, right after enabling; the server keeps only their hashes.
   const [codes, setCodes] = useState<string[] | null>(null);
   return (
@@ -15,7 +16,7 @@ export function TwoFactorSection() {
       <Title order={2} size="h4" id="two-factor-title" mb="xs">Two-factor sign-in</Title>
       {status.isPending && <Text size="sm">Loading…</Text>}
       {status.isError && <Text size="sm" c="red.9" role="alert">Could not load. Please try again.</Text>}
-      {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
+      {codes && <RecoveryCodes codes={codes} onDone={() => void refresh().then(() => setCodes(null))} />}
       {!codes && status.data && (status.data.enabled
         ? <TwoFactorOn codesLeft={status.data.recoveryCodesLeft} />
         : <Enrolment onEnabled={setCodes} />)}
@@ -40,16 +41,15 @@ function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 }
 
 function ConfirmSetup({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (codes: string[]) => void }) {
-  const { refresh } = useSession();
   const enable = useEnableTwoFactor();
   const [code, setCode] = useState('');
   const qr = useQrCode(setup.uri);
   const { busy, message, submit } = useSubmit('Could not turn on two-factor sign-in. Please try again.');
   const onSubmit = submit(async () => {
     const { recoveryCodes } = await enable.mutateAsync(code);
+    // The session's user is refreshed only once the codes are saved: an administrator who had to enrol then leaves
+    // this screen for the whole app, which would unmount the codes before they were read.
     onEnabled(recoveryCodes);
-    // The session's user now has it on (an administrator who had to enrol may go on).
-    await refresh();
   });
   return (
     <form onSubmit={onSubmit}>
