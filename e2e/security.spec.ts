@@ -19,6 +19,8 @@ async function logout(page: Page) {
 }
 
 test('enable two-factor sign-in, sign in with a code, and end another session', async ({ page, request }) => {
+  // Four axe runs and two sign-ins: about 50 s on a loaded machine.
+  test.setTimeout(120_000);
   const user = await createVerifiedUser(request);
   // The token createVerifiedUser signed in with is the "other device" ended at the end.
   await signIn(page, user.email, user.password);

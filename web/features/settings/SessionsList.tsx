@@ -46,7 +46,7 @@ export function SessionsList() {
               </Text>
             </Stack>
             {!session.current && (
-              <Button variant="default" size="compact-sm" aria-label={`End session: ${session.browser} on ${session.device}, signed in ${timeAgo(session.createdAt)}`}
+              <Button variant="default" size="compact-sm" style={{ flexShrink: 0 }} aria-label={`End session: ${session.browser} on ${session.device}, signed in ${timeAgo(session.createdAt)}`}
                 loading={endOne.isPending && endOne.variables === session._id} onClick={() => void end(session)}>
                 End
               </Button>
