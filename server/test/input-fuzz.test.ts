@@ -186,7 +186,7 @@ describe('HTTP: junk in every parameter and field of every operation', () => {
       }), { seed: SEED + index, numRuns: RUNS, endOnFailure: true });
     }
   // About 75 operations x 12 runs; the account security routes (issue 16) verify passwords, which is slow by design.
-  }, 240_000);
+  }, 360_000);
 });
 
 // ---- sockets ----
