@@ -18,19 +18,19 @@ export const SPECIALTIES = [
 ] as const;
 
 export const MODALITIES = [
-  'Acceptance and Commitment (ACT)', 'Adlerian', 'AEDP', 'Applied Behavioral Analysis (ABA)', 'Art Therapy',
-  'Attachment-based', 'Biofeedback', 'Brainspotting', 'CBT', 'Clinical Supervision', 'Coaching',
-  'Cognitive Processing (CPT)', 'Compassion Focused', 'Culturally Sensitive', 'Dance Movement Therapy',
-  'DBT', 'Emotionally Focused', 'EMDR', 'Existential', 'Experiential Therapy', 'Exposure Response Prevention (ERP)',
-  'Family / Marital', 'Family Systems', 'Feminist', 'Gestalt', 'Gottman Method', 'Humanistic', 'Hypnotherapy',
-  'IFS', 'Integrative', 'Interpersonal', 'Intervention', 'Jungian', 'Mindfulness-Based (MBCT)',
-  'Motivational Interviewing', 'Multicultural', 'Music Therapy', 'Narrative', 'Neurofeedback',
-  'Neuro-Linguistic (NLP)', 'Nutritional', 'Person-Centered', 'Play Therapy', 'Positive Psychology',
-  'Prolonged Exposure Therapy', 'Psychoanalytic', 'Psychobiological Approach Couple Therapy (PACT)',
-  'Psychodynamic', 'Rational Emotive Behavior (REBT)', 'Reality Therapy', 'Relational', 'Sandplay',
-  'Schema Therapy', 'Solution Focused Brief (SFBT)', 'Somatic', 'Strength-Based', 'Structural Family Therapy',
-  'Transpersonal', 'Trauma Focused', 'Trauma-Focused CBT (TF-CBT)', 'Accelerated Resolution Therapy (ART)',
-  'Animal-Assisted Therapy', 'Drama Therapy', 'Ecotherapy', 'Sensorimotor Psychotherapy',
+  'Accelerated Resolution Therapy (ART)', 'Acceptance and Commitment (ACT)', 'Adlerian', 'AEDP',
+  'Animal-Assisted Therapy', 'Applied Behavioral Analysis (ABA)', 'Art Therapy', 'Attachment-based', 'Biofeedback',
+  'Brainspotting', 'CBT', 'Clinical Supervision', 'Coaching', 'Cognitive Processing (CPT)', 'Compassion Focused',
+  'Culturally Sensitive', 'Dance Movement Therapy', 'DBT', 'Drama Therapy', 'Ecotherapy', 'EMDR',
+  'Emotionally Focused', 'Existential', 'Experiential Therapy', 'Exposure Response Prevention (ERP)',
+  'Family / Marital', 'Family Systems', 'Feminist', 'Gestalt', 'Gottman Method', 'Humanistic', 'Hypnotherapy', 'IFS',
+  'Integrative', 'Interpersonal', 'Intervention', 'Jungian', 'Mindfulness-Based (MBCT)', 'Motivational Interviewing',
+  'Multicultural', 'Music Therapy', 'Narrative', 'Neuro-Linguistic (NLP)', 'Neurofeedback', 'Nutritional',
+  'Person-Centered', 'Play Therapy', 'Positive Psychology', 'Prolonged Exposure Therapy', 'Psychoanalytic',
+  'Psychobiological Approach Couple Therapy (PACT)', 'Psychodynamic', 'Rational Emotive Behavior (REBT)',
+  'Reality Therapy', 'Relational', 'Sandplay', 'Schema Therapy', 'Sensorimotor Psychotherapy',
+  'Solution Focused Brief (SFBT)', 'Somatic', 'Strength-Based', 'Structural Family Therapy', 'Transpersonal',
+  'Trauma Focused', 'Trauma-Focused CBT (TF-CBT)',
 ] as const;
 
 export const AGE_GROUPS = ['Toddler', 'Children (6-10)', 'Preteen', 'Teen', 'Adults', 'Elders (65+)'] as const;

@@ -27,7 +27,8 @@ test('register, see the pending banner, an administrator approves, sign in again
   await screenshot(page, 'register');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Registration successful! Redirecting to login...' })).toBeVisible();
+  // The message sits above a long form: it is brought to where the user is looking, not left off-screen.
+  await expect(page.getByRole('status').filter({ hasText: 'Registration successful! Redirecting to login...' })).toBeInViewport();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
 
   await page.getByLabel('Email').fill(person.email);
@@ -125,11 +126,14 @@ test('a session that ends on its own leaves none of its data for the next sign-i
   // Ann's session ends elsewhere (another device signs her out); her next request in this tab hears 401.
   await request.post('/api/users/logout', { headers: { 'x-auth-token': annToken } });
   await page.getByRole('link', { name: 'New Post' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?next=.*)?$/);
 
   await page.getByLabel('Email').fill(ben.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ben.password);
   await page.getByRole('button', { name: 'Login' }).click();
+  // Signing in returns to the page the session ended on; the dashboard is one click away, in the same app state.
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.getByRole('link', { name: 'Thera Root home' }).filter({ visible: true }).first().click();
   await expect(page.getByRole('heading', { name: `Welcome back, ${ben.name}!` })).toBeVisible();
   await expect(page.getByText('You haven\'t joined any communities yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: circle })).toHaveCount(0);

@@ -153,7 +153,18 @@ test('a therapist sees why a community is recommended, joins it and leaves it', 
   const toggle = page.getByRole('button', { name: `Joined ${name}` });
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('2 members')).toBeVisible();
-  await toggle.click();
+  // Pointing at Joined offers to leave; leaving asks first, and declining keeps the membership.
+  await toggle.hover();
+  const leave = page.getByRole('button', { name: `Leave ${name}` });
+  await expect(leave).toHaveAttribute('aria-pressed', 'true');
+  await leave.click();
+  const ask = page.getByRole('dialog', { name: `Leave ${name}?` });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('2 members')).toBeVisible();
+  const membership = page.getByRole('button', { name: new RegExp(`^(Joined|Leave) ${name}$`) });
+  await expect(membership).toHaveAttribute('aria-pressed', 'true');
+  await membership.click();
+  await page.getByRole('dialog', { name: `Leave ${name}?` }).getByRole('button', { name: 'Leave' }).click();
   await expect(page.getByRole('button', { name: `Join ${name}` })).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByText('1 member ·')).toBeVisible();
   await expectAccessible(page);

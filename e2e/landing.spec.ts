@@ -6,6 +6,10 @@ test.describe('public site', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('A professional network for therapists to connect, collaborate, and grow.');
     await expect(page.getByRole('link', { name: 'Join Now' })).toHaveAttribute('href', '/register');
+    // The hero's right half holds the illustration the footer credits, on wide screens; phones keep the text alone.
+    const illustration = page.getByTestId('hero-illustration');
+    if ((page.viewportSize()?.width ?? 0) >= 992) await expect(illustration.locator('svg')).toBeVisible();
+    else await expect(illustration).toBeHidden();
     await expect(page.getByRole('heading', { name: "What's THERA ROOT" })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Featured Therapists' })).toBeVisible();
     const cards = page.locator('a[href^="/profile/"]');
@@ -51,10 +55,11 @@ test.describe('public site', () => {
       await nav.getByRole('link', { name: 'Login', exact: true }).click();
     }
     await expect(page).toHaveURL(/\/login$/);
+    // A protected address keeps itself as ?next=, to return there after signing in.
     await page.goto('/forums');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fforums$/);
     await page.goto('/some/unknown/path');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fsome%2Funknown%2Fpath$/);
     await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
     await expect(page.getByText(`© ${new Date().getFullYear()} Thera Root`)).toBeVisible();
     await expectAccessible(page);

@@ -224,6 +224,9 @@ export const conversationParticipants = pgTable('conversation_participants', {
   unreadCount: integer('unread_count').notNull().default(0),
   isPinned: boolean('is_pinned').notNull().default(false),
   lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+  // Migration 0120: "delete" removes the conversation for this participant only (hidden) and clears their history.
+  hidden: boolean('hidden').notNull().default(false),
+  clearedAt: timestamp('cleared_at', { withTimezone: true }),
 }, (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_participants_user_idx').on(t.userId)]);
 
 export const messages = pgTable('messages', {

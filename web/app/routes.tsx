@@ -1,7 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
+import { loginPathFor, safeNextPath } from '../lib/next-path.ts';
+import { titleFor } from './titles.ts';
 import { isVerified, useSession } from '../lib/session.tsx';
 
 // Every screen is its own chunk, and so is the signed-in layout, so the landing page loads only what it shows.
@@ -37,17 +39,54 @@ const AdminReports = lazy(() => import('../features/admin/ReportsPage.tsx'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
 
-const accountRoutes = (
+const passwordRoutes = (
   <>
-    <Route path="/login" element={page(<Login />)} />
-    <Route path="/register" element={page(<Register />)} />
     <Route path="/forgot-password" element={page(<ForgotPassword />)} />
     <Route path="/reset-password/:token" element={page(<ResetPassword />)} />
     <Route path="/confirm-email" element={page(<ConfirmEmail />)} />
   </>
 );
 
+/** A protected address opened signed out: sign in first, then come back to it. */
+function ToLogin() {
+  const { pathname, search } = useLocation();
+  return <Navigate to={loginPathFor(pathname, search)} replace />;
+}
+
+/** /login and /register are for visitors; a signed-in member goes where the login would have taken them. */
+function AwayFromSignIn() {
+  const { search } = useLocation();
+  return <Navigate to={safeNextPath(new URLSearchParams(search).get('next'))} replace />;
+}
+
+// Signed in (any status): the sign-in forms are not shown again.
+const signedInAccountRoutes = (
+  <>
+    <Route path="/login" element={<AwayFromSignIn />} />
+    <Route path="/register" element={<AwayFromSignIn />} />
+    {passwordRoutes}
+  </>
+);
+
+/** The browser tab names the screen; screen readers announce it on navigation. */
+function DocumentTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = titleFor(pathname);
+  }, [pathname]);
+  return null;
+}
+
 export function AppRoutes() {
+  return (
+    <>
+      <DocumentTitle />
+      <ScreenRoutes />
+    </>
+  );
+}
+
+function ScreenRoutes() {
   const { ready, user } = useSession();
   // The spec: nothing shows until the first session check has ended.
   if (!ready) return <PageLoader />;
@@ -56,13 +95,15 @@ export function AppRoutes() {
       <Routes>
         <Route element={<PublicLayout />}>
           <Route path="/" element={page(<Landing />)} />
-          {accountRoutes}
+          <Route path="/login" element={page(<Login />)} />
+          <Route path="/register" element={page(<Register />)} />
+          {passwordRoutes}
           <Route path="/resources" element={page(<Resources />)} />
           <Route path="/therapists" element={page(<Therapists />)} />
           <Route path="/faq" element={page(<Faq />)} />
           <Route path="/profile/:id" element={page(<Profile />)} />
           <Route path="/my-profile" element={page(<MyProfile />)} />
-          <Route path="*" element={<Navigate to="/login" replace />} />
+          <Route path="*" element={<ToLogin />} />
         </Route>
       </Routes>
     );
@@ -96,7 +137,7 @@ export function AppRoutes() {
           <Route path="/admin/reports" element={page(<AdminReports />)} />
         </Route>
         <Route path="/faq" element={page(<Faq />)} />
-        {accountRoutes}
+        {signedInAccountRoutes}
         <Route path="*" element={page(<Dashboard />)} />
       </Route>
     </Routes>
@@ -121,7 +162,7 @@ function UnverifiedRoutes() {
         {/* A directory card links here: the page shows the server's refusal, which says why. */}
         <Route path="/profile/:id" element={page(<Profile />)} />
         <Route path="/faq" element={page(<Faq />)} />
-        {accountRoutes}
+        {signedInAccountRoutes}
         <Route path="*" element={<Navigate to="/verification" replace />} />
       </Route>
     </Routes>

@@ -1,7 +1,10 @@
-// Relative times as the spec shows them: seconds, m, h, d, mo, y ago.
+// Relative times in one compact style everywhere (spec: seconds, m, h, d, mo, y ago): "just now", "12s ago", "5m ago".
+const JUST_NOW_SECONDS = 5;
+
 export function timeAgo(date: string | Date, now: Date = new Date()): string {
   const seconds = Math.max(0, Math.floor((now.getTime() - new Date(date).getTime()) / 1000));
-  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'} ago`;
+  if (seconds < JUST_NOW_SECONDS) return 'just now';
+  if (seconds < 60) return `${seconds}s ago`;
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes}m ago`;
   const hours = Math.floor(minutes / 60);

@@ -250,7 +250,13 @@ describe('PATCH /api/conversations/:id/pin-conversation', () => {
 });
 
 describe('DELETE /api/conversations/:id', () => {
-  it('removes the conversation and its messages for both, and only a participant may', async () => {
+  const listed = async (user: TestUser, id: string) =>
+    (await inject('GET', '/api/conversations', user)).json().find((c: { _id: string }) => c._id === id);
+  const texts = async (user: TestUser, id: string) =>
+    (await inject('GET', `/api/conversations/${id}/messages`, user)).json().map((m: { text: string }) => m.text);
+
+  it('removes the conversation for the one who deletes it only; the other keeps it whole; only a participant may', async () => {
+    const [ann, cat] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
     const id = await openConversation(ctx, cat, ann);
     const [m] = await store(id, cat, ['to be removed', 'and this']);
     await inject('PATCH', `/api/conversations/${id}/pin`, cat, { messageId: m });
@@ -259,13 +265,32 @@ describe('DELETE /api/conversations/:id', () => {
     const res = await inject('DELETE', `/api/conversations/${id}`, ann);
     expect(res.statusCode).toBe(200);
     const [{ n }] = await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM messages WHERE conversation_id = ${id}`);
-    expect(n).toBe(0);
-    expect((await inject('GET', '/api/conversations', cat)).json().some((c: { _id: string }) => c._id === id)).toBe(false);
-    expect((await inject('GET', `/api/conversations/${id}/messages`, cat)).statusCode).toBe(404);
-    expect((await inject('DELETE', `/api/conversations/${id}`, ann)).statusCode).toBe(404);
-    // Starting again makes a fresh one.
-    const again = await inject('POST', '/api/conversations', cat, { recipientId: ann.id });
-    expect(again.statusCode).toBe(201);
-    expect(again.json()._id).not.toBe(id);
+    expect(n).toBe(2);
+    expect(await listed(ann, id)).toBeUndefined();
+    expect(await texts(ann, id)).toEqual([]);
+    // Cat was not asked: her copy is untouched, pin included.
+    expect((await listed(cat, id)).pinnedMessage._id).toBe(m);
+    expect(await texts(cat, id)).toHaveLength(2);
+    // Deleting again is harmless; Cat may delete hers too.
+    expect((await inject('DELETE', `/api/conversations/${id}`, ann)).statusCode).toBe(200);
+  });
+
+  it('shows it again, with only what came after, when a new message arrives or the deleter opens it again', async () => {
+    const [ann, cat] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
+    const id = await openConversation(ctx, cat, ann);
+    await store(id, cat, ['before']);
+    await inject('DELETE', `/api/conversations/${id}`, ann);
+    await store(id, cat, ['after']);
+    const back = await listed(ann, id);
+    expect([back.lastMessage.text, back.unreadCounts[ann.id]]).toEqual(['after', 1]);
+    expect(await texts(ann, id)).toEqual(['after']);
+
+    await inject('DELETE', `/api/conversations/${id}`, ann);
+    const again = await inject('POST', '/api/conversations', ann, { recipientId: cat.id });
+    expect([again.statusCode, again.json()._id]).toEqual([200, id]);
+    const reopened = await listed(ann, id);
+    expect([reopened.lastMessage, reopened.unreadCounts[ann.id]]).toEqual([null, 0]);
+    expect(await texts(ann, id)).toEqual([]);
+    expect(await texts(cat, id)).toEqual(['before', 'after']);
   });
 });

@@ -18,14 +18,15 @@ export type ConversationRow = {
 };
 
 // Everything a conversation view needs, in one row; `where` narrows it (and may join the viewer's row as `me`).
-const conversationSelect = (from: SQL, where: SQL, tail: SQL = sql``) => sql`
+// `clearedBefore`: the viewer cleared their copy up to then (deleted it for themselves): older messages are not shown.
+const conversationSelect = (from: SQL, where: SQL, tail: SQL = sql``, clearedBefore: SQL = sql`NULL::timestamptz`) => sql`
   SELECT c.id, c.updated_at,
     (SELECT json_agg(json_build_object('_id', u.id, 'name', u.name, 'avatar', u.avatar, 'unread', p.unread_count,
         'isPinned', p.is_pinned) ORDER BY p.user_id)
        FROM conversation_participants p JOIN users u ON u.id = p.user_id WHERE p.conversation_id = c.id) AS participants,
-    CASE WHEN lm.id IS NULL THEN NULL ELSE json_build_object('_id', lm.id, 'senderId', lm.sender_id, 'senderName', lmu.name,
+    CASE WHEN lm.id IS NULL OR lm.created_at <= ${clearedBefore} THEN NULL ELSE json_build_object('_id', lm.id, 'senderId', lm.sender_id, 'senderName', lmu.name,
       'text', lm.text, 'status', lm.status, 'createdAt', lm.created_at) END AS last_message,
-    CASE WHEN pm.id IS NULL THEN NULL ELSE json_build_object('_id', pm.id, 'text', pm.text, 'senderName', pmu.name) END AS pinned_message
+    CASE WHEN pm.id IS NULL OR pm.created_at <= ${clearedBefore} THEN NULL ELSE json_build_object('_id', pm.id, 'text', pm.text, 'senderName', pmu.name) END AS pinned_message
   FROM ${from}
   LEFT JOIN messages lm ON lm.id = c.last_message_id
   LEFT JOIN users lmu ON lmu.id = lm.sender_id
@@ -33,7 +34,10 @@ const conversationSelect = (from: SQL, where: SQL, tail: SQL = sql``) => sql`
   LEFT JOIN users pmu ON pmu.id = pm.sender_id
   WHERE ${where} ${tail}`;
 
-/** The user's conversations, their own pins first, then the most recently updated; keyset pagination after `before`. */
+/**
+ * The user's conversations, their own pins first, then the most recently updated; keyset pagination after `before`.
+ * Not those the user deleted for themselves, until a new message arrives.
+ */
 export function listConversations(db: Db, userId: string, limit: number, before?: string) {
   const after = before
     ? sql`AND (me.is_pinned, c.updated_at, c.id) < (
@@ -42,13 +46,18 @@ export function listConversations(db: Db, userId: string, limit: number, before?
     : sql``;
   return queryPrepared<ConversationRow>(db, conversationSelect(
     sql`conversation_participants me JOIN conversations c ON c.id = me.conversation_id`,
-    sql`me.user_id = ${userId} ${after}`,
+    sql`me.user_id = ${userId} AND NOT me.hidden ${after}`,
     sql`ORDER BY me.is_pinned DESC, c.updated_at DESC, c.id DESC LIMIT ${limit}`,
+    sql`me.cleared_at`,
   ));
 }
 
-export async function findConversation(db: Db, conversationId: string): Promise<ConversationRow | undefined> {
-  const [row] = await queryPrepared<ConversationRow>(db, conversationSelect(sql`conversations c`, sql`c.id = ${conversationId}`));
+/** The conversation; as `viewerId` sees it (without what they cleared) when given. */
+export async function findConversation(db: Db, conversationId: string, viewerId?: string): Promise<ConversationRow | undefined> {
+  const cleared = viewerId
+    ? sql`(SELECT v.cleared_at FROM conversation_participants v WHERE v.conversation_id = c.id AND v.user_id = ${viewerId})`
+    : undefined;
+  const [row] = await queryPrepared<ConversationRow>(db, conversationSelect(sql`conversations c`, sql`c.id = ${conversationId}`, sql``, cleared));
   return row;
 }
 
@@ -120,7 +129,10 @@ export async function upsertConversation(db: Db, a: string, b: string): Promise<
           VALUES (${inserted.id}, ${a}), (${inserted.id}, ${b}) ON CONFLICT DO NOTHING`);
         return { id: String(inserted.id), created: true };
       }
-      const [existing] = await queryRows<{ id: string }>(txDb, sql`SELECT id FROM conversations WHERE pair_key = ${pairKey}`);
+      // Opening it again brings back a conversation the opener had deleted for themselves (its history stays cleared).
+      const [existing] = await queryRows<{ id: string }>(txDb, sql`
+        UPDATE conversation_participants p SET hidden = false FROM conversations c
+        WHERE c.pair_key = ${pairKey} AND p.conversation_id = c.id AND p.user_id = ${a} RETURNING c.id`);
       return existing ? { id: String(existing.id), created: false } : undefined;
     });
     if (result) return result;
@@ -128,18 +140,19 @@ export async function upsertConversation(db: Db, a: string, b: string): Promise<
   throw new Error('conversation kept disappearing while being opened');
 }
 
-/** Deletes the conversation (its messages and participants follow) if the user takes part; returns who took part. */
-export async function deleteConversation(db: Db, conversationId: string, userId: string): Promise<string[] | undefined> {
-  const [row] = await queryPrepared<{ participants: string[] | null; deleted: boolean }>(db, sql`
-    WITH parts AS (SELECT user_id FROM conversation_participants WHERE conversation_id = ${conversationId}),
-    deleted AS (
-      DELETE FROM conversations WHERE id = ${conversationId} AND ${userId}::uuid IN (SELECT user_id FROM parts) RETURNING id)
-    SELECT (SELECT json_agg(user_id) FROM parts) AS participants, EXISTS (SELECT 1 FROM deleted) AS deleted`);
-  return row?.deleted ? (row.participants ?? []) : undefined;
+/**
+ * Removes the conversation from the user's list and clears their copy of its history, if they take part; the other
+ * participant keeps theirs. Returns whether the user took part.
+ */
+export async function removeConversationForUser(db: Db, conversationId: string, userId: string): Promise<boolean> {
+  const rows = await queryPrepared(db, sql`
+    UPDATE conversation_participants SET hidden = true, cleared_at = clock_timestamp(), unread_count = 0, is_pinned = false
+    WHERE conversation_id = ${conversationId} AND user_id = ${userId} RETURNING user_id`);
+  return rows.length > 0;
 }
 
-/** One page, newest first, of messages older than `before` (a message of this conversation). */
-export function messagesPage(db: Db, conversationId: string, limit: number, before?: string) {
+/** One page, newest first, of messages older than `before` (a message of this conversation), after what the reader cleared. */
+export function messagesPage(db: Db, conversationId: string, readerId: string, limit: number, before?: string) {
   const older = before
     ? sql`AND (m.created_at, m.id) < (SELECT b.created_at, b.id FROM messages b WHERE b.id = ${before} AND b.conversation_id = ${conversationId})`
     : sql``;
@@ -147,6 +160,8 @@ export function messagesPage(db: Db, conversationId: string, limit: number, befo
     SELECT m.id, m.conversation_id, m.sender_id, u.name AS sender_name, m.text, m.status, m.created_at
     FROM messages m JOIN users u ON u.id = m.sender_id
     WHERE m.conversation_id = ${conversationId} ${older}
+      AND m.created_at > coalesce((SELECT r.cleared_at FROM conversation_participants r
+        WHERE r.conversation_id = ${conversationId} AND r.user_id = ${readerId}), '-infinity')
     ORDER BY m.created_at DESC, m.id DESC LIMIT ${limit}`);
 }
 
@@ -198,7 +213,7 @@ export async function insertMessage(
       FROM inserted i WHERE c.id = i.conversation_id
       RETURNING c.id, c.updated_at, c.last_message_id = i.id AS is_last, c.pinned_message_id
     ), unread AS (
-      UPDATE conversation_participants p SET unread_count = p.unread_count + 1
+      UPDATE conversation_participants p SET unread_count = p.unread_count + 1, hidden = false
       FROM inserted i WHERE p.conversation_id = i.conversation_id AND p.user_id <> i.sender_id
       RETURNING p.user_id, p.unread_count, p.is_pinned
     ), parts AS (

@@ -261,20 +261,24 @@ describe('pins and deletion', () => {
     expect(await waitFor(cb, 'pinUpdated', (p) => p.pinnedMessage === null)).toEqual({ conversationId, pinnedMessage: null });
   });
 
-  it('tells both sides about a deletion, after which the conversation refuses every event', async () => {
+  it('tells only the deleter\'s devices about a deletion; the other side keeps chatting and brings it back', async () => {
     const { a, ca, cb, conversationId } = await pair();
     await call(ca, 'joinConversation', conversationId);
     await call(cb, 'joinConversation', conversationId);
-    await call(ca, 'sendMessage', { conversationId, text: 'soon gone' });
+    await call(ca, 'sendMessage', { conversationId, text: 'kept by the other side' });
     const res = await ctx.app.inject({ method: 'DELETE', url: `/api/conversations/${conversationId}`, headers: a.headers });
     expect(res.statusCode).toBe(200);
-    expect(await waitFor(cb, 'conversationDeleted')).toEqual({ conversationId });
     expect(await waitFor(ca, 'conversationDeleted')).toEqual({ conversationId });
     await settle();
-    const notFound = { msg: CHAT_ERRORS.conversationNotFound, code: 'NOT_FOUND' };
-    expect(await call(cb, 'typing', { conversationId })).toEqual(notFound);
-    expect(await call(cb, 'sendMessage', { conversationId, text: 'hello?' })).toEqual(notFound);
-    expect(await messageCount(conversationId)).toBe(0);
+    expect(cb.received.conversationDeleted ?? []).toHaveLength(0);
+    // The deleter's socket left the room: the other side's typing no longer reaches it.
+    await call(cb, 'typing', { conversationId });
+    await settle();
+    expect(ca.received.typing ?? []).toHaveLength(0);
+    // A new message from the other side arrives and shows the conversation again in the deleter's list.
+    expect(await call(cb, 'sendMessage', { conversationId, text: 'still there?' })).toMatchObject({ text: 'still there?' });
+    expect(await waitFor(ca, 'conversationUpdated', (c) => c.lastMessage?.text === 'still there?')).toMatchObject({ _id: conversationId });
+    expect(await messageCount(conversationId)).toBe(2);
   });
 
   it('announces a new conversation to both, each with their own view', async () => {

@@ -34,8 +34,8 @@ export function chatRealtime(ctx: AppContext): void {
   ctx.realtime.onFanOut(chat.MESSAGE_DELIVERY, (payload) => chat.deliverLocally(ctx, payload));
   presence.onSweptOffline((userId) => void ctx.realtime.track(tellPartners(userId, false)).catch((e) => chat.logFailure(ctx, 'presence', e)));
 
-  // Membership is checked in the database, unless this socket already joined the conversation's room: a deleted
-  // conversation empties its room on every node (service.deleteConversation), so the room is a safe cache.
+  // Membership is checked in the database, unless this socket already joined the conversation's room: a member who
+  // deletes a conversation leaves its room on every node (service.deleteConversation), so the room is a safe cache.
   const requireMember = async (socket: AuthedSocket, conversationId: string) => {
     if (socket.rooms.has(conversationRoom(conversationId))) return;
     await chat.requireParticipant(ctx, socket.data.user, { conversationId });

@@ -39,21 +39,28 @@ export async function openConversation(ctx: AppContext, user: CurrentUser, { rec
   if (recipient.refused) throw forbidden(BLOCK_TEXTS.notAccepting);
   const result = await q.upsertConversation(ctx.db, user.id, recipientId);
   if (result.created) await announceConversation(ctx, result.id, 'newConversation');
+  else await showAgainToOpener(ctx, user, result.id);
   return result;
 }
 
+/** An existing conversation opened again shows in the opener's list on all their devices (they may have deleted it). */
+async function showAgainToOpener(ctx: AppContext, user: CurrentUser, conversationId: string): Promise<void> {
+  const row = await q.findConversation(ctx.db, conversationId, user.id);
+  if (row) ctx.realtime.toUser(user.id).emit('conversationUpdated', toConversation(row, user.id));
+}
+
 export async function deleteConversation(ctx: AppContext, user: CurrentUser, { conversationId }: InConversation): Promise<void> {
-  const participants = await q.deleteConversation(ctx.db, conversationId, user.id);
-  if (!participants) throw notFound(CHAT_ERRORS.conversationNotFound);
-  ctx.realtime.io.to(participants.map(userRoom)).emit('conversationDeleted', { conversationId });
-  // Sockets that had it open leave its room on every node, so no typing event reaches them any more.
-  ctx.realtime.io.in(conversationRoom(conversationId)).socketsLeave(conversationRoom(conversationId));
+  // For this user only: the other participant keeps the conversation and its history (issue #17).
+  if (!(await q.removeConversationForUser(ctx.db, conversationId, user.id))) throw notFound(CHAT_ERRORS.conversationNotFound);
+  ctx.realtime.toUser(user.id).emit('conversationDeleted', { conversationId });
+  // The user's sockets leave its room on every node, so no typing event reaches them any more.
+  ctx.realtime.io.in(userRoom(user.id)).socketsLeave(conversationRoom(conversationId));
 }
 
 /** One conversation as the user sees it in their list: for a conversation opened by address, before its list page. */
 export async function getConversation(ctx: AppContext, user: CurrentUser, { conversationId }: InConversation): Promise<Conversation> {
   // The row carries its participants: no separate membership query.
-  const row = await q.findConversation(ctx.db, conversationId);
+  const row = await q.findConversation(ctx.db, conversationId, user.id);
   if (!row?.participants?.some((p) => p._id === user.id)) throw notFound(CHAT_ERRORS.conversationNotFound);
   return toConversation(row, user.id);
 }
@@ -76,7 +83,7 @@ export async function messagesPage(
   ctx: AppContext, user: CurrentUser, { conversationId, limit, before }: InConversation & { limit: number; before?: string },
 ): Promise<Message[]> {
   await requireParticipant(ctx, user, { conversationId });
-  const rows = await q.messagesPage(ctx.db, conversationId, limit, before);
+  const rows = await q.messagesPage(ctx.db, conversationId, user.id, limit, before);
   return rows.reverse().map(toMessage);
 }
 

@@ -8,13 +8,13 @@ import { useScrolled } from './useScrolled.ts';
 import { VerificationBanner } from './VerificationBanner.tsx';
 
 // `admin`: administrators only; `members`: verified members only (the server refuses the rest with 403);
-// `unverified`: pending and rejected members only.
-type NavItem = { to: string; label: string; admin?: boolean; members?: boolean; unverified?: boolean };
+// `unverified`: pending and rejected members only. `section`: the item is current anywhere under this path.
+type NavItem = { to: string; label: string; admin?: boolean; members?: boolean; unverified?: boolean; section?: string };
 
 const TOP_LINKS: NavItem[] = [
   { to: '/', label: 'Home', members: true },
   { to: '/verification', label: 'Verification', unverified: true },
-  { to: '/admin/resources', label: 'Admin', admin: true },
+  { to: '/admin/resources', label: 'Admin', admin: true, section: '/admin' },
   { to: '/forums', label: 'Forums', members: true },
   { to: '/resources', label: 'Resources' },
   { to: '/faq', label: 'FAQ' },
@@ -32,7 +32,7 @@ const SIDE_LINKS: NavItem[] = [
   { to: '/therapists', label: 'Therapists' },
   { to: '/my-profile', label: 'My Profile' },
   { to: '/settings', label: 'Settings' },
-  { to: '/admin/resources', label: 'Admin', admin: true },
+  { to: '/admin/resources', label: 'Admin', admin: true, section: '/admin' },
 ];
 
 export function useLogout() {
@@ -53,7 +53,7 @@ export default function AppLayout() {
   const scrolled = useScrolled();
   const logout = useLogout();
   const { pathname } = useLocation();
-  const active = (to: string) => (to === '/' ? pathname === '/' : pathname.startsWith(to));
+  const active = ({ to, section = to }: NavItem) => (to === '/' ? pathname === '/' : pathname.startsWith(section));
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
@@ -70,7 +70,7 @@ export default function AppLayout() {
           </Group>
           <Group component="nav" aria-label="Top" gap="md" visibleFrom="md" wrap="nowrap">
             {TOP_LINKS.filter(offered).map((l) => (
-              <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} c="dark.6" fw={active(l.to) ? 700 : 500}>{l.label}</Anchor>
+              <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} c="dark.6" fw={active(l) ? 700 : 500}>{l.label}</Anchor>
             ))}
             <UnstyledButton onClick={() => void logout()} fw={500} c="dark.6">Logout</UnstyledButton>
           </Group>
@@ -81,7 +81,7 @@ export default function AppLayout() {
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={4} component="nav" aria-label="Side">
             {SIDE_LINKS.filter(offered).map((l) => (
-              <MantineNavLink key={l.to} component={NavLink} to={l.to} label={l.label} active={active(l.to)} onClick={close} />
+              <MantineNavLink key={l.to} component={NavLink} to={l.to} label={l.label} active={active(l)} onClick={close} />
             ))}
             <MantineNavLink component="button" label="Logout" onClick={() => void logout()} />
           </Stack>

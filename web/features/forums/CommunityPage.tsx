@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { isVerified, useSession } from '../../lib/session.tsx';
@@ -9,21 +9,26 @@ import { useCommunity } from './api.ts';
 import { BackButton } from './components/BackButton.tsx';
 import { CommunityTags } from './components/CommunityTags.tsx';
 import { CreatePostForm } from './components/CreatePostForm.tsx';
+import { DeleteCommunityButton } from './components/DeleteCommunityButton.tsx';
 import { JoinButton } from './components/JoinButton.tsx';
 import { PostList } from './components/PostList.tsx';
 import { SearchBox } from './components/SearchBox.tsx';
 import { LOADING_COMMUNITY, NO_COMMUNITY_POSTS } from './components/texts.ts';
+import { plural } from '../../lib/words.ts';
+import { IdSchema } from '../../../common/ids.ts';
 
 export default function CommunityPage() {
   const { communityId = '' } = useParams();
   const { user } = useSession();
-  const { data: community, isPending, error } = useCommunity(communityId);
+  const navigate = useNavigate();
+  const validId = IdSchema.safeParse(communityId).success;
+  const { data: community, isPending, error } = useCommunity(communityId, validId);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [creating, setCreating] = useState(false);
 
-  if (isPending) return <PageLoader label={LOADING_COMMUNITY} />;
-  if (error || !community) {
+  if (validId && isPending) return <PageLoader label={LOADING_COMMUNITY} />;
+  if (!validId || error || !community) {
     return (
       <Stack gap="md">
         <BackButton fallback="/communities" />
@@ -40,7 +45,10 @@ export default function CommunityPage() {
         <Stack gap="xs">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{community.name}</Title>
-            <div style={{ flexShrink: 0 }}><JoinButton community={community} size="sm" /></div>
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              <JoinButton community={community} size="sm" />
+              <DeleteCommunityButton community={community} onDeleted={() => void navigate('/communities')} />
+            </Group>
           </Group>
           {community.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{community.description}</Text>}
           <CommunityTags specialties={community.specialties} modalities={community.modalities} max={10} />
@@ -48,7 +56,7 @@ export default function CommunityPage() {
             <Group gap={6}>{community.demographics.map((d) => <Badge key={d} color="gray" variant="light" tt="none">{d}</Badge>)}</Group>
           )}
           <Text size="sm" c="dimmed">
-            {community.membersCount} {community.membersCount === 1 ? 'member' : 'members'} · {community.totalPostsCount} {community.totalPostsCount === 1 ? 'post' : 'posts'}
+            {plural(community.membersCount, 'member')} · {plural(community.totalPostsCount, 'post')}
           </Text>
         </Stack>
       </Paper>
@@ -60,7 +68,8 @@ export default function CommunityPage() {
       </Group>
       {isVerified(user) && !community.joined && <Text size="sm" c="dimmed">Join this community to post in it.</Text>}
       {creating && <CreatePostForm communityId={community._id} onDone={() => setCreating(false)} />}
-      <section aria-label="Posts">
+      <section aria-labelledby="community-posts">
+        <VisuallyHidden component="h2" id="community-posts">Posts</VisuallyHidden>
         <PostList
           scope={debounced ? { communityId: community._id, search: debounced } : { communityId: community._id }}
           emptyText={NO_COMMUNITY_POSTS} loadingText={LOADING_COMMUNITY} showCommunity={false}

@@ -33,8 +33,9 @@ export function useCommunities(page: number, limit: number, q = '') {
   });
 }
 
-export const useCommunity = (id: string) =>
-  useQuery({ queryKey: keys.community(id), queryFn: () => api<Community>(`/api/communities/${id}`) });
+/** `enabled` false for an address whose id cannot exist, so the page says "not found" without asking. */
+export const useCommunity = (id: string, enabled = true) =>
+  useQuery({ queryKey: keys.community(id), queryFn: () => api<Community>(`/api/communities/${id}`), enabled });
 
 export const useJoinedCommunities = () =>
   useQuery({ queryKey: keys.joined, queryFn: () => api<Community[]>('/api/communities/joined') });
@@ -97,8 +98,8 @@ export function usePostList(scope: PostScope) {
   });
 }
 
-export const usePost = (id: string) =>
-  useQuery({ queryKey: keys.post(id), queryFn: () => api<Post>(`/api/forumPosts/${id}`), retry: false });
+export const usePost = (id: string, enabled = true) =>
+  useQuery({ queryKey: keys.post(id), queryFn: () => api<Post>(`/api/forumPosts/${id}`), retry: false, enabled });
 
 export function useCreatePost() {
   const client = useQueryClient();

@@ -5,7 +5,7 @@ export default function FaqPage() {
   return (
     <Container size="md" py="xl">
       <Title order={1} mb="lg">Frequently Asked Questions</Title>
-      <FaqSection />
+      <FaqSection level={2} />
     </Container>
   );
 }

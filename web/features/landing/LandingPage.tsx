@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FaqSection } from './FaqSection.tsx';
 import { FeaturedTherapists } from './FeaturedTherapists.tsx';
+import { HeroIllustration } from './HeroIllustration.tsx';
 
 const FEATURES = [
   { title: 'Verified peers', text: 'Every member proves their licence or registration; credentials show on each profile.' },
@@ -21,6 +22,7 @@ export default function LandingPage() {
     <>
       <Box component="section" py={{ base: 48, sm: 96 }} style={{ background: 'linear-gradient(180deg, var(--mantine-color-brand-0), var(--mantine-color-gray-0))' }}>
         <Container size="lg">
+          <Group justify="space-between" align="center" wrap="nowrap" gap="xl">
           <Stack maw={720} gap="lg">
             <Title order={1} fz={{ base: 34, sm: 52 }} lh={1.1}>
               A professional network for therapists to connect, collaborate, and grow.
@@ -31,6 +33,8 @@ export default function LandingPage() {
               <Button component={Link} to="/therapists" size="lg" variant="default">View All Therapists</Button>
             </Group>
           </Stack>
+          <Box visibleFrom="md" style={{ flex: '0 1 440px' }} data-testid="hero-illustration"><HeroIllustration /></Box>
+          </Group>
         </Container>
       </Box>
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Collapse, Container, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Collapse, Container, Group, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -89,7 +89,8 @@ function ResourceList({ resources, canDelete, reporterId }: { resources: Resourc
   }
 
   return (
-    <Stack gap="sm" component="section" aria-label="Resource list">
+    <Stack gap="sm" component="section" aria-labelledby="resource-list">
+      <VisuallyHidden component="h2" id="resource-list">Resource list</VisuallyHidden>
       {resources.map((resource) => (
         <ResourceCard key={resource._id} resource={resource} actions={(canDelete || reporterId) && (
           <>

@@ -11,7 +11,8 @@ import { PinIcon, TrashIcon } from './icons.tsx';
 import { otherParticipant } from './participants.ts';
 import './chat.css';
 
-export const DELETE_CONFIRMATION = 'Are you sure you want to delete this conversation?';
+// The spec's question, and what deleting does now: the other participant keeps their copy.
+export const DELETE_CONFIRMATION = 'Are you sure you want to delete this conversation? It is removed from your list only; the other person keeps their copy.';
 
 // Within this distance of the end of the list, the next page is fetched.
 const LOAD_MORE_PX = 300;
@@ -103,15 +104,16 @@ function ConversationRow({ conversation: c, myId, now, selected, onOpen, onDelet
             <UserAvatar name={other.name} src={other.avatar} radius="xl" />
           </Indicator>
           <Box miw={0} flex={1}>
-            <Group gap={6} wrap="nowrap" justify="space-between">
-              <Text fw={unread ? 700 : 600} truncate="end">{other.name}</Text>
-              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>{timeAgo(c.updatedAt, now)}</Text>
-            </Group>
+            {/* A name is never cut to make room for the time: it has the first line (two if long), the time the second. */}
+            <Text fw={unread ? 700 : 600} lineClamp={2} style={{ overflowWrap: 'anywhere' }} data-testid="conversation-name">{other.name}</Text>
             <Group gap={6} wrap="nowrap" justify="space-between">
               <Text size="sm" c={unread ? undefined : 'dimmed'} fw={unread ? 600 : 400} truncate="end">{preview}</Text>
-              {unread > 0 && (
-                <Badge size="sm" circle={unread < 10} color="brand" aria-label={`${unread} unread`}>{unread}</Badge>
-              )}
+              <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+                <Text size="xs" c="dimmed">{timeAgo(c.updatedAt, now)}</Text>
+                {unread > 0 && (
+                  <Badge size="sm" circle={unread < 10} color="brand" aria-label={`${unread} unread`}>{unread}</Badge>
+                )}
+              </Group>
             </Group>
             <VisuallyHidden>{online ? 'Online' : 'Offline'}{c.isPinned ? ', pinned' : ''}</VisuallyHidden>
           </Box>

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useRef, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionIcon, Center, Loader, Popover } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { EmojiClickData, EmojiStyle, PickerProps } from 'emoji-picker-react';
@@ -27,14 +27,22 @@ class HideOnError extends Component<{ children: ReactNode }, { failed: boolean }
 
 export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // The picker's search box takes Escape for itself, so the popover never returned focus: close and return it here.
+  const onKeyDownCapture = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    close();
+    button.current?.focus();
+  };
   return (
     <Popover opened={opened} onChange={(o) => !o && close()} position="top-start" shadow="md" trapFocus returnFocus withinPortal>
       <Popover.Target>
-        <ActionIcon variant="subtle" color="gray.7" size="lg" aria-label="Add emoji" aria-expanded={opened} onClick={toggle}>
+        <ActionIcon ref={button} variant="subtle" color="gray.7" size="lg" aria-label="Add emoji" aria-expanded={opened} onClick={toggle}>
           <SmileIcon />
         </ActionIcon>
       </Popover.Target>
-      <Popover.Dropdown p={0}>
+      <Popover.Dropdown p={0} onKeyDownCapture={onKeyDownCapture}>
         <HideOnError>
           <Suspense fallback={<Center w={300} h={380}><Loader size="sm" aria-label="Loading emoji" /></Center>}>
             <EmojiPicker

@@ -46,8 +46,15 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
         {/* The comment itself collapses; its replies, by others, stay as they are. */}
         <BlockedContent authorId={comment.deleted ? null : comment.author?._id}>
         <Stack gap={6}>
+        {/* A deleted comment has no author to show: its tombstone and time make one line, without an empty gap. */}
+        {comment.deleted ? (
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm" c="dimmed" fs="italic">{comment.content}</Text>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{timeAgo(comment.createdAt)}</Text>
+          </Group>
+        ) : (
         <Group gap="xs" wrap="nowrap">
-          {admin && !comment.deleted && (
+          {admin && (
             <Checkbox
               size="xs" aria-label={`Select comment by ${authorName}`} checked={selected.has(comment._id)}
               onChange={(e) => onSelect(comment._id, e.currentTarget.checked)}
@@ -57,9 +64,8 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
           <Text size="sm" fw={600} truncate>{comment.author ? comment.author.name : ''}</Text>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{timeAgo(comment.createdAt)}</Text>
         </Group>
-        {comment.deleted ? <Text size="sm" c="dimmed" fs="italic">{comment.content}</Text> : (
-          <Box fz="sm" style={{ overflowWrap: 'anywhere' }}><Markdown>{comment.content}</Markdown></Box>
         )}
+        {!comment.deleted && <Box fz="sm" style={{ overflowWrap: 'anywhere' }}><Markdown>{comment.content}</Markdown></Box>}
         <Group gap={4}>
           {!comment.deleted && (
             <LikeButton liked={liked} count={comment.likesCount} disabled={!isVerified(user) || actions.like.isPending}

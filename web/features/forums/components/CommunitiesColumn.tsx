@@ -1,11 +1,10 @@
-import { ActionIcon, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CONFIRM_DELETE_COMMUNITY } from '../../../../common/communities.ts';
 import { FORUM_SIDEBAR_COMMUNITIES } from '../../../../common/constants.ts';
-import { useConfirm } from '../../../components/useConfirm.tsx';
-import { isAdmin, isVerified, useSession } from '../../../lib/session.tsx';
-import { useCommunities, useDeleteCommunity } from '../api.ts';
+import { isVerified, useSession } from '../../../lib/session.tsx';
+import { useCommunities } from '../api.ts';
+import { DeleteCommunityButton } from './DeleteCommunityButton.tsx';
 import { JoinButton } from './JoinButton.tsx';
 import { QuickCreateCommunity } from './QuickCreateCommunity.tsx';
 import { SidebarCard } from './SidebarCard.tsx';
@@ -14,14 +13,7 @@ import { SidebarCard } from './SidebarCard.tsx';
 export function CommunitiesColumn() {
   const { user } = useSession();
   const { data, isPending, isError } = useCommunities(1, FORUM_SIDEBAR_COMMUNITIES);
-  const remove = useDeleteCommunity();
   const [creating, setCreating] = useState(false);
-  const confirm = useConfirm();
-
-  const onDelete = async (id: string) => {
-    if (!(await confirm({ title: 'Delete community', message: CONFIRM_DELETE_COMMUNITY, confirmLabel: 'Delete' }))) return;
-    remove.mutate(id, { onError: (e) => console.error('Failed to delete community', e) });
-  };
 
   return (
     <SidebarCard title="Communities" id="forum-communities">
@@ -34,11 +26,7 @@ export function CommunitiesColumn() {
               <Anchor component={Link} to={`/community/${c._id}`} size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{c.name}</Anchor>
               <Group gap={4} wrap="nowrap">
                 <JoinButton community={c} />
-                {isAdmin(user) && (
-                  <ActionIcon color="red" variant="subtle" aria-label={`Delete community ${c.name}`} onClick={() => void onDelete(c._id)}>
-                    <span aria-hidden>✕</span>
-                  </ActionIcon>
-                )}
+                <DeleteCommunityButton community={c} compact />
               </Group>
             </Group>
           ))}

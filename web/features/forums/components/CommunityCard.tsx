@@ -2,11 +2,14 @@ import { Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantin
 import { Link } from 'react-router';
 import type { Community } from '../../../../common/communities.ts';
 import { CommunityTags } from './CommunityTags.tsx';
+import { DeleteCommunityButton } from './DeleteCommunityButton.tsx';
 import { JoinButton } from './JoinButton.tsx';
+import { isAdmin, useSession } from '../../../lib/session.tsx';
+import { plural } from '../../../lib/words.ts';
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 export function CommunityCard({ community }: { community: Community }) {
+  const { user } = useSession();
   return (
     <Card withBorder padding="md" component="article" aria-labelledby={`community-${community._id}`}>
       <Stack gap="xs" h="100%">
@@ -22,6 +25,7 @@ export function CommunityCard({ community }: { community: Community }) {
           </Button>
           <JoinButton community={community} />
         </Group>
+        {isAdmin(user) && <Group justify="flex-end"><DeleteCommunityButton community={community} /></Group>}
       </Stack>
     </Card>
   );

@@ -5,6 +5,7 @@ import { useJoinedCommunities, useRecommendations } from '../api.ts';
 import { JoinButton } from './JoinButton.tsx';
 import { SidebarCard } from './SidebarCard.tsx';
 import { NO_JOINED } from './texts.ts';
+import { plural } from '../../../lib/words.ts';
 
 const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
@@ -53,7 +54,7 @@ function RecommendedItem({ community }: { community: Recommendation }) {
         </Group>
       ) : (
         <Text size="xs" c="dimmed">
-          {community.recentPostsCount ? `Active: ${community.recentPostsCount} posts in the last 30 days` : 'New to you'}
+          {community.recentPostsCount ? `Active: ${plural(community.recentPostsCount, 'post')} in the last 30 days` : 'New to you'}
         </Text>
       )}
     </Stack>

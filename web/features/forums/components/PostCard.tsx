@@ -9,6 +9,7 @@ import { useLikePost } from '../api.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { LikeButton } from './LikeButton.tsx';
 import { plainPreview, postPath } from './links.ts';
+import { plural } from '../../../lib/words.ts';
 
 export function PostCard({ post, showCommunity = true }: { post: Post; showCommunity?: boolean }) {
   const { user } = useSession();
@@ -46,7 +47,7 @@ export function PostCard({ post, showCommunity = true }: { post: Post; showCommu
             onToggle={() => like.mutate({ id: post._id, liked: !liked })}
           />
           <Anchor component={Link} to={postPath(post)} size="sm">
-            {post.commentsCount} {post.commentsCount === 1 ? 'comment' : 'comments'}
+            {plural(post.commentsCount, 'comment')}
           </Anchor>
         </Group>
       </Stack>

@@ -1,0 +1,226 @@
+// Defects from a newcomer's test of the product (issue #17), each checked where a user meets it, at both widths.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { io } from 'socket.io-client';
+import { BASE_URL } from './env.ts';
+import { ADMIN, createVerifiedUser, DEMO, expectAccessible, screenshot, signIn, type NewUser } from './support.ts';
+
+const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
+
+async function expectHeadingsInOrder(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+  expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+}
+
+test('the FAQ heading shows below the sticky header after following the FAQ link', async ({ page }) => {
+  await page.goto('/');
+  if (isMobile(page)) {
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'FAQ', exact: true }).click();
+  } else {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ', exact: true }).click();
+  }
+  const heading = page.getByRole('heading', { name: 'FAQ', exact: true });
+  await expect(heading).toBeInViewport();
+  await expect.poll(async () => {
+    const header = await page.locator('header').first().boundingBox();
+    const box = await heading.boundingBox();
+    return box && header ? box.y >= header.y + header.height : false;
+  }).toBe(true);
+});
+
+test('the mobile public menu has one close button', async ({ page }) => {
+  test.skip(!isMobile(page), 'the menu is a drawer on phones only');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+  await expect(menu.getByRole('button', { name: 'Close menu' })).toBeVisible();
+  // The burger, which turns into a second X, lies under the menu's overlay: a tap there closes the menu, nothing else.
+  const burger = await page.getByRole('button', { name: 'Toggle navigation' }).boundingBox();
+  const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null,
+    { x: burger!.x + burger!.width / 2, y: burger!.y + burger!.height / 2 });
+  expect(onTop).toBeNull();
+  await screenshot(page, 'public-menu-one-close');
+});
+
+test('a protected link opened signed out returns there after login; /login signed in goes home', async ({ page }) => {
+  await page.goto('/therapists');
+  await page.goto('/settings/privacy');
+  await expect(page).toHaveURL(/\/login\?next=%2Fsettings%2Fprivacy$/);
+  await page.getByLabel('Email').fill(DEMO.sofia);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo-therapist-2026');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/settings\/privacy$/);
+  await expect(page).toHaveTitle('Settings · Thera Root');
+
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(page).toHaveTitle('Home · Thera Root');
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByLabel('Full name')).toHaveCount(0);
+});
+
+test('a login link from elsewhere never leads off the site', async ({ page }) => {
+  await page.goto('/login?next=//evil.example/steal');
+  await page.getByLabel('Email').fill(DEMO.sofia);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo-therapist-2026');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  expect(new URL(page.url()).host).toBe(new URL(page.url()).host);
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+});
+
+test('an unknown community id says "Community not found." at once, asking the server nothing', async ({ page }) => {
+  await signIn(page, DEMO.liam);
+  const asked: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('/api/communities/xyz')) asked.push(r.url()); });
+  await page.goto('/community/xyz');
+  await expect(page.getByRole('alert')).toHaveText('Community not found.');
+  await expect(page.getByText(/Invalid id/)).toHaveCount(0);
+  expect(asked).toEqual([]);
+  await expectAccessible(page);
+});
+
+test('a missing community is asked for once, not twice', async ({ page }) => {
+  await signIn(page, DEMO.liam);
+  const asked: string[] = [];
+  const missing = '00000000-0000-4000-8000-000000000000';
+  page.on('request', (r) => { if (r.url().includes(`/api/communities/${missing}`)) asked.push(r.url()); });
+  await page.goto(`/community/${missing}`);
+  await expect(page.getByRole('alert')).toHaveText('Community not found.');
+  await page.waitForTimeout(1500);
+  expect(asked).toHaveLength(1);
+});
+
+test('each screen names itself in the browser tab', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Home · Thera Root');
+  await page.goto('/resources');
+  await expect(page).toHaveTitle('Resources · Thera Root');
+  await signIn(page, DEMO.liam);
+  await page.goto('/forums');
+  await expect(page).toHaveTitle('Forums · Thera Root');
+  await page.goto('/chat');
+  await expect(page).toHaveTitle('Chat · Thera Root');
+});
+
+test('headings go in order on /resources, /faq and a community page', async ({ page }) => {
+  await page.goto('/resources');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectHeadingsInOrder(page);
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectHeadingsInOrder(page);
+  await signIn(page, DEMO.liam);
+  await page.goto('/communities');
+  await page.getByRole('link', { name: /View Community/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectHeadingsInOrder(page);
+});
+
+test('"Admin" is the current item on every admin screen', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  for (const path of ['/admin/verifications', '/admin/audit', '/admin/reports']) {
+    await page.goto(path);
+    if (isMobile(page)) await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    const side = page.getByRole('navigation', { name: 'Side' });
+    await expect(side.getByRole('link', { name: 'Admin' })).toHaveAttribute('data-active', 'true');
+    if (isMobile(page)) await page.keyboard.press('Escape');
+  }
+});
+
+test('a deleted comment with replies shows its tombstone without an empty author line', async ({ page, request }) => {
+  const author = await createVerifiedUser(request);
+  const replier = await createVerifiedUser(request);
+  const auth = (u: { token: string }) => ({ headers: { 'x-auth-token': u.token } });
+  const post = await (await request.post('/api/forumPosts', { ...auth(author), data: { title: 'Tombstone layout', content: 'A post.' } })).json();
+  const top = await (await request.post(`/api/forumPosts/${post._id}/comments`, { ...auth(author), data: { content: 'To be deleted.' } })).json();
+  const reply = await request.post(`/api/forumPosts/comments/${top._id}/reply`, { ...auth(replier), data: { content: 'A reply that stays.' } });
+  expect(reply.status(), await reply.text()).toBe(201);
+  expect((await request.delete(`/api/forumPosts/comments/${top._id}`, auth(author))).status()).toBe(200);
+
+  await signIn(page, replier.email, replier.password);
+  await page.goto(`/post/${post._id}`);
+  const tombstone = page.locator(`#comment-${top._id}`);
+  await expect(tombstone.getByText('A reply that stays.')).toBeVisible();
+  const firstLine = tombstone.locator('p, span').filter({ visible: true }).first();
+  await expect(firstLine).toHaveText(/deleted/i);
+  await screenshot(page, 'deleted-comment');
+  await expectAccessible(page);
+});
+
+async function say(user: NewUser, conversationId: string, text: string) {
+  const socket = io(BASE_URL, { path: '/socket.io', transports: ['websocket'], auth: { token: user.token }, forceNew: true });
+  try {
+    expect(await socket.timeout(10_000).emitWithAck('sendMessage', { conversationId, text })).not.toHaveProperty('msg');
+  } finally {
+    socket.disconnect();
+  }
+}
+
+test('chat: a short incoming message has a short bubble, Escape in the emoji picker returns to its button, a phone keeps names whole', async ({ page, request }) => {
+  const ann = await createVerifiedUser(request, 'Annabelle Whitford-Castellanos');
+  const ben = await createVerifiedUser(request);
+  const started = await request.post('/api/conversations', { headers: { 'x-auth-token': ann.token }, data: { recipientId: ben.id } });
+  const conversationId = (await started.json())._id;
+  await say(ann, conversationId, 'Hi!');
+
+  await signIn(page, ben.email, ben.password);
+  await page.goto('/chat');
+  const row = page.getByTestId('conversation-row').filter({ hasText: ann.name });
+  const name = row.getByTestId('conversation-name');
+  await expect(name).toHaveText(ann.name);
+  expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
+  await screenshot(page, 'chat-list-long-name');
+
+  await page.goto(`/chat/${conversationId}`);
+  const incoming = page.getByRole('log', { name: 'Messages' }).getByTestId('message').filter({ hasText: 'Hi!' }).locator('.chat-bubble');
+  await expect(incoming).toBeVisible();
+  expect((await incoming.boundingBox())!.width).toBeLessThan(80);
+
+  const emoji = page.getByRole('button', { name: 'Add emoji' });
+  await emoji.click();
+  await expect(page.getByRole('dialog').or(page.locator('.EmojiPickerReact')).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(emoji).toBeFocused();
+  await expect(emoji).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('an administrator deletes a community from its card on /communities and from its own page', async ({ page, request }) => {
+  const member = await createVerifiedUser(request);
+  const create = async (name: string) => {
+    const res = await request.post('/api/communities', { headers: { 'x-auth-token': member.token }, data: { name, description: 'To be removed.' } });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json())._id as string;
+  };
+  const tag = Math.random().toString(36).slice(2, 8);
+  const fromCard = `Card removal ${tag}`;
+  const fromPage = `Page removal ${tag}`;
+  await create(fromCard);
+  const pageId = await create(fromPage);
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/communities');
+  await page.getByLabel('Search communities').fill(fromCard);
+  const card = page.getByRole('article', { name: fromCard });
+  await card.getByRole('button', { name: `Delete community ${fromCard}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(card).toHaveCount(0);
+
+  await page.goto(`/community/${pageId}`);
+  await page.getByRole('button', { name: `Delete community ${fromPage}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/communities$/);
+  expect((await request.get(`/api/communities/${pageId}`, { headers: { 'x-auth-token': member.token } })).status()).toBe(404);
+});
+
+test('members other than administrators see no delete on community cards or pages', async ({ page }) => {
+  await signIn(page, DEMO.liam);
+  await page.goto('/communities');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Delete community/ })).toHaveCount(0);
+});
