@@ -12,6 +12,9 @@ export const MeSchema = z.object({
   role: z.string(),
   verificationStatus: z.enum(VERIFICATION_STATUSES),
   rejectionReason: z.string().nullable(),
+  /** Issue 16: two-factor sign-in is on; an administrator who must turn it on before anything else (ADMIN_REQUIRE_2FA). */
+  twoFactorEnabled: z.boolean(),
+  mustEnrolTwoFactor: z.boolean(),
 });
 export type Me = z.infer<typeof MeSchema>;
 
@@ -40,8 +43,17 @@ export const LoginBody = z.object({
   password: z.string().min(1, 'is required').max(LIMITS.passwordMax),
 });
 
-/** POST /api/users/login */
-export const LoginResponse = z.object({ token: z.string() });
+/**
+ * POST /api/users/login: a session's token (with `twoFactorPrompt` for an administrator still without two-factor
+ * sign-in, asked at each sign-in), or, with two-factor on, the second step's token (POST /api/users/login/2fa).
+ */
+export const LoginResponse = z.union([
+  z.object({ token: z.string(), twoFactorPrompt: z.boolean().optional() }),
+  z.object({ mfaRequired: z.literal(true), mfaToken: z.string() }),
+]);
+export type LoginResult = z.infer<typeof LoginResponse>;
+/** POST /api/users/login/2fa */
+export const TokenResponse = z.object({ token: z.string() });
 
 export const ForgotPasswordBody = z.object({
   email: z.string().trim().min(1, 'is required').max(LIMITS.email),

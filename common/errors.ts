@@ -14,6 +14,10 @@ export const ErrorCode = {
   /** Signed in, but the licence has not been verified yet. */
   NOT_VERIFIED: 'NOT_VERIFIED',
   FORBIDDEN: 'FORBIDDEN',
+  /** An administrator must turn on two-factor sign-in first (ADMIN_REQUIRE_2FA): only their own account's routes answer. */
+  TWO_FACTOR_REQUIRED: 'TWO_FACTOR_REQUIRED',
+  /** The second step of a sign-in came too late or was already used: sign in with the password again. */
+  SIGN_IN_EXPIRED: 'SIGN_IN_EXPIRED',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   TOO_LARGE: 'TOO_LARGE',

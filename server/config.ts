@@ -71,6 +71,11 @@ const EnvSchema = z.object({
   READ_CACHE_MAX_MB: positiveInt.max(4096).default(64),
   READ_CACHE_MAX_KEYS: positiveInt.default(5000),
   WRITE_LIMITS: writeLimits.default(DEFAULT_WRITE_LIMITS),
+  // Two-factor sign-in (issue 16): administrators must enrol when set; wrong codes per account per login window;
+  // the key that encrypts TOTP secrets at rest (32 bytes, base64), else a key file in DATA_DIR (one node only).
+  ADMIN_REQUIRE_2FA: flag.default(false),
+  MFA_MAX_FAILS_PER_ACCOUNT: positiveInt.default(5),
+  TWO_FACTOR_KEY: z.base64().refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64').optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -100,7 +105,12 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     forumCacheMs: env.FORUM_CACHE_MS,
     // The bounds of the app's read cache (server/lib/read-cache.ts): whichever is reached first evicts.
     readCache: { maxBytes: env.READ_CACHE_MAX_MB * 1024 * 1024, maxKeys: env.READ_CACHE_MAX_KEYS },
-    session: { maxAgeMs: env.SESSION_MAX_AGE_DAYS * 86_400_000, idleMs: env.SESSION_IDLE_HOURS * 3_600_000 },
+    session: {
+      maxAgeMs: env.SESSION_MAX_AGE_DAYS * 86_400_000, idleMs: env.SESSION_IDLE_HOURS * 3_600_000,
+      // An administrator without two-factor sign-in may then only enrol (server/lib/auth.ts).
+      adminRequireTwoFactor: env.ADMIN_REQUIRE_2FA,
+    },
+    twoFactorKey: env.TWO_FACTOR_KEY,
     limits: {
       loginFailsPerAccount: env.LOGIN_MAX_FAILS_PER_ACCOUNT,
       loginFailsPerIp: env.LOGIN_MAX_FAILS_PER_IP,
@@ -108,6 +118,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       registerPerIpHour: env.REGISTER_MAX_PER_IP_HOUR,
       forgotPerEmailHour: env.FORGOT_MAX_PER_EMAIL_HOUR,
       forgotPerIpHour: env.FORGOT_MAX_PER_IP_HOUR,
+      mfaFailsPerAccount: env.MFA_MAX_FAILS_PER_ACCOUNT,
       chatMessagesPer10s: env.CHAT_MAX_MESSAGES_PER_10S,
       // Sockets open at once (per user across nodes with Redis; per address on each node) and socket events per user.
       sockets: { perUser: env.SOCKETS_PER_USER, perAddress: env.SOCKETS_PER_ADDRESS, eventsPer10s: env.SOCKET_EVENTS_PER_10S },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, boolean, check, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  type AnyPgColumn, bigint, boolean, check, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -78,7 +78,13 @@ export const sessions = pgTable('sessions', {
   tokenHash: text('token_hash').notNull(),
   createdAt: createdAt(),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)]);
+  // Migration 0110: shown in the member's sessions list; ip is stored with its last part already hidden.
+  userAgent: text('user_agent'),
+  ip: text('ip'),
+}, (t) => [
+  uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId),
+  index('sessions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+]);
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   tokenHash: text('token_hash').primaryKey(),
@@ -298,3 +304,39 @@ export const blocks = pgTable('blocks', {
   index('blocks_blocker_created_idx').on(t.blockerId, t.createdAt.desc()),
   check('blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
 ]);
+
+/** TOTP two-factor sign-in (migration 0111): the secret encrypted at rest; enabled once the first code was right. */
+export const twoFactor = pgTable('two_factor', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  // The time step of the last accepted code: a code is refused unless its step is later (no replay).
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+export const recoveryCodes = pgTable('recovery_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('recovery_codes_user_idx').on(t.userId)]);
+
+/** The second step of a sign-in with two-factor on: not a session (migration 0111). */
+export const mfaChallenges = pgTable('mfa_challenges', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('mfa_challenges_user_idx').on(t.userId), index('mfa_challenges_expires_idx').on(t.expiresAt)]);
+
+/** A change of email waiting for the link sent to the new address (migration 0112). */
+export const emailChangeTokens = pgTable('email_change_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('email_change_tokens_user_idx').on(t.userId)]);

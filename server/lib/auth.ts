@@ -4,12 +4,17 @@ import type { Db } from '../db/client.ts';
 import { queryPrepared } from '../db/prepared.ts';
 import { passwordResetTokens, sessions } from '../db/schema.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import type { SessionDevice } from './device.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export type Role = 'admin' | 'user';
 export type VerificationStatus = 'pending' | 'verified' | 'rejected';
-export type CurrentUser = { id: string; name: string; role: Role; verificationStatus: VerificationStatus; sessionId: string };
-export type SessionPolicy = { maxAgeMs: number; idleMs: number };
+export type CurrentUser = {
+  id: string; name: string; role: Role; verificationStatus: VerificationStatus; sessionId: string;
+  /** An administrator without two-factor sign-in while ADMIN_REQUIRE_2FA is set: may only enrol (issue 16). */
+  mustEnrolTwoFactor?: boolean;
+};
+export type SessionPolicy = { maxAgeMs: number; idleMs: number; adminRequireTwoFactor?: boolean };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,13 +26,15 @@ declare module 'fastify' {
 
 export const NOT_VERIFIED = 'Your licence has not been verified yet.';
 export const ADMINS_ONLY = 'Only administrators can do that.';
+export const TWO_FACTOR_REQUIRED = 'Administrators must turn on two-factor sign-in before doing anything else.';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 // last_used_at is written at most this often, so reads do not turn into writes.
 const TOUCH_INTERVAL_MS = 60_000;
 
-export async function createSession(db: Db, userId: string): Promise<string> {
+/** A new session's token; `device` is what the sessions list shows of where it was opened. */
+export async function createSession(db: Db, userId: string, device?: SessionDevice): Promise<string> {
   const { token, hash } = newToken();
-  await db.insert(sessions).values({ userId, tokenHash: hash });
+  await db.insert(sessions).values({ userId, tokenHash: hash, userAgent: device?.userAgent ?? null, ip: device?.ip ?? null });
   return token;
 }
 
@@ -46,14 +53,15 @@ export async function revokeResetLinks(db: Db, userId: string): Promise<void> {
 
 type SessionRow = {
   session_id: string; created_at: Date | string; last_used_at: Date | string;
-  id: string; name: string; role: string; verification_status: string; disabled: boolean;
+  id: string; name: string; role: string; verification_status: string; disabled: boolean; admin_without_2fa: boolean;
 };
 
 /** The user behind a token, or null when it is unknown, expired, idle too long or the account is disabled. */
 export async function userForToken(db: Db, token: string, policy: SessionPolicy, now = new Date()): Promise<CurrentUser | null> {
   // Every authenticated request runs this, so it is one prepared statement (planned once per connection).
   const [row] = await queryPrepared<SessionRow>(db, sql`
-    SELECT s.id AS session_id, s.created_at, s.last_used_at, u.id, u.name, u.role, u.verification_status, u.disabled
+    SELECT s.id AS session_id, s.created_at, s.last_used_at, u.id, u.name, u.role, u.verification_status, u.disabled,
+      (u.role = 'admin' AND NOT EXISTS (SELECT 1 FROM two_factor t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL)) AS admin_without_2fa
     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ${hashToken(token)} LIMIT 1`);
   if (!row) return null;
   const createdAt = new Date(row.created_at).getTime();
@@ -71,6 +79,7 @@ export async function userForToken(db: Db, token: string, policy: SessionPolicy,
   return {
     id: row.id, name: row.name, role: row.role as Role,
     verificationStatus: row.verification_status as VerificationStatus, sessionId: row.session_id,
+    mustEnrolTwoFactor: Boolean(policy.adminRequireTwoFactor && row.admin_without_2fa),
   };
 }
 
@@ -91,8 +100,14 @@ export function requireUser(request: FastifyRequest): CurrentUser {
   return request.user;
 }
 
+/** An administrator who must enrol first hears this from every route but their own account's (authenticated ones). */
+function refuseUntilEnrolled(user: CurrentUser): void {
+  if (user.mustEnrolTwoFactor) throw forbidden(TWO_FACTOR_REQUIRED, 'TWO_FACTOR_REQUIRED');
+}
+
 export function requireVerified(request: FastifyRequest): CurrentUser {
   const user = requireUser(request);
+  refuseUntilEnrolled(user);
   if (user.verificationStatus !== 'verified' && user.role !== 'admin') throw forbidden(NOT_VERIFIED, 'NOT_VERIFIED');
   return user;
 }
@@ -104,6 +119,7 @@ export function isAdmin(user: CurrentUser | null): boolean {
 
 export function requireAdmin(request: FastifyRequest): CurrentUser {
   const user = requireUser(request);
+  refuseUntilEnrolled(user);
   if (!isAdmin(user)) throw forbidden(ADMINS_ONLY);
   return user;
 }

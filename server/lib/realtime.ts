@@ -76,6 +76,8 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
       ? await userForToken(db, token, session).catch(() => null)
       : null;
     if (!user) return new Error('unauthorized');
+    // An administrator who must enrol in two-factor sign-in first gets no chat either (the REST guards say the same).
+    if (user.mustEnrolTwoFactor) return new Error('two-factor required');
     socket.data.user = user;
     const refusal = await admit(socket);
     return refusal ? new Error(refusal) : undefined;

@@ -29,6 +29,8 @@ export const DEFAULT_WRITE_LIMITS: WriteLimits = {
 // Writes by visitors, limited per address by their own feature.
 const VISITOR_WRITES = new Set([
   'POST /api/users/register', 'POST /api/users/login', 'POST /api/users/forgot-password', 'POST /api/users/reset-password/:token',
+  // The second step of a sign-in (wrong codes counted per account) and an email link (single-use token).
+  'POST /api/users/login/2fa', 'POST /api/users/confirm-email',
 ]);
 
 const BUCKET_OF: Record<string, WriteBucket> = {

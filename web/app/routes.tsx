@@ -29,6 +29,7 @@ const Profile = lazy(() => import('../features/therapists/ProfilePage.tsx'));
 const MyProfile = lazy(() => import('../features/therapists/MyProfilePage.tsx'));
 const EditProfile = lazy(() => import('../features/therapists/EditProfilePage.tsx'));
 const Settings = lazy(() => import('../features/settings/SettingsPage.tsx'));
+const ConfirmEmail = lazy(() => import('../features/settings/ConfirmEmailPage.tsx'));
 // The admin guard reads a text from common/resources.ts, whose schemas stay out of the landing page's chunk.
 const RequireAdmin = lazy(() => import('./RequireAdmin.tsx'));
 const AdminResources = lazy(() => import('../features/admin/AdminResourcesPage.tsx'));
@@ -42,6 +43,7 @@ const passwordRoutes = (
   <>
     <Route path="/forgot-password" element={page(<ForgotPassword />)} />
     <Route path="/reset-password/:token" element={page(<ResetPassword />)} />
+    <Route path="/confirm-email" element={page(<ConfirmEmail />)} />
   </>
 );
 
@@ -106,6 +108,7 @@ function ScreenRoutes() {
       </Routes>
     );
   }
+  if (user.mustEnrolTwoFactor) return <EnrolmentRoutes />;
   if (!isVerified(user)) return <UnverifiedRoutes />;
   return (
     <>
@@ -161,6 +164,22 @@ function UnverifiedRoutes() {
         <Route path="/faq" element={page(<Faq />)} />
         {signedInAccountRoutes}
         <Route path="*" element={<Navigate to="/verification" replace />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/**
+ * An administrator who must turn on two-factor sign-in (ADMIN_REQUIRE_2FA) first: the server refuses everything else
+ * until then (403 TWO_FACTOR_REQUIRED), so only the Security settings are offered.
+ */
+function EnrolmentRoutes() {
+  return (
+    <Routes>
+      <Route element={page(<AppLayout />)}>
+        <Route path="/settings/security" element={page(<Settings />)} />
+        <Route path="/confirm-email" element={page(<ConfirmEmail />)} />
+        <Route path="*" element={<Navigate to="/settings/security" replace />} />
       </Route>
     </Routes>
   );

@@ -7,6 +7,7 @@ const SCREENS: [pattern: string, name: string][] = [
   ['/register', 'Register'],
   ['/forgot-password', 'Forgot password'],
   ['/reset-password/:token', 'Reset password'],
+  ['/confirm-email', 'Confirm email'],
   ['/verification', 'Verification'],
   ['/forums', 'Forums'],
   ['/communities', 'Communities'],

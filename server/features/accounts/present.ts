@@ -1,14 +1,30 @@
 // Accounts as the API shows them (common/accounts.ts).
 import type { LicenceUpdateResult, Me, VerificationStatus } from '../../../common/accounts.ts';
+import type { SessionInfo } from '../../../common/security.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import { describeDevice } from '../../lib/device.ts';
 
 /** The signed-in user; the rejection reason only while the licence stands rejected. */
-export function toMe(user: CurrentUser, rejectionReason: string | null): Me {
+export function toMe(user: CurrentUser, rejectionReason: string | null, twoFactorEnabled: boolean): Me {
   return {
     _id: user.id, name: user.name, role: user.role, verificationStatus: user.verificationStatus,
     rejectionReason: user.verificationStatus === 'rejected' ? rejectionReason : null,
+    twoFactorEnabled, mustEnrolTwoFactor: Boolean(user.mustEnrolTwoFactor),
   };
 }
 
 export const toLicenceUpdate = (row: { id: string; verificationStatus: string }): LicenceUpdateResult =>
   ({ _id: row.id, verificationStatus: row.verificationStatus as VerificationStatus });
+
+export type SessionRow = {
+  id: string; user_agent: string | null; ip: string | null; created_at: Date | string; last_used_at: Date | string; cursor_at: string;
+};
+
+/** One of the member's sessions: what the User-Agent says of the device and browser, the masked address. */
+export function toSession(row: SessionRow, currentSessionId: string): SessionInfo {
+  return {
+    _id: row.id, ...describeDevice(row.user_agent), address: row.ip,
+    createdAt: new Date(row.created_at).toISOString(), lastSeenAt: new Date(row.last_used_at).toISOString(),
+    current: row.id === currentSessionId,
+  };
+}

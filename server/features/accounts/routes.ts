@@ -5,6 +5,7 @@ import {
 import { MessageResponse } from '../../../common/ids.ts';
 import type { App, AppContext } from '../../context.ts';
 import { authenticated, currentUser } from '../../lib/auth.ts';
+import { securityRoutes } from './security-routes.ts';
 import * as accounts from './service.ts';
 
 export function accountsRoutes(app: App, ctx: AppContext): void {
@@ -14,7 +15,7 @@ export function accountsRoutes(app: App, ctx: AppContext): void {
   });
 
   app.post('/api/users/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request) => {
-    return { token: await accounts.login(ctx, request.user, { ...request.body, ip: request.ip }) };
+    return accounts.login(ctx, request.user, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
   });
 
   app.get('/api/users/me', { onRequest: authenticated, schema: { response: { 200: MeSchema } } },
@@ -39,4 +40,6 @@ export function accountsRoutes(app: App, ctx: AppContext): void {
   app.put('/api/users/me/licence', {
     onRequest: authenticated, schema: { body: LicenceUpdateBody, response: { 200: LicenceUpdateResponse } },
   }, async (request) => accounts.updateLicence(ctx, currentUser(request), request.body));
+
+  securityRoutes(app, ctx);
 }

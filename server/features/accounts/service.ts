@@ -1,15 +1,18 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LicenceUpdate, LicenceUpdateResult, Me, RegisterInput } from '../../../common/accounts.ts';
+import type { LicenceUpdate, LicenceUpdateResult, LoginResult, Me, RegisterInput } from '../../../common/accounts.ts';
 import { FORGOT_SUCCESS, INVALID_CREDENTIALS } from '../../../common/accounts.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import { createSession, revokeAllSessions, revokeResetLinks, revokeSession, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { sessionDevice } from '../../lib/device.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { newToken, hashToken } from '../../lib/tokens.ts';
 import { accountLimits } from './limits.ts';
+import { startChallenge } from './mfa-sign-in.ts';
+import { twoFactorEnabled } from './two-factor.ts';
 import { passwordProblem } from './password-policy.ts';
 import { toLicenceUpdate, toMe } from './present.ts';
 
@@ -61,12 +64,17 @@ export async function register(ctx: AppContext, _visitor: CurrentUser | null, in
   }
 }
 
-/** A new session's token. */
-export async function login(ctx: AppContext, _visitor: CurrentUser | null, input: { email: string; password: string } & Caller): Promise<string> {
+/**
+ * A new session's token; with two-factor on, the token of the second step instead (no session yet). An administrator
+ * without two-factor sign-in is asked to turn it on at each sign-in (issue 16).
+ */
+export async function login(
+  ctx: AppContext, _visitor: CurrentUser | null, input: { email: string; password: string; userAgent?: string } & Caller,
+): Promise<LoginResult> {
   const { email, password, ip } = input;
   const limits = limitsOf(ctx);
   await limits.assertLoginAllowed(email, ip);
-  const [user] = await ctx.db.select({ id: users.id, passwordHash: users.passwordHash, disabled: users.disabled })
+  const [user] = await ctx.db.select({ id: users.id, passwordHash: users.passwordHash, disabled: users.disabled, role: users.role })
     .from(users).where(byEmail(email)).limit(1);
   const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyAgainstDummy(password), false);
   if (!user || !ok) {
@@ -74,7 +82,9 @@ export async function login(ctx: AppContext, _visitor: CurrentUser | null, input
     throw badRequest(INVALID_CREDENTIALS);
   }
   if (user.disabled) throw forbidden(ACCOUNT_DISABLED);
-  return createSession(ctx.db, user.id);
+  if (await twoFactorEnabled(ctx.db, user.id)) return { mfaRequired: true, mfaToken: await startChallenge(ctx.db, user.id) };
+  const token = await createSession(ctx.db, user.id, sessionDevice(input.userAgent, ip));
+  return user.role === 'admin' ? { token, twoFactorPrompt: true } : { token };
 }
 
 /** Ends this session and its sockets; the user's other sessions stay signed in. */
@@ -85,7 +95,7 @@ export async function logout(ctx: AppContext, user: CurrentUser): Promise<void> 
 
 export async function me(ctx: AppContext, user: CurrentUser): Promise<Me> {
   const [row] = await ctx.db.select({ rejectionReason: users.rejectionReason }).from(users).where(eq(users.id, user.id));
-  return toMe(user, row?.rejectionReason ?? null);
+  return toMe(user, row?.rejectionReason ?? null, await twoFactorEnabled(ctx.db, user.id));
 }
 
 /** Always the same answer, so nobody learns whether an email has an account. */

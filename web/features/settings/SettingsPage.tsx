@@ -1,9 +1,13 @@
 import { Container, Tabs, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { PrivacyPanel } from './PrivacyPanel.tsx';
+import { SecurityPanel } from './SecurityPanel.tsx';
 
-// One tab per area; Security and Notifications join Privacy in later issues. The tab is in the address (/settings/privacy).
-const TABS = [{ value: 'privacy', label: 'Privacy', panel: <PrivacyPanel /> }];
+// One tab per area; Notifications joins in a later issue. The tab is in the address (/settings/privacy).
+const TABS = [
+  { value: 'privacy', label: 'Privacy', panel: <PrivacyPanel /> },
+  { value: 'security', label: 'Security', panel: <SecurityPanel /> },
+];
 
 export default function SettingsPage() {
   const { tab = 'privacy' } = useParams();
