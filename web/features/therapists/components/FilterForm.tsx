@@ -50,7 +50,7 @@ export function FilterForm({ initial, onSearch }: Props) {
           value={draft.languages} onChange={set('languages')} />
         <MultiSelect label="Fee models" placeholder="Any fee model" data={[...FEE_MODELS]} {...multi}
           value={draft.feeModels} onChange={set('feeModels')} />
-        <Select label="Region" placeholder="Any province or state" description="Licensed or located there"
+        <Select label="Licensed or located in" placeholder="Any province or state"
           data={REGION_CHOICES} searchable clearable allowDeselect selectFirstOptionOnChange nothingFoundMessage="No matching region"
           maxDropdownHeight={280} value={draft.region || null} onChange={(v) => set('region')(v ?? '')} />
         <TextInput label="Name" placeholder="Search by name" maxLength={100}
