@@ -46,6 +46,15 @@ describe('GET /api/users: availability filters', () => {
     expect(await found('accepting=not%20accepting')).toEqual(['Av Cleo']);
   });
 
+  it('accepting alone (its own name-ordered query and shared count) lists and counts the same people, in name order', async () => {
+    const only = await call('GET', '/api/users?accepting=accepting');
+    expect(only.body.users.map((u: { name: string }) => u.name)).toEqual(['Av Ada', 'Av Dev', 'Av Eli']);
+    expect(only.body).toMatchObject({ total: 3, totalPages: 1, currentPage: 1 });
+    const either = await call('GET', '/api/users?accepting=waitlist,accepting&limit=3&page=2');
+    expect(either.body.users.map((u: { name: string }) => u.name)).toEqual(['Av Eli']);
+    expect(either.body).toMatchObject({ total: 4, totalPages: 2, currentPage: 2 });
+  });
+
   it('languages: speaks every language asked for', async () => {
     expect(await found('languages=French')).toEqual(['Av Ada', 'Av Cleo']);
     expect(await found('languages=English,French')).toEqual(['Av Ada']);

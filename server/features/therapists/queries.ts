@@ -66,6 +66,19 @@ export async function directoryPage(db: Db, limit: number, offset: number): Prom
 }
 
 /**
+ * Filtered by status alone ("who is accepting"): a third of the directory or more matches, so collecting and sorting
+ * every match (below) costs hundreds of milliseconds on 100,000 therapists; walking users_listed_name_idx in name
+ * order and skipping the others stops after a few dozen rows instead (bench/availability.ts).
+ */
+export const acceptingPageSql = (statuses: string[], limit: number, offset: number) => sql`
+  SELECT ${CARD_COLUMNS} FROM users WHERE ${isListed} AND ${inArray(users.acceptingClients, statuses)}
+  ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`;
+
+export async function acceptingPage(db: Db, statuses: string[], limit: number, offset: number): Promise<CardRow[]> {
+  return queryPrepared<CardRow>(db, acceptingPageSql(statuses, limit, offset));
+}
+
+/**
  * Filtered: the matches are collected first, through the indexes their filters use (GIN, trigram), and only then
  * sorted, paged and counted (the window count is taken before LIMIT). MATERIALIZED keeps it in that order: left to
  * itself the planner may walk users_directory_idx in name order to skip the sort and test every listed row

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import {
-  availabilityStamp, confirmAvailabilityRow, directoryCount, directoryPage, favoritesOf, featuredCandidates, filteredPage, findUser, hasFavorite, toggleFavoriteRow, updateUser,
+  acceptingPage, availabilityStamp, confirmAvailabilityRow, directoryCount, directoryPage, favoritesOf, featuredCandidates, filteredPage, findUser, hasFavorite, toggleFavoriteRow, updateUser,
   type CardRow, type ProfileRow,
 } from './queries.ts';
 import { toCard, toFavorite, toProfile } from './present.ts';
@@ -47,6 +47,15 @@ export async function searchDirectory(ctx: ServiceContext, _visitor: CurrentUser
 const featured = async (db: Db) => pickVaried(await featuredCandidates(db, FEATURED_POOL), FEATURED_THERAPISTS).map(toCard);
 const listedTotal = (ctx: ServiceContext) =>
   ctx.cache.read('therapists:listed-total', () => directoryCount(ctx.db, {}), { ttlMs: SHARED_ANSWER_TTL_MS });
+// As broad as the whole directory, so counted as rarely: one count per set of statuses per 15 s.
+const acceptingTotal = (ctx: ServiceContext, statuses: string[]) => ctx.cache.read(
+  `therapists:accepting-total|${[...statuses].sort().join(',')}`, () => directoryCount(ctx.db, { accepting: statuses }),
+  { ttlMs: SHARED_ANSWER_TTL_MS },
+);
+
+/** Only the status is filtered: the name-ordered walk of acceptingPage (queries.ts) beats collecting the matches. */
+const onlyStatus = (f: DirectoryFilters): f is DirectoryFilters & { accepting: string[] } =>
+  Boolean(f.accepting?.length) && !isFiltered({ ...f, accepting: undefined });
 
 async function searchDatabase(ctx: ServiceContext, f: DirectoryFilters): Promise<DirectoryResponse> {
   const limit = f.limit ?? DEFAULT_LIMIT;
@@ -54,7 +63,9 @@ async function searchDatabase(ctx: ServiceContext, f: DirectoryFilters): Promise
   const offset = (page - 1) * limit;
   let rows: CardRow[];
   let total: number;
-  if (isFiltered(f)) {
+  if (onlyStatus(f)) {
+    [rows, total] = await Promise.all([acceptingPage(ctx.db, f.accepting, limit, offset), acceptingTotal(ctx, f.accepting)]);
+  } else if (isFiltered(f)) {
     const found = await filteredPage(ctx.db, f, limit, offset);
     rows = found.rows;
     total = found.total ?? (offset > 0 ? await directoryCount(ctx.db, f) : 0);
