@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import {
-  directoryCount, directoryPage, favoritesOf, featuredCandidates, filteredPage, findUser, hasFavorite, toggleFavoriteRow, updateUser,
+  acceptingPage, availabilityStamp, confirmAvailabilityRow, directoryCount, directoryPage, favoritesOf, featuredCandidates, filteredPage, findUser, hasFavorite, toggleFavoriteRow, updateUser,
   type CardRow, type ProfileRow,
 } from './queries.ts';
 import { toCard, toFavorite, toProfile } from './present.ts';
@@ -23,7 +23,8 @@ const SHARED_ANSWER_TTL_MS = 15_000;
 const SEARCH_TTL_MS = 5_000;
 
 const isFiltered = (f: DirectoryFilters) => Boolean(f.location || f.q || f.specialties?.length || f.modalities?.length
-  || f.demographics?.length || f.sessionFormat?.length);
+  || f.demographics?.length || f.sessionFormat?.length || f.accepting?.length || f.languages?.length || f.feeModels?.length
+  || f.region);
 
 /** The spec's landing call is exactly `?limit=6`: no filter, no page. */
 const isFeaturedRequest = (f: DirectoryFilters) => f.limit === FEATURED_THERAPISTS && f.page === undefined && !isFiltered(f);
@@ -46,6 +47,15 @@ export async function searchDirectory(ctx: ServiceContext, _visitor: CurrentUser
 const featured = async (db: Db) => pickVaried(await featuredCandidates(db, FEATURED_POOL), FEATURED_THERAPISTS).map(toCard);
 const listedTotal = (ctx: ServiceContext) =>
   ctx.cache.read('therapists:listed-total', () => directoryCount(ctx.db, {}), { ttlMs: SHARED_ANSWER_TTL_MS });
+// As broad as the whole directory, so counted as rarely: one count per set of statuses per 15 s.
+const acceptingTotal = (ctx: ServiceContext, statuses: string[]) => ctx.cache.read(
+  `therapists:accepting-total|${[...statuses].sort().join(',')}`, () => directoryCount(ctx.db, { accepting: statuses }),
+  { ttlMs: SHARED_ANSWER_TTL_MS },
+);
+
+/** Only the status is filtered: the name-ordered walk of acceptingPage (queries.ts) beats collecting the matches. */
+const onlyStatus = (f: DirectoryFilters): f is DirectoryFilters & { accepting: string[] } =>
+  Boolean(f.accepting?.length) && !isFiltered({ ...f, accepting: undefined });
 
 async function searchDatabase(ctx: ServiceContext, f: DirectoryFilters): Promise<DirectoryResponse> {
   const limit = f.limit ?? DEFAULT_LIMIT;
@@ -53,7 +63,9 @@ async function searchDatabase(ctx: ServiceContext, f: DirectoryFilters): Promise
   const offset = (page - 1) * limit;
   let rows: CardRow[];
   let total: number;
-  if (isFiltered(f)) {
+  if (onlyStatus(f)) {
+    [rows, total] = await Promise.all([acceptingPage(ctx.db, f.accepting, limit, offset), acceptingTotal(ctx, f.accepting)]);
+  } else if (isFiltered(f)) {
     const found = await filteredPage(ctx.db, f, limit, offset);
     rows = found.rows;
     total = found.total ?? (offset > 0 ? await directoryCount(ctx.db, f) : 0);
@@ -64,12 +76,12 @@ async function searchDatabase(ctx: ServiceContext, f: DirectoryFilters): Promise
 }
 
 /** Greedy variety: first people who add a new city and a new main specialty, then a new city, then anyone. */
-export function pickVaried(candidates: CardRow[], howMany: number): CardRow[] {
-  const chosen: CardRow[] = [];
+export function pickVaried<T extends Pick<CardRow, 'location' | 'specialties'>>(candidates: T[], howMany: number): T[] {
+  const chosen: T[] = [];
   const cities = new Set<string>();
   const specialties = new Set<string>();
-  const city = (r: CardRow) => r.location.split(',')[0].trim().toLowerCase();
-  const rules: ((r: CardRow) => boolean)[] = [
+  const city = (r: T) => r.location.split(',')[0].trim().toLowerCase();
+  const rules: ((r: T) => boolean)[] = [
     (r) => !cities.has(city(r)) && !specialties.has(r.specialties[0]),
     (r) => !cities.has(city(r)),
     () => true,
@@ -112,8 +124,14 @@ export async function updateProfile(ctx: ServiceContext, viewer: CurrentUser, ch
   const { name, ...rest } = changes;
   const reviewed = viewer.verificationStatus === 'verified' && !isAdmin(viewer);
   const naming = name === undefined ? {} : reviewed ? nameForReview(name, viewer.name) : { name, pendingName: null, pendingNameAt: null };
-  const row = { ...rest, ...naming };
+  const row = { ...rest, ...naming, ...availabilityStamp(rest.acceptingClients, rest.availabilityNote) };
   if (Object.keys(row).length > 0) await updateUser(ctx.db, viewer.id, row);
+  return getProfile(ctx, viewer, { id: viewer.id });
+}
+
+/** "Still accepting new clients?": the owner says the stated availability is still true. Returns their profile. */
+export async function confirmAvailability(ctx: ServiceContext, viewer: CurrentUser): Promise<Profile> {
+  await confirmAvailabilityRow(ctx.db, viewer.id);
   return getProfile(ctx, viewer, { id: viewer.id });
 }
 
