@@ -295,3 +295,22 @@ export const blocks = pgTable('blocks', {
   index('blocks_blocker_created_idx').on(t.blockerId, t.createdAt.desc()),
   check('blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
 ]);
+
+// The job queue (migration 0100, server/lib/jobs.ts).
+export const jobs = pgTable('jobs', {
+  id: id(),
+  name: text('name').notNull(),
+  payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+  runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+  key: text('key'),
+  attempts: integer('attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  failedAt: timestamp('failed_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('jobs_key_idx').on(t.key), index('jobs_due_idx').on(t.runAt).where(sql`${t.failedAt} IS NULL`)]);
+
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
