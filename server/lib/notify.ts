@@ -130,7 +130,9 @@ export async function notifyFollowersLater(ctx: NotifyContext, n: Omit<NewNotifi
 export async function notifyFollowers(ctx: NotifyContext, n: Omit<NewNotification, 'recipientIds' | 'type'>): Promise<void> {
   const postId = n.postId;
   if (!postId) return;
-  const followers = await queryRows<{ user_id: string }>(ctx.db, sql`SELECT user_id FROM post_follows WHERE post_id = ${postId}`);
+  // The post's author follows it too, but hears of comments as replies (their own setting for those decides).
+  const followers = await queryRows<{ user_id: string }>(ctx.db, sql`SELECT f.user_id FROM post_follows f JOIN posts p ON p.id = f.post_id
+    WHERE f.post_id = ${postId} AND f.user_id <> p.author_id`);
   await notify(ctx, [{ ...n, type: 'followedThreadComment', recipientIds: followers.map((f) => f.user_id), membersOnly: true }]);
 }
 
