@@ -13,7 +13,7 @@ import { redisRateLimiter } from '../../lib/rate-limit.ts';
 import { baseUrl, createTestContext, openTestDatabase, type TestContext } from '../../test/harness.ts';
 import { createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { caller } from '../../test/http.ts';
-import { call as emit, connectClient, openConversation, settle, waitFor, type ChatClient } from '../../test/sockets.ts';
+import { call as emit, connectClient, openConversation, settle, waitFor } from '../../test/sockets.ts';
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterAll(async () => {
