@@ -3,7 +3,7 @@
 // (DATABASE_URL and REDIS_URL, as server/features/chat/two-nodes.test.ts).
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
@@ -37,11 +37,14 @@ describe('on one node', () => {
   let ana: TestUser, ben: TestUser, cai: TestUser;
   let communityId: string;
 
-  it('sends the new item and the count to every device of the member, and the regrouped item', async () => {
+  beforeAll(async () => {
     ctx = await createTestContext({ listen: true });
     cleanups.push(() => ctx.close());
     [ana, ben, cai] = await Promise.all(['Ana Live', 'Ben Live', 'Cai Live'].map((name) => createUser(ctx.db, { name })));
     communityId = (await createCommunity(ctx.db, {}, [ana.id, ben.id, cai.id])).id;
+  });
+
+  it('sends the new item and the count to every device of the member, and the regrouped item', async () => {
     const [phone, laptop] = [await connect(baseUrl(ctx), ana), await connect(baseUrl(ctx), ana)];
     const benDevice = await connect(baseUrl(ctx), ben);
     const { postId, commentId } = await postAndComment(ctx.app, ana, ben, communityId);
