@@ -106,12 +106,23 @@ async function main() {
   const { db, url, close } = await benchDatabase('thera_bench_notifications');
   await seedTherapists(db, FOLLOWERS + 50);
   const users = (await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE verification_status = 'verified' ORDER BY created_at, id LIMIT ${FOLLOWERS + 2}`)).map((u) => u.id);
-  const seedStarted = performance.now();
-  await seedNotifications(db, users.slice(0, 10_000));
-  const seedMs = Math.round(performance.now() - seedStarted);
-  const server = await startServer(url, PORT);
+  let server = await startServer(url, PORT);
   try {
+    // The fan-out first (written at once), so its figures stand even if the 10M-row phase runs out of time.
     const fanOutRuns = await fanOut(db, users);
+    const fanOutResult = {
+      goal: 'request under 25 ms; every follower stored within 2 s',
+      notificationsInTable: await count(db, 'notifications'),
+      runs: fanOutRuns,
+      worstResponseMs: Math.max(...fanOutRuns.map((r) => r.responseMs)),
+      worstAllStoredMs: Math.max(...fanOutRuns.map((r) => r.allStoredMs)),
+    };
+    writeResult('notifications', { fanOut: fanOutResult, loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 100) / 100) });
+    server.kill('SIGTERM');
+    const seedStarted = performance.now();
+    await seedNotifications(db, users.slice(0, 10_000));
+    const seedMs = Math.round(performance.now() - seedStarted);
+    server = await startServer(url, PORT);
     const tokens = await benchTokens(db, 50);
     await measure(`http://127.0.0.1:${PORT}/api/notifications/unread-count`, { tokens, connections: 50, seconds: 3 }); // warm-up
     const unread = await measure(`http://127.0.0.1:${PORT}/api/notifications/unread-count`, { tokens, connections: 50, seconds: SECONDS });
@@ -123,12 +134,7 @@ async function main() {
     writeResult('notifications', {
       sizes: { notifications: await count(db, 'notifications'), followers: FOLLOWERS, users: await count(db, 'users') },
       seedMs,
-      fanOut: {
-        goal: 'request under 25 ms; every follower stored within 2 s',
-        runs: fanOutRuns,
-        worstResponseMs: Math.max(...fanOutRuns.map((r) => r.responseMs)),
-        worstAllStoredMs: Math.max(...fanOutRuns.map((r) => r.allStoredMs)),
-      },
+      fanOut: fanOutResult,
       unreadCount: { goal: 'p95 under 10 ms at 50 connections', connections: 50, seconds: SECONDS, ...unread },
       signedInBaseline: { path: '/api/users/me', ...signedInBaseline },
       loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 100) / 100),
