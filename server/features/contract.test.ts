@@ -11,6 +11,7 @@ const PUBLIC = [
   'POST /api/users/login/2fa', 'POST /api/users/confirm-email',
   'GET /api/users', 'GET /api/communities', 'GET /api/communities/search', 'GET /api/communities/:id',
   'GET /api/resources', 'GET /api/resources/search',
+  'GET /api/notifications/unsubscribe', 'POST /api/notifications/unsubscribe',
 ];
 
 async function registeredRoutes(): Promise<RouteOptions[]> {

@@ -1,48 +1,43 @@
-// A real SMTP server on loopback for API tests: the app sends through nodemailer's SMTP transport, as in production.
+// A real SMTP server on loopback for tests: the app's nodemailer SMTP transport delivers to it, and the test reads
+// what arrived (headers and body, quoted-printable soft breaks joined).
 import { SMTPServer } from 'smtp-server';
-import { createMailer, type Mailer } from '../lib/mail.ts';
+import type { AddressInfo } from 'node:net';
 
-export type ReceivedMail = { to: string[]; text: string };
-export type LoopbackSmtp = {
-  mailer: Mailer;
-  received: ReceivedMail[];
-  /** The first mail (received or arriving within the timeout) to `to` whose text matches. */
-  mailTo: (to: string, pattern: RegExp, timeoutMs?: number) => Promise<string>;
-  close: () => Promise<void>;
-};
+export type ReceivedMail = { to: string; raw: string; subject: string; headers: Map<string, string>; body: string };
 
-/** Quoted-printable undone (soft line breaks and =XX escapes), so links read whole. */
-const decode = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+export type SmtpSink = { url: string; mails: ReceivedMail[]; to: (email: string) => ReceivedMail[]; clear: () => void; close: () => Promise<void> };
 
-export async function startLoopbackSmtp(): Promise<LoopbackSmtp> {
-  const received: ReceivedMail[] = [];
+function parse(to: string, raw: string): ReceivedMail {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.set(line.slice(0, at).toLowerCase(), line.slice(at + 1).trim());
+  }
+  const body = rest.join('\n\n').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return { to, raw, subject: headers.get('subject') ?? '', headers, body };
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), text: decode(Buffer.concat(chunks).toString('utf8')) });
+        for (const rcpt of session.envelope.rcptTo) mails.push(parse(rcpt.address, Buffer.concat(chunks).toString('utf8')));
         callback();
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
-  const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Thera Root <no-reply@thera-root.test>', outboxDir: '' });
-  const find = (to: string, pattern: RegExp) => received.find((m) => m.to.includes(to.toLowerCase()) && pattern.test(m.text));
+  const { port } = server.server.address() as AddressInfo;
   return {
-    mailer,
-    received,
-    async mailTo(to, pattern, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const mail = find(to, pattern);
-        if (mail) return mail.text;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${pattern}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    },
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    to: (email) => mails.filter((m) => m.to.toLowerCase() === email.toLowerCase()),
+    clear: () => void mails.splice(0),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -7,7 +7,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { caller } from '../../test/http.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { startLoopbackSmtp, type LoopbackSmtp } from '../../test/smtp.ts';
+import { startLoopbackSmtp, type LoopbackSmtp } from '../../test/loopback-smtp.ts';
 
 let ctx: TestContext;
 let smtp: LoopbackSmtp;

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { NOT_VERIFIED, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, driverCode, forbidden, notFound, PG, postgresCode, tooManyRequests } from '../../lib/errors.ts';
 import { isBlockedBy } from '../../lib/blocks.ts';
+import { chatMessageSent, chatUnreadChanged, chatUnreadCount } from '../../lib/notify.ts';
 import { conversationRoom, userRoom } from '../../lib/realtime.ts';
 import * as q from './queries.ts';
 import { toConversation, toMessage, toPinned } from './present.ts';
@@ -69,6 +70,7 @@ export async function deleteConversation(ctx: AppContext, user: CurrentUser, { c
   // For this user only: the other participant keeps the conversation and its history (issue #17).
   if (!(await q.removeConversationForUser(ctx.db, conversationId, user.id))) throw notFound(CHAT_ERRORS.conversationNotFound);
   ctx.realtime.toUser(user.id).emit('conversationDeleted', { conversationId });
+  await chatUnreadChanged(ctx, [user.id]);
   // The user's sockets leave its room on every node, so no typing event reaches them any more.
   ctx.realtime.io.in(userRoom(user.id)).socketsLeave(conversationRoom(conversationId));
 }
@@ -147,12 +149,20 @@ export async function sendMessage(ctx: AppContext, user: CurrentUser, { conversa
   const message = toMessage(stored);
   const delivery: MessageDelivery = { userIds: [user.id, ...(stored.recipients ?? [])], message, conversation: stored.conversation };
   ctx.realtime.fanOut(MESSAGE_DELIVERY, delivery);
+  // The badges, and the "sent you a message" email for a recipient with no device connected (server/lib/notify.ts).
+  void ctx.realtime.track(chatMessageSent(ctx, { messageId: message._id, conversationId, senderId: user.id, recipientIds: stored.recipients ?? [] }))
+    .catch((error) => logFailure(ctx, 'chatUnreadCount', error));
   // A newer message won a race: the list entries are read again as they now are.
   if (!stored.conversation) {
     void ctx.realtime.track(announceConversation(ctx, conversationId, 'conversationUpdated'))
       .catch((error) => logFailure(ctx, 'conversationUpdated', error));
   }
   return message;
+}
+
+/** GET /api/conversations/unread-count: how many of the member's conversations have unread messages. */
+export async function unreadConversations(ctx: AppContext, user: CurrentUser): Promise<{ count: number }> {
+  return { count: await chatUnreadCount(ctx, user.id) };
 }
 
 export const MESSAGE_DELIVERY = 'chat:message';
@@ -184,6 +194,7 @@ export async function markRead(ctx: AppContext, user: CurrentUser, { conversatio
   if (!result.member) throw notFound(CHAT_ERRORS.conversationNotFound);
   tellSenders(ctx, conversationId, result.changed, 'read');
   if (result.changed.length > 0 || (result.unreadBefore ?? 0) > 0) await announceConversation(ctx, conversationId, 'conversationUpdated');
+  if ((result.unreadBefore ?? 0) > 0) await chatUnreadChanged(ctx, [user.id]);
   return { updated: result.changed.length };
 }
 
