@@ -8,8 +8,8 @@ import { queryRows, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { nowOf } from './clock.ts';
-import { tellReceived, tellUpdated } from './events.ts';
-import { toBoardItem } from './present.ts';
+import { notice, tellReceived, tellUpdated } from './events.ts';
+import { referralSummary, toBoardItem } from './present.ts';
 import * as q from './queries.ts';
 import { canRead, readReferral } from './requests.ts';
 import { openHandOff } from './responses.ts';
@@ -46,6 +46,7 @@ export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, messag
     ON CONFLICT (referral_id, therapist_id) DO NOTHING RETURNING created_at`);
   if (!offer) throw conflict(REFERRAL_TEXTS.offerExists);
   tellUpdated(ctx, { referralId: id, kind: 'offer', status: 'open', to: [String(row.sender_id)] });
+  await notice(ctx, 'referralOffer', { referralId: id, summary: referralSummary(row), actorId: user.id, to: [String(row.sender_id)] });
   return toBoardItem({ ...row, my_offer: { message, status: 'open', createdAt: new Date(offer.created_at).toISOString() }, cursor_at: '' });
 }
 
@@ -75,5 +76,6 @@ export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offe
   if (!taken) throw conflict(REFERRAL_TEXTS.offerTaken);
   await openHandOff(ctx, row, offer.therapistId, user.id);
   tellReceived(ctx, { referralId: id, kind: 'offerAccepted', status: 'open', to: [offer.therapistId] });
+  await notice(ctx, 'referralReceived', { referralId: id, summary: referralSummary(row), actorId: user.id, to: [offer.therapistId] });
   return readReferral(ctx, user, { id });
 }

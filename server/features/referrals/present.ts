@@ -5,6 +5,10 @@ import type {
 } from '../../../common/referrals.ts';
 import type { BoardRow, ListRow, NeedsRow, OfferJson, RecipientJson, ReferralRow } from './queries.ts';
 
+/** "Teen · Anxiety, Panic Disorder · Online · ON": what a system line or a notification names a referral by (needs, never a person). */
+export const referralSummary = (row: Pick<NeedsRow, 'age_group' | 'concerns' | 'session_formats' | 'region'>) =>
+  [row.age_group, row.concerns.join(', '), row.session_formats.join(', '), row.region].join(' · ');
+
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 

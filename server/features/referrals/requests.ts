@@ -12,8 +12,9 @@ import { referralRecipients, referrals } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { expiryOf, nowOf, todayOf } from './clock.ts';
-import { tellReceived } from './events.ts';
-import { toListItem, toReferral } from './present.ts';
+import { notice, tellReceived } from './events.ts';
+import { scheduleExpiringNotice } from './expiring.ts';
+import { referralSummary, toListItem, toReferral } from './present.ts';
 import * as q from './queries.ts';
 
 const STATS_KEY = 'referrals:stats';
@@ -48,6 +49,9 @@ export async function createReferral(ctx: AppContext, user: CurrentUser, input: 
     return row.id;
   });
   tellReceived(ctx, { referralId: id, kind: 'received', status: 'open', to: input.recipientIds });
+  const summary = referralSummary({ age_group: input.ageGroup, concerns: input.concerns, session_formats: input.sessionFormats, region: input.region });
+  await notice(ctx, 'referralReceived', { referralId: id, summary, actorId: user.id, to: input.recipientIds });
+  await scheduleExpiringNotice(ctx, id, now, expiryOf(now, input.neededBy));
   return readReferral(ctx, user, { id });
 }
 

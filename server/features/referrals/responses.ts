@@ -10,7 +10,8 @@ import { isBlockedBy } from '../../lib/blocks.ts';
 import { insertSystemLine, upsertConversation } from '../../lib/conversations.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { nowOf } from './clock.ts';
-import { tellUpdated } from './events.ts';
+import { notice, tellUpdated } from './events.ts';
+import { referralSummary } from './present.ts';
 import * as q from './queries.ts';
 import { canRead, readReferral } from './requests.ts';
 
@@ -37,7 +38,9 @@ async function setStatus(ctx: AppContext, user: CurrentUser, row: q.ReferralRow,
     WHERE r.id = ${row.id} AND r.sender_id = ${user.id} AND ${q.statusIs('open', now)} RETURNING r.id`);
   if (!updated.length) throw conflict(REFERRAL_TEXTS.notOpen);
   const offerers = (row.offers ?? []).filter((o) => o.status === 'open').map((o) => o.therapistId);
-  tellUpdated(ctx, { referralId: String(row.id), kind: status, status, to: [user.id, ...(row.recipients ?? []).map((r) => r.id), ...offerers] });
+  const recipients = (row.recipients ?? []).map((r) => r.id);
+  tellUpdated(ctx, { referralId: String(row.id), kind: status, status, to: [user.id, ...recipients, ...offerers] });
+  if (status === 'placed') await notice(ctx, 'referralPlaced', { referralId: String(row.id), summary: referralSummary(row), actorId: user.id, to: recipients });
 }
 
 async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, response: RecipientResponse, message: string | null, now: Date) {
@@ -51,11 +54,8 @@ async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, r
   if (!updated.length) throw conflict(row.status === 'open' ? REFERRAL_TEXTS.alreadyAnswered : REFERRAL_TEXTS.notOpen);
   if (response === 'accepted') await openHandOff(ctx, row, user.id, user.id);
   tellUpdated(ctx, { referralId: String(row.id), kind: 'answered', status: 'open', to: [String(row.sender_id), user.id] });
+  await notice(ctx, 'referralAnswered', { referralId: String(row.id), summary: referralSummary(row), actorId: user.id, to: [String(row.sender_id)] });
 }
-
-/** "Teen · Anxiety, Panic Disorder · Online · ON": what the system line names the referral by (needs, never a person). */
-export const referralSummary = (row: q.NeedsRow) =>
-  [row.age_group, row.concerns.join(', '), row.session_formats.join(', '), row.region].join(' · ');
 
 /**
  * An accepted referral opens the conversation between sender and recipient (created if needed) with a first line the
