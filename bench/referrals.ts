@@ -16,7 +16,7 @@ import { benchDatabase, count, explain, measure, seedTherapists, startServer, wr
 
 const SIZES = { therapists: 100_000, referrals: 1_000_000 };
 const DATABASE = 'thera_bench_referrals';
-const PORT = 3306;
+const PORT = 3317;
 const BUDGET_P95_MS = 25;
 // The busiest clinician: the first generated therapist receives this many of the referrals (and sends as many).
 const BUSY_INBOX = 5_000;
@@ -124,6 +124,9 @@ try {
     receivedDeep: `/api/referrals?box=received&before=${encodeURIComponent(`${deep.at}_${deep.id}`)}`,
     sent: '/api/referrals?box=sent',
     counts: '/api/referrals/counts',
+    // The floor under every figure on this machine at this moment: no database, and one signed-in read (the session).
+    baseline: '/healthz',
+    signedInBaseline: '/api/users/me',
   };
   for (const path of Object.values(paths)) {
     const res = await fetch(base + path, { headers: { 'x-auth-token': tokens[0] } });
@@ -147,7 +150,8 @@ try {
     loadAverage: { before: loadBefore.map(r), after: os.loadavg().map(r) },
     note: 'Suggestions: the ranking of everyone for one set of needs is kept 5 s per node (the same for every caller); the caller\'s '
       + 'favourites and blocks are read on every request. Boxes and counts are read on every request (no cache). Cold query times are in plans.',
-    withinBudget: Object.values(runs).every((run) => run.p95 < BUDGET_P95_MS && run.non2xx === 0 && run.errors === 0),
+    withinBudget: Object.entries(runs).filter(([name]) => !name.endsWith('aseline'))
+      .every(([, run]) => run.p95 < BUDGET_P95_MS && run.non2xx === 0 && run.errors === 0),
     ...runs,
     plans,
   });
