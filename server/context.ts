@@ -21,6 +21,8 @@ export type Deps = {
   webDir?: string;
   /** Where JSON log lines go instead of stdout (tests read them). */
   logStream?: { write: (line: string) => void };
+  /** The clock of rules that depend on time passing (referral expiry); tests pass a controlled one. Default: real time. */
+  now?: () => Date;
 };
 
 /**

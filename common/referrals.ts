@@ -1,0 +1,304 @@
+// Referrals (issue 14): the request and response shapes shared by the server and the web app, and the privacy guard.
+// A referral describes what a client needs, never who they are (common/referral-privacy.ts).
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+import { AGE_GROUPS, ACCEPTING_STATUSES, FEE_MODELS, LANGUAGES, MODALITIES, SESSION_FORMATS, SPECIALTIES } from './options.ts';
+import { REGION_CODES } from './regions.ts';
+import { findIdentifyingText, identifyingNoteMessage } from './referral-privacy.ts';
+
+export { findIdentifyingText, identifyingNoteMessage } from './referral-privacy.ts';
+
+/** A referral's own status; 'expired' is computed from expiresAt on every read (an open one past it). */
+export const REFERRAL_STATUSES = ['open', 'placed', 'withdrawn', 'expired'] as const;
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+/** What a recipient answers. */
+export const RECIPIENT_RESPONSES = ['accepted', 'declined', 'no capacity'] as const;
+export type RecipientResponse = (typeof RECIPIENT_RESPONSES)[number];
+/** Where a recipient stands: 'placed elsewhere' once the sender placed the client with another recipient. */
+export const RECIPIENT_STATES = ['pending', ...RECIPIENT_RESPONSES, 'placed elsewhere'] as const;
+export type RecipientState = (typeof RECIPIENT_STATES)[number];
+/** What the sender sets. */
+export const SENDER_STATUSES = ['placed', 'withdrawn'] as const;
+export const URGENCIES = ['routine', 'soon', 'urgent'] as const;
+export type Urgency = (typeof URGENCIES)[number];
+export const OFFER_STATUSES = ['open', 'accepted'] as const;
+export const BOXES = ['received', 'sent'] as const;
+
+export const REFERRAL_LIMITS = {
+  note: 1000,
+  message: 500,
+  concernsMax: 5,
+  recipientsMax: 10,
+  suggestions: 20,
+  pageSize: 20,
+  /** An open referral without neededBy expires this many days after it was sent. */
+  expiryDays: 30,
+} as const;
+
+/** Administrators run the platform: they see referral counts, never a referral (decision 0051). */
+export const REFERRAL_ADMIN_TEXT = 'Administrators see referral counts, not referrals.';
+
+export const REFERRAL_TEXTS = {
+  notFound: 'Referral not found.',
+  noAudience: 'Choose at least one therapist or post the request to the board.',
+  recipientMissing: 'One of the chosen therapists was not found or has not been verified.',
+  recipientIsSelf: 'You cannot refer a client to yourself.',
+  recipientBlocked: 'One of the chosen therapists cannot receive referrals from you.',
+  neededByPast: 'The date needed by cannot be in the past.',
+  notOpen: 'This referral is no longer open.',
+  alreadyAnswered: 'You have already answered this referral.',
+  onlyRecipientResponds: 'Only a therapist this referral was sent to can answer it.',
+  onlySenderSetsStatus: 'Only the therapist who sent this referral can mark it placed or withdrawn.',
+  notOnBoard: 'This referral is not on the board.',
+  boardMismatch: 'This referral does not match the age groups and concerns on your profile.',
+  ownReferral: 'You cannot offer to take your own referral.',
+  alreadyRecipient: 'This referral was already sent to you: answer it instead.',
+  offerNotFound: 'Offer not found.',
+  offerTaken: 'This offer has already been accepted.',
+  offerExists: 'You have already offered to take this referral.',
+  onlySenderAcceptsOffers: 'Only the therapist who sent this referral can accept an offer.',
+  oneOf: 'Send either a response or a status.',
+  systemLine: (summary: string) => `Referral accepted: ${summary}. Use this conversation to arrange the hand-off.`,
+} as const;
+
+/** Keeps only values of one option list, without repeats; names the first stranger. */
+function optionList(options: readonly string[], max: number) {
+  const allowed = new Set(options);
+  return z.array(z.string().max(200))
+    .max(max, `must have at most ${max} values`)
+    .superRefine((values, ctx) => {
+      const stranger = values.find((v) => !allowed.has(v));
+      if (stranger !== undefined) ctx.addIssue({ code: 'custom', message: `"${stranger}" is not one of the options` });
+    })
+    .transform((values) => [...new Set(values)]);
+}
+
+// A query list may arrive comma-separated (?a=x,y), repeated (?a=x&a=y) or both; no option contains a comma.
+const splitList = (value: unknown) => {
+  if (value === undefined) return undefined;
+  const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
+  return parts.map((p) => (typeof p === 'string' ? p.trim() : p)).filter((p) => p !== '');
+};
+const queryList = (options: readonly string[], max: number) => z.preprocess(splitList, optionList(options, max).default([]));
+
+/** A note or message checked by the privacy guard: the refusal is a whole sentence, sent alone. */
+const guardedText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`)
+  .superRefine((text, ctx) => {
+    const what = findIdentifyingText(text);
+    if (what) ctx.addIssue({ code: 'custom', message: identifyingNoteMessage(what) });
+  });
+
+const AgeGroup = z.enum(AGE_GROUPS, { message: 'must be one of the age groups' });
+const Region = z.enum(REGION_CODES, { message: 'must be a province, territory or state code' });
+/** A calendar date, YYYY-MM-DD. */
+export const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'must be a real date');
+
+/** POST /api/referrals → 201 Referral. `neededBy` not in the past is checked by the server's clock. */
+export const CreateReferralBody = z.object({
+  ageGroup: AgeGroup,
+  concerns: optionList(SPECIALTIES, REFERRAL_LIMITS.concernsMax).refine((v) => v.length >= 1, 'must have at least 1 value'),
+  modalities: optionList(MODALITIES, 20).default([]),
+  sessionFormats: optionList(SESSION_FORMATS, SESSION_FORMATS.length).refine((v) => v.length >= 1, 'must have at least 1 value'),
+  region: Region,
+  languages: optionList(LANGUAGES, 10).default([]),
+  feeModels: optionList(FEE_MODELS, FEE_MODELS.length).default([]),
+  urgency: z.enum(URGENCIES, { message: 'must be routine, soon or urgent' }).default('routine'),
+  neededBy: DateOnly.nullish(),
+  note: guardedText(REFERRAL_LIMITS.note).default(''),
+  recipientIds: z.array(IdSchema).max(REFERRAL_LIMITS.recipientsMax, `must have at most ${REFERRAL_LIMITS.recipientsMax} values`)
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]).default([]),
+  toBoard: z.boolean().default(false),
+}).refine((body) => body.recipientIds.length > 0 || body.toBoard, REFERRAL_TEXTS.noAudience);
+export type CreateReferral = z.infer<typeof CreateReferralBody>;
+export type CreateReferralInput = z.input<typeof CreateReferralBody>;
+
+/** PATCH /api/referrals/{id}: a recipient's `{response, message}` or the sender's `{status}`. → 200 Referral. */
+export const PatchReferralBody = z.object({
+  response: z.enum(RECIPIENT_RESPONSES, { message: 'must be accepted, declined or no capacity' }).optional(),
+  message: guardedText(REFERRAL_LIMITS.message).optional(),
+  status: z.enum(SENDER_STATUSES, { message: 'must be placed or withdrawn' }).optional(),
+}).refine((b) => (b.response === undefined) !== (b.status === undefined), REFERRAL_TEXTS.oneOf);
+export type PatchReferral = z.infer<typeof PatchReferralBody>;
+
+/** POST /api/referrals/{id}/offers: "I can take this". → 201 BoardItem (with `myOffer`). */
+export const OfferBody = z.object({ message: guardedText(REFERRAL_LIMITS.message).default('') });
+/** POST /api/referrals/{id}/offers/{offerId}/accept (the sender) → 200 Referral. */
+export const OfferParams = z.object({ id: IdSchema, offerId: IdSchema });
+
+// A cursor is the last item's time and id: `2026-11-24T12:00:00.000Z_<uuid>`.
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+export function parseReferralCursor(cursor: string): { at: string; id: string } | null {
+  const m = CURSOR.exec(cursor);
+  if (!m || Number.isNaN(Date.parse(m[1])) || new Date(m[1]).toISOString() !== m[1]) return null;
+  return { at: m[1], id: m[2].toLowerCase() };
+}
+const Cursor = z.string().max(80).refine((c) => parseReferralCursor(c) !== null, 'is not a valid cursor');
+
+/** GET /api/referrals?box=received|sent&status=&before= (newest first). */
+export const ReferralListQuery = z.object({
+  box: z.enum(BOXES, { message: 'must be received or sent' }).default('received'),
+  status: z.enum(REFERRAL_STATUSES, { message: 'must be open, placed, withdrawn or expired' }).optional(),
+  before: Cursor.optional(),
+});
+export type ReferralListQuery = z.infer<typeof ReferralListQuery>;
+
+/** GET /api/referrals/board?before= */
+export const BoardQuery = z.object({ before: Cursor.optional() });
+
+/** GET /api/referrals/suggestions: every need optional, so the form can ask as it is filled in. */
+export const SuggestionsQuery = z.object({
+  ageGroup: AgeGroup.optional(),
+  concerns: queryList(SPECIALTIES, REFERRAL_LIMITS.concernsMax),
+  modalities: queryList(MODALITIES, 20),
+  sessionFormats: queryList(SESSION_FORMATS, SESSION_FORMATS.length),
+  region: Region.optional(),
+  languages: queryList(LANGUAGES, 10),
+  feeModels: queryList(FEE_MODELS, FEE_MODELS.length),
+});
+export type SuggestionsQuery = z.infer<typeof SuggestionsQuery>;
+
+// ---- responses ----
+
+export const PartySchema = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() });
+
+const Needs = {
+  ageGroup: z.string(),
+  concerns: z.array(z.string()),
+  modalities: z.array(z.string()),
+  sessionFormats: z.array(z.string()),
+  region: z.string(),
+  languages: z.array(z.string()),
+  feeModels: z.array(z.string()),
+  urgency: z.enum(URGENCIES),
+  neededBy: z.string().nullable(),
+  note: z.string(),
+};
+
+export const RecipientSchema = z.object({
+  user: PartySchema,
+  response: z.enum(RECIPIENT_STATES),
+  message: z.string().nullable(),
+  respondedAt: z.string().nullable(),
+  /** True when this therapist joined through an accepted board offer. */
+  viaBoard: z.boolean(),
+  /** The conversation between sender and recipient, once the recipient accepted. */
+  conversationId: z.string().nullable(),
+});
+export type Recipient = z.infer<typeof RecipientSchema>;
+
+export const OfferSchema = z.object({
+  _id: z.string(),
+  therapist: PartySchema,
+  message: z.string(),
+  status: z.enum(OFFER_STATUSES),
+  createdAt: z.string(),
+});
+export type Offer = z.infer<typeof OfferSchema>;
+
+/**
+ * One referral as its viewer sees it. The sender sees every recipient and every offer; a recipient sees only their own
+ * entry in `recipients` (who else was asked stays between the sender and each colleague) and no offers.
+ */
+export const ReferralSchema = z.object({
+  _id: z.string(),
+  sender: PartySchema,
+  ...Needs,
+  toBoard: z.boolean(),
+  status: z.enum(REFERRAL_STATUSES),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  viewerRole: z.enum(['sender', 'recipient']),
+  recipients: z.array(RecipientSchema),
+  offers: z.array(OfferSchema),
+});
+export type Referral = z.infer<typeof ReferralSchema>;
+
+/** One line of the received or sent list. */
+export const ReferralListItem = z.object({
+  _id: z.string(),
+  sender: PartySchema,
+  ageGroup: z.string(),
+  concerns: z.array(z.string()),
+  sessionFormats: z.array(z.string()),
+  region: z.string(),
+  urgency: z.enum(URGENCIES),
+  neededBy: z.string().nullable(),
+  status: z.enum(REFERRAL_STATUSES),
+  toBoard: z.boolean(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** Received box: the caller's own state; sent box: null. */
+  myResponse: z.enum(RECIPIENT_STATES).nullable(),
+  /** Sent box: how many were asked, how many accepted, how many board offers wait; received box: zeros. */
+  recipientCount: z.number(),
+  acceptedCount: z.number(),
+  openOffers: z.number(),
+});
+export type ReferralListItem = z.infer<typeof ReferralListItem>;
+
+/** Pass `nextCursor` as `before` for the next page; null on the last one. */
+export const ReferralPage = z.object({ referrals: z.array(ReferralListItem), nextCursor: z.string().nullable() });
+export type ReferralPage = z.infer<typeof ReferralPage>;
+
+export const BoardItem = z.object({
+  _id: z.string(),
+  sender: PartySchema,
+  ...Needs,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** The caller's own offer, if they made one. */
+  myOffer: z.object({ message: z.string(), status: z.enum(OFFER_STATUSES), createdAt: z.string() }).nullable(),
+});
+export type BoardItem = z.infer<typeof BoardItem>;
+export const BoardPage = z.object({ referrals: z.array(BoardItem), nextCursor: z.string().nullable() });
+export type BoardPage = z.infer<typeof BoardPage>;
+
+export const SuggestionSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  profession: z.string(),
+  location: z.string(),
+  acceptingClients: z.enum(ACCEPTING_STATUSES),
+  availabilityNote: z.string(),
+  availabilityUpdatedAt: z.string().nullable(),
+  /** In the caller's network (favourites). */
+  inNetwork: z.boolean(),
+  /** The needs this therapist matches, in the form's words: "Teen", "Anxiety", "EMDR", "Online", "licensed in ON". */
+  reasons: z.array(z.string()),
+});
+export type Suggestion = z.infer<typeof SuggestionSchema>;
+export const SuggestionsResponse = z.object({ suggestions: z.array(SuggestionSchema) });
+
+/** GET /api/referrals/counts: the nav badge. */
+export const ReferralCounts = z.object({ receivedOpen: z.number(), sentOpen: z.number() });
+export type ReferralCounts = z.infer<typeof ReferralCounts>;
+
+/** GET /api/admin/referrals/stats: administrators see counts, never contents. */
+export const ReferralStats = z.object({
+  total: z.number(),
+  open: z.number(),
+  placed: z.number(),
+  withdrawn: z.number(),
+  expired: z.number(),
+  onBoard: z.number(),
+  sentLast30Days: z.number(),
+});
+export type ReferralStats = z.infer<typeof ReferralStats>;
+
+// ---- socket.io (server → client, to `user:<id>` rooms) ----
+
+export const REFERRAL_EVENT_KINDS = ['received', 'answered', 'placed', 'withdrawn', 'offer', 'offerAccepted'] as const;
+/** `referralReceived` (a new referral for this user) and `referralUpdated` (anything else): fetch it again by id. */
+export const ReferralEvent = z.object({
+  referralId: z.string(),
+  kind: z.enum(REFERRAL_EVENT_KINDS),
+  status: z.enum(REFERRAL_STATUSES),
+});
+export type ReferralEvent = z.infer<typeof ReferralEvent>;
+export interface ReferralServerEvents {
+  referralReceived: (event: ReferralEvent) => void;
+  referralUpdated: (event: ReferralEvent) => void;
+}
