@@ -1,0 +1,72 @@
+import { Checkbox, Group, MultiSelect, NativeSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { FEE_MODELS, LANGUAGES, MODALITIES, SESSION_FORMATS, SPECIALTIES, AGE_GROUPS } from '../../../../common/options.ts';
+import { REFERRAL_LIMITS, URGENCIES, type Urgency } from '../../../../common/referrals.ts';
+import { REGIONS } from '../../../../common/regions.ts';
+import type { NeedsQuery } from '../api.ts';
+import { GuardedTextarea } from './GuardedTextarea.tsx';
+import { URGENCY_LABELS } from './labels.ts';
+
+export type NeedsForm = NeedsQuery & { urgency: Urgency; neededBy: string; note: string };
+
+export const EMPTY_NEEDS: NeedsForm = {
+  ageGroup: null, concerns: [], modalities: [], sessionFormats: [], region: null, languages: [], feeModels: [],
+  urgency: 'routine', neededBy: '', note: '',
+};
+
+// Typing narrows a long list and Enter takes the first match.
+const multi = {
+  searchable: true, clearable: true, hidePickedOptions: true, selectFirstOptionOnChange: true,
+  nothingFoundMessage: 'No matching option', maxDropdownHeight: 280,
+};
+
+const REGION_GROUPS = (['Canada', 'United States'] as const).map((country) => ({
+  group: country, items: REGIONS.filter((r) => r.country === country).map((r) => ({ value: r.code, label: r.name })),
+}));
+
+/** Today in the member's own calendar, YYYY-MM-DD: the earliest "needed by". */
+export function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+type Props = { value: NeedsForm; onChange: (next: NeedsForm) => void; errors: Partial<Record<keyof NeedsForm, string>> };
+
+/** What the client needs: the option lists shared with the server, and the note the privacy guard reads. */
+export function NeedsFields({ value, onChange, errors }: Props) {
+  const set = <K extends keyof NeedsForm>(key: K) => (v: NeedsForm[K]) => onChange({ ...value, [key]: v });
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <NativeSelect label="Age group" required data={[{ value: '', label: 'Choose an age group' }, ...AGE_GROUPS]}
+          value={value.ageGroup ?? ''} onChange={(e) => set('ageGroup')(e.currentTarget.value || null)} error={errors.ageGroup} />
+        <NativeSelect label="Client's province or state" required value={value.region ?? ''} error={errors.region}
+          data={[{ value: '', label: 'Choose a region' }, ...REGION_GROUPS]}
+          onChange={(e) => set('region')(e.currentTarget.value || null)} />
+      </SimpleGrid>
+      <MultiSelect label="Concerns" description={`1 to ${REFERRAL_LIMITS.concernsMax}`} required data={[...SPECIALTIES]} {...multi}
+        maxValues={REFERRAL_LIMITS.concernsMax} value={value.concerns} onChange={set('concerns')} error={errors.concerns} />
+      <MultiSelect label="Modalities" description="Optional" data={[...MODALITIES]} {...multi}
+        value={value.modalities} onChange={set('modalities')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Checkbox.Group label="Session formats" description="At least one" withAsterisk value={value.sessionFormats}
+          onChange={set('sessionFormats')} error={errors.sessionFormats}>
+          <Group gap="md" mt={6}>{SESSION_FORMATS.map((f) => <Checkbox key={f} value={f} label={f} />)}</Group>
+        </Checkbox.Group>
+        <Checkbox.Group label="Fees" description="Optional" value={value.feeModels} onChange={set('feeModels')}>
+          <Group gap="md" mt={6}>{FEE_MODELS.map((f) => <Checkbox key={f} value={f} label={f} />)}</Group>
+        </Checkbox.Group>
+      </SimpleGrid>
+      <MultiSelect label="Languages" description="Optional" data={[...LANGUAGES]} {...multi}
+        value={value.languages} onChange={set('languages')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Radio.Group label="Urgency" value={value.urgency} onChange={(v) => set('urgency')(v as Urgency)}>
+          <Group gap="md" mt={6}>{URGENCIES.map((u) => <Radio key={u} value={u} label={URGENCY_LABELS[u]} />)}</Group>
+        </Radio.Group>
+        <TextInput label="Needed by" description="Optional; open requests close after this day" type="date" min={today()}
+          value={value.neededBy} onChange={(e) => set('neededBy')(e.currentTarget.value)} error={errors.neededBy} />
+      </SimpleGrid>
+      <GuardedTextarea label="Note" value={value.note} onChange={set('note')} maxLength={REFERRAL_LIMITS.note}
+        description={`Needs, preferences and timing; no names, contact details, dates of birth or numbers. ${value.note.length} / ${REFERRAL_LIMITS.note} characters`} />
+    </Stack>
+  );
+}
