@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ErrorBody } from './errors.ts';
 import { IdSchema } from './ids.ts';
 import { MESSAGES_PAGE_SIZE } from './constants.ts';
+import type { ReferralServerEvents } from './referrals.ts';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 export const CONVERSATIONS_PAGE_SIZE = 50;
@@ -53,6 +54,7 @@ export const MessagesQuery = z.object({
 
 export const ParticipantSchema = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() });
 
+export const MESSAGE_KINDS = ['text', 'system'] as const;
 export const MessageSchema = z.object({
   _id: z.string(),
   conversationId: z.string(),
@@ -60,6 +62,8 @@ export const MessageSchema = z.object({
   text: z.string(),
   status: z.enum(MESSAGE_STATUSES),
   createdAt: z.string(),
+  /** 'system': a line the app wrote (a referral accepted), shown apart from what people wrote; its sender is who acted. */
+  kind: z.enum(MESSAGE_KINDS),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
@@ -104,7 +108,7 @@ export type TypingEvent = { conversationId: string; userId: string; userName: st
  * - `getOnlineUsers` (on connect, and as the ack of the client's `getOnlineUsers`) lists the online ids
  *   among the people the user has conversations with; `presenceChanged` reports each change for them.
  */
-export interface ServerToClientEvents {
+export interface ServerToClientEvents extends ReferralServerEvents {
   getOnlineUsers: (userIds: string[]) => void;
   presenceChanged: (update: { userId: string; online: boolean }) => void;
   newMessage: (message: Message) => void;

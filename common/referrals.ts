@@ -35,6 +35,9 @@ export const REFERRAL_LIMITS = {
   expiryDays: 30,
 } as const;
 
+/** Administrators run the platform: they see referral counts, never a referral (decision 0051). */
+export const REFERRAL_ADMIN_TEXT = 'Administrators see referral counts, not referrals.';
+
 export const REFERRAL_TEXTS = {
   notFound: 'Referral not found.',
   noAudience: 'Choose at least one therapist or post the request to the board.',
@@ -46,13 +49,14 @@ export const REFERRAL_TEXTS = {
   alreadyAnswered: 'You have already answered this referral.',
   onlyRecipientResponds: 'Only a therapist this referral was sent to can answer it.',
   onlySenderSetsStatus: 'Only the therapist who sent this referral can mark it placed or withdrawn.',
-  placeNeedsAcceptance: 'A referral can be marked placed once a therapist has accepted it.',
   notOnBoard: 'This referral is not on the board.',
   boardMismatch: 'This referral does not match the age groups and concerns on your profile.',
   ownReferral: 'You cannot offer to take your own referral.',
   alreadyRecipient: 'This referral was already sent to you: answer it instead.',
   offerNotFound: 'Offer not found.',
   offerTaken: 'This offer has already been accepted.',
+  offerExists: 'You have already offered to take this referral.',
+  onlySenderAcceptsOffers: 'Only the therapist who sent this referral can accept an offer.',
   oneOf: 'Send either a response or a status.',
   systemLine: (summary: string) => `Referral accepted: ${summary}. Use this conversation to arrange the hand-off.`,
 } as const;
@@ -117,8 +121,9 @@ export const PatchReferralBody = z.object({
 }).refine((b) => (b.response === undefined) !== (b.status === undefined), REFERRAL_TEXTS.oneOf);
 export type PatchReferral = z.infer<typeof PatchReferralBody>;
 
-/** POST /api/referrals/{id}/offers: "I can take this". → 201 Referral (as the board member sees it). */
+/** POST /api/referrals/{id}/offers: "I can take this". → 201 BoardItem (with `myOffer`). */
 export const OfferBody = z.object({ message: guardedText(REFERRAL_LIMITS.message).default('') });
+/** POST /api/referrals/{id}/offers/{offerId}/accept (the sender) → 200 Referral. */
 export const OfferParams = z.object({ id: IdSchema, offerId: IdSchema });
 
 // A cursor is the last item's time and id: `2026-11-24T12:00:00.000Z_<uuid>`.

@@ -20,6 +20,8 @@ export type Deps = {
   webDir?: string;
   /** Where JSON log lines go instead of stdout (tests read them). */
   logStream?: { write: (line: string) => void };
+  /** The clock of rules that depend on time passing (referral expiry); tests pass a controlled one. Default: real time. */
+  now?: () => Date;
 };
 
 /** What every feature's routes and realtime handlers receive; `cache` is the app's one read cache (decision 0040). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, boolean, check, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  type AnyPgColumn, boolean, check, customType, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -231,12 +231,15 @@ export const messages = pgTable('messages', {
   removedAt: timestamp('removed_at', { withTimezone: true }),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   readAt: timestamp('read_at', { withTimezone: true }),
+  /** 'system' for a line the app wrote (migration 0095: a referral accepted), 'text' for a person's message. */
+  kind: text('kind').notNull().default('text'),
 }, (t) => [
   index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
   // Chat (migration 0040): delivered/read updates touch only messages not yet read.
   index('messages_unread_idx').on(t.conversationId, t.senderId).where(sql`${t.status} <> 'read'`),
   check('messages_status_check', sql`${t.status} IN ('sent', 'delivered', 'read')`),
   check('messages_text_length_check', sql`char_length(${t.text}) BETWEEN 1 AND 4000`),
+  check('messages_kind_check', sql`${t.kind} IN ('text', 'system')`),
 ]);
 
 export const auditLog = pgTable('audit_log', {
@@ -294,4 +297,65 @@ export const blocks = pgTable('blocks', {
   index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
   index('blocks_blocker_created_idx').on(t.blockerId, t.createdAt.desc()),
   check('blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
+]);
+
+/** A de-identified referral request (migration 0095); an open one past expires_at reads as expired. */
+export const referrals = pgTable('referrals', {
+  id: id(),
+  senderId: uuid('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  ageGroup: text('age_group').notNull(),
+  concerns: text('concerns').array().notNull(),
+  modalities: textList('modalities'),
+  sessionFormats: text('session_formats').array().notNull(),
+  region: text('region').notNull(),
+  languages: textList('languages'),
+  feeModels: textList('fee_models'),
+  urgency: text('urgency').notNull().default('routine'),
+  neededBy: date('needed_by', { mode: 'string' }),
+  note: text('note').notNull().default(''),
+  toBoard: boolean('to_board').notNull().default(false),
+  status: text('status').notNull().default('open'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('referrals_sender_created_idx').on(t.senderId, t.createdAt.desc(), t.id.desc()),
+  index('referrals_board_idx').on(t.ageGroup, t.createdAt.desc(), t.id.desc()).where(sql`${t.toBoard} AND ${t.status} = 'open'`),
+  index('referrals_status_expires_idx').on(t.status, t.expiresAt),
+  check('referrals_status_check', sql`${t.status} IN ('open', 'placed', 'withdrawn')`),
+  check('referrals_urgency_check', sql`${t.urgency} IN ('routine', 'soon', 'urgent')`),
+  check('referrals_note_length_check', sql`char_length(${t.note}) <= 1000`),
+]);
+
+/** Who a referral went to and their answer; created_at is when they received it (the received box's order). */
+export const referralRecipients = pgTable('referral_recipients', {
+  referralId: uuid('referral_id').notNull().references(() => referrals.id, { onDelete: 'cascade' }),
+  recipientId: uuid('recipient_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  response: text('response').notNull().default('pending'),
+  message: text('message'),
+  respondedAt: timestamp('responded_at', { withTimezone: true }),
+  viaBoard: boolean('via_board').notNull().default(false),
+  conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.referralId, t.recipientId] }),
+  index('referral_recipients_inbox_idx').on(t.recipientId, t.createdAt.desc(), t.referralId.desc()),
+  index('referral_recipients_pending_idx').on(t.recipientId).where(sql`${t.response} = 'pending'`),
+  check('referral_recipients_response_check', sql`${t.response} IN ('pending', 'accepted', 'declined', 'no capacity')`),
+  check('referral_recipients_message_length_check', sql`${t.message} IS NULL OR char_length(${t.message}) <= 500`),
+]);
+
+/** "I can take this" from the board: one offer per therapist and referral. */
+export const referralOffers = pgTable('referral_offers', {
+  id: id(),
+  referralId: uuid('referral_id').notNull().references(() => referrals.id, { onDelete: 'cascade' }),
+  therapistId: uuid('therapist_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  message: text('message').notNull().default(''),
+  status: text('status').notNull().default('open'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('referral_offers_one_idx').on(t.referralId, t.therapistId),
+  index('referral_offers_therapist_idx').on(t.therapistId),
+  check('referral_offers_status_check', sql`${t.status} IN ('open', 'accepted')`),
+  check('referral_offers_message_length_check', sql`char_length(${t.message}) <= 500`),
 ]);

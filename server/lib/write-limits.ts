@@ -8,7 +8,7 @@ import type { RateLimiter } from './rate-limit.ts';
  * password reset are written by visitors and keep their own per-address limits (features/accounts/limits.ts); chat
  * messages keep theirs, counted in the statement that stores them.
  */
-export const WRITE_BUCKETS = ['posts', 'comments', 'likes', 'communities', 'resources', 'conversations', 'other'] as const;
+export const WRITE_BUCKETS = ['posts', 'comments', 'likes', 'communities', 'resources', 'conversations', 'referrals', 'other'] as const;
 export type WriteBucket = (typeof WRITE_BUCKETS)[number];
 export type WriteLimit = { max: number; windowMs: number };
 export type WriteLimits = Record<WriteBucket, WriteLimit>;
@@ -23,6 +23,8 @@ export const DEFAULT_WRITE_LIMITS: WriteLimits = {
   communities: { max: 5, windowMs: HOUR },
   resources: { max: 10, windowMs: HOUR },
   conversations: { max: 30, windowMs: HOUR },
+  // Referral requests sent (decision 0050): a busy clinician refers a few clients a day.
+  referrals: { max: 30, windowMs: HOUR },
   other: { max: 300, windowMs: 10 * MINUTE },
 };
 
@@ -40,6 +42,7 @@ const BUCKET_OF: Record<string, WriteBucket> = {
   'POST /api/communities': 'communities',
   'POST /api/resources': 'resources',
   'POST /api/conversations': 'conversations',
+  'POST /api/referrals': 'referrals',
 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -56,7 +56,10 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
-type Options = { config?: Record<string, string>; mailer?: Mailer; redis?: boolean; listen?: boolean; logStream?: { write: (line: string) => void } };
+type Options = {
+  config?: Record<string, string>; mailer?: Mailer; redis?: boolean; listen?: boolean; logStream?: { write: (line: string) => void };
+  now?: () => Date;
+};
 
 /** Builds the real app on a real database; `close()` tears everything down. */
 export async function createTestContext(options: Options = {}): Promise<TestContext> {
@@ -72,7 +75,7 @@ export async function createTestContext(options: Options = {}): Promise<TestCont
   // With Redis available the counters live there, under a prefix no other test shares.
   const limiter = limiterRedis ? redisRateLimiter(limiterRedis, `test:${randomBytes(6).toString('hex')}:`) : memoryRateLimiter();
   const app = await buildApp({
-    config, db: database.db, limiter, redis, logStream: options.logStream,
+    config, db: database.db, limiter, redis, logStream: options.logStream, now: options.now,
     mailer: options.mailer ?? createMailer({ from: config.mailFrom, outboxDir: path.join(outboxDir, 'outbox') }),
   });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });

@@ -13,6 +13,7 @@ export function toMessage(row: MessageRow): Message {
     text: row.text,
     status: row.status as MessageStatus,
     createdAt: iso(row.created_at),
+    kind: row.kind === 'system' ? 'system' : 'text',
   };
 }
 
@@ -30,6 +31,7 @@ export function toConversation(row: ConversationRow, viewerId: string): Conversa
       ? {
         _id: last._id, conversationId: String(row.id), sender: { _id: last.senderId, name: last.senderName },
         text: last.text, status: last.status as MessageStatus, createdAt: iso(last.createdAt),
+        kind: last.kind === 'system' ? 'system' : 'text',
       }
       : null,
     pinnedMessage: toPinned(row.pinned_message),

@@ -1,14 +1,15 @@
 // The chat's SQL. Membership is part of each statement, so a check and the write it guards cannot drift apart.
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import { refusesMessagesSql } from '../../lib/blocks.ts';
 
 export type ParticipantRow = { _id: string; name: string; avatar: string | null; unread: number; isPinned: boolean };
 export type MessageRow = {
   id: string; conversation_id: string; sender_id: string; sender_name: string; text: string; status: string; created_at: Date | string;
+  kind: string;
 };
-type JsonMessage = { _id: string; senderId: string; senderName: string; text: string; status: string; createdAt: string };
+type JsonMessage = { _id: string; senderId: string; senderName: string; text: string; status: string; createdAt: string; kind: string };
 export type ConversationRow = {
   id: string;
   updated_at: Date | string;
@@ -24,7 +25,7 @@ const conversationSelect = (from: SQL, where: SQL, tail: SQL = sql``) => sql`
         'isPinned', p.is_pinned) ORDER BY p.user_id)
        FROM conversation_participants p JOIN users u ON u.id = p.user_id WHERE p.conversation_id = c.id) AS participants,
     CASE WHEN lm.id IS NULL THEN NULL ELSE json_build_object('_id', lm.id, 'senderId', lm.sender_id, 'senderName', lmu.name,
-      'text', lm.text, 'status', lm.status, 'createdAt', lm.created_at) END AS last_message,
+      'text', lm.text, 'status', lm.status, 'createdAt', lm.created_at, 'kind', lm.kind) END AS last_message,
     CASE WHEN pm.id IS NULL THEN NULL ELSE json_build_object('_id', pm.id, 'text', pm.text, 'senderName', pmu.name) END AS pinned_message
   FROM ${from}
   LEFT JOIN messages lm ON lm.id = c.last_message_id
@@ -106,27 +107,8 @@ const othersRefuse = (conversationId: SQL, senderId: string) => sql`EXISTS (
   SELECT 1 FROM conversation_participants o WHERE o.conversation_id = ${conversationId} AND o.user_id <> ${senderId}
     AND ${refusesMessagesSql(sql`o.user_id`, sql`${senderId}::uuid`)})`;
 
-/** The pair's conversation, created if there is none; the unique pair key makes concurrent calls agree on one. */
-export async function upsertConversation(db: Db, a: string, b: string): Promise<{ id: string; created: boolean }> {
-  const pairKey = a < b ? `${a}:${b}` : `${b}:${a}`;
-  // A conversation deleted between the insert and the read is simply created again on the next pass.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const result = await db.transaction(async (tx) => {
-      const txDb = tx as unknown as Db;
-      const [inserted] = await queryRows<{ id: string }>(txDb, sql`
-        INSERT INTO conversations (pair_key) VALUES (${pairKey}) ON CONFLICT (pair_key) DO NOTHING RETURNING id`);
-      if (inserted) {
-        await txDb.execute(sql`INSERT INTO conversation_participants (conversation_id, user_id)
-          VALUES (${inserted.id}, ${a}), (${inserted.id}, ${b}) ON CONFLICT DO NOTHING`);
-        return { id: String(inserted.id), created: true };
-      }
-      const [existing] = await queryRows<{ id: string }>(txDb, sql`SELECT id FROM conversations WHERE pair_key = ${pairKey}`);
-      return existing ? { id: String(existing.id), created: false } : undefined;
-    });
-    if (result) return result;
-  }
-  throw new Error('conversation kept disappearing while being opened');
-}
+// Opening a pair's conversation is shared with referrals (an accepted referral opens one): server/lib/conversations.ts.
+export { upsertConversation } from '../../lib/conversations.ts';
 
 /** Deletes the conversation (its messages and participants follow) if the user takes part; returns who took part. */
 export async function deleteConversation(db: Db, conversationId: string, userId: string): Promise<string[] | undefined> {
@@ -144,7 +126,7 @@ export function messagesPage(db: Db, conversationId: string, limit: number, befo
     ? sql`AND (m.created_at, m.id) < (SELECT b.created_at, b.id FROM messages b WHERE b.id = ${before} AND b.conversation_id = ${conversationId})`
     : sql``;
   return queryPrepared<MessageRow>(db, sql`
-    SELECT m.id, m.conversation_id, m.sender_id, u.name AS sender_name, m.text, m.status, m.created_at
+    SELECT m.id, m.conversation_id, m.sender_id, u.name AS sender_name, m.text, m.status, m.created_at, m.kind
     FROM messages m JOIN users u ON u.id = m.sender_id
     WHERE m.conversation_id = ${conversationId} ${older}
     ORDER BY m.created_at DESC, m.id DESC LIMIT ${limit}`);
@@ -190,7 +172,7 @@ export async function insertMessage(
       INSERT INTO messages (conversation_id, sender_id, text, created_at)
       SELECT conversation_id, ${senderId}, ${text}, clock_timestamp() FROM member, counted WHERE counted.count <= ${limit.count}
         AND NOT ${othersRefuse(sql`member.conversation_id`, senderId)}
-      RETURNING id, conversation_id, sender_id, text, status, created_at
+      RETURNING id, conversation_id, sender_id, text, status, created_at, kind
     ), touched AS (
       UPDATE conversations c SET
         last_message_id = CASE WHEN c.updated_at <= i.created_at THEN i.id ELSE c.last_message_id END,
@@ -217,13 +199,13 @@ export async function insertMessage(
   if (!row) return undefined;
   const message: MessageRow = {
     id: row.id, conversation_id: row.conversation_id, sender_id: row.sender_id, sender_name: row.sender_name,
-    text: row.text, status: row.status, created_at: row.created_at,
+    text: row.text, status: row.status, created_at: row.created_at, kind: row.kind,
   };
   const conversation: ConversationRow | null = row.is_last
     ? {
       id: row.conversation_id, updated_at: row.updated_at, participants: row.participants, pinned_message: row.pinned_message,
       last_message: {
-        _id: String(row.id), senderId: String(row.sender_id), senderName: row.sender_name, text: row.text, status: row.status,
+        _id: String(row.id), senderId: String(row.sender_id), senderName: row.sender_name, text: row.text, status: row.status, kind: row.kind,
         createdAt: new Date(row.created_at).toISOString(),
       },
     }

@@ -62,7 +62,7 @@ export function MessageList({ messages, pending, myId, pinnedId, loadingOlder, h
       {loadingOlder && <Center py="xs"><Loader size="xs" role="status" aria-label="Loading older messages" /></Center>}
       {!hasOlder && messages.length > 0 && <Text size="xs" c="dimmed" ta="center" mb="sm">Start of the conversation</Text>}
       {messages.length === 0 && pending.length === 0 && <Text c="dimmed" ta="center" mt="xl">No messages yet. Say hello!</Text>}
-      {messages.map((m) => (
+      {messages.map((m) => m.kind === 'system' ? <SystemLine key={m._id} message={m} /> : (
         <MessageItem key={m._id} message={m} mine={m.sender._id === myId} pinned={m._id === pinnedId} onTogglePin={onTogglePin} />
       ))}
       {pending.map((p) => (
@@ -91,6 +91,16 @@ function MessageItem({ message, mine, pinned, onTogglePin }: { message: Message;
           <ReportButton targetType="message" targetId={message._id} what={`message from ${message.sender.name}`} />
         )}
       </div>
+    </div>
+  );
+}
+
+/** A line the app wrote (a referral accepted): centred grey text, not a bubble, with nothing to pin or report. */
+function SystemLine({ message }: { message: Message }) {
+  return (
+    <div className="chat-system-line" data-testid="system-message">
+      <Text size="sm" c="gray.7" ta="center">{message.text}</Text>
+      <Text size="xs" c="gray.7" ta="center"><time dateTime={message.createdAt}>{new Date(message.createdAt).toLocaleString()}</time></Text>
     </div>
   );
 }

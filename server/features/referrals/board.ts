@@ -1,0 +1,79 @@
+// The board: open requests posted with toBoard, listed for verified therapists whose profile matches their age group and
+// at least one concern. Such a therapist answers "I can take this" (an offer); the sender accepts one offer, which makes
+// that therapist a recipient who has accepted (and opens their conversation, as any acceptance does).
+import { sql } from 'drizzle-orm';
+import { parseReferralCursor, REFERRAL_LIMITS, REFERRAL_TEXTS, type BoardItem, type BoardPage, type Referral } from '../../../common/referrals.ts';
+import type { AppContext } from '../../context.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import type { CurrentUser } from '../../lib/auth.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { nowOf } from './clock.ts';
+import { tellReceived, tellUpdated } from './events.ts';
+import { toBoardItem } from './present.ts';
+import * as q from './queries.ts';
+import { canRead, readReferral } from './requests.ts';
+import { openHandOff } from './responses.ts';
+
+export async function listBoard(ctx: AppContext, user: CurrentUser, { before }: { before?: string }): Promise<BoardPage> {
+  const limit = REFERRAL_LIMITS.pageSize;
+  const rows = await q.boardPage(ctx.db, user.id, nowOf(ctx), limit, before ? parseReferralCursor(before) : null);
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return { referrals: shown.map(toBoardItem), nextCursor: rows.length > limit && last ? `${last.cursor_at}_${last.id}` : null };
+}
+
+/** Whether a block stands between the two members, either way. */
+async function blockedBetween(ctx: AppContext, a: string, b: string): Promise<boolean> {
+  const [row] = await queryRows<{ blocked: boolean }>(ctx.db, sql`SELECT ${q.blockedEitherWay(sql`${a}::uuid`, sql`${b}::uuid`)} AS blocked`);
+  return row?.blocked === true;
+}
+
+export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, message }: { id: string; message: string }): Promise<BoardItem> {
+  const now = nowOf(ctx);
+  const row = await q.findReferral(ctx.db, id, now);
+  // A referral not on the board, or across a block, is not there for this therapist at all.
+  if (!row || (!row.to_board && !canRead(row, user.id)) || await blockedBetween(ctx, user.id, String(row.sender_id))) {
+    throw notFound(REFERRAL_TEXTS.notFound);
+  }
+  if (String(row.sender_id) === user.id) throw badRequest(REFERRAL_TEXTS.ownReferral);
+  if ((row.recipients ?? []).some((r) => r.id === user.id)) throw conflict(REFERRAL_TEXTS.alreadyRecipient);
+  if (!row.to_board) throw notFound(REFERRAL_TEXTS.notFound);
+  if (row.status !== 'open') throw conflict(REFERRAL_TEXTS.notOpen);
+  if (!(await q.boardMatch(ctx.db, id, user.id))) throw forbidden(REFERRAL_TEXTS.boardMismatch);
+  const [offer] = await queryRows<{ created_at: Date | string }>(ctx.db, sql`
+    INSERT INTO referral_offers (referral_id, therapist_id, message, created_at)
+    VALUES (${id}, ${user.id}, ${message}, ${now.toISOString()}::timestamptz)
+    ON CONFLICT (referral_id, therapist_id) DO NOTHING RETURNING created_at`);
+  if (!offer) throw conflict(REFERRAL_TEXTS.offerExists);
+  tellUpdated(ctx, { referralId: id, kind: 'offer', status: 'open', to: [String(row.sender_id)] });
+  return toBoardItem({ ...row, my_offer: { message, status: 'open', createdAt: new Date(offer.created_at).toISOString() }, cursor_at: '' });
+}
+
+export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offerId }: { id: string; offerId: string }): Promise<Referral> {
+  const now = nowOf(ctx);
+  const row = await q.findReferral(ctx.db, id, now);
+  if (!row || !canRead(row, user.id)) throw notFound(REFERRAL_TEXTS.notFound);
+  if (String(row.sender_id) !== user.id) throw forbidden(REFERRAL_TEXTS.onlySenderAcceptsOffers);
+  const offer = (row.offers ?? []).find((o) => o.id === offerId);
+  if (!offer) throw notFound(REFERRAL_TEXTS.offerNotFound);
+  if (offer.status !== 'open') throw conflict(REFERRAL_TEXTS.offerTaken);
+  if (row.status !== 'open') throw conflict(REFERRAL_TEXTS.notOpen);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const taken = await ctx.db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const [accepted] = await queryRows<{ therapist_id: string }>(txDb, sql`
+      UPDATE referral_offers o SET status = 'accepted' FROM referrals r
+      WHERE o.id = ${offerId} AND o.referral_id = ${id} AND o.status = 'open' AND r.id = o.referral_id AND ${q.statusIs('open', now)}
+      RETURNING o.therapist_id`);
+    if (!accepted) return false;
+    await txDb.execute(sql`
+      INSERT INTO referral_recipients (referral_id, recipient_id, response, message, responded_at, via_board, created_at)
+      VALUES (${id}, ${offer.therapistId}, 'accepted', ${offer.message || null}, ${at}, true, ${at})
+      ON CONFLICT (referral_id, recipient_id) DO UPDATE SET response = 'accepted', responded_at = EXCLUDED.responded_at`);
+    return true;
+  });
+  if (!taken) throw conflict(REFERRAL_TEXTS.offerTaken);
+  await openHandOff(ctx, row, offer.therapistId, user.id);
+  tellReceived(ctx, { referralId: id, kind: 'offerAccepted', status: 'open', to: [offer.therapistId] });
+  return readReferral(ctx, user, { id });
+}

@@ -1,0 +1,132 @@
+// Referrals as the API shows them (common/referrals.ts). A referral is presented per viewer: the sender sees every
+// recipient and offer; a recipient only their own entry, and "placed elsewhere" once the sender placed the client.
+import type {
+  BoardItem, Offer, RecipientState, Recipient, Referral, ReferralListItem, ReferralStatus, Suggestion, Urgency,
+} from '../../../common/referrals.ts';
+import type { BoardRow, ListRow, NeedsRow, OfferJson, RecipientJson, ReferralRow } from './queries.ts';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+
+/** Where a recipient stands: after the sender placed the client, everyone who had not accepted reads "placed elsewhere". */
+export function recipientState(response: string, status: ReferralStatus): RecipientState {
+  if (status === 'placed' && response !== 'accepted') return 'placed elsewhere';
+  return response as RecipientState;
+}
+
+function needs(row: NeedsRow) {
+  return {
+    _id: String(row.id),
+    sender: { _id: String(row.sender_id), name: row.sender_name, avatar: row.sender_avatar },
+    ageGroup: row.age_group,
+    concerns: row.concerns,
+    modalities: row.modalities,
+    sessionFormats: row.session_formats,
+    region: row.region,
+    languages: row.languages,
+    feeModels: row.fee_models,
+    urgency: row.urgency as Urgency,
+    neededBy: row.needed_by,
+    note: row.note,
+  };
+}
+
+function toRecipient(r: RecipientJson, status: ReferralStatus): Recipient {
+  return {
+    user: { _id: r.id, name: r.name, avatar: r.avatar },
+    response: recipientState(r.response, status),
+    message: r.message,
+    respondedAt: isoOrNull(r.respondedAt),
+    viaBoard: r.viaBoard,
+    conversationId: r.conversationId,
+  };
+}
+
+function toOffer(o: OfferJson): Offer {
+  return {
+    _id: o.id, therapist: { _id: o.therapistId, name: o.name, avatar: o.avatar }, message: o.message,
+    status: o.status as Offer['status'], createdAt: iso(o.createdAt),
+  };
+}
+
+export function toReferral(row: ReferralRow, viewerId: string): Referral {
+  const isSender = String(row.sender_id) === viewerId;
+  const recipients = (row.recipients ?? []).filter((r) => isSender || r.id === viewerId);
+  return {
+    ...needs(row),
+    toBoard: row.to_board,
+    status: row.status,
+    expiresAt: iso(row.expires_at),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    viewerRole: isSender ? 'sender' : 'recipient',
+    recipients: recipients.map((r) => toRecipient(r, row.status)),
+    offers: isSender ? (row.offers ?? []).map(toOffer) : [],
+  };
+}
+
+export function toListItem(row: ListRow): ReferralListItem {
+  const n = needs(row);
+  return {
+    _id: n._id, sender: n.sender, ageGroup: n.ageGroup, concerns: n.concerns, sessionFormats: n.sessionFormats,
+    region: n.region, urgency: n.urgency, neededBy: n.neededBy,
+    status: row.status,
+    toBoard: row.to_board,
+    createdAt: iso(row.created_at),
+    expiresAt: iso(row.expires_at),
+    myResponse: row.my_response === null ? null : recipientState(row.my_response, row.status),
+    recipientCount: row.recipient_count,
+    acceptedCount: row.accepted_count,
+    openOffers: row.open_offers,
+  };
+}
+
+export function toBoardItem(row: BoardRow): BoardItem {
+  return {
+    ...needs(row),
+    createdAt: iso(row.created_at),
+    expiresAt: iso(row.expires_at),
+    myOffer: row.my_offer
+      ? { message: row.my_offer.message, status: row.my_offer.status as 'open' | 'accepted', createdAt: iso(row.my_offer.createdAt) }
+      : null,
+  };
+}
+
+export type SuggestionRow = {
+  id: string; name: string; avatar: string | null; profession: string; location: string; accepting_clients: string;
+  availability_note: string; availability_updated_at: Date | string | null; demographics: string[]; specialties: string[];
+  modalities: string[]; session_format: string[]; licensed_regions: string[]; languages: string[]; fee_models: string[];
+};
+export type Needs = {
+  ageGroup?: string; concerns: string[]; modalities: string[]; sessionFormats: string[]; region?: string;
+  languages: string[]; feeModels: string[];
+};
+
+/** The needs a therapist matches, in the form's words and order ("Teen, Anxiety, EMDR, Online, licensed in ON"). */
+export function reasonsFor(row: SuggestionRow, want: Needs): string[] {
+  const among = (wanted: string[], offered: string[]) => wanted.filter((w) => offered.includes(w));
+  return [
+    ...(want.ageGroup && row.demographics.includes(want.ageGroup) ? [want.ageGroup] : []),
+    ...among(want.concerns, row.specialties),
+    ...among(want.modalities, row.modalities),
+    ...among(want.sessionFormats, row.session_format),
+    ...(want.region && row.licensed_regions.includes(want.region) ? [`licensed in ${want.region}`] : []),
+    ...among(want.languages, row.languages),
+    ...among(want.feeModels, row.fee_models),
+  ];
+}
+
+export function toSuggestion(row: SuggestionRow, want: Needs, inNetwork: boolean): Suggestion {
+  return {
+    _id: String(row.id),
+    name: row.name,
+    avatar: row.avatar,
+    profession: row.profession,
+    location: row.location,
+    acceptingClients: row.accepting_clients as Suggestion['acceptingClients'],
+    availabilityNote: row.availability_note,
+    availabilityUpdatedAt: isoOrNull(row.availability_updated_at),
+    inNetwork,
+    reasons: reasonsFor(row, want),
+  };
+}

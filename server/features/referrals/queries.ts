@@ -1,0 +1,141 @@
+// The referrals' SQL. An open referral past expires_at reads as expired: every statement compares with the service's
+// clock (`now`, a parameter), so a controlled clock in tests moves every read and every transition at once.
+import { sql, type SQL } from 'drizzle-orm';
+import type { ReferralStatus } from '../../../common/referrals.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { queryPrepared } from '../../db/prepared.ts';
+
+export type Cursor = { at: string; id: string };
+
+/** The status a reader sees: an open referral past its expiry is expired. */
+export const effectiveStatus = (now: Date) => sql`CASE WHEN r.status = 'open' AND r.expires_at <= ${now.toISOString()}::timestamptz
+  THEN 'expired' ELSE r.status END`;
+
+/** Rows of one effective status. */
+export function statusIs(status: ReferralStatus, now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  if (status === 'open') return sql`r.status = 'open' AND r.expires_at > ${at}`;
+  if (status === 'expired') return sql`r.status = 'open' AND r.expires_at <= ${at}`;
+  return sql`r.status = ${status}`;
+}
+
+/** Either member blocked the other. */
+export const blockedEitherWay = (a: SQL, b: SQL) => sql`EXISTS (SELECT 1 FROM blocks b
+  WHERE (b.blocker_id = ${a} AND b.blocked_id = ${b}) OR (b.blocker_id = ${b} AND b.blocked_id = ${a}))`;
+
+// The needs and the sender, as every shape of a referral shows them.
+const NEEDS = sql`r.id, r.sender_id, su.name AS sender_name, su.avatar AS sender_avatar, r.age_group, r.concerns, r.modalities,
+  r.session_formats, r.region, r.languages, r.fee_models, r.urgency, r.needed_by::text AS needed_by, r.note, r.to_board,
+  r.expires_at, r.created_at, r.updated_at`;
+
+export type NeedsRow = {
+  id: string; sender_id: string; sender_name: string; sender_avatar: string | null; age_group: string; concerns: string[];
+  modalities: string[]; session_formats: string[]; region: string; languages: string[]; fee_models: string[]; urgency: string;
+  needed_by: string | null; note: string; to_board: boolean; expires_at: Date | string; created_at: Date | string;
+  updated_at: Date | string; status: ReferralStatus;
+};
+export type RecipientJson = {
+  id: string; name: string; avatar: string | null; response: string; message: string | null; respondedAt: string | null;
+  viaBoard: boolean; conversationId: string | null;
+};
+export type OfferJson = { id: string; therapistId: string; name: string; avatar: string | null; message: string; status: string; createdAt: string };
+export type ReferralRow = NeedsRow & { recipients: RecipientJson[] | null; offers: OfferJson[] | null };
+
+/** One referral with its recipients and offers (the service decides who may see what). */
+export async function findReferral(db: Db, id: string, now: Date): Promise<ReferralRow | undefined> {
+  const [row] = await queryPrepared<ReferralRow>(db, sql`
+    SELECT ${NEEDS}, ${effectiveStatus(now)} AS status,
+      (SELECT json_agg(json_build_object('id', rr.recipient_id, 'name', u.name, 'avatar', u.avatar, 'response', rr.response,
+          'message', rr.message, 'respondedAt', rr.responded_at, 'viaBoard', rr.via_board, 'conversationId', rr.conversation_id)
+          ORDER BY rr.created_at, rr.recipient_id)
+        FROM referral_recipients rr JOIN users u ON u.id = rr.recipient_id WHERE rr.referral_id = r.id) AS recipients,
+      (SELECT json_agg(json_build_object('id', o.id, 'therapistId', o.therapist_id, 'name', u.name, 'avatar', u.avatar,
+          'message', o.message, 'status', o.status, 'createdAt', o.created_at) ORDER BY o.created_at, o.id)
+        FROM referral_offers o JOIN users u ON u.id = o.therapist_id WHERE o.referral_id = r.id) AS offers
+    FROM referrals r JOIN users su ON su.id = r.sender_id WHERE r.id = ${id}`);
+  return row;
+}
+
+export type ListRow = NeedsRow & { my_response: string | null; recipient_count: number; accepted_count: number; open_offers: number; cursor_at: string };
+
+const PAGE_TAIL = (limit: number) => sql`LIMIT ${limit + 1}`;
+const cursorText = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The received box: newest first by when each reached the caller, served by referral_recipients_inbox_idx. */
+export function receivedPage(db: Db, userId: string, now: Date, limit: number, status?: ReferralStatus, cursor?: Cursor | null) {
+  return queryPrepared<ListRow>(db, sql`
+    SELECT ${NEEDS}, ${effectiveStatus(now)} AS status, rr.response AS my_response, 0 AS recipient_count, 0 AS accepted_count,
+      0 AS open_offers, ${cursorText(sql`rr.created_at`)} AS cursor_at
+    FROM referral_recipients rr JOIN referrals r ON r.id = rr.referral_id JOIN users su ON su.id = r.sender_id
+    WHERE rr.recipient_id = ${userId} ${status ? sql`AND ${statusIs(status, now)}` : sql``}
+      ${cursor ? sql`AND (rr.created_at, rr.referral_id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
+    ORDER BY rr.created_at DESC, rr.referral_id DESC ${PAGE_TAIL(limit)}`);
+}
+
+/** The sent box: newest first, served by referrals_sender_created_idx; the counts by the recipients' and offers' keys. */
+export function sentPage(db: Db, userId: string, now: Date, limit: number, status?: ReferralStatus, cursor?: Cursor | null) {
+  return queryPrepared<ListRow>(db, sql`
+    SELECT ${NEEDS}, ${effectiveStatus(now)} AS status, NULL AS my_response,
+      (SELECT count(*)::int FROM referral_recipients x WHERE x.referral_id = r.id) AS recipient_count,
+      (SELECT count(*)::int FROM referral_recipients x WHERE x.referral_id = r.id AND x.response = 'accepted') AS accepted_count,
+      (SELECT count(*)::int FROM referral_offers o WHERE o.referral_id = r.id AND o.status = 'open') AS open_offers,
+      ${cursorText(sql`r.created_at`)} AS cursor_at
+    FROM referrals r JOIN users su ON su.id = r.sender_id
+    WHERE r.sender_id = ${userId} ${status ? sql`AND ${statusIs(status, now)}` : sql``}
+      ${cursor ? sql`AND (r.created_at, r.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
+    ORDER BY r.created_at DESC, r.id DESC ${PAGE_TAIL(limit)}`);
+}
+
+export type BoardRow = NeedsRow & { my_offer: { message: string; status: string; createdAt: string } | null; cursor_at: string };
+
+/**
+ * The board as one therapist sees it: open requests on the board whose age group is among the caller's and which share
+ * a concern with the caller's specialties; never their own, never one already sent to them, never across a block.
+ */
+export function boardPage(db: Db, userId: string, now: Date, limit: number, cursor?: Cursor | null) {
+  return queryPrepared<BoardRow>(db, sql`
+    SELECT ${NEEDS}, 'open' AS status, ${cursorText(sql`r.created_at`)} AS cursor_at,
+      (SELECT json_build_object('message', o.message, 'status', o.status, 'createdAt', o.created_at)
+        FROM referral_offers o WHERE o.referral_id = r.id AND o.therapist_id = me.id) AS my_offer
+    FROM users me JOIN referrals r ON r.age_group = ANY(me.demographics) AND r.to_board AND r.status = 'open'
+      JOIN users su ON su.id = r.sender_id
+    WHERE me.id = ${userId} AND r.expires_at > ${now.toISOString()}::timestamptz AND r.concerns && me.specialties
+      AND r.sender_id <> me.id
+      AND NOT EXISTS (SELECT 1 FROM referral_recipients x WHERE x.referral_id = r.id AND x.recipient_id = me.id)
+      AND NOT ${blockedEitherWay(sql`me.id`, sql`r.sender_id`)}
+      ${cursor ? sql`AND (r.created_at, r.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
+    ORDER BY r.created_at DESC, r.id DESC ${PAGE_TAIL(limit)}`);
+}
+
+/** Whether the therapist's profile matches the referral for the board (age group and at least one concern). */
+export async function boardMatch(db: Db, referralId: string, userId: string): Promise<boolean> {
+  const [row] = await queryRows<{ ok: boolean }>(db, sql`
+    SELECT (r.age_group = ANY(u.demographics) AND r.concerns && u.specialties) AS ok
+    FROM referrals r, users u WHERE r.id = ${referralId} AND u.id = ${userId}`);
+  return row?.ok === true;
+}
+
+/** The nav badge: referrals still waiting for the caller's answer, and the caller's own open requests. */
+export async function counts(db: Db, userId: string, now: Date) {
+  const [row] = await queryPrepared<{ received_open: number; sent_open: number }>(db, sql`
+    SELECT
+      (SELECT count(*)::int FROM referral_recipients rr JOIN referrals r ON r.id = rr.referral_id
+        WHERE rr.recipient_id = ${userId} AND rr.response = 'pending' AND ${statusIs('open', now)}) AS received_open,
+      (SELECT count(*)::int FROM referrals r WHERE r.sender_id = ${userId} AND ${statusIs('open', now)}) AS sent_open`);
+  return row;
+}
+
+/** Counts for administrators: never a referral's content. */
+export async function stats(db: Db, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = await queryRows<Record<string, number>>(db, sql`
+    SELECT count(*)::int AS total,
+      count(*) FILTER (WHERE r.status = 'open' AND r.expires_at > ${at})::int AS open,
+      count(*) FILTER (WHERE r.status = 'placed')::int AS placed,
+      count(*) FILTER (WHERE r.status = 'withdrawn')::int AS withdrawn,
+      count(*) FILTER (WHERE r.status = 'open' AND r.expires_at <= ${at})::int AS expired,
+      count(*) FILTER (WHERE r.to_board AND r.status = 'open' AND r.expires_at > ${at})::int AS on_board,
+      count(*) FILTER (WHERE r.created_at > ${at} - interval '30 days')::int AS sent_last_30_days
+    FROM referrals r`);
+  return row;
+}

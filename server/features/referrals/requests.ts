@@ -1,0 +1,91 @@
+// Sending a referral, and reading referrals: one referral, the received and sent boxes, the nav badge's counts and the
+// administrators' counts. Only the sender and the recipients read a referral: for anyone else (administrators
+// included) it does not exist.
+import { sql } from 'drizzle-orm';
+import {
+  parseReferralCursor, REFERRAL_LIMITS, REFERRAL_TEXTS, type CreateReferral, type Referral, type ReferralCounts,
+  type ReferralListQuery, type ReferralPage, type ReferralStats,
+} from '../../../common/referrals.ts';
+import type { AppContext } from '../../context.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { referralRecipients, referrals } from '../../db/schema.ts';
+import type { CurrentUser } from '../../lib/auth.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { expiryOf, nowOf, todayOf } from './clock.ts';
+import { tellReceived } from './events.ts';
+import { toListItem, toReferral } from './present.ts';
+import * as q from './queries.ts';
+
+const STATS_KEY = 'referrals:stats';
+const STATS_TTL_MS = 30_000;
+
+/** Every chosen therapist exists, is verified and not disabled, is not an administrator, and no block stands between. */
+async function checkRecipients(db: Db, senderId: string, ids: string[]): Promise<void> {
+  if (ids.includes(senderId)) throw badRequest(REFERRAL_TEXTS.recipientIsSelf);
+  if (!ids.length) return;
+  const rows = await queryRows<{ id: string; listed: boolean; blocked: boolean }>(db, sql`
+    SELECT u.id, (u.verification_status = 'verified' AND NOT u.disabled AND u.role <> 'admin') AS listed,
+      ${q.blockedEitherWay(sql`u.id`, sql`${senderId}::uuid`)} AS blocked
+    FROM users u WHERE u.id = ANY(${`{${ids.join(',')}}`}::uuid[])`);
+  if (rows.length < ids.length || rows.some((r) => !r.listed)) throw badRequest(REFERRAL_TEXTS.recipientMissing);
+  if (rows.some((r) => r.blocked)) throw forbidden(REFERRAL_TEXTS.recipientBlocked);
+}
+
+export async function createReferral(ctx: AppContext, user: CurrentUser, input: CreateReferral): Promise<Referral> {
+  const now = nowOf(ctx);
+  if (input.neededBy && input.neededBy < todayOf(now)) throw badRequest(REFERRAL_TEXTS.neededByPast);
+  await checkRecipients(ctx.db, user.id, input.recipientIds);
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.insert(referrals).values({
+      senderId: user.id, ageGroup: input.ageGroup, concerns: input.concerns, modalities: input.modalities,
+      sessionFormats: input.sessionFormats, region: input.region, languages: input.languages, feeModels: input.feeModels,
+      urgency: input.urgency, neededBy: input.neededBy ?? null, note: input.note, toBoard: input.toBoard,
+      expiresAt: expiryOf(now, input.neededBy), createdAt: now, updatedAt: now,
+    }).returning({ id: referrals.id });
+    if (input.recipientIds.length) {
+      await tx.insert(referralRecipients).values(input.recipientIds.map((recipientId) => ({ referralId: row.id, recipientId, createdAt: now })));
+    }
+    return row.id;
+  });
+  tellReceived(ctx, { referralId: id, kind: 'received', status: 'open', to: input.recipientIds });
+  return readReferral(ctx, user, { id });
+}
+
+/** The referral as the caller sees it; 404 unless they sent it or received it. */
+export async function readReferral(ctx: AppContext, user: CurrentUser, { id }: { id: string }): Promise<Referral> {
+  const row = await q.findReferral(ctx.db, id, nowOf(ctx));
+  if (!row || !canRead(row, user.id)) throw notFound(REFERRAL_TEXTS.notFound);
+  return toReferral(row, user.id);
+}
+
+export const canRead = (row: q.ReferralRow, userId: string) =>
+  String(row.sender_id) === userId || (row.recipients ?? []).some((r) => r.id === userId);
+
+export async function listReferrals(ctx: AppContext, user: CurrentUser, input: ReferralListQuery): Promise<ReferralPage> {
+  const limit = REFERRAL_LIMITS.pageSize;
+  const cursor = input.before ? parseReferralCursor(input.before) : null;
+  const page = input.box === 'sent' ? q.sentPage : q.receivedPage;
+  const rows = await page(ctx.db, user.id, nowOf(ctx), limit, input.status, cursor);
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    referrals: shown.map(toListItem),
+    nextCursor: rows.length > limit && last ? `${last.cursor_at}_${last.id}` : null,
+  };
+}
+
+export async function referralCounts(ctx: AppContext, user: CurrentUser): Promise<ReferralCounts> {
+  const row = await q.counts(ctx.db, user.id, nowOf(ctx));
+  return { receivedOpen: row?.received_open ?? 0, sentOpen: row?.sent_open ?? 0 };
+}
+
+/** Administrators see how the network is used, never a referral: counts only, kept 30 s (a scan of the table). */
+export async function referralStats(ctx: AppContext, _admin: CurrentUser): Promise<ReferralStats> {
+  return ctx.cache.read(STATS_KEY, async () => {
+    const row = await q.stats(ctx.db, nowOf(ctx));
+    return {
+      total: row.total, open: row.open, placed: row.placed, withdrawn: row.withdrawn, expired: row.expired,
+      onBoard: row.on_board, sentLast30Days: row.sent_last_30_days,
+    };
+  }, { ttlMs: STATS_TTL_MS });
+}

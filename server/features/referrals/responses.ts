@@ -1,0 +1,71 @@
+// Answers and outcomes: a recipient accepts, declines or has no capacity; the sender marks the referral placed or
+// withdrawn. Each transition is one conditional UPDATE (the referral still open and not expired, the answer still
+// pending), so two racing requests cannot both succeed; a refused transition answers 409.
+import { sql } from 'drizzle-orm';
+import { REFERRAL_TEXTS, type PatchReferral, type RecipientResponse, type Referral } from '../../../common/referrals.ts';
+import type { AppContext } from '../../context.ts';
+import { queryRows } from '../../db/client.ts';
+import type { CurrentUser } from '../../lib/auth.ts';
+import { isBlockedBy } from '../../lib/blocks.ts';
+import { insertSystemLine, upsertConversation } from '../../lib/conversations.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { nowOf } from './clock.ts';
+import { tellUpdated } from './events.ts';
+import * as q from './queries.ts';
+import { canRead, readReferral } from './requests.ts';
+
+type Patch = { id: string } & PatchReferral;
+
+export async function updateReferral(ctx: AppContext, user: CurrentUser, input: Patch): Promise<Referral> {
+  const now = nowOf(ctx);
+  const row = await q.findReferral(ctx.db, input.id, now);
+  if (!row || !canRead(row, user.id)) throw notFound(REFERRAL_TEXTS.notFound);
+  const isSender = String(row.sender_id) === user.id;
+  if (input.status) {
+    if (!isSender) throw forbidden(REFERRAL_TEXTS.onlySenderSetsStatus);
+    await setStatus(ctx, user, row, input.status, now);
+  } else {
+    if (!(row.recipients ?? []).some((r) => r.id === user.id)) throw forbidden(REFERRAL_TEXTS.onlyRecipientResponds);
+    await respond(ctx, user, row, input.response as RecipientResponse, input.message ?? null, now);
+  }
+  return readReferral(ctx, user, { id: input.id });
+}
+
+async function setStatus(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, status: 'placed' | 'withdrawn', now: Date) {
+  const updated = await queryRows<{ id: string }>(ctx.db, sql`
+    UPDATE referrals r SET status = ${status}, updated_at = ${now.toISOString()}::timestamptz
+    WHERE r.id = ${row.id} AND r.sender_id = ${user.id} AND ${q.statusIs('open', now)} RETURNING r.id`);
+  if (!updated.length) throw conflict(REFERRAL_TEXTS.notOpen);
+  const offerers = (row.offers ?? []).filter((o) => o.status === 'open').map((o) => o.therapistId);
+  tellUpdated(ctx, { referralId: String(row.id), kind: status, status, to: [user.id, ...(row.recipients ?? []).map((r) => r.id), ...offerers] });
+}
+
+async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, response: RecipientResponse, message: string | null, now: Date) {
+  const updated = await queryRows<{ id: string }>(ctx.db, sql`
+    UPDATE referral_recipients rr SET response = ${response}, message = ${message || null},
+      responded_at = ${now.toISOString()}::timestamptz
+    FROM referrals r
+    WHERE rr.referral_id = r.id AND rr.referral_id = ${row.id} AND rr.recipient_id = ${user.id} AND rr.response = 'pending'
+      AND ${q.statusIs('open', now)}
+    RETURNING rr.referral_id AS id`);
+  if (!updated.length) throw conflict(row.status === 'open' ? REFERRAL_TEXTS.alreadyAnswered : REFERRAL_TEXTS.notOpen);
+  if (response === 'accepted') await openHandOff(ctx, row, user.id, user.id);
+  tellUpdated(ctx, { referralId: String(row.id), kind: 'answered', status: 'open', to: [String(row.sender_id), user.id] });
+}
+
+/** "Teen · Anxiety, Panic Disorder · Online · ON": what the system line names the referral by (needs, never a person). */
+export const referralSummary = (row: q.NeedsRow) =>
+  [row.age_group, row.concerns.join(', '), row.session_formats.join(', '), row.region].join(' · ');
+
+/**
+ * An accepted referral opens the conversation between sender and recipient (created if needed) with a first line the
+ * app writes, so they can arrange the hand-off; the recipient row keeps the conversation's id. Never across a block.
+ */
+export async function openHandOff(ctx: AppContext, row: q.NeedsRow, recipientId: string, actorId: string): Promise<void> {
+  const senderId = String(row.sender_id);
+  if (await isBlockedBy(ctx.db, senderId, recipientId) || await isBlockedBy(ctx.db, recipientId, senderId)) return;
+  const conversation = await upsertConversation(ctx.db, senderId, recipientId);
+  await insertSystemLine(ctx.db, conversation.id, actorId, REFERRAL_TEXTS.systemLine(referralSummary(row)));
+  await ctx.db.execute(sql`UPDATE referral_recipients SET conversation_id = ${conversation.id}
+    WHERE referral_id = ${row.id} AND recipient_id = ${recipientId}`);
+}

@@ -1,0 +1,91 @@
+// Suggested colleagues for a referral: the caller's network (favourites) first, then accepting before waitlist before not
+// accepting, then how many needs they match, then how recently they confirmed their availability; never the caller,
+// never across a block. The ranking of everyone is the same for every caller, so it is read through the app's cache
+// (a few seconds per distinct set of needs); only the caller's favourites and blocks are read per request, in one query.
+import { sql, type SQL } from 'drizzle-orm';
+import { REFERRAL_LIMITS, type SuggestionsQuery, type Suggestion } from '../../../common/referrals.ts';
+import type { ServiceContext } from '../../context.ts';
+import { queryPrepared } from '../../db/prepared.ts';
+import type { CurrentUser } from '../../lib/auth.ts';
+import { toSuggestion, type Needs, type SuggestionRow } from './present.ts';
+
+const CACHE_PREFIX = 'referrals:suggestions:';
+const CACHE_TTL_MS = 5000;
+// The shared ranking keeps more than a page, so a page remains after the caller, their blocks and their favourites
+// (listed first) are taken out of it.
+const SHARED_DEPTH = 60;
+
+const quoteItem = (v: string) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+// One text[] parameter (both drivers send it alike), so the statement text does not change with the list's length.
+const textArray = (values: string[]) => sql`${`{${values.map(quoteItem).join(',')}}`}::text[]`;
+const overlapCount = (column: SQL, values: string[]) => (values.length
+  ? sql`(SELECT count(*) FROM unnest(${column}) x WHERE x = ANY(${textArray(values)}))`
+  : sql`0`);
+
+const COLUMNS = sql`u.id, u.name, u.avatar, u.profession, u.location, u.accepting_clients, u.availability_note,
+  u.availability_updated_at, u.demographics, u.specialties, u.modalities, u.session_format, u.licensed_regions, u.languages,
+  u.fee_models`;
+
+/** Listed therapists who can take the request at all: its age group, one of its concerns, one of its session formats. */
+function candidates(want: Needs): SQL {
+  const conditions = [sql`u.verification_status = 'verified' AND NOT u.disabled AND u.role <> 'admin'`];
+  if (want.ageGroup) conditions.push(sql`u.demographics @> ${textArray([want.ageGroup])}`);
+  if (want.concerns.length) conditions.push(sql`u.specialties && ${textArray(want.concerns)}`);
+  if (want.sessionFormats.length) conditions.push(sql`u.session_format && ${textArray(want.sessionFormats)}`);
+  return sql.join(conditions, sql` AND `);
+}
+
+/** Needs matched: the age group, each concern, modality, format, language and fee model, and the region's licence. */
+function matchCount(want: Needs): SQL {
+  return sql`(${want.ageGroup ? sql`(u.demographics @> ${textArray([want.ageGroup])})::int` : sql`0`}
+    + ${overlapCount(sql`u.specialties`, want.concerns)} + ${overlapCount(sql`u.modalities`, want.modalities)}
+    + ${overlapCount(sql`u.session_format`, want.sessionFormats)} + ${overlapCount(sql`u.languages`, want.languages)}
+    + ${overlapCount(sql`u.fee_models`, want.feeModels)}
+    + ${want.region ? sql`(u.licensed_regions @> ${textArray([want.region])})::int` : sql`0`})`;
+}
+
+const ORDER = (want: Needs) => sql`CASE u.accepting_clients WHEN 'accepting' THEN 0 WHEN 'waitlist' THEN 1 ELSE 2 END,
+  ${matchCount(want)} DESC, u.availability_updated_at DESC NULLS LAST, u.id`;
+
+export function rankedSql(want: Needs, limit: number): SQL {
+  return sql`SELECT ${COLUMNS} FROM users u WHERE ${candidates(want)} ORDER BY ${ORDER(want)} LIMIT ${limit}`;
+}
+
+type PersonalRow = SuggestionRow & { kind: 'favourite' | 'blocked' };
+
+/** The caller's favourites who are candidates, ranked, and everyone on either side of a block with the caller. */
+export function personalSql(userId: string, want: Needs): SQL {
+  return sql`
+    (SELECT 'favourite' AS kind, ${COLUMNS} FROM favorites f JOIN users u ON u.id = f.favorite_id
+      WHERE f.user_id = ${userId} AND ${candidates(want)}
+        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${userId} AND b.blocked_id = u.id)
+          OR (b.blocker_id = u.id AND b.blocked_id = ${userId}))
+      ORDER BY ${ORDER(want)} LIMIT ${REFERRAL_LIMITS.suggestions})
+    UNION ALL
+    SELECT 'blocked', b.blocked_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+      FROM blocks b WHERE b.blocker_id = ${userId}
+    UNION ALL
+    SELECT 'blocked', b.blocker_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+      FROM blocks b WHERE b.blocked_id = ${userId}`;
+}
+
+const cacheKey = (want: Needs) => CACHE_PREFIX + JSON.stringify([
+  want.ageGroup ?? '', [...want.concerns].sort(), [...want.modalities].sort(), [...want.sessionFormats].sort(), want.region ?? '',
+  [...want.languages].sort(), [...want.feeModels].sort(),
+]);
+
+export async function suggest(ctx: ServiceContext, user: CurrentUser, query: SuggestionsQuery): Promise<{ suggestions: Suggestion[] }> {
+  const want: Needs = query;
+  const [shared, personal] = await Promise.all([
+    ctx.cache.read(cacheKey(want), () => queryPrepared<SuggestionRow>(ctx.db, rankedSql(want, SHARED_DEPTH)), { ttlMs: CACHE_TTL_MS }),
+    queryPrepared<PersonalRow>(ctx.db, personalSql(user.id, want)),
+  ]);
+  const favourites = personal.filter((r) => r.kind === 'favourite');
+  const skip = new Set([user.id, ...personal.map((r) => String(r.id))]);
+  const others = shared.filter((r) => !skip.has(String(r.id)));
+  const page = [
+    ...favourites.map((r) => toSuggestion(r, want, true)),
+    ...others.map((r) => toSuggestion(r, want, false)),
+  ];
+  return { suggestions: page.slice(0, REFERRAL_LIMITS.suggestions) };
+}

@@ -1,0 +1,49 @@
+// A conversation between two members, shared by the chat and the features that open one for their members (an accepted
+// referral opens the conversation between the two therapists, with a first line the app writes).
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client.ts';
+
+/** The pair's conversation, created if there is none; the unique pair key makes concurrent calls agree on one. */
+export async function upsertConversation(db: Db, a: string, b: string): Promise<{ id: string; created: boolean }> {
+  const pairKey = a < b ? `${a}:${b}` : `${b}:${a}`;
+  // A conversation deleted between the insert and the read is simply created again on the next pass.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const result = await db.transaction(async (tx) => {
+      const txDb = tx as unknown as Db;
+      const [inserted] = await queryRows<{ id: string }>(txDb, sql`
+        INSERT INTO conversations (pair_key) VALUES (${pairKey}) ON CONFLICT (pair_key) DO NOTHING RETURNING id`);
+      if (inserted) {
+        await txDb.execute(sql`INSERT INTO conversation_participants (conversation_id, user_id)
+          VALUES (${inserted.id}, ${a}), (${inserted.id}, ${b}) ON CONFLICT DO NOTHING`);
+        return { id: String(inserted.id), created: true };
+      }
+      const [existing] = await queryRows<{ id: string }>(txDb, sql`SELECT id FROM conversations WHERE pair_key = ${pairKey}`);
+      return existing ? { id: String(existing.id), created: false } : undefined;
+    });
+    if (result) return result;
+  }
+  throw new Error('conversation kept disappearing while being opened');
+}
+
+/**
+ * A line the app writes into a conversation (kind 'system'), in the name of the member whose action it reports; it
+ * moves the conversation's last message forward and counts as unread for the other participant, like a message.
+ */
+export async function insertSystemLine(db: Db, conversationId: string, actorId: string, text: string): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(db, sql`
+    WITH inserted AS (
+      INSERT INTO messages (conversation_id, sender_id, text, kind, created_at)
+      VALUES (${conversationId}, ${actorId}, ${text}, 'system', clock_timestamp())
+      RETURNING id, conversation_id, sender_id, created_at
+    ), touched AS (
+      UPDATE conversations c SET
+        last_message_id = CASE WHEN c.updated_at <= i.created_at THEN i.id ELSE c.last_message_id END,
+        updated_at = GREATEST(c.updated_at, i.created_at)
+      FROM inserted i WHERE c.id = i.conversation_id RETURNING c.id
+    ), unread AS (
+      UPDATE conversation_participants p SET unread_count = p.unread_count + 1
+      FROM inserted i WHERE p.conversation_id = i.conversation_id AND p.user_id <> i.sender_id RETURNING p.user_id
+    )
+    SELECT id FROM inserted, (SELECT count(*) FROM touched) t, (SELECT count(*) FROM unread) u`);
+  return String(row.id);
+}
