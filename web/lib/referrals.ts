@@ -3,8 +3,7 @@
 // out of the layout's chunk.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Socket } from 'socket.io-client';
-import type { ReferralCounts, ReferralPage, ReferralServerEvents } from '../../common/referrals.ts';
+import type { ReferralCounts, ReferralPage } from '../../common/referrals.ts';
 import { api, query } from './api.ts';
 import { isVerified, useSession } from './session.tsx';
 import { getSocket } from './socket.ts';
@@ -37,8 +36,6 @@ export function useLatestReceived(limit: number) {
 /** "Referrals, 2 open": the navigation item's accessible name. */
 export const referralsNavLabel = (open: number) => (open > 0 ? `Referrals, ${open} open` : 'Referrals');
 
-type ReferralSocket = Socket<ReferralServerEvents>;
-
 /**
  * Listens for `referralReceived` and `referralUpdated` on the app's one socket (connected by the chat's realtime
  * connection) and refetches the referral queries on screen; after a reconnection too, since events sent while away
@@ -48,7 +45,7 @@ export function useLiveReferrals(enabled: boolean) {
   const client = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
-    const socket = getSocket() as unknown as ReferralSocket;
+    const socket = getSocket();
     const refresh = () => void client.invalidateQueries({ queryKey: REFERRALS_KEY });
     socket.on('referralReceived', refresh);
     socket.on('referralUpdated', refresh);

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Badge, Box, Burger, Group, NavLink as MantineNavLink, ScrollArea, Stack, UnstyledButton } from '@mantine/core';
+import { Anchor, AppShell, Badge, Box, Burger, Group, NavLink as MantineNavLink, ScrollArea, Stack, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
@@ -59,11 +59,15 @@ export default function AppLayout() {
   const active = (to: string) => (to === '/' ? pathname === '/' : pathname.startsWith(to));
   useLiveReferrals(member);
   const openReferrals = useReferralCounts().data?.receivedOpen ?? 0;
-  // The Referrals item carries the number of open referrals received, in its name too ("Referrals, 2 open").
-  const named = (l: NavItem) => (l.to === '/referrals' ? referralsNavLabel(openReferrals) : undefined);
-  const count = (l: NavItem) => (l.to === '/referrals' && openReferrals > 0
-    ? <Badge size="sm" circle={openReferrals < 10} color="brand" aria-hidden ml={6}>{openReferrals}</Badge>
-    : null);
+  // The Referrals item shows the number of open referrals received; its name says it in words ("Referrals, 2 open").
+  const label = (l: NavItem) => (l.to === '/referrals' && openReferrals > 0 ? (
+    <span>
+      {/* One hidden name, read whole: split parts would be read with a pause between them. */}
+      <VisuallyHidden>{referralsNavLabel(openReferrals)}</VisuallyHidden>
+      <span aria-hidden>{l.label}</span>
+      <Badge size="sm" circle={openReferrals < 10} color="brand" aria-hidden ml={6} component="span">{openReferrals}</Badge>
+    </span>
+  ) : l.label);
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
@@ -81,7 +85,7 @@ export default function AppLayout() {
           <Group component="nav" aria-label="Top" gap="md" visibleFrom="md" wrap="nowrap">
             {TOP_LINKS.filter(offered).map((l) => (
               <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} c="dark.6" fw={active(l.to) ? 700 : 500}
-                aria-label={named(l)}>{l.label}{count(l)}</Anchor>
+              >{label(l)}</Anchor>
             ))}
             <UnstyledButton onClick={() => void logout()} fw={500} c="dark.6">Logout</UnstyledButton>
           </Group>
@@ -92,8 +96,7 @@ export default function AppLayout() {
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={4} component="nav" aria-label="Side">
             {SIDE_LINKS.filter(offered).map((l) => (
-              <MantineNavLink key={l.to} component={NavLink} to={l.to} label={l.label} active={active(l.to)} onClick={close}
-                aria-label={named(l)} rightSection={count(l)} />
+              <MantineNavLink key={l.to} component={NavLink} to={l.to} label={label(l)} active={active(l.to)} onClick={close} />
             ))}
             <MantineNavLink component="button" label="Logout" onClick={() => void logout()} />
           </Stack>

@@ -50,6 +50,8 @@ export default function NewReferralPage() {
 
   const toggle = (id: string, on: boolean) => setChosen((c) => (on ? [...c, id] : c.filter((x) => x !== id)));
   const onSubmit = submit(async () => {
+    // The button is disabled then, but Enter in a field can still submit.
+    if (blocked) return;
     const found = check(form, chosen, toBoard);
     setErrors(found);
     if (Object.keys(found).length) return;

@@ -32,7 +32,7 @@ export default function ReferralPage() {
 function standing(r: Referral): string {
   if (r.status === 'open') return r.neededBy ? `Open until ${formatDay(r.neededBy)}.` : `Open until ${formatDay(r.expiresAt.slice(0, 10))}.`;
   if (r.status === 'placed') return 'The client has been placed.';
-  if (r.status === 'withdrawn') return 'The referring therapist withdrew this request.';
+  if (r.status === 'withdrawn') return r.viewerRole === 'sender' ? 'You withdrew this request.' : 'The referring therapist withdrew this request.';
   return 'This request expired without a placement.';
 }
 

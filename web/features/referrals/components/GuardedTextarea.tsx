@@ -1,5 +1,6 @@
 import { Textarea } from '@mantine/core';
 import { findIdentifyingText, identifyingNoteMessage } from '../../../../common/referral-privacy.ts';
+import { FIELD_ERROR_STYLES } from './labels.ts';
 
 /** The privacy guard's refusal for a text, as the server would word it, or null when it describes needs only. */
 export function privacyProblem(text: string): string | null {
@@ -18,6 +19,6 @@ export function GuardedTextarea({ label, description, value, onChange, maxLength
   return (
     <Textarea label={label} description={description ?? `${value.length} / ${maxLength} characters`} value={value}
       onChange={(e) => onChange(e.currentTarget.value)} maxLength={maxLength} autosize minRows={minRows} maxRows={10}
-      error={problem} errorProps={{ role: 'alert' }} />
+      error={problem} errorProps={{ role: 'alert' }} styles={FIELD_ERROR_STYLES} />
   );
 }

@@ -4,7 +4,7 @@ import { REFERRAL_LIMITS, URGENCIES, type Urgency } from '../../../../common/ref
 import { REGIONS } from '../../../../common/regions.ts';
 import type { NeedsQuery } from '../api.ts';
 import { GuardedTextarea } from './GuardedTextarea.tsx';
-import { URGENCY_LABELS } from './labels.ts';
+import { FIELD_ERROR_STYLES, URGENCY_LABELS } from './labels.ts';
 
 export type NeedsForm = NeedsQuery & { urgency: Urgency; neededBy: string; note: string };
 
@@ -38,18 +38,18 @@ export function NeedsFields({ value, onChange, errors }: Props) {
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <NativeSelect label="Age group" required data={[{ value: '', label: 'Choose an age group' }, ...AGE_GROUPS]}
-          value={value.ageGroup ?? ''} onChange={(e) => set('ageGroup')(e.currentTarget.value || null)} error={errors.ageGroup} />
-        <NativeSelect label="Client's province or state" required value={value.region ?? ''} error={errors.region}
+          value={value.ageGroup ?? ''} onChange={(e) => set('ageGroup')(e.currentTarget.value || null)} error={errors.ageGroup} styles={FIELD_ERROR_STYLES} />
+        <NativeSelect label="Client's province or state" required value={value.region ?? ''} error={errors.region} styles={FIELD_ERROR_STYLES}
           data={[{ value: '', label: 'Choose a region' }, ...REGION_GROUPS]}
           onChange={(e) => set('region')(e.currentTarget.value || null)} />
       </SimpleGrid>
       <MultiSelect label="Concerns" description={`1 to ${REFERRAL_LIMITS.concernsMax}`} required data={[...SPECIALTIES]} {...multi}
-        maxValues={REFERRAL_LIMITS.concernsMax} value={value.concerns} onChange={set('concerns')} error={errors.concerns} />
+        maxValues={REFERRAL_LIMITS.concernsMax} value={value.concerns} onChange={set('concerns')} error={errors.concerns} styles={FIELD_ERROR_STYLES} />
       <MultiSelect label="Modalities" description="Optional" data={[...MODALITIES]} {...multi}
         value={value.modalities} onChange={set('modalities')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Checkbox.Group label="Session formats" description="At least one" withAsterisk value={value.sessionFormats}
-          onChange={set('sessionFormats')} error={errors.sessionFormats}>
+          onChange={set('sessionFormats')} error={errors.sessionFormats} styles={FIELD_ERROR_STYLES}>
           <Group gap="md" mt={6}>{SESSION_FORMATS.map((f) => <Checkbox key={f} value={f} label={f} />)}</Group>
         </Checkbox.Group>
         <Checkbox.Group label="Fees" description="Optional" value={value.feeModels} onChange={set('feeModels')}>
@@ -63,7 +63,7 @@ export function NeedsFields({ value, onChange, errors }: Props) {
           <Group gap="md" mt={6}>{URGENCIES.map((u) => <Radio key={u} value={u} label={URGENCY_LABELS[u]} />)}</Group>
         </Radio.Group>
         <TextInput label="Needed by" description="Optional; open requests close after this day" type="date" min={today()}
-          value={value.neededBy} onChange={(e) => set('neededBy')(e.currentTarget.value)} error={errors.neededBy} />
+          value={value.neededBy} onChange={(e) => set('neededBy')(e.currentTarget.value)} error={errors.neededBy} styles={FIELD_ERROR_STYLES} />
       </SimpleGrid>
       <GuardedTextarea label="Note" value={value.note} onChange={set('note')} maxLength={REFERRAL_LIMITS.note}
         description={`Needs, preferences and timing; no names, contact details, dates of birth or numbers. ${value.note.length} / ${REFERRAL_LIMITS.note} characters`} />

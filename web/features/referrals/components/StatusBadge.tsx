@@ -4,10 +4,10 @@ import { RESPONSE_LABELS, STATUS_LABELS, URGENCY_LABELS } from './labels.ts';
 
 // Light badges with the darkest shade as text keep contrast well above 4.5:1.
 const STATUS_COLORS: Record<ReferralStatus, [string, string]> = {
-  open: ['brand', 'brand.9'], placed: ['green', 'green.9'], withdrawn: ['gray', 'dark.7'], expired: ['gray', 'dark.7'],
+  open: ['brand', 'brand.9'], placed: ['green', 'dark.8'], withdrawn: ['gray', 'dark.7'], expired: ['gray', 'dark.7'],
 };
 const RESPONSE_COLORS: Record<RecipientState, [string, string]> = {
-  pending: ['yellow', 'dark.8'], accepted: ['green', 'green.9'], declined: ['gray', 'dark.7'],
+  pending: ['yellow', 'dark.8'], accepted: ['green', 'dark.8'], declined: ['gray', 'dark.7'],
   'no capacity': ['gray', 'dark.7'], 'placed elsewhere': ['gray', 'dark.7'],
 };
 

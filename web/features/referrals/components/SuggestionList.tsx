@@ -4,7 +4,7 @@ import { REFERRAL_LIMITS } from '../../../../common/referrals.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 
 const ACCEPTING: Record<Suggestion['acceptingClients'], [string, string, string]> = {
-  accepting: ['Accepting new clients', 'green', 'green.9'],
+  accepting: ['Accepting new clients', 'green', 'dark.8'],
   waitlist: ['Waitlist', 'yellow', 'dark.8'],
   'not accepting': ['Not accepting', 'gray', 'dark.7'],
 };
