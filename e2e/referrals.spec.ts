@@ -126,11 +126,17 @@ test('Ann refers a client to Ben, who accepts live; both open the conversation; 
   await expect(row).toContainText('Teen · Anxiety · Online · Ontario');
   await expect(row).toContainText(`From ${ann.name}`);
   await expect(benPage.getByRole('tab', { name: 'Received (1 open)' })).toBeVisible();
-  await expectReferralsNav(benPage, 'Referrals, 1 open');
   await screenshot(benPage, 'referrals-received');
+  await expectReferralsNav(benPage, 'Referrals, 1 open');
+
+  // His dashboard counts it too, and leads to it.
+  await benPage.goto('/');
+  const card = benPage.getByRole('region', { name: 'Referrals' });
+  await expect(card).toContainText('1 referral waiting for your answer.');
+  await expectAccessible(benPage);
 
   // Ben opens it and accepts with a message.
-  await row.getByRole('link').click();
+  await card.getByRole('link', { name: /Teen · Anxiety/ }).click();
   await expect(benPage).toHaveURL(new RegExp(`${referralUrl}$`));
   await expect(benPage.getByText(CLEAN_NOTE)).toBeVisible();
   await expectAccessible(benPage);
@@ -139,6 +145,7 @@ test('Ann refers a client to Ben, who accepts live; both open the conversation; 
   const benSelf = benPage.getByTestId('recipient');
   await expect(benSelf).toContainText('Accepted');
   await expect(benPage.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
+  await expectReferralsNav(benPage, 'Referrals');
 
   // Ann's page hears it live: Ben accepted, with his message.
   await expect(benLine).toContainText('Accepted');
@@ -193,25 +200,54 @@ test('the privacy check blocks a note with a phone number before anything is sen
   await expect(page).toHaveURL(/\/referrals\/new$/);
 });
 
-test('the sender withdraws after confirming; the board and empty states show', async ({ page, request }) => {
-  const ann = await createVerifiedUser(request);
+test('the board: a matching colleague offers, the sender accepts the offer, then withdraws after confirming', async ({ page, browser, request }, testInfo) => {
+  const [ann, cleo] = await Promise.all([createVerifiedUser(request), createVerifiedUser(request)]);
+  const profile = await request.put('/api/users/me', {
+    headers: { 'x-auth-token': cleo.token }, data: { demographics: ['Teen'], specialties: ['Anxiety'] },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+
+  // Ann has sent nothing yet; her own board shows no request (her profile matches none).
   await signIn(page, ann.email, ann.password);
   await page.goto('/referrals/board');
   await expect(page.getByRole('tab', { name: 'Board', selected: true })).toBeVisible();
   await expect(page.getByText('No open requests on the board match', { exact: false })).toBeVisible();
   await page.getByRole('tab', { name: 'Sent' }).click();
+  await expect(page).toHaveURL(/\/referrals\/sent$/);
   await expect(page.getByText('You have not referred a client yet.')).toBeVisible();
 
+  // Neither a therapist nor the board: the form says what is missing; then to the board only.
   await page.getByRole('link', { name: 'Refer a client' }).click();
   await fillNeeds(page);
-  // Neither a therapist nor the board: the form says what is missing.
   await form(page).getByRole('button', { name: 'Send referral' }).click();
   await expect(form(page).getByText('Choose at least one therapist or post the request to the board.')).toBeVisible();
   await form(page).getByRole('checkbox', { name: 'Also post to the board' }).check();
   await form(page).getByRole('button', { name: 'Send referral' }).click();
   await expect(page).toHaveURL(/\/referrals\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Not sent to anyone directly: the request is on the board.')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Offers from the board' })).toContainText('No offers yet.');
+  const offers = page.getByRole('region', { name: 'Offers from the board' });
+  await expect(offers).toContainText('No offers yet.');
+
+  // Cleo's practice matches: she finds it on the board and offers to take the client.
+  const cleoPage = await secondBrowser(browser, testInfo, cleo);
+  await cleoPage.goto('/referrals/board');
+  const item = cleoPage.getByTestId('board-item').filter({ hasText: `Posted by ${ann.name}` });
+  await expect(item).toContainText('Teen · Anxiety · Online · Ontario');
+  await item.getByRole('button', { name: 'I can take this' }).click();
+  await item.getByRole('textbox', { name: 'Message to the sender' }).fill('I have two openings on Thursday mornings.');
+  await expectAccessible(cleoPage);
+  await item.getByRole('button', { name: 'Send offer' }).click();
+  await expect(item).toContainText('Offer sent');
+  await screenshot(cleoPage, 'referrals-board');
+
+  // Ann sees the offer arrive without reloading and accepts it: Cleo becomes a recipient who has accepted.
+  await expect(offers).toContainText('I have two openings on Thursday mornings.');
+  await expectAccessible(page);
+  await offers.getByRole('button', { name: `Accept offer from ${cleo.name}` }).click();
+  const cleoLine = page.getByTestId('recipient').filter({ hasText: cleo.name });
+  await expect(cleoLine).toContainText('Accepted');
+  await expect(cleoLine).toContainText('from the board');
+  await expect(cleoLine.getByRole('link', { name: `Open conversation with ${cleo.name}` })).toBeVisible();
 
   // Withdrawing asks first; cancelling keeps it open.
   await page.getByRole('button', { name: 'Withdraw' }).click();
@@ -225,4 +261,5 @@ test('the sender withdraws after confirming; the board and empty states show', a
   await page.getByRole('dialog', { name: 'Withdraw referral' }).getByRole('button', { name: 'Withdraw' }).click();
   await expect(page.getByText('You withdrew this request.', { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Withdraw' })).toHaveCount(0);
+  await cleoPage.context().close();
 });

@@ -22,7 +22,7 @@ export function ReferralsCard() {
     }>
       {counts.isPending || latest.isPending ? <PageLoader label="Loading referrals..." /> : (
         <Stack gap="xs">
-          <Text>{open === 0 ? 'No open referrals waiting for you.' : `${open} open ${open === 1 ? 'referral' : 'referrals'} received.`}</Text>
+          <Text>{open === 0 ? 'No referrals waiting for your answer.' : `${open} ${open === 1 ? 'referral' : 'referrals'} waiting for your answer.`}</Text>
           {(latest.data?.length ?? 0) > 0 && (
             <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
               {latest.data?.map((r) => (
