@@ -62,19 +62,25 @@ const PAGE_TAIL = (limit: number) => sql`LIMIT ${limit + 1}`;
 const cursorText = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The received box: newest first by when each reached the caller, served by referral_recipients_inbox_idx. */
-export function receivedPage(db: Db, userId: string, now: Date, limit: number, status?: ReferralStatus, cursor?: Cursor | null) {
-  return queryPrepared<ListRow>(db, sql`
+export const receivedPage = (db: Db, userId: string, now: Date, limit: number, status?: ReferralStatus, cursor?: Cursor | null) =>
+  queryPrepared<ListRow>(db, receivedPageSql(userId, now, limit, status, cursor));
+
+export function receivedPageSql(userId: string, now: Date, limit: number, status?: ReferralStatus, cursor?: Cursor | null): SQL {
+  return sql`
     SELECT ${NEEDS}, ${effectiveStatus(now)} AS status, rr.response AS my_response, 0 AS recipient_count, 0 AS accepted_count,
       0 AS open_offers, ${cursorText(sql`rr.created_at`)} AS cursor_at
     FROM referral_recipients rr JOIN referrals r ON r.id = rr.referral_id JOIN users su ON su.id = r.sender_id
     WHERE rr.recipient_id = ${userId} ${status ? sql`AND ${statusIs(status, now)}` : sql``}
       ${cursor ? sql`AND (rr.created_at, rr.referral_id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
-    ORDER BY rr.created_at DESC, rr.referral_id DESC ${PAGE_TAIL(limit)}`);
+    ORDER BY rr.created_at DESC, rr.referral_id DESC ${PAGE_TAIL(limit)}`;
 }
 
 /** The sent box: newest first, served by referrals_sender_created_idx; the counts by the recipients' and offers' keys. */
-export function sentPage(db: Db, userId: string, now: Date, limit: number, status?: ReferralStatus, cursor?: Cursor | null) {
-  return queryPrepared<ListRow>(db, sql`
+export const sentPage = (db: Db, userId: string, now: Date, limit: number, status?: ReferralStatus, cursor?: Cursor | null) =>
+  queryPrepared<ListRow>(db, sentPageSql(userId, now, limit, status, cursor));
+
+export function sentPageSql(userId: string, now: Date, limit: number, status?: ReferralStatus, cursor?: Cursor | null): SQL {
+  return sql`
     SELECT ${NEEDS}, ${effectiveStatus(now)} AS status, NULL AS my_response,
       (SELECT count(*)::int FROM referral_recipients x WHERE x.referral_id = r.id) AS recipient_count,
       (SELECT count(*)::int FROM referral_recipients x WHERE x.referral_id = r.id AND x.response = 'accepted') AS accepted_count,
@@ -83,7 +89,7 @@ export function sentPage(db: Db, userId: string, now: Date, limit: number, statu
     FROM referrals r JOIN users su ON su.id = r.sender_id
     WHERE r.sender_id = ${userId} ${status ? sql`AND ${statusIs(status, now)}` : sql``}
       ${cursor ? sql`AND (r.created_at, r.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
-    ORDER BY r.created_at DESC, r.id DESC ${PAGE_TAIL(limit)}`);
+    ORDER BY r.created_at DESC, r.id DESC ${PAGE_TAIL(limit)}`;
 }
 
 export type BoardRow = NeedsRow & { my_offer: { message: string; status: string; createdAt: string } | null; cursor_at: string };

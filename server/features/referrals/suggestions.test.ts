@@ -1,0 +1,93 @@
+// Suggested colleagues (issue 14): favourites first, then accepting > waitlist > not accepting, then the number of
+// needs matched, then availability recency; never the caller, nobody across a block; at most 20; with their reasons.
+// Each test uses its own concern, so the ranking it reads holds only the therapists it made.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_VERIFIED } from '../../lib/auth.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createUser, type TestUser } from '../../test/factories.ts';
+import { caller } from '../../test/http.ts';
+
+let ctx: TestContext;
+const call = caller(() => ctx.app);
+
+beforeAll(async () => {
+  // Suggestions are kept 5 s per set of needs; each test asks with needs of its own.
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+const therapist = (concern: string, overrides: Parameters<typeof createUser>[1] = {}) => createUser(ctx.db, {
+  demographics: ['Teen'], specialties: [concern], sessionFormat: ['Online'], acceptingClients: 'accepting',
+  availabilityUpdatedAt: daysAgo(10), ...overrides,
+});
+const suggest = async (user: TestUser, query: string) => {
+  const res = await call('GET', `/api/referrals/suggestions?${query}`, user);
+  expect(res.status).toBe(200);
+  return res.body.suggestions as { _id: string; reasons: string[]; inNetwork: boolean; acceptingClients: string }[];
+};
+const ids = (list: { _id: string }[]) => list.map((s) => s._id);
+
+describe('GET /api/referrals/suggestions', () => {
+  it('ranks favourites, then accepting before waitlist before not accepting, then needs matched, then recency', async () => {
+    const me = await createUser(ctx.db);
+    const c = 'Hoarding';
+    const notAccepting = await therapist(c, { acceptingClients: 'not accepting', modalities: ['EMDR'], languages: ['French'] });
+    const waitlist = await therapist(c, { acceptingClients: 'waitlist' });
+    const acceptingFew = await therapist(c, { availabilityUpdatedAt: daysAgo(1) });
+    const acceptingMany = await therapist(c, { modalities: ['EMDR'], licensedRegions: ['ON'], availabilityUpdatedAt: daysAgo(50) });
+    const acceptingFewOlder = await therapist(c, { availabilityUpdatedAt: daysAgo(30) });
+    const acceptingNeverConfirmed = await therapist(c, { availabilityUpdatedAt: null });
+    const favourite = await therapist(c, { acceptingClients: 'not accepting' });
+    await call('PATCH', `/api/users/favorites/${favourite.id}`, me);
+    const list = await suggest(me, `ageGroup=Teen&concerns=${c}&sessionFormats=Online&modalities=EMDR&region=ON&languages=French`);
+    expect(ids(list)).toEqual([
+      favourite.id, acceptingMany.id, acceptingFew.id, acceptingFewOlder.id, acceptingNeverConfirmed.id, waitlist.id, notAccepting.id,
+    ].map(String));
+    expect(list[0].inNetwork).toBe(true);
+    expect(list[1]).toMatchObject({ inNetwork: false, reasons: ['Teen', c, 'EMDR', 'Online', 'licensed in ON'] });
+    expect(list.at(-1)?.reasons).toEqual(['Teen', c, 'EMDR', 'Online', 'French']);
+  });
+
+  it('leaves out whoever cannot take the request: another age group, no shared concern or format, not listed', async () => {
+    const me = await createUser(ctx.db);
+    const c = 'Gambling';
+    const fits = await therapist(c);
+    await therapist(c, { demographics: ['Adults'] });
+    await therapist(c, { sessionFormat: ['In Person'] });
+    await therapist('Grief');
+    await therapist(c, { status: 'pending' });
+    await therapist(c, { disabled: true });
+    await therapist(c, { role: 'admin' });
+    expect(ids(await suggest(me, `ageGroup=Teen&concerns=${c},Infertility&sessionFormats=Online`))).toEqual([fits.id]);
+  });
+
+  it('never suggests the caller, nor anyone on either side of a block', async () => {
+    const c = 'Infidelity';
+    const me = await therapist(c);
+    const [ok, iBlocked, blockedMe] = await Promise.all([therapist(c), therapist(c), therapist(c)]);
+    await call('POST', `/api/users/${iBlocked.id}/block`, me);
+    await call('POST', `/api/users/${me.id}/block`, blockedMe);
+    await call('PATCH', `/api/users/favorites/${iBlocked.id}`, me);
+    expect(ids(await suggest(me, `ageGroup=Teen&concerns=${c}`))).toEqual([ok.id]);
+    // The same needs, asked by someone else a moment later (from the shared ranking), still holds all three.
+    const other = await createUser(ctx.db);
+    expect(ids(await suggest(other, `ageGroup=Teen&concerns=${c}`)).sort()).toEqual([me.id, ok.id, iBlocked.id, blockedMe.id].sort());
+  });
+
+  it('gives at most 20', async () => {
+    const c = 'Obesity';
+    await Promise.all(Array.from({ length: 23 }, () => therapist(c)));
+    expect(await suggest(await createUser(ctx.db), `concerns=${c}`)).toHaveLength(20);
+  });
+
+  it('validates the needs and is for verified members', async () => {
+    const me = await createUser(ctx.db);
+    for (const query of ['ageGroup=Infant', 'concerns=Sadness', 'region=ZZ', 'sessionFormats=Phone', 'languages=Klingon']) {
+      expect((await call('GET', `/api/referrals/suggestions?${query}`, me)).status, query).toBe(400);
+    }
+    expect((await call('GET', '/api/referrals/suggestions')).status).toBe(401);
+    const pending = await createUser(ctx.db, { status: 'pending' });
+    expect(await call('GET', '/api/referrals/suggestions', pending)).toEqual({ status: 403, body: { msg: NOT_VERIFIED, code: 'NOT_VERIFIED' } });
+  });
+});
