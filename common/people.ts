@@ -30,5 +30,10 @@ export const isHttpsUrl = (value: string | null | undefined): value is string =>
 
 /** On a profile update: an empty avatar (or null) removes it. */
 export const AvatarUpdate = z.union([z.literal('').transform(() => null), z.null(), httpsUrl]);
+const httpsWebsite = z.url({ protocol: /^https$/, hostname: z.regexes.domain });
+/** A practice's website on a profile: https only, with a real domain name; '' removes it. */
+export const WebsiteUpdate = z.string().trim().max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
+  .refine((v) => v === '' || httpsWebsite.safeParse(v).success, 'must be an https address such as https://example.com');
+
 /** At registration: optional, '' for none. */
 export const AvatarAtRegistration = z.union([z.literal(''), httpsUrl]).optional();

@@ -2,8 +2,12 @@
 import { z } from 'zod';
 import { PageInfo } from './paging.ts';
 import { LIMITS, THERAPISTS_MAX_PAGE_SIZE, THERAPISTS_PAGE_SIZE } from './constants.ts';
-import { AvatarUpdate, PersonName } from './people.ts';
-import { AGE_GROUPS, MODALITIES, SELF_DESCRIBE, SESSION_FORMATS, SPECIALTIES } from './options.ts';
+import { AvatarUpdate, PersonName, WebsiteUpdate } from './people.ts';
+import {
+  ACCEPTING_STATUSES, AGE_GROUPS, FEE_MODELS, LANGUAGES, MODALITIES, SELF_DESCRIBE, SESSION_FORMATS, SPECIALTIES,
+} from './options.ts';
+import { REGION_CODES } from './regions.ts';
+import { AVAILABILITY_NOTE_MAX, INSURER_MAX, MAX_INSURERS } from './availability.ts';
 
 export const PROFILE_NOT_FOUND = 'Profile not found.';
 export const CANNOT_FAVORITE_SELF = 'You cannot add yourself to your network.';
@@ -33,6 +37,8 @@ const splitList = (value: unknown) => {
 };
 const queryList = (options: readonly string[]) => z.preprocess(splitList, optionArray(options).optional());
 const searchText = z.string().trim().max(SEARCH_TEXT_MAX, `must be at most ${SEARCH_TEXT_MAX} characters`).optional();
+// One region code, in any case ('on' is ON).
+const regionCode = z.string().trim().toUpperCase().pipe(z.enum(REGION_CODES, { message: 'must be a province or state code such as ON or NY' }));
 
 /** GET /api/users */
 export const DirectoryQuery = z.object({
@@ -42,6 +48,12 @@ export const DirectoryQuery = z.object({
   modalities: queryList(MODALITIES),
   demographics: queryList(AGE_GROUPS),
   sessionFormat: queryList(SESSION_FORMATS),
+  /** Any of these statuses: `accepting` alone, or `accepting,waitlist` for anyone who will take a client eventually. */
+  accepting: queryList(ACCEPTING_STATUSES),
+  languages: queryList(LANGUAGES),
+  feeModels: queryList(FEE_MODELS),
+  /** Licensed in this province or state, or located there (the region named in the location's text). */
+  region: regionCode.optional(),
   page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(MAX_PAGE, `must be at most ${MAX_PAGE}`).optional(),
   limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1')
     .max(THERAPISTS_MAX_PAGE_SIZE, `must be at most ${THERAPISTS_MAX_PAGE_SIZE}`).optional(),
@@ -60,6 +72,20 @@ const genderList = z.array(z.string().trim())
 
 const profileText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 
+// Control and format characters make entries that look empty or alike; refused, as in names.
+const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+/** Insurers are free text: trimmed, blanks dropped, repeats (in any case) kept once, then at most MAX_INSURERS. */
+const insurerList = z.array(z.string().max(INSURER_MAX * 4, `must each be at most ${INSURER_MAX} characters`))
+  .max(LIMITS.listItems, `must have at most ${MAX_INSURERS} entries`)
+  .transform((values) => {
+    const seen = new Set<string>();
+    return values.map((v) => v.trim()).filter((v) => v !== '' && !seen.has(v.toLowerCase()) && seen.add(v.toLowerCase()));
+  })
+  .pipe(z.array(z.string()
+    .max(INSURER_MAX, `must each be at most ${INSURER_MAX} characters`)
+    .refine((v) => !INVISIBLE.test(v), 'must not contain invisible or control characters'))
+    .max(MAX_INSURERS, `must have at most ${MAX_INSURERS} entries`));
+
 /** PUT /api/users/me: every field optional; a field not sent keeps its value. */
 export const ProfileUpdateBody = z.object({
   /** A verified member's new name waits for an administrator (pendingName); the old one shows until then. */
@@ -75,6 +101,15 @@ export const ProfileUpdateBody = z.object({
   demographics: optionArray(AGE_GROUPS),
   gender: genderList,
   sessionFormat: optionArray(SESSION_FORMATS),
+  // Referral availability: a change of status or note stamps availabilityUpdatedAt (the server's clock).
+  acceptingClients: z.enum(ACCEPTING_STATUSES, { message: `must be one of: ${ACCEPTING_STATUSES.join(', ')}` }),
+  availabilityNote: profileText(AVAILABILITY_NOTE_MAX)
+    .refine((v) => !INVISIBLE.test(v), 'must not contain invisible or control characters'),
+  languages: optionArray(LANGUAGES),
+  feeModels: optionArray(FEE_MODELS),
+  insurers: insurerList,
+  licensedRegions: optionArray(REGION_CODES),
+  website: WebsiteUpdate,
 }).partial();
 export type ProfileUpdate = z.infer<typeof ProfileUpdateBody>;
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateBody>;
@@ -82,6 +117,22 @@ export type ProfileUpdateInput = z.input<typeof ProfileUpdateBody>;
 export const FavoriteParams = z.object({ userId: z.uuid({ message: 'must be a valid id' }) });
 // Malformed ids are answered like unknown ones (404), so the check happens in the handler, not here.
 export const ProfileParams = z.object({ id: z.string().max(200) });
+
+/** Referral availability, on cards and profiles alike. */
+const Availability = {
+  acceptingClients: z.enum(ACCEPTING_STATUSES),
+  availabilityNote: z.string(),
+  /** When the status or note last changed or was reconfirmed; null when never. */
+  availabilityUpdatedAt: z.string().nullable(),
+  /** Not confirmed for AVAILABILITY_STALE_DAYS, or never (common/availability.ts). */
+  availabilityStale: z.boolean(),
+  languages: z.array(z.string()),
+  feeModels: z.array(z.string()),
+  insurers: z.array(z.string()),
+  licensedRegions: z.array(z.string()),
+  /** An https address, or '' when none. */
+  website: z.string(),
+};
 
 /** A directory card: only what the card shows. */
 export const TherapistCard = z.object({
@@ -92,6 +143,7 @@ export const TherapistCard = z.object({
   profession: z.string(),
   specialties: z.array(z.string()),
   modalities: z.array(z.string()),
+  ...Availability,
 });
 export type TherapistCard = z.infer<typeof TherapistCard>;
 
@@ -127,6 +179,7 @@ export const Profile = z.object({
   licenceCountry: z.string(),
   verificationStatus: z.string(),
   verifiedAt: z.string().nullable(),
+  ...Availability,
   /** The owner's network; empty for every other reader (a referral network is private). */
   favorites: z.array(FavoriteUser),
   /** Whether the viewer has this therapist in their network. */

@@ -47,6 +47,8 @@ export const users = pgTable('users', {
   insurers: textList('insurers'),
   licensedRegions: textList('licensed_regions'),
   website: text('website').notNull().default(''),
+  // Migration 0091: the province or state the location's text names (region_of_location), for the region filter.
+  locationRegion: text('location_region').generatedAlwaysAs(sql`region_of_location(location)`),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -63,6 +65,9 @@ export const users = pgTable('users', {
   check('users_accepting_clients_check', sql`${t.acceptingClients} IN ('accepting', 'waitlist', 'not accepting')`),
   index('users_languages_gin').using('gin', t.languages).with({ fastupdate: false }),
   index('users_licensed_regions_gin').using('gin', t.licensedRegions).with({ fastupdate: false }),
+  index('users_fee_models_gin').using('gin', t.feeModels).with({ fastupdate: false }),
+  index('users_accepting_clients_idx').on(t.acceptingClients),
+  index('users_location_region_idx').on(t.locationRegion).where(sql`${t.locationRegion} IS NOT NULL`),
   index('users_pending_name_idx').on(t.pendingNameAt, t.id).where(sql`${t.pendingName} IS NOT NULL`),
   // Migration 0010: the GIN indexes above skip the pending list (fastupdate off); two partial indexes over the
   // therapists the directory lists: featured (newest verified first) and the unfiltered name order.

@@ -1,11 +1,32 @@
 // Therapists as the API shows them (common/therapists.ts): a directory card, a network entry, a profile.
+import { isAvailabilityStale } from '../../../common/availability.ts';
+import type { ACCEPTING_STATUSES } from '../../../common/options.ts';
 import type { FavoriteUser, Profile, TherapistCard } from '../../../common/therapists.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
-import type { CardRow, FavoriteRow, ProfileRow } from './queries.ts';
+import type { AvailabilityRow, CardRow, FavoriteRow, ProfileRow } from './queries.ts';
+
+type Availability = Pick<Profile, 'acceptingClients' | 'availabilityNote' | 'availabilityUpdatedAt' | 'availabilityStale'
+  | 'languages' | 'feeModels' | 'insurers' | 'licensedRegions' | 'website'>;
+type AvailabilitySource = Omit<AvailabilityRow, 'availabilityUpdatedMs'> & { availabilityUpdatedAt: Date | null };
+
+/** Staleness is worked out when the answer is made, so it turns stale on its 60th day without a write. */
+function toAvailability(r: AvailabilitySource): Availability {
+  return {
+    // The column's CHECK constraint holds it to ACCEPTING_STATUSES.
+    acceptingClients: r.acceptingClients as (typeof ACCEPTING_STATUSES)[number],
+    availabilityNote: r.availabilityNote,
+    availabilityUpdatedAt: r.availabilityUpdatedAt ? r.availabilityUpdatedAt.toISOString() : null,
+    availabilityStale: isAvailabilityStale(r.availabilityUpdatedAt),
+    languages: r.languages, feeModels: r.feeModels, insurers: r.insurers, licensedRegions: r.licensedRegions, website: r.website,
+  };
+}
+
+const fromMs = (ms: number | null) => (ms === null ? null : new Date(Math.round(ms)));
 
 export const toCard = (r: CardRow): TherapistCard => ({
   _id: r.id, name: r.name, avatar: r.avatar, location: r.location, profession: r.profession,
   specialties: r.specialties, modalities: r.modalities,
+  ...toAvailability({ ...r, availabilityUpdatedAt: fromMs(r.availabilityUpdatedMs) }),
 });
 
 export const toFavorite = (r: FavoriteRow): FavoriteUser => ({ _id: r.id, name: r.name, avatar: r.avatar, location: r.location });
@@ -20,6 +41,7 @@ export function toProfile(r: ProfileRow, favorites: FavoriteRow[], viewer: Curre
     sessionFormat: r.sessionFormat, licensingBody: r.licensingBody, licenceRegion: r.licenceRegion,
     licenceCountry: r.licenceCountry, verificationStatus: r.verificationStatus,
     verifiedAt: r.verifiedAt ? r.verifiedAt.toISOString() : null,
+    ...toAvailability(r),
     favorites: self ? favorites.map(toFavorite) : [],
     isFavorite,
     ...(self ? { email: r.email, pendingName: r.pendingName } : {}),

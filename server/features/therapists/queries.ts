@@ -1,7 +1,8 @@
 // The SQL of the therapist network. Every filter is parameterised; each one is served by an index on users
 // (GIN on the arrays, trigram on lower(location) and lower(name), partial btrees for listing and featuring).
-import { and, arrayContains, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { MAX_FAVORITES, type DirectoryFilters } from '../../../common/therapists.ts';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.ts';
 import { favorites, users } from '../../db/schema.ts';
 import { queryPrepared } from '../../db/prepared.ts';
@@ -12,7 +13,14 @@ import { queryPrepared } from '../../db/prepared.ts';
  */
 export const isListed = sql`(${users.verificationStatus} = 'verified' AND NOT ${users.disabled} AND ${users.role} <> 'admin')`;
 
-export type CardRow = { id: string; name: string; avatar: string | null; location: string; profession: string; specialties: string[]; modalities: string[] };
+/** The availability fields as raw reads give them; the time as epoch milliseconds, the same from both drivers. */
+export type AvailabilityRow = {
+  acceptingClients: string; availabilityNote: string; availabilityUpdatedMs: number | null;
+  languages: string[]; feeModels: string[]; insurers: string[]; licensedRegions: string[]; website: string;
+};
+export type CardRow = {
+  id: string; name: string; avatar: string | null; location: string; profession: string; specialties: string[]; modalities: string[];
+} & AvailabilityRow;
 
 // The user's text goes into LIKE as a literal: its own % and _ must not act as wildcards.
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -30,10 +38,24 @@ export function directoryWhere(f: DirectoryFilters): SQL {
   if (f.modalities?.length) conditions.push(hasAll(users.modalities, f.modalities));
   if (f.demographics?.length) conditions.push(hasAll(users.demographics, f.demographics));
   if (f.sessionFormat?.length) conditions.push(hasAll(users.sessionFormat, f.sessionFormat));
+  if (f.accepting?.length) conditions.push(inArray(users.acceptingClients, f.accepting));
+  if (f.languages?.length) conditions.push(hasAll(users.languages, f.languages));
+  if (f.feeModels?.length) conditions.push(hasAll(users.feeModels, f.feeModels));
+  if (f.region) conditions.push(inRegion(f.region));
   return and(...conditions)!;
 }
 
-const CARD_COLUMNS = sql`id, name, avatar, location, profession, specialties, modalities`;
+/**
+ * Licensed in the region (for online sessions) or located there (in person): a BitmapOr of the GIN index on
+ * licensed_regions and the btree on location_region, the region the location's text names (migration 0091).
+ */
+const inRegion = (code: string) =>
+  sql`(${hasAll(users.licensedRegions, [code])} OR ${users.locationRegion} = ${code})`;
+
+const CARD_COLUMNS = sql`id, name, avatar, location, profession, specialties, modalities,
+  accepting_clients AS "acceptingClients", availability_note AS "availabilityNote",
+  (extract(epoch FROM availability_updated_at) * 1000)::float8 AS "availabilityUpdatedMs",
+  languages, fee_models AS "feeModels", insurers, licensed_regions AS "licensedRegions", website`;
 
 /** Unfiltered: the page walks users_listed_name_idx in name order and stops after `limit` rows. */
 export const directoryPageSql = (limit: number, offset: number) => sql`
@@ -130,6 +152,24 @@ export async function toggleFavoriteRow(db: Db, userId: string, favoriteId: stri
   return row;
 }
 
-export async function updateUser(db: Db, id: string, changes: Partial<typeof users.$inferInsert>): Promise<void> {
+/**
+ * availabilityUpdatedAt moves when the status or the note really changes: the edit form sends every field on each
+ * save, so sending the same values (or editing the bio) must not look like a reconfirmation. Decided in the UPDATE
+ * itself, against the row's values before it, so two saves cannot race a read.
+ */
+export function availabilityStamp(status: string | undefined, note: string | undefined): { availabilityUpdatedAt?: SQL } {
+  if (status === undefined && note === undefined) return {};
+  const differs = [
+    status === undefined ? undefined : sql`${users.acceptingClients} IS DISTINCT FROM ${status}`,
+    note === undefined ? undefined : sql`${users.availabilityNote} IS DISTINCT FROM ${note}`,
+  ];
+  return { availabilityUpdatedAt: sql`CASE WHEN ${or(...differs)} THEN now() ELSE ${users.availabilityUpdatedAt} END` };
+}
+
+export async function updateUser(db: Db, id: string, changes: PgUpdateSetSource<typeof users>): Promise<void> {
   await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+export async function confirmAvailabilityRow(db: Db, id: string): Promise<void> {
+  await db.update(users).set({ availabilityUpdatedAt: sql`now()` }).where(eq(users.id, id));
 }

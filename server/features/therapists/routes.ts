@@ -25,6 +25,9 @@ export function therapistsRoutes(app: App, ctx: AppContext): void {
   app.put('/api/users/me', { onRequest: authenticated, schema: { body: ProfileUpdateBody, response: { 200: Profile } } },
     async (request) => therapists.updateProfile(ctx, currentUser(request), request.body));
 
+  app.post('/api/users/me/availability/confirm', { onRequest: verified, schema: { response: { 200: Profile } } },
+    async (request) => therapists.confirmAvailability(ctx, currentUser(request)));
+
   app.get('/api/users/me/favorites', { onRequest: authenticated, schema: { response: { 200: FavoritesResponse } } },
     async (request) => therapists.listFavorites(ctx, currentUser(request)));
 

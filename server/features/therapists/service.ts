@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import {
-  directoryCount, directoryPage, favoritesOf, featuredCandidates, filteredPage, findUser, hasFavorite, toggleFavoriteRow, updateUser,
+  availabilityStamp, confirmAvailabilityRow, directoryCount, directoryPage, favoritesOf, featuredCandidates, filteredPage, findUser, hasFavorite, toggleFavoriteRow, updateUser,
   type CardRow, type ProfileRow,
 } from './queries.ts';
 import { toCard, toFavorite, toProfile } from './present.ts';
@@ -23,7 +23,8 @@ const SHARED_ANSWER_TTL_MS = 15_000;
 const SEARCH_TTL_MS = 5_000;
 
 const isFiltered = (f: DirectoryFilters) => Boolean(f.location || f.q || f.specialties?.length || f.modalities?.length
-  || f.demographics?.length || f.sessionFormat?.length);
+  || f.demographics?.length || f.sessionFormat?.length || f.accepting?.length || f.languages?.length || f.feeModels?.length
+  || f.region);
 
 /** The spec's landing call is exactly `?limit=6`: no filter, no page. */
 const isFeaturedRequest = (f: DirectoryFilters) => f.limit === FEATURED_THERAPISTS && f.page === undefined && !isFiltered(f);
@@ -64,12 +65,12 @@ async function searchDatabase(ctx: ServiceContext, f: DirectoryFilters): Promise
 }
 
 /** Greedy variety: first people who add a new city and a new main specialty, then a new city, then anyone. */
-export function pickVaried(candidates: CardRow[], howMany: number): CardRow[] {
-  const chosen: CardRow[] = [];
+export function pickVaried<T extends Pick<CardRow, 'location' | 'specialties'>>(candidates: T[], howMany: number): T[] {
+  const chosen: T[] = [];
   const cities = new Set<string>();
   const specialties = new Set<string>();
-  const city = (r: CardRow) => r.location.split(',')[0].trim().toLowerCase();
-  const rules: ((r: CardRow) => boolean)[] = [
+  const city = (r: T) => r.location.split(',')[0].trim().toLowerCase();
+  const rules: ((r: T) => boolean)[] = [
     (r) => !cities.has(city(r)) && !specialties.has(r.specialties[0]),
     (r) => !cities.has(city(r)),
     () => true,
@@ -112,8 +113,14 @@ export async function updateProfile(ctx: ServiceContext, viewer: CurrentUser, ch
   const { name, ...rest } = changes;
   const reviewed = viewer.verificationStatus === 'verified' && !isAdmin(viewer);
   const naming = name === undefined ? {} : reviewed ? nameForReview(name, viewer.name) : { name, pendingName: null, pendingNameAt: null };
-  const row = { ...rest, ...naming };
+  const row = { ...rest, ...naming, ...availabilityStamp(rest.acceptingClients, rest.availabilityNote) };
   if (Object.keys(row).length > 0) await updateUser(ctx.db, viewer.id, row);
+  return getProfile(ctx, viewer, { id: viewer.id });
+}
+
+/** "Still accepting new clients?": the owner says the stated availability is still true. Returns their profile. */
+export async function confirmAvailability(ctx: ServiceContext, viewer: CurrentUser): Promise<Profile> {
+  await confirmAvailabilityRow(ctx.db, viewer.id);
   return getProfile(ctx, viewer, { id: viewer.id });
 }
 

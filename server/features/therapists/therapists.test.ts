@@ -7,11 +7,11 @@ import { CANNOT_FAVORITE_SELF, MAX_FAVORITES, NETWORK_FULL, PROFILE_NOT_FOUND } 
 import { favorites, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
-import type { CardRow } from './queries.ts';
 import { pickVaried } from './service.ts';
 
 let ctx: TestContext;
-const CARD_KEYS = ['_id', 'avatar', 'location', 'modalities', 'name', 'profession', 'specialties'];
+const CARD_KEYS = ['_id', 'acceptingClients', 'availabilityNote', 'availabilityStale', 'availabilityUpdatedAt', 'avatar', 'feeModels',
+  'insurers', 'languages', 'licensedRegions', 'location', 'modalities', 'name', 'profession', 'specialties', 'website'];
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 async function get(url: string, headers: Record<string, string> = {}) {
@@ -194,7 +194,7 @@ describe('GET /api/users?limit=6 (featured)', () => {
   });
 
   it('picks new cities and main specialties first, then fills up', () => {
-    const row = (id: string, location: string, specialty: string): CardRow => ({
+    const row = (id: string, location: string, specialty: string) => ({
       id, name: id, avatar: null, location, profession: 'P', specialties: [specialty], modalities: ['CBT'],
     });
     const rows = [row('a', 'Toronto, ON', 'Anxiety'), row('b', 'Toronto, ON', 'Grief'), row('c', 'Paris', 'Anxiety'), row('d', 'Lima', 'Grief')];
