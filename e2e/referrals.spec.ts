@@ -20,11 +20,14 @@ async function secondBrowser(browser: Browser, testInfo: TestInfo, user: NewUser
   return page;
 }
 
-/** Ben's practice matches the client, and Ann keeps him in her network, so he ranks first among the suggestions. */
+/** Ben's practice matches the client (licensed in Ontario, accepting), and Ann keeps him in her network: he ranks first. */
 async function makeMatch(request: APIRequestContext, ann: NewUser, ben: NewUser) {
   const profile = await request.put('/api/users/me', {
     headers: { 'x-auth-token': ben.token },
-    data: { demographics: ['Teen', 'Adults'], specialties: ['Anxiety', 'Grief'], sessionFormat: ['Online'] },
+    data: {
+      demographics: ['Teen', 'Adults'], specialties: ['Anxiety', 'Grief'], sessionFormat: ['Online'],
+      acceptingClients: 'accepting', availabilityNote: 'Tue and Thu evenings', licensedRegions: ['ON'], languages: ['English'],
+    },
   });
   expect(profile.status(), await profile.text()).toBe(200);
   const favourite = await request.patch(`/api/users/favorites/${ben.id}`, { headers: { 'x-auth-token': ann.token } });
@@ -97,7 +100,9 @@ test('Ann refers a client to Ben, who accepts live; both open the conversation; 
   const benSuggestion = page.getByTestId('suggestion').filter({ hasText: ben.name });
   await expect(page.getByTestId('suggestion').first()).toContainText(ben.name);
   await expect(benSuggestion).toContainText('In your network');
-  await expect(benSuggestion).toContainText(/Matches: .*Teen.*Anxiety.*Online/);
+  await expect(benSuggestion).toContainText('Matches: Teen, Anxiety, Online, licensed in ON');
+  await expect(benSuggestion).toContainText('Accepting new clients');
+  await expect(benSuggestion).toContainText('Tue and Thu evenings');
   await expect(benSuggestion.getByRole('checkbox', { name: ben.name })).toBeChecked();
   await expect(form(page).getByText('1 of at most 10 therapists chosen.')).toBeVisible();
 
