@@ -239,6 +239,7 @@ test('the board: a matching colleague offers, the sender accepts the offer, then
   const item = cleoPage.getByTestId('board-item').filter({ hasText: `Posted by ${ann.name}` });
   await expect(item).toContainText('Teen · Anxiety · Online · Ontario');
   await item.getByRole('button', { name: 'I can take this' }).click();
+  await expect(item.getByRole('textbox', { name: 'Message to the sender' })).toBeFocused();
   await item.getByRole('textbox', { name: 'Message to the sender' }).fill('I have two openings on Thursday mornings.');
   await expectAccessible(cleoPage);
   await item.getByRole('button', { name: 'Send offer' }).click();

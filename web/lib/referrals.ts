@@ -46,7 +46,8 @@ export function useLiveReferrals(enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
     const socket = getSocket();
-    const refresh = () => void client.invalidateQueries({ queryKey: REFERRALS_KEY });
+    // Suggestions rank profiles, which these events do not change.
+    const refresh = () => void client.invalidateQueries({ queryKey: REFERRALS_KEY, predicate: (q) => q.queryKey[1] !== 'suggestions' });
     socket.on('referralReceived', refresh);
     socket.on('referralUpdated', refresh);
     socket.io.on('reconnect', refresh);

@@ -4,33 +4,14 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { CreateReferralInput } from '../../../common/referrals.ts';
 import { useSubmit } from '../../lib/useSubmit.ts';
-import { canSuggest, useChosenTherapist, useCreateReferral, useSuggestions, type NeedsQuery } from './api.ts';
-import { privacyProblem } from './components/GuardedTextarea.tsx';
-import { EMPTY_NEEDS, NeedsFields, today, type NeedsForm } from './components/NeedsFields.tsx';
+import { canSuggest, useChosenTherapist, useCreateReferral, useSuggestions } from './api.ts';
+import { NeedsFields } from './components/NeedsFields.tsx';
+import { check, EMPTY_NEEDS, needsOf, privacyProblem, type Errors, type NeedsForm } from './form.ts';
 import { SuggestionList } from './components/SuggestionList.tsx';
 import { useScreen } from './useScreen.ts';
 
 // Suggestions follow the form a moment after the member stops changing it, not at every keystroke.
 const SUGGEST_DELAY_MS = 400;
-
-type Errors = Partial<Record<keyof NeedsForm | 'audience', string>>;
-
-/** What the server would refuse, checked first so the member hears it beside the field. */
-function check(form: NeedsForm, recipients: string[], toBoard: boolean): Errors {
-  const errors: Errors = {};
-  if (!form.ageGroup) errors.ageGroup = 'Choose the client\'s age group.';
-  if (!form.region) errors.region = 'Choose where the client lives.';
-  if (!form.concerns.length) errors.concerns = 'Choose at least one concern.';
-  if (!form.sessionFormats.length) errors.sessionFormats = 'Choose at least one session format.';
-  if (form.neededBy && form.neededBy < today()) errors.neededBy = 'The date needed by cannot be in the past.';
-  if (!recipients.length && !toBoard) errors.audience = 'Choose at least one therapist or post the request to the board.';
-  return errors;
-}
-
-const needsOf = (f: NeedsForm): NeedsQuery => ({
-  ageGroup: f.ageGroup, concerns: f.concerns, modalities: f.modalities, sessionFormats: f.sessionFormats,
-  region: f.region, languages: f.languages, feeModels: f.feeModels,
-});
 
 /** /referrals/new (?to=<id> from "Refer a client" on a profile): the needs, the ranked suggestions, and send. */
 export default function NewReferralPage() {

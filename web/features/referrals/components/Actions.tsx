@@ -4,7 +4,8 @@ import { REFERRAL_LIMITS, type RecipientResponse, type Referral } from '../../..
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { timeAgo } from '../../../lib/time.ts';
 import { useAcceptOffer, useRespond, useSetStatus } from '../api.ts';
-import { GuardedTextarea, privacyProblem } from './GuardedTextarea.tsx';
+import { privacyProblem } from '../form.ts';
+import { GuardedTextarea } from './GuardedTextarea.tsx';
 
 const ANSWERS: { response: RecipientResponse; label: string; variant: string }[] = [
   { response: 'accepted', label: 'Accept', variant: 'filled' },

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { REFERRAL_LIMITS, type BoardItem } from '../../../../common/referrals.ts';
 import { timeAgo } from '../../../lib/time.ts';
 import { useOffer } from '../api.ts';
-import { GuardedTextarea, privacyProblem } from './GuardedTextarea.tsx';
+import { privacyProblem } from '../form.ts';
+import { GuardedTextarea } from './GuardedTextarea.tsx';
 import { needsLine } from './labels.ts';
 import { NeedsSummary } from './NeedsSummary.tsx';
 import { UrgencyBadge } from './StatusBadge.tsx';
@@ -36,10 +37,15 @@ function OfferForm({ referralId }: { referralId: string }) {
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const offer = useOffer();
+  const form = useRef<HTMLDivElement>(null);
+  // The message field takes focus when the form opens, so a keyboard user writes straight away.
+  useEffect(() => {
+    if (open) form.current?.querySelector('textarea')?.focus();
+  }, [open]);
   if (!open) return <Group><Button variant="light" onClick={() => setOpen(true)}>I can take this</Button></Group>;
   const blocked = privacyProblem(message) !== null;
   return (
-    <Stack gap="xs" component="form" aria-label="Offer to take this client"
+    <Stack gap="xs" component="form" ref={form} aria-label="Offer to take this client"
       onSubmit={(e) => { e.preventDefault(); offer.mutate({ id: referralId, message: message.trim() }); }}>
       <GuardedTextarea label="Message to the sender" description="Your availability, fees or anything they should know (optional)"
         value={message} onChange={setMessage} maxLength={REFERRAL_LIMITS.message} minRows={2} />

@@ -1,12 +1,6 @@
 import { Textarea } from '@mantine/core';
-import { findIdentifyingText, identifyingNoteMessage } from '../../../../common/referral-privacy.ts';
+import { privacyProblem } from '../form.ts';
 import { FIELD_ERROR_STYLES } from './labels.ts';
-
-/** The privacy guard's refusal for a text, as the server would word it, or null when it describes needs only. */
-export function privacyProblem(text: string): string | null {
-  const what = findIdentifyingText(text);
-  return what ? identifyingNoteMessage(what) : null;
-}
 
 type Props = { label: string; description?: string; value: string; onChange: (value: string) => void; maxLength: number; minRows?: number };
 

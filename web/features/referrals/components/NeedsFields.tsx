@@ -2,16 +2,9 @@ import { Checkbox, Group, MultiSelect, NativeSelect, Radio, SimpleGrid, Stack, T
 import { FEE_MODELS, LANGUAGES, MODALITIES, SESSION_FORMATS, SPECIALTIES, AGE_GROUPS } from '../../../../common/options.ts';
 import { REFERRAL_LIMITS, URGENCIES, type Urgency } from '../../../../common/referrals.ts';
 import { REGIONS } from '../../../../common/regions.ts';
-import type { NeedsQuery } from '../api.ts';
+import { today, type NeedsForm } from '../form.ts';
 import { GuardedTextarea } from './GuardedTextarea.tsx';
 import { FIELD_ERROR_STYLES, URGENCY_LABELS } from './labels.ts';
-
-export type NeedsForm = NeedsQuery & { urgency: Urgency; neededBy: string; note: string };
-
-export const EMPTY_NEEDS: NeedsForm = {
-  ageGroup: null, concerns: [], modalities: [], sessionFormats: [], region: null, languages: [], feeModels: [],
-  urgency: 'routine', neededBy: '', note: '',
-};
 
 // Typing narrows a long list and Enter takes the first match.
 const multi = {
@@ -22,12 +15,6 @@ const multi = {
 const REGION_GROUPS = (['Canada', 'United States'] as const).map((country) => ({
   group: country, items: REGIONS.filter((r) => r.country === country).map((r) => ({ value: r.code, label: r.name })),
 }));
-
-/** Today in the member's own calendar, YYYY-MM-DD: the earliest "needed by". */
-export function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
 
 type Props = { value: NeedsForm; onChange: (next: NeedsForm) => void; errors: Partial<Record<keyof NeedsForm, string>> };
 
