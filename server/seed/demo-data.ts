@@ -34,6 +34,36 @@ const FORMATS = [['Online'], ['In Person', 'Online'], ['In Person'], ['Online', 
 const GENDERS = [['Female'], ['Male'], ['Non-Binary'], ['Female'], ['Male'], ['Prefer not to say']];
 const PRONOUNS = ['she/her', 'he/him', 'they/them', 'she/her', 'he/him', ''];
 
+// Referral availability (issue #14), varied so the directory's filters and referral suggestions find matches.
+const ACCEPTING = ['accepting', 'accepting', 'waitlist', 'accepting', 'not accepting'] as const;
+const NOTES = ['Tue and Thu evenings', 'Weekday mornings, online only', 'Waitlist about 4 weeks', 'Saturdays and lunchtimes', ''];
+const LANGUAGE_SETS = [['English'], ['English', 'French'], ['English', 'Spanish'], ['English', 'Mandarin', 'Cantonese'],
+  ['English', 'Punjabi', 'Hindi'], ['French'], ['English', 'Arabic'], ['English', 'Portuguese']];
+const FEE_SETS = [['Private pay', 'Sliding scale'], ['Insurance', 'Private pay'], ['Sliding scale'], ['Private pay'], ['Insurance', 'Sliding scale']];
+const INSURERS: Record<string, string[]> = {
+  Canada: ['Sun Life', 'Manulife', 'Green Shield Canada', 'Blue Cross'],
+  USA: ['Aetna', 'Blue Cross Blue Shield', 'Cigna', 'UnitedHealthcare'],
+};
+// Some practise online in a neighbouring province or state too.
+const NEIGHBOURS: Record<string, string> = { ON: 'QC', QC: 'ON', BC: 'AB', AB: 'BC', NS: 'NB', WA: 'OR', OR: 'WA', CA: 'NV', NY: 'NJ', MA: 'RI' };
+// Days since each confirmed their availability: most recently, some stale (over 60), a few never (null).
+const CONFIRMED_DAYS_AGO = [3, 12, 75, 30, null, 8, 1, 120, 20, 45];
+
+function availability(i: number, region: string, country: string) {
+  const fees = FEE_SETS[i % FEE_SETS.length];
+  const neighbour = NEIGHBOURS[region];
+  return {
+    acceptingClients: ACCEPTING[i % ACCEPTING.length],
+    availabilityNote: NOTES[i % NOTES.length],
+    languages: LANGUAGE_SETS[i % LANGUAGE_SETS.length],
+    feeModels: fees,
+    insurers: fees.includes('Insurance') ? INSURERS[country].slice(i % 2, (i % 2) + 2) : [],
+    licensedRegions: i % 3 === 0 && neighbour ? [region, neighbour] : [region],
+    website: i % 4 === 0 ? `https://practice-${i + 1}.example.com` : '',
+    confirmedDaysAgo: CONFIRMED_DAYS_AGO[i % CONFIRMED_DAYS_AGO.length],
+  };
+}
+
 export function demoTherapists() {
   return FIRST.map((first, i) => {
     const [city, region, country] = PLACES[i % PLACES.length];
@@ -55,6 +85,7 @@ export function demoTherapists() {
       licensingBody: body,
       licenceRegion: region,
       licenceCountry: country,
+      ...availability(i, region, country),
       // The last three are still waiting for an administrator, so the verification queue has work in it.
       verificationStatus: i >= FIRST.length - 3 ? 'pending' : 'verified',
     };

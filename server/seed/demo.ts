@@ -20,8 +20,9 @@ export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = Date.now();
   await db.transaction(async (tx) => {
-    const people = await tx.insert(users).values(demoTherapists().map((t, i) => ({
-      ...t, passwordHash, verifiedAt: t.verificationStatus === 'verified' ? new Date(now - (40 - i) * 24 * HOUR) : null,
+    const people = await tx.insert(users).values(demoTherapists().map(({ confirmedDaysAgo, ...t }, i) => ({
+      ...t, passwordHash,
+      availabilityUpdatedAt: confirmedDaysAgo === null ? null : new Date(now - confirmedDaysAgo * 24 * HOUR), verifiedAt: t.verificationStatus === 'verified' ? new Date(now - (40 - i) * 24 * HOUR) : null,
       createdAt: new Date(now - (45 - i) * 24 * HOUR),
     }))).returning({ id: users.id, status: users.verificationStatus });
     const verified = people.filter((p) => p.status === 'verified');

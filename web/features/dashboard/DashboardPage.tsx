@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { isAdmin, useSession } from '../../lib/session.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useLatestResource, useMyCommunities, useRecentActivity } from './api.ts';
+import { AvailabilityReminder } from './AvailabilityReminder.tsx';
 import { DashboardCard } from './DashboardCard.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
 import { ReferralsCard } from './ReferralsCard.tsx';
@@ -31,6 +32,7 @@ export default function DashboardPage() {
         </div>
         <Image src={WELCOME_IMAGE} fallbackSrc={PLACEHOLDER_IMAGE} alt="" w={150} h={100} radius="md" visibleFrom="sm" />
       </Group>
+      <AvailabilityReminder />
       <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="md">
         <ActivityCard />
         <DashboardCard title="Quick Actions">

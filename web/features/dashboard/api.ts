@@ -1,11 +1,12 @@
-// The dashboard's three loaders. The spec: they run only with a user and a token, and a failure is logged only
+// The dashboard's loaders. The spec: they run only with a user and a token, and a failure is logged only
 // and shows as an empty list.
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeedItem } from '../../../common/activity.ts';
 import type { Community } from '../../../common/communities.ts';
 import { DASHBOARD_COMMUNITIES } from '../../../common/constants.ts';
 import type { Resource, ResourcePage } from '../../../common/resources.ts';
-import { useSession } from '../../lib/session.tsx';
+import type { Profile } from '../../../common/therapists.ts';
+import { isVerified, useSession } from '../../lib/session.tsx';
 import { api, getToken } from '../../lib/api.ts';
 
 async function orEmpty<T>(load: () => Promise<T[]>, failure: string): Promise<T[]> {
@@ -50,5 +51,32 @@ export function useLatestResource() {
     queryKey: ['resources', 'latest'],
     enabled,
     queryFn: () => orEmpty<Resource>(async () => (await api<ResourcePage>('/api/resources?limit=1')).resources, 'Failed to fetch resources'),
+  });
+}
+
+// The owner's profile under the same key as the profile pages, so a confirmation here shows there and back.
+const ownProfileKey = (id: string) => ['therapists', 'profile', id] as const;
+
+/** The signed-in member's own profile, for the availability reminder; verified members only (they can confirm). */
+export function useOwnAvailability() {
+  const { user } = useSession();
+  const id = user?._id ?? '';
+  return useQuery({
+    queryKey: ownProfileKey(id),
+    enabled: Boolean(user && getToken() && isVerified(user)),
+    queryFn: ({ signal }) => api<Profile>(`/api/users/${encodeURIComponent(id)}`, { signal }),
+    retry: false,
+  });
+}
+
+export function useConfirmAvailability() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<Profile>('/api/users/me/availability/confirm', { method: 'POST' }),
+    onSuccess: async (me) => {
+      client.setQueryData(ownProfileKey(me._id), me);
+      // Cards in the directory carry the staleness too.
+      await client.invalidateQueries({ queryKey: ['therapists', 'directory'] });
+    },
   });
 }

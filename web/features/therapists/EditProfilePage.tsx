@@ -1,4 +1,4 @@
-import { Button, Container, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Container, Divider, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '../../../common/constants.ts';
@@ -8,6 +8,7 @@ import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { serverMessageOr, useSubmit } from '../../lib/useSubmit.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { useProfile, useUpdateProfile } from './api.ts';
+import { AvailabilityFields, availabilityDraft } from './components/AvailabilityFields.tsx';
 import { ProfileError, ProfileLoading } from './components/ProfileStatus.tsx';
 
 export default function EditProfilePage() {
@@ -65,6 +66,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     sessionFormat: profile.sessionFormat,
   });
   const [gender, setGender] = useState(() => splitGender(profile.gender));
+  const [availability, setAvailability] = useState(() => availabilityDraft(profile));
   const set = <K extends keyof typeof fields>(key: K) => (value: (typeof fields)[K]) => setFields((f) => ({ ...f, [key]: value }));
   const text = (key: 'name' | 'avatar' | 'pronouns' | 'profession' | 'education' | 'location' | 'bio') =>
     ({ value: fields[key], onChange: (e: { currentTarget: { value: string } }) => set(key)(e.currentTarget.value) });
@@ -72,7 +74,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
   // The spec: both outcomes are alerts.
   const { busy, submit } = useSubmit(failureText, { onFailure: (text) => window.alert(text) });
   const onSubmit = submit(async () => {
-    const changes: ProfileUpdateInput = { ...fields, avatar: fields.avatar.trim(), gender: genderValue(gender.choice, gender.text) };
+    const changes: ProfileUpdateInput = {
+      ...fields, ...availability, avatar: fields.avatar.trim(), gender: genderValue(gender.choice, gender.text),
+    };
     await update.mutateAsync(changes);
     window.alert('Profile updated successfully!');
     navigate('/my-profile');
@@ -117,6 +121,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
             />
           )}
         </SimpleGrid>
+
+        <Divider />
+        <AvailabilityFields value={availability} onChange={setAvailability} />
 
         <Group justify="flex-end">
           <Button variant="default" onClick={() => navigate('/my-profile')}>Cancel</Button>

@@ -5,7 +5,8 @@ describe('directory filters in the URL', () => {
   it('round-trips every filter', () => {
     const filters = {
       q: 'amara', location: 'Toronto', specialties: ['Anxiety', 'Trauma and PTSD'], modalities: ['EMDR'],
-      demographics: ['Elders (65+)'], sessionFormat: ['Walk & Talk'], page: 3,
+      demographics: ['Elders (65+)'], sessionFormat: ['Walk & Talk'], accepting: ['accepting', 'waitlist'],
+      languages: ['French', 'Langue des signes québécoise (LSQ)'], feeModels: ['Sliding scale'], region: 'QC', page: 3,
     };
     expect(filtersFromParams(new URLSearchParams(paramsFromFilters(filters).toString()))).toEqual(filters);
   });
@@ -15,6 +16,13 @@ describe('directory filters in the URL', () => {
     const f = filtersFromParams(params);
     expect(f.specialties).toEqual(['Anxiety', 'Grief']);
     expect(f.modalities).toEqual(['CBT']);
+  });
+
+  it('keeps a known region in any case and drops an unknown one', () => {
+    expect(filtersFromParams(new URLSearchParams('region=on')).region).toBe('ON');
+    expect(filtersFromParams(new URLSearchParams('region=Ontario')).region).toBe('');
+    expect(filtersFromParams(new URLSearchParams('accepting=accepting,maybe')).accepting).toEqual(['accepting']);
+    expect(hasFilters({ ...EMPTY_FILTERS, region: 'NY' })).toBe(true);
   });
 
   it('treats a missing, invalid or first page as page 1 and leaves it out of the URL', () => {

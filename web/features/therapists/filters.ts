@@ -1,5 +1,8 @@
 // The directory's filters live in the URL, so a search can be shared and survives a reload.
-import { AGE_GROUPS, MODALITIES, SESSION_FORMATS, SPECIALTIES } from '../../../common/options.ts';
+import {
+  ACCEPTING_STATUSES, AGE_GROUPS, FEE_MODELS, LANGUAGES, MODALITIES, SESSION_FORMATS, SPECIALTIES,
+} from '../../../common/options.ts';
+import { REGION_CODES } from '../../../common/regions.ts';
 
 export type DirectoryFilters = {
   q: string;
@@ -8,15 +11,28 @@ export type DirectoryFilters = {
   modalities: string[];
   demographics: string[];
   sessionFormat: string[];
+  /** Any of these statuses: [] for anyone, ['accepting'], or ['accepting', 'waitlist']. */
+  accepting: string[];
+  languages: string[];
+  feeModels: string[];
+  /** A province or state code, or '' for anywhere. */
+  region: string;
   page: number;
 };
 
-const LISTS = { specialties: SPECIALTIES, modalities: MODALITIES, demographics: AGE_GROUPS, sessionFormat: SESSION_FORMATS } as const;
+const LISTS = {
+  specialties: SPECIALTIES, modalities: MODALITIES, demographics: AGE_GROUPS, sessionFormat: SESSION_FORMATS,
+  accepting: ACCEPTING_STATUSES, languages: LANGUAGES, feeModels: FEE_MODELS,
+} as const;
 type ListKey = keyof typeof LISTS;
 const LIST_KEYS = Object.keys(LISTS) as ListKey[];
 const TEXT_MAX = 100;
+const REGIONS = new Set<string>(REGION_CODES);
 
-export const EMPTY_FILTERS: DirectoryFilters = { q: '', location: '', specialties: [], modalities: [], demographics: [], sessionFormat: [], page: 1 };
+export const EMPTY_FILTERS: DirectoryFilters = {
+  q: '', location: '', specialties: [], modalities: [], demographics: [], sessionFormat: [],
+  accepting: [], languages: [], feeModels: [], region: '', page: 1,
+};
 
 /** Reads filters from the URL; values that are not options (an old or edited link) are dropped, not sent. */
 export function filtersFromParams(params: URLSearchParams): DirectoryFilters {
@@ -26,6 +42,7 @@ export function filtersFromParams(params: URLSearchParams): DirectoryFilters {
     return [...new Set(values.filter((v) => allowed.has(v)))];
   };
   const text = (key: 'q' | 'location') => (params.get(key) ?? '').trim().slice(0, TEXT_MAX);
+  const region = (params.get('region') ?? '').trim().toUpperCase();
   const page = Number(params.get('page'));
   return {
     q: text('q'),
@@ -34,6 +51,10 @@ export function filtersFromParams(params: URLSearchParams): DirectoryFilters {
     modalities: list('modalities'),
     demographics: list('demographics'),
     sessionFormat: list('sessionFormat'),
+    accepting: list('accepting'),
+    languages: list('languages'),
+    feeModels: list('feeModels'),
+    region: REGIONS.has(region) ? region : '',
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -44,8 +65,9 @@ export function paramsFromFilters(filters: DirectoryFilters): URLSearchParams {
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.location.trim()) params.set('location', filters.location.trim());
   for (const key of LIST_KEYS) if (filters[key].length) params.set(key, filters[key].join(','));
+  if (filters.region) params.set('region', filters.region);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }
 
-export const hasFilters = (f: DirectoryFilters) => Boolean(f.q || f.location || LIST_KEYS.some((k) => f[k].length));
+export const hasFilters = (f: DirectoryFilters) => Boolean(f.q || f.location || f.region || LIST_KEYS.some((k) => f[k].length));

@@ -1,6 +1,7 @@
-import { Button, Group, MultiSelect, Paper, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { AGE_GROUPS, MODALITIES, SESSION_FORMATS, SPECIALTIES } from '../../../../common/options.ts';
+import { AGE_GROUPS, FEE_MODELS, LANGUAGES, MODALITIES, SESSION_FORMATS, SPECIALTIES } from '../../../../common/options.ts';
+import { REGION_CHOICES } from '../../../components/regionChoices.ts';
 import { EMPTY_FILTERS, hasFilters, type DirectoryFilters } from '../filters.ts';
 
 type Props = {
@@ -14,6 +15,13 @@ const multi = {
   searchable: true, clearable: true, hidePickedOptions: true, selectFirstOptionOnChange: true,
   nothingFoundMessage: 'No matching option', maxDropdownHeight: 280,
 };
+
+// The accepting filter as one choice: the API takes a list of statuses, any of them.
+const AVAILABILITY_CHOICES = [
+  { value: 'accepting', label: 'Accepting new clients' },
+  { value: 'accepting,waitlist', label: 'Accepting or waitlist' },
+];
+const availabilityValue = (accepting: string[]) => AVAILABILITY_CHOICES.find((c) => c.value === accepting.join(','))?.value ?? null;
 
 export function FilterForm({ initial, onSearch }: Props) {
   const [draft, setDraft] = useState(initial);
@@ -36,6 +44,15 @@ export function FilterForm({ initial, onSearch }: Props) {
           value={draft.demographics} onChange={set('demographics')} />
         <MultiSelect label="Session format" placeholder="Any format" data={[...SESSION_FORMATS]} {...multi}
           value={draft.sessionFormat} onChange={set('sessionFormat')} />
+        <Select label="Availability" placeholder="Any availability" data={AVAILABILITY_CHOICES} clearable allowDeselect
+          value={availabilityValue(draft.accepting)} onChange={(v) => set('accepting')(v ? v.split(',') : [])} />
+        <MultiSelect label="Languages" placeholder="Any language" data={[...LANGUAGES]} {...multi}
+          value={draft.languages} onChange={set('languages')} />
+        <MultiSelect label="Fee models" placeholder="Any fee model" data={[...FEE_MODELS]} {...multi}
+          value={draft.feeModels} onChange={set('feeModels')} />
+        <Select label="Licensed or located in" placeholder="Any province or state"
+          data={REGION_CHOICES} searchable clearable allowDeselect selectFirstOptionOnChange nothingFoundMessage="No matching region"
+          maxDropdownHeight={280} value={draft.region || null} onChange={(v) => set('region')(v ?? '')} />
         <TextInput label="Name" placeholder="Search by name" maxLength={100}
           value={draft.q} onChange={(e) => set('q')(e.currentTarget.value)} />
       </SimpleGrid>

@@ -2,7 +2,8 @@ import { Badge, Box, Divider, Group, Paper, Stack, Text, Title } from '@mantine/
 import type { ReactNode } from 'react';
 import type { Profile } from '../../../../common/therapists.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { Tag, type TagColor } from './BadgeList.tsx';
+import { AvailabilityDetails } from './AvailabilityDetails.tsx';
+import { Details, Tags } from './Details.tsx';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -19,29 +20,6 @@ function VerificationBadge({ profile }: { profile: Profile }) {
   const label = profile.verificationStatus === 'rejected' ? 'Verification declined' : 'Verification pending';
   // Dark text: orange on light orange fails contrast at badge size.
   return <Badge color="orange" c="dark.8" variant="light" tt="none">{label}</Badge>;
-}
-
-function Tags({ values, color }: { values: string[]; color: TagColor }) {
-  if (values.length === 0) return <Text size="sm" c="dimmed">Not specified</Text>;
-  return <Group gap={6}>{values.map((v) => <Tag key={v} value={v} color={color} />)}</Group>;
-}
-
-/**
- * Label and value pairs as a real description list, so screen readers announce them as such. Each row wraps:
- * label beside the value on wide screens, above it on narrow ones.
- */
-function Details({ items }: { items: [string, ReactNode][] }) {
-  const shown = items.filter(([, value]) => value !== '' && value !== null && value !== undefined);
-  return (
-    <Stack component="dl" gap="sm" m={0}>
-      {shown.map(([label, value]) => (
-        <Group key={label} gap={4} align="baseline" wrap="wrap">
-          <Text component="dt" fw={600} w="10rem">{label}</Text>
-          <Box component="dd" m={0} style={{ flex: '1 1 14rem', minWidth: 0, overflowWrap: 'anywhere' }}>{value}</Box>
-        </Group>
-      ))}
-    </Stack>
-  );
 }
 
 type Props = {
@@ -95,6 +73,9 @@ export function ProfileView({ profile: p, headerAction }: Props) {
         ['Session format', <Tags values={p.sessionFormat} color="gray" />],
         ['Gender', p.gender.length ? p.gender.join(', ') : ''],
       ]} />
+
+      <Divider my="lg" />
+      <AvailabilityDetails profile={p} />
     </Paper>
   );
 }

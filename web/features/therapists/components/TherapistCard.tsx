@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { BADGES_ON_CARD } from '../../../../common/constants.ts';
 import type { TherapistCard as Card_ } from '../../../../common/therapists.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { AvailabilityBadge } from './AvailabilityBadge.tsx';
 import { BadgeList } from './BadgeList.tsx';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import { StartChatButton } from './StartChatButton.tsx';
@@ -25,12 +26,16 @@ export function TherapistCard({ therapist: t, viewer }: Props) {
           </Title>
           {t.profession && <Text size="sm">{t.profession}</Text>}
           {t.location && <Text size="sm" c="dimmed">{t.location}</Text>}
+          {t.acceptingClients !== 'not accepting' && <Box mt={6}><AvailabilityBadge status={t.acceptingClients} /></Box>}
         </Box>
         {viewer && <FavoriteButton userId={t._id} name={t.name} active={viewer.isFavorite} />}
       </Group>
       <Stack gap="xs" mt="md">
         <BadgeList values={t.specialties} max={BADGES_ON_CARD} color="brand" noun="Specialties" />
         <BadgeList values={t.modalities} max={BADGES_ON_CARD} color="indigo" noun="Modalities" />
+        {t.languages.length > 0 && (
+          <Text size="sm"><Text span fw={600}>Languages:</Text> {t.languages.join(', ')}</Text>
+        )}
       </Stack>
       {viewer && (
         <Box mt="auto" pt="md">

@@ -1,0 +1,14 @@
+import { Badge } from '@mantine/core';
+import { ACCEPTING_LABELS } from '../../../../common/availability.ts';
+
+// Light badges with the darkest text shade keep contrast above 4.5:1 (as BadgeList's tags).
+const LOOK: Record<string, { color: string; c: string }> = {
+  accepting: { color: 'green', c: 'dark.8' },
+  waitlist: { color: 'yellow', c: 'dark.8' },
+  'not accepting': { color: 'gray', c: 'dark.7' },
+};
+
+export function AvailabilityBadge({ status }: { status: string }) {
+  const look = LOOK[status] ?? LOOK['not accepting'];
+  return <Badge variant="light" color={look.color} c={look.c} tt="none">{ACCEPTING_LABELS[status] ?? status}</Badge>;
+}
