@@ -23,6 +23,9 @@ const Post = lazy(() => import('../features/forums/PostPage.tsx'));
 const Chat = lazy(() => import('../features/chat/ChatPage.tsx'));
 // Signed in: one socket for the whole app (presence, delivery receipts, live chat caches); its own chunk.
 const RealtimeConnection = lazy(() => import('../features/chat/RealtimeConnection.tsx'));
+const Referrals = lazy(() => import('../features/referrals/ReferralsPage.tsx'));
+const NewReferral = lazy(() => import('../features/referrals/NewReferralPage.tsx'));
+const Referral = lazy(() => import('../features/referrals/ReferralPage.tsx'));
 const Resources = lazy(() => import('../features/resources/ResourcesPage.tsx'));
 const Therapists = lazy(() => import('../features/therapists/TherapistsPage.tsx'));
 const Profile = lazy(() => import('../features/therapists/ProfilePage.tsx'));
@@ -122,6 +125,12 @@ function ScreenRoutes() {
         <Route path="/post/:postId" element={page(<Post />)} />
         <Route path="/chat" element={page(<Chat />)} />
         <Route path="/chat/:conversationId" element={page(<Chat />)} />
+        {/* The list's tabs are in the address; static segments win over /referrals/:id. */}
+        <Route path="/referrals" element={page(<Referrals tab="received" />)} />
+        <Route path="/referrals/sent" element={page(<Referrals tab="sent" />)} />
+        <Route path="/referrals/board" element={page(<Referrals tab="board" />)} />
+        <Route path="/referrals/new" element={page(<NewReferral />)} />
+        <Route path="/referrals/:id" element={page(<Referral />)} />
         <Route path="/resources" element={page(<Resources />)} />
         <Route path="/therapists" element={page(<Therapists />)} />
         <Route path="/profile/:id" element={page(<Profile />)} />

@@ -1,7 +1,8 @@
-import { Anchor, AppShell, Box, Burger, Group, NavLink as MantineNavLink, ScrollArea, Stack, UnstyledButton } from '@mantine/core';
+import { Anchor, AppShell, Badge, Box, Burger, Group, NavLink as MantineNavLink, ScrollArea, Stack, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
+import { referralsNavLabel, useLiveReferrals, useReferralCounts } from '../../lib/referrals.ts';
 import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { useScrolled } from './useScrolled.ts';
@@ -19,6 +20,7 @@ const TOP_LINKS: NavItem[] = [
   { to: '/resources', label: 'Resources' },
   { to: '/faq', label: 'FAQ' },
   { to: '/chat', label: 'Chat', members: true },
+  { to: '/referrals', label: 'Referrals', members: true },
   { to: '/my-profile', label: 'My Profile' },
   { to: '/settings', label: 'Settings' },
 ];
@@ -28,6 +30,7 @@ const SIDE_LINKS: NavItem[] = [
   { to: '/verification', label: 'Verification', unverified: true },
   { to: '/forums', label: 'Forums', members: true },
   { to: '/chat', label: 'Chat', members: true },
+  { to: '/referrals', label: 'Referrals', members: true },
   { to: '/resources', label: 'Resources' },
   { to: '/therapists', label: 'Therapists' },
   { to: '/my-profile', label: 'My Profile' },
@@ -54,6 +57,17 @@ export default function AppLayout() {
   const logout = useLogout();
   const { pathname } = useLocation();
   const active = ({ to, section = to }: NavItem) => (to === '/' ? pathname === '/' : pathname.startsWith(section));
+  useLiveReferrals(member);
+  const openReferrals = useReferralCounts().data?.receivedOpen ?? 0;
+  // The Referrals item shows the number of open referrals received; its name says it in words ("Referrals, 2 open").
+  const label = (l: NavItem) => (l.to === '/referrals' && openReferrals > 0 ? (
+    <span>
+      {/* One hidden name, read whole: split parts would be read with a pause between them. */}
+      <VisuallyHidden>{referralsNavLabel(openReferrals)}</VisuallyHidden>
+      <span aria-hidden>{l.label}</span>
+      <Badge size="sm" circle={openReferrals < 10} color="brand" aria-hidden ml={6} component="span">{openReferrals}</Badge>
+    </span>
+  ) : l.label);
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
@@ -70,7 +84,8 @@ export default function AppLayout() {
           </Group>
           <Group component="nav" aria-label="Top" gap="md" visibleFrom="md" wrap="nowrap">
             {TOP_LINKS.filter(offered).map((l) => (
-              <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} c="dark.6" fw={active(l) ? 700 : 500}>{l.label}</Anchor>
+              <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} c="dark.6" fw={active(l) ? 700 : 500}
+              >{label(l)}</Anchor>
             ))}
             <UnstyledButton onClick={() => void logout()} fw={500} c="dark.6">Logout</UnstyledButton>
           </Group>
@@ -81,7 +96,7 @@ export default function AppLayout() {
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={4} component="nav" aria-label="Side">
             {SIDE_LINKS.filter(offered).map((l) => (
-              <MantineNavLink key={l.to} component={NavLink} to={l.to} label={l.label} active={active(l)} onClick={close} />
+              <MantineNavLink key={l.to} component={NavLink} to={l.to} label={label(l)} active={active(l)} onClick={close} />
             ))}
             <MantineNavLink component="button" label="Logout" onClick={() => void logout()} />
           </Stack>

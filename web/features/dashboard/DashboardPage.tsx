@@ -6,6 +6,7 @@ import { useLatestResource, useMyCommunities, useRecentActivity } from './api.ts
 import { AvailabilityReminder } from './AvailabilityReminder.tsx';
 import { DashboardCard } from './DashboardCard.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
+import { ReferralsCard } from './ReferralsCard.tsx';
 
 const WELCOME_IMAGE = new URL('./images/welcome.svg', import.meta.url).href;
 // The spec: an image that fails to load shows a placeholder instead.
@@ -39,6 +40,7 @@ export default function DashboardPage() {
             {QUICK_ACTIONS.map((a) => <Button key={a.to} component={Link} to={a.to} variant="light" fullWidth>{a.label}</Button>)}
           </Stack>
         </DashboardCard>
+        <ReferralsCard />
         <CommunitiesCard />
         <LatestResourceCard />
         <DashboardCard title="My Chats" footer={<Button component={Link} to="/chat">Open Chat</Button>}>

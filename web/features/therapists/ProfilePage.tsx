@@ -1,5 +1,5 @@
-import { Container, Group, Stack } from '@mantine/core';
-import { Navigate, useParams } from 'react-router';
+import { Button, Container, Group, Stack } from '@mantine/core';
+import { Link, Navigate, useParams } from 'react-router';
 import { ReportButton } from '../../components/ReportButton.tsx';
 import { isVerified, useSession } from '../../lib/session.tsx';
 import { useProfile } from './api.ts';
@@ -41,6 +41,11 @@ export default function ProfilePage() {
               {/* Any signed-in member may block: it is a safety tool. */}
               <BlockButton userId={profile.data._id} name={profile.data.name} />
               {canAct && <ReportButton targetType="profile" targetId={profile.data._id} what={`profile of ${profile.data.name}`} size="sm" />}
+              {/* A referral goes to a verified colleague only (the server refuses anyone else). */}
+              {canAct && profile.data.verificationStatus === 'verified' && (
+                <Button component={Link} to={`/referrals/new?to=${profile.data._id}`} variant="light" size="md"
+                  aria-label={`Refer a client to ${profile.data.name}`}>Refer a client</Button>
+              )}
               {canAct && <StartChatButton userId={profile.data._id} name={profile.data.name} size="md" />}
             </Group>
           </>
