@@ -26,6 +26,7 @@ const Therapists = lazy(() => import('../features/therapists/TherapistsPage.tsx'
 const Profile = lazy(() => import('../features/therapists/ProfilePage.tsx'));
 const MyProfile = lazy(() => import('../features/therapists/MyProfilePage.tsx'));
 const EditProfile = lazy(() => import('../features/therapists/EditProfilePage.tsx'));
+const Notifications = lazy(() => import('../features/notifications/NotificationsPage.tsx'));
 const Settings = lazy(() => import('../features/settings/SettingsPage.tsx'));
 // The admin guard reads a text from common/resources.ts, whose schemas stay out of the landing page's chunk.
 const RequireAdmin = lazy(() => import('./RequireAdmin.tsx'));
@@ -85,6 +86,7 @@ export function AppRoutes() {
         <Route path="/edit-profile" element={page(<EditProfile />)} />
         <Route path="/settings" element={page(<Settings />)} />
         <Route path="/settings/:tab" element={page(<Settings />)} />
+        <Route path="/notifications" element={page(<Notifications />)} />
         <Route path="/verification" element={page(<Verification />)} />
         <Route element={page(<RequireAdmin />)}>
           <Route path="/admin/resources" element={page(<AdminResources />)} />

@@ -1,7 +1,9 @@
-import { Anchor, AppShell, Box, Burger, Group, NavLink as MantineNavLink, ScrollArea, Stack, UnstyledButton } from '@mantine/core';
+import { Anchor, AppShell, Badge, Box, Burger, Group, NavLink as MantineNavLink, ScrollArea, Stack, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
+import NotificationBell from '../../features/notifications/NotificationBell.tsx';
+import { chatUnreadText, useChatUnreadCount } from '../../lib/chatUnread.ts';
 import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { useScrolled } from './useScrolled.ts';
@@ -35,6 +37,18 @@ const SIDE_LINKS: NavItem[] = [
   { to: '/admin/resources', label: 'Admin', admin: true },
 ];
 
+/** A link's label, with the number of conversations with unread messages beside Chat. */
+function NavLabel({ item, chatUnread }: { item: NavItem; chatUnread: number }) {
+  if (item.to !== '/chat' || chatUnread === 0) return <>{item.label}</>;
+  return (
+    <Group component="span" gap={6} wrap="nowrap" style={{ display: 'inline-flex' }}>
+      {item.label}
+      <Badge component="span" size="sm" color="red.8" circle={chatUnread < 10} aria-hidden="true">{chatUnread > 99 ? '99+' : chatUnread}</Badge>
+      <VisuallyHidden>, {chatUnreadText(chatUnread)}</VisuallyHidden>
+    </Group>
+  );
+}
+
 export function useLogout() {
   const { signOut } = useSession();
   // The spec: logout clears the session and reloads the site root.
@@ -54,6 +68,7 @@ export default function AppLayout() {
   const logout = useLogout();
   const { pathname } = useLocation();
   const active = (to: string) => (to === '/' ? pathname === '/' : pathname.startsWith(to));
+  const chatUnread = useChatUnreadCount();
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
@@ -68,11 +83,16 @@ export default function AppLayout() {
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" aria-expanded={opened} />
             <Box hiddenFrom="sm"><Logo /></Box>
           </Group>
-          <Group component="nav" aria-label="Top" gap="md" visibleFrom="md" wrap="nowrap">
-            {TOP_LINKS.filter(offered).map((l) => (
-              <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} c="dark.6" fw={active(l.to) ? 700 : 500}>{l.label}</Anchor>
-            ))}
-            <UnstyledButton onClick={() => void logout()} fw={500} c="dark.6">Logout</UnstyledButton>
+          <Group gap="md" wrap="nowrap">
+            <Group component="nav" aria-label="Top" gap="md" visibleFrom="md" wrap="nowrap">
+              {TOP_LINKS.filter(offered).map((l) => (
+                <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} c="dark.6" fw={active(l.to) ? 700 : 500}>
+                  <NavLabel item={l} chatUnread={chatUnread} />
+                </Anchor>
+              ))}
+              <UnstyledButton onClick={() => void logout()} fw={500} c="dark.6">Logout</UnstyledButton>
+            </Group>
+            <NotificationBell />
           </Group>
         </Group>
       </AppShell.Header>
@@ -81,7 +101,8 @@ export default function AppLayout() {
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={4} component="nav" aria-label="Side">
             {SIDE_LINKS.filter(offered).map((l) => (
-              <MantineNavLink key={l.to} component={NavLink} to={l.to} label={l.label} active={active(l.to)} onClick={close} />
+              <MantineNavLink key={l.to} component={NavLink} to={l.to} label={<NavLabel item={l} chatUnread={chatUnread} />}
+                active={active(l.to)} onClick={close} />
             ))}
             <MantineNavLink component="button" label="Logout" onClick={() => void logout()} />
           </Stack>
