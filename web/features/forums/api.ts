@@ -3,7 +3,11 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteD
 import type { CommunitiesPage, Community, CreateCommunityInput, Recommendation } from '../../../common/communities.ts';
 import { FORUM_SIDEBAR_COMMUNITIES } from '../../../common/constants.ts';
 import type { Comment, CommentsPage, CreatePostInput, Post, PostsPage } from '../../../common/posts.ts';
+import type { MentionSuggestions } from '../../../common/notifications.ts';
 import { api, query } from '../../lib/api.ts';
+
+// The composers show at most this many members to mention.
+const MENTION_SUGGESTIONS = 6;
 
 // 'communities' is shared with the dashboard's joined list, so joining refreshes it too.
 export const keys = {
@@ -196,4 +200,17 @@ export function useCommentActions(postId: string) {
       onError: logged('Failed to delete comments'),
     }),
   };
+}
+
+// ---- mentions ----
+
+/** Verified members whose name starts with what was typed after "@" (the composers' suggestions). */
+export function useMentionSuggestions(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['mentions', q] as const,
+    queryFn: ({ signal }) => api<MentionSuggestions>(`/api/users/mentions${query({ q, limit: MENTION_SUGGESTIONS })}`, { signal }),
+    enabled,
+    staleTime: 60_000,
+    placeholderData: (previous) => previous,
+  });
 }

@@ -1,9 +1,13 @@
 import { Container, Tabs, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
+import { NotificationsPanel } from './NotificationsPanel.tsx';
 import { PrivacyPanel } from './PrivacyPanel.tsx';
 
-// One tab per area; Security and Notifications join Privacy in later issues. The tab is in the address (/settings/privacy).
-const TABS = [{ value: 'privacy', label: 'Privacy', panel: <PrivacyPanel /> }];
+// One tab per area; Security joins in a later issue. The tab is in the address (/settings/privacy).
+const TABS = [
+  { value: 'privacy', label: 'Privacy', panel: <PrivacyPanel /> },
+  { value: 'notifications', label: 'Notifications', panel: <NotificationsPanel /> },
+];
 
 export default function SettingsPage() {
   const { tab = 'privacy' } = useParams();
