@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteD
 import type { CommunitiesPage, Community, CreateCommunityInput, Recommendation } from '../../../common/communities.ts';
 import { FORUM_SIDEBAR_COMMUNITIES } from '../../../common/constants.ts';
 import type { Comment, CommentsPage, CreatePostInput, Post, PostsPage } from '../../../common/posts.ts';
-import type { MentionSuggestions } from '../../../common/notifications.ts';
+import type { FollowState, MentionSuggestions } from '../../../common/notifications.ts';
 import { api, query } from '../../lib/api.ts';
 
 // The composers show at most this many members to mention.
@@ -212,5 +212,18 @@ export function useMentionSuggestions(q: string, enabled: boolean) {
     enabled,
     staleTime: 60_000,
     placeholderData: (previous) => previous,
+  });
+}
+
+// ---- following a post ----
+
+export function useFollowPost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, following }: { postId: string; following: boolean }) =>
+      api<FollowState>(`/api/forumPosts/${postId}/follow`, { method: following ? 'PUT' : 'DELETE' }),
+    onSuccess: ({ following }, { postId }) =>
+      client.setQueryData<Post>(keys.post(postId), (post) => (post ? { ...post, following } : post)),
+    onError: (error) => console.error('Failed to change following', error),
   });
 }
