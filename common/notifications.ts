@@ -68,7 +68,8 @@ const on = (email: EmailMode): TypePreference => ({ inApp: true, email });
 export const DEFAULT_PREFERENCES: Record<PreferenceKey, TypePreference> = {
   postReply: on('immediate'), commentReply: on('immediate'), mention: on('immediate'),
   followedThreadComment: on('daily'), postLike: on('off'), commentLike: on('off'),
-  licenceVerified: on('immediate'), licenceDeclined: on('immediate'),
+  // The licence decision already sends its own email (admin feature): no second one by default.
+  licenceVerified: on('off'), licenceDeclined: on('off'),
   resourceApproved: on('immediate'), resourceDeclined: on('immediate'),
   referralReceived: on('immediate'), referralAnswered: on('immediate'), referralOffer: on('daily'),
   referralPlaced: on('immediate'), referralExpiring: on('immediate'),

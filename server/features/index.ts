@@ -8,6 +8,8 @@ import { chatRoutes } from './chat/routes.ts';
 import { chatRealtime } from './chat/realtime.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { moderationRoutes } from './moderation/routes.ts';
+import { notificationsBackground } from './notifications/background.ts';
+import { notificationsRoutes } from './notifications/routes.ts';
 
 export type FeatureRoutes = (app: App, ctx: AppContext) => void | Promise<void>;
 export type FeatureRealtime = (ctx: AppContext) => void;
@@ -23,5 +25,10 @@ export const features: Feature[] = [
   { name: 'chat', description: 'One-to-one conversations and their messages (live events go over socket.io).', routes: chatRoutes },
   { name: 'admin', description: 'Licence verification, user accounts and the audit log.', routes: adminRoutes },
   { name: 'moderation', description: 'Reports of content to administrators and their review; blocking members.', routes: moderationRoutes },
+  {
+    name: 'notifications',
+    description: 'The notification centre, preferences, mention suggestions and one-click unsubscribe (live items go over socket.io).',
+    routes: notificationsRoutes,
+  },
 ];
-export const featureRealtime: FeatureRealtime[] = [chatRealtime];
+export const featureRealtime: FeatureRealtime[] = [chatRealtime, notificationsBackground];

@@ -23,7 +23,13 @@ export type ScheduleOptions = {
 };
 export type JobQueue = {
   schedule(name: string, payload: Record<string, unknown>, options?: ScheduleOptions): Promise<boolean>;
+  /** Many at once, in one statement (a fan-out's emails). Answers how many were new. */
+  scheduleMany(name: string, jobs: { payload: Record<string, unknown>; runAt?: Date; key?: string }[]): Promise<number>;
   register(name: string, handler: JobHandler): void;
+  /** Runs what is due now on this node soon, without waiting for the poller (work queued by a request). */
+  kick(): void;
+  /** Resolves when the kicks and drains under way have finished (tests). */
+  settled(): Promise<void>;
   /** A job that runs at each `next(...)` for ever: its one row (key `recurring:<name>`) is created on first start. */
   recurring(name: string, next: NextRun, handler: JobHandler): void;
   /** Claims and runs every job due at `now`, in batches, until none is left; answers how many ran. */
@@ -70,6 +76,17 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
       INSERT INTO jobs (name, payload, run_at, key) VALUES (${name}, ${JSON.stringify(payload)}::jsonb, ${runAt.toISOString()}, ${options.key ?? null})
       ON CONFLICT (key) DO NOTHING RETURNING id`);
     return rows.length === 1;
+  };
+
+  const scheduleMany: JobQueue['scheduleMany'] = async (name, list) => {
+    if (list.length === 0) return 0;
+    const runAts = list.map((j) => (j.runAt ?? clock()).toISOString());
+    const rows = await queryRows<{ id: string }>(db, sql`
+      INSERT INTO jobs (name, payload, run_at, key)
+      SELECT ${name}, p::jsonb, r::timestamptz, k FROM unnest(${sql.param(list.map((j) => JSON.stringify(j.payload)))}::text[],
+        ${sql.param(runAts)}::text[], ${sql.param(list.map((j) => j.key ?? null))}::text[]) AS x(p, r, k)
+      ON CONFLICT (key) DO NOTHING RETURNING id`);
+    return rows.length;
   };
 
   const ensureRecurring = async () => {
@@ -130,8 +147,21 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
     }
   };
 
+  const kicks = new Set<Promise<unknown>>();
+  let stopped = false;
   const queue: JobQueue = {
     schedule,
+    scheduleMany,
+    kick() {
+      if (stopped) return;
+      const work = new Promise((resolve) => setImmediate(resolve)).then(() => queue.runDue())
+        .catch((error: unknown) => log.error({ reason: (error as Error)?.name }, 'job kick failed'));
+      kicks.add(work);
+      void work.finally(() => kicks.delete(work));
+    },
+    async settled() {
+      while (kicks.size || running) await Promise.allSettled([...kicks, running]);
+    },
     register: (name, handler) => void handlers.set(name, handler),
     recurring(name, next, handler) {
       handlers.set(name, handler);
@@ -158,7 +188,8 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
     async stop() {
       clearInterval(timer);
       timer = undefined;
-      await running?.catch(() => 0);
+      stopped = true;
+      await queue.settled();
     },
     now: clock,
   };
