@@ -129,7 +129,8 @@ export function useDeletePost() {
 
 /** Replaces one post wherever it is cached: its own page and every list that shows it. */
 function storePost(client: QueryClient, post: Post) {
-  client.setQueryData(keys.post(post._id), post);
+  // Only the post's own read says whether the reader follows it (a like's answer does not): that is kept.
+  client.setQueryData<Post>(keys.post(post._id), (old) => ({ ...post, following: post.following ?? old?.following }));
   client.setQueriesData<InfiniteData<PostsPage>>({ queryKey: ['forumPosts', 'list'] }, (data) => data && {
     ...data,
     // Search results keep their highlight; everything else comes from the server's fresh copy.

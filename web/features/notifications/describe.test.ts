@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { actorsPhrase, badgeText, bellLabel, describeNotification } from './describe.ts';
+import { actorsPhrase } from '../../../common/notification-text.ts';
+import { badgeText, bellLabel, describeNotification } from './describe.ts';
 
 const amara = { _id: 'a', name: 'Amara Okafor', avatar: null };
 const liam = { _id: 'l', name: 'Liam Chen', avatar: null };
