@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import NotificationBell from '../../features/notifications/NotificationBell.tsx';
-import { chatUnreadText, useChatUnreadCount } from '../../lib/chatUnread.ts';
+import { useChatUnreadCount } from '../../lib/chatUnread.ts';
 import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { useScrolled } from './useScrolled.ts';
@@ -37,15 +37,15 @@ const SIDE_LINKS: NavItem[] = [
   { to: '/admin/resources', label: 'Admin', admin: true },
 ];
 
-/** A link's label, with the number of conversations with unread messages beside Chat. */
+/** Beside Chat, the number of conversations with unread messages; the link's name reads "Chat 2 conversations with unread messages". */
 function NavLabel({ item, chatUnread }: { item: NavItem; chatUnread: number }) {
   if (item.to !== '/chat' || chatUnread === 0) return <>{item.label}</>;
   return (
-    <Group component="span" gap={6} wrap="nowrap" style={{ display: 'inline-flex' }}>
-      {item.label}
-      <Badge component="span" size="sm" color="red.8" circle={chatUnread < 10} aria-hidden="true">{chatUnread > 99 ? '99+' : chatUnread}</Badge>
-      <VisuallyHidden>, {chatUnreadText(chatUnread)}</VisuallyHidden>
-    </Group>
+    <>
+      {item.label}{' '}
+      <Badge component="span" size="sm" color="red.8" circle={chatUnread < 10}>{chatUnread > 99 ? '99+' : chatUnread}</Badge>
+      <VisuallyHidden component="span"> {chatUnread === 1 ? 'conversation' : 'conversations'} with unread messages</VisuallyHidden>
+    </>
   );
 }
 
@@ -101,8 +101,7 @@ export default function AppLayout() {
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={4} component="nav" aria-label="Side">
             {SIDE_LINKS.filter(offered).map((l) => (
-              <MantineNavLink key={l.to} component={NavLink} to={l.to} label={<NavLabel item={l} chatUnread={chatUnread} />}
-                active={active(l.to)} onClick={close} />
+              <MantineNavLink key={l.to} component={NavLink} to={l.to} label={<NavLabel item={l} chatUnread={chatUnread} />} active={active(l.to)} onClick={close} />
             ))}
             <MantineNavLink component="button" label="Logout" onClick={() => void logout()} />
           </Stack>

@@ -16,7 +16,8 @@ export function NotificationRow({ item, now, onOpen }: Props) {
       <UnstyledButton component={Link} to={item.target.url} onClick={() => onOpen(item)}
         className="notification-row" data-unread={unread || undefined} p="xs" w="100%">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <Actors item={item} />
+          {/* The sentence names the actors; their initials would only repeat them. */}
+          <Box aria-hidden="true"><Actors item={item} /></Box>
           <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
             <Text size="sm" fw={unread ? 700 : 400} style={{ overflowWrap: 'anywhere' }}>
               {unread && <VisuallyHidden>Unread: </VisuallyHidden>}

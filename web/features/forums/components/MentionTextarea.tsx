@@ -92,7 +92,7 @@ export function MentionTextarea({ value, onChange, onKeyDown, ...textareaProps }
             <Combobox.Option key={m._id} id={optionId(m)} value={m._id} selected={i === active} aria-selected={i === active}
               onMouseOver={() => setHighlight({ list: listKey, index: i })}>
               <Group gap="xs" wrap="nowrap">
-                <UserAvatar name={m.name} src={m.avatar} size="sm" />
+                <UserAvatar name={m.name} src={m.avatar} size="sm" aria-hidden="true" />
                 <Text size="sm">{m.name}</Text>
               </Group>
             </Combobox.Option>
