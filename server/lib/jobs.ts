@@ -68,7 +68,6 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
   const schedules = new Map<string, NextRun>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
-  let recurringReady: Promise<void> | undefined;
 
   const schedule: JobQueue['schedule'] = async (name, payload, options = {}) => {
     const runAt = options.runAt ?? clock();
@@ -136,8 +135,8 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
   };
 
   const drain = async (now: Date) => {
-    recurringReady ??= ensureRecurring();
-    await recurringReady;
+    // Every drain: one INSERT ... ON CONFLICT DO NOTHING per recurring job, so a lost row comes back.
+    await ensureRecurring();
     let ran = 0;
     for (;;) {
       const batch = await claim(now);
@@ -166,7 +165,6 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
     recurring(name, next, handler) {
       handlers.set(name, handler);
       schedules.set(name, next);
-      recurringReady = undefined;
     },
     async runDue(now = clock()) {
       // One drain at a time per node; other nodes are kept apart by the row locks.

@@ -2,7 +2,7 @@
 // referrals and chat tell this module what happened, after their write has committed. It stores the items (set-based,
 // filtered by preferences, blocks and self), tells the members' devices on every node, and queues the emails.
 // See docs/decisions/0058-notifications.md.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../db/client.ts';
 import type { AppContext } from '../context.ts';
 import {
@@ -21,8 +21,11 @@ export type Target = { kind: (typeof TARGET_KINDS)[number]; id: string; title: s
 
 export type NewNotification = {
   type: NotificationType;
-  /** Candidates: the actor, disabled members and members blocked either way with the actor are dropped. */
-  recipientIds: string[];
+  /**
+   * Candidates: ids, or a query of `user_id`s (a post's followers: set-based, never through this process). The actor,
+   * disabled members and members blocked either way with the actor are dropped.
+   */
+  recipientIds: string[] | SQL;
   actorId: string | null;
   target: Target;
   /** Where it happened, for emails ("in Trauma-Informed Care"): a community's name, 'the forums'... */
@@ -52,7 +55,7 @@ function eligibleRecipients(n: Pick<NewNotification, 'type' | 'recipientIds' | '
   const members = n.membersOnly === false ? sql`` : sql`AND (u.verification_status = 'verified' OR u.role = 'admin')`;
   return sql`
     SELECT r.user_id, coalesce(p.in_app, ${d.inApp}) AS in_app, coalesce(p.email, ${d.email}) AS email
-    FROM (SELECT DISTINCT unnest(${sql.param(n.recipientIds)}::uuid[]) AS user_id) r
+    FROM (${Array.isArray(n.recipientIds) ? sql`SELECT DISTINCT unnest(${sql.param(n.recipientIds)}::uuid[]) AS user_id` : n.recipientIds}) r
     JOIN users u ON u.id = r.user_id AND NOT u.disabled ${members}
     LEFT JOIN notification_preferences p ON p.user_id = r.user_id AND p.key = ${n.type}
     WHERE true ${notSelf} ${notBlocked}`;
@@ -65,7 +68,7 @@ function eligibleRecipients(n: Pick<NewNotification, 'type' | 'recipientIds' | '
 export async function notify(ctx: NotifyContext, items: NewNotification[]): Promise<void> {
   const created: Created[] = [];
   for (const n of items) {
-    if (n.recipientIds.length === 0) continue;
+    if (Array.isArray(n.recipientIds) && n.recipientIds.length === 0) continue;
     const rows = await queryRows<Created>(ctx.db, sql`
       WITH ok AS (${eligibleRecipients(n)}),
       ins AS (
@@ -126,12 +129,14 @@ export async function notifyFollowersLater(ctx: NotifyContext, n: Omit<NewNotifi
   ctx.jobs.kick();
 }
 
-/** The followers job: one INSERT ... SELECT over the post's followers. */
+/** The followers job: one INSERT ... SELECT over the post's followers, in the database. */
 export async function notifyFollowers(ctx: NotifyContext, n: Omit<NewNotification, 'recipientIds' | 'type'>): Promise<void> {
   const postId = n.postId;
   if (!postId) return;
-  const followers = await queryRows<{ user_id: string }>(ctx.db, sql`SELECT user_id FROM post_follows WHERE post_id = ${postId}`);
-  await notify(ctx, [{ ...n, type: 'followedThreadComment', recipientIds: followers.map((f) => f.user_id), membersOnly: true }]);
+  // The post's author follows it too, but hears of comments as replies (their own setting for those decides).
+  const followers = sql`SELECT f.user_id FROM post_follows f JOIN posts p ON p.id = f.post_id
+    WHERE f.post_id = ${postId}::uuid AND f.user_id <> p.author_id`;
+  await notify(ctx, [{ ...n, type: 'followedThreadComment', recipientIds: followers, membersOnly: true }]);
 }
 
 /** Tells the devices (every node, through the fan-out) and queues the "still unread in 10 minutes?" emails. */
