@@ -31,6 +31,7 @@ const Therapists = lazy(() => import('../features/therapists/TherapistsPage.tsx'
 const Profile = lazy(() => import('../features/therapists/ProfilePage.tsx'));
 const MyProfile = lazy(() => import('../features/therapists/MyProfilePage.tsx'));
 const EditProfile = lazy(() => import('../features/therapists/EditProfilePage.tsx'));
+const Notifications = lazy(() => import('../features/notifications/NotificationsPage.tsx'));
 const Settings = lazy(() => import('../features/settings/SettingsPage.tsx'));
 const ConfirmEmail = lazy(() => import('../features/settings/ConfirmEmailPage.tsx'));
 // The admin guard reads a text from common/resources.ts, whose schemas stay out of the landing page's chunk.
@@ -138,6 +139,7 @@ function ScreenRoutes() {
         <Route path="/edit-profile" element={page(<EditProfile />)} />
         <Route path="/settings" element={page(<Settings />)} />
         <Route path="/settings/:tab" element={page(<Settings />)} />
+        <Route path="/notifications" element={page(<Notifications />)} />
         <Route path="/verification" element={page(<Verification />)} />
         <Route element={page(<RequireAdmin />)}>
           <Route path="/admin/resources" element={page(<AdminResources />)} />

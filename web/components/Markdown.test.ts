@@ -1,8 +1,10 @@
 // Issue 13, finding 14: a Markdown image must not make the reader's browser load anything.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { Markdown } from './Markdown.tsx';
+import { mentionMarkup } from '../../common/mentions.ts';
+import { linkMentions, Markdown } from './Markdown.tsx';
 
 const render = (text: string) => renderToStaticMarkup(createElement(Markdown, { children: text }));
 
@@ -27,5 +29,32 @@ describe('Markdown', () => {
 
   it('marks member links as user content', () => {
     expect(render('[site](https://example.org)')).toContain('rel="noopener noreferrer nofollow ugc"');
+  });
+});
+
+describe('Markdown mentions (issue 15)', () => {
+  const id = '0b6f3c2e-8d1a-4c55-9a9e-2f1d3c4b5a69';
+  const inRouter = (text: string) => renderToStaticMarkup(createElement(MemoryRouter, null, createElement(Markdown, { children: text })));
+
+  it('renders a stored mention as a link to the profile, named "@Name", in place', () => {
+    const html = inRouter(`Thanks ${mentionMarkup('Amara Okafor', id)}, agreed.`);
+    expect(html).toContain(`Thanks <a href="/profile/${id}" data-discover="true">@Amara Okafor</a>, agreed.`);
+    expect(html).not.toContain('user:');
+  });
+
+  it('reads a name with Markdown characters as itself', () => {
+    const html = inRouter(mentionMarkup('*Zoë* O_Neil <b>', id));
+    expect(html).toContain(`<a href="/profile/${id}" data-discover="true">@*Zoë* O_Neil &lt;b&gt;</a>`);
+    expect(html).not.toMatch(/<em>|<b>/);
+  });
+
+  it('leaves look-alikes without a member id as text, and other links as they were', () => {
+    const html = inRouter('@[Someone](user:not-an-id) and [site](https://example.org)');
+    expect(html).not.toContain('/profile/');
+    expect(html).toContain('rel="noopener noreferrer nofollow ugc"');
+  });
+
+  it('turns the markup into Markdown with the shared parser', () => {
+    expect(linkMentions(`a ${mentionMarkup('Liam Chen', id)} b`)).toBe(`a [@Liam Chen](/profile/${id}) b`);
   });
 });

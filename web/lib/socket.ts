@@ -3,9 +3,11 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../common/chat.ts';
 import { REALTIME_CLIENT_OPTIONS } from '../../common/constants.ts';
+import type { NotificationServerEvents } from '../../common/notifications.ts';
 import { getToken } from './api.ts';
 
-export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+/** Chat's events and the notification centre's travel on the same connection. */
+export type ChatSocket = Socket<ServerToClientEvents & NotificationServerEvents, ClientToServerEvents>;
 
 let socket: ChatSocket | null = null;
 

@@ -3,6 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { referralsNavLabel, useLiveReferrals, useReferralCounts } from '../../lib/referrals.ts';
+import NotificationBell from '../../features/notifications/NotificationBell.tsx';
+import { useChatUnreadCount } from '../../lib/chatUnread.ts';
 import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { useScrolled } from './useScrolled.ts';
@@ -38,6 +40,18 @@ const SIDE_LINKS: NavItem[] = [
   { to: '/admin/resources', label: 'Admin', admin: true, section: '/admin' },
 ];
 
+/** Beside Chat, the number of conversations with unread messages; the link's name reads "Chat 2 conversations with unread messages". */
+function NavLabel({ item, chatUnread }: { item: NavItem; chatUnread: number }) {
+  if (item.to !== '/chat' || chatUnread === 0) return <>{item.label}</>;
+  return (
+    <>
+      {item.label}{' '}
+      <Badge component="span" size="sm" color="red.8" circle={chatUnread < 10}>{chatUnread > 99 ? '99+' : chatUnread}</Badge>
+      <VisuallyHidden component="span"> {chatUnread === 1 ? 'conversation' : 'conversations'} with unread messages</VisuallyHidden>
+    </>
+  );
+}
+
 export function useLogout() {
   const { signOut } = useSession();
   // The spec: logout clears the session and reloads the site root.
@@ -58,6 +72,7 @@ export default function AppLayout() {
   const { pathname } = useLocation();
   const active = ({ to, section = to }: NavItem) => (to === '/' ? pathname === '/' : pathname.startsWith(section));
   useLiveReferrals(member);
+  const chatUnread = useChatUnreadCount();
   const openReferrals = useReferralCounts().data?.receivedOpen ?? 0;
   // The Referrals item shows the number of open referrals received; its name says it in words ("Referrals, 2 open").
   const label = (l: NavItem) => (l.to === '/referrals' && openReferrals > 0 ? (
@@ -67,7 +82,7 @@ export default function AppLayout() {
       <span aria-hidden>{l.label}</span>
       <Badge size="sm" circle={openReferrals < 10} color="brand" aria-hidden ml={6} component="span">{openReferrals}</Badge>
     </span>
-  ) : l.label);
+  ) : <NavLabel item={l} chatUnread={chatUnread} />);
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
@@ -82,12 +97,14 @@ export default function AppLayout() {
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" aria-expanded={opened} />
             <Box hiddenFrom="sm"><Logo /></Box>
           </Group>
-          <Group component="nav" aria-label="Top" gap="md" visibleFrom="md" wrap="nowrap">
-            {TOP_LINKS.filter(offered).map((l) => (
-              <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} c="dark.6" fw={active(l) ? 700 : 500}
-              >{label(l)}</Anchor>
-            ))}
-            <UnstyledButton onClick={() => void logout()} fw={500} c="dark.6">Logout</UnstyledButton>
+          <Group gap="md" wrap="nowrap">
+            <Group component="nav" aria-label="Top" gap="md" visibleFrom="md" wrap="nowrap">
+              {TOP_LINKS.filter(offered).map((l) => (
+                <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} c="dark.6" fw={active(l) ? 700 : 500}>{label(l)}</Anchor>
+              ))}
+              <UnstyledButton onClick={() => void logout()} fw={500} c="dark.6">Logout</UnstyledButton>
+            </Group>
+            <NotificationBell />
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Group, Image, ScrollArea, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
+import { chatUnreadText, useChatUnreadCount } from '../../lib/chatUnread.ts';
 import { isAdmin, useSession } from '../../lib/session.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useLatestResource, useMyCommunities, useRecentActivity } from './api.ts';
@@ -43,9 +44,7 @@ export default function DashboardPage() {
         <ReferralsCard />
         <CommunitiesCard />
         <LatestResourceCard />
-        <DashboardCard title="My Chats" footer={<Button component={Link} to="/chat">Open Chat</Button>}>
-          <Text>Pick up your one-to-one conversations with colleagues.</Text>
-        </DashboardCard>
+        <ChatsCard />
         <DashboardCard title="Find Therapists" footer={<Button component={Link} to="/therapists">Search Network</Button>}>
           <Text>Find peers by location, specialty and modality to build your referral network.</Text>
         </DashboardCard>
@@ -56,6 +55,23 @@ export default function DashboardPage() {
         )}
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** The number of conversations with unread messages, live (the same count as the Chat navigation item). */
+function ChatsCard() {
+  const unread = useChatUnreadCount();
+  return (
+    <DashboardCard title="My Chats" footer={<Button component={Link} to="/chat">Open Chat</Button>}>
+      {unread > 0 ? (
+        <Group gap="xs" wrap="nowrap">
+          <Badge color="red.8" size="lg" circle={unread < 10} aria-hidden="true">{unread > 99 ? '99+' : unread}</Badge>
+          <Text fw={600}>{`You have ${chatUnreadText(unread)}.`}</Text>
+        </Group>
+      ) : (
+        <Text>Pick up your one-to-one conversations with colleagues.</Text>
+      )}
+    </DashboardCard>
   );
 }
 

@@ -14,6 +14,7 @@ import { ReportButton } from '../../components/ReportButton.tsx';
 import { useDeletePost, useLikePost, usePost } from './api.ts';
 import { BackButton } from './components/BackButton.tsx';
 import { CommentThread } from './components/CommentThread.tsx';
+import { FollowButton } from './components/FollowButton.tsx';
 import { LikeButton } from './components/LikeButton.tsx';
 import { CONFIRM_DELETE_POST, LOADING_POST, POST_BAD_LINK, POST_GONE_HINT, POST_NOT_LOADED } from './components/texts.ts';
 
@@ -75,6 +76,7 @@ export default function PostPage() {
           <Group gap="xs">
             <LikeButton liked={liked} count={post.likesCount} disabled={!isVerified(user) || like.isPending}
               onToggle={() => like.mutate({ id: post._id, liked: !liked })} />
+            {isVerified(user) && <FollowButton postId={post._id} following={post.following ?? false} />}
             {user && isVerified(user) && post.author._id !== user._id && post.title !== REMOVED_BY_MODERATOR && (
               <ReportButton targetType="post" targetId={post._id} what={`post by ${post.author.name}`} />
             )}

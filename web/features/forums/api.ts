@@ -3,7 +3,11 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteD
 import type { CommunitiesPage, Community, CreateCommunityInput, Recommendation } from '../../../common/communities.ts';
 import { FORUM_SIDEBAR_COMMUNITIES } from '../../../common/constants.ts';
 import type { Comment, CommentsPage, CreatePostInput, Post, PostsPage } from '../../../common/posts.ts';
+import type { FollowState, MentionSuggestions } from '../../../common/notifications.ts';
 import { api, query } from '../../lib/api.ts';
+
+// The composers show at most this many members to mention.
+const MENTION_SUGGESTIONS = 6;
 
 // 'communities' is shared with the dashboard's joined list, so joining refreshes it too.
 export const keys = {
@@ -126,7 +130,8 @@ export function useDeletePost() {
 
 /** Replaces one post wherever it is cached: its own page and every list that shows it. */
 function storePost(client: QueryClient, post: Post) {
-  client.setQueryData(keys.post(post._id), post);
+  // Only the post's own read says whether the reader follows it (a like's answer does not): that is kept.
+  client.setQueryData<Post>(keys.post(post._id), (old) => ({ ...post, following: post.following ?? old?.following }));
   client.setQueriesData<InfiniteData<PostsPage>>({ queryKey: ['forumPosts', 'list'] }, (data) => data && {
     ...data,
     // Search results keep their highlight; everything else comes from the server's fresh copy.
@@ -197,4 +202,30 @@ export function useCommentActions(postId: string) {
       onError: logged('Failed to delete comments'),
     }),
   };
+}
+
+// ---- mentions ----
+
+/** Verified members whose name starts with what was typed after "@" (the composers' suggestions). */
+export function useMentionSuggestions(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['mentions', q] as const,
+    queryFn: ({ signal }) => api<MentionSuggestions>(`/api/users/mentions${query({ q, limit: MENTION_SUGGESTIONS })}`, { signal }),
+    enabled,
+    staleTime: 60_000,
+    placeholderData: (previous) => previous,
+  });
+}
+
+// ---- following a post ----
+
+export function useFollowPost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, following }: { postId: string; following: boolean }) =>
+      api<FollowState>(`/api/forumPosts/${postId}/follow`, { method: following ? 'PUT' : 'DELETE' }),
+    onSuccess: ({ following }, { postId }) =>
+      client.setQueryData<Post>(keys.post(postId), (post) => (post ? { ...post, following } : post)),
+    onError: (error) => console.error('Failed to change following', error),
+  });
 }

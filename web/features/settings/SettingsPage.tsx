@@ -1,12 +1,14 @@
 import { Container, Tabs, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
+import { NotificationsPanel } from './NotificationsPanel.tsx';
 import { PrivacyPanel } from './PrivacyPanel.tsx';
 import { SecurityPanel } from './SecurityPanel.tsx';
 
-// One tab per area; Notifications joins in a later issue. The tab is in the address (/settings/privacy).
+// One tab per area. The tab is in the address (/settings/privacy).
 const TABS = [
   { value: 'privacy', label: 'Privacy', panel: <PrivacyPanel /> },
   { value: 'security', label: 'Security', panel: <SecurityPanel /> },
+  { value: 'notifications', label: 'Notifications', panel: <NotificationsPanel /> },
 ];
 
 export default function SettingsPage() {

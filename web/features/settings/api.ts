@@ -1,6 +1,7 @@
 // The settings page's calls. The blocked list lives in web/lib/blocks.ts (the forums read it too).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessagePolicy, PrivacySettings } from '../../../common/blocks.ts';
+import type { NotificationPreferences, UpdatePreferencesInput } from '../../../common/notifications.ts';
 import { api } from '../../lib/api.ts';
 
 export const settingsKeys = { privacy: ['settings', 'privacy'] as const };
@@ -17,5 +18,22 @@ export function useSetWhoCanMessage() {
   return useMutation({
     mutationFn: (whoCanMessage: MessagePolicy) => api<PrivacySettings>('/api/users/me/privacy', { method: 'PUT', body: { whoCanMessage } }),
     onSuccess: (settings) => client.setQueryData(settingsKeys.privacy, settings),
+  });
+}
+
+// ---- notifications tab ----
+
+export const notificationPreferencesQuery = queryOptions({
+  queryKey: ['settings', 'notifications'] as const,
+  queryFn: ({ signal }) => api<NotificationPreferences>('/api/notifications/preferences', { signal }),
+});
+
+export const useNotificationPreferences = () => useQuery(notificationPreferencesQuery);
+
+export function useSaveNotificationPreferences() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdatePreferencesInput) => api<NotificationPreferences>('/api/notifications/preferences', { method: 'PUT', body }),
+    onSuccess: (saved) => client.setQueryData(notificationPreferencesQuery.queryKey, saved),
   });
 }

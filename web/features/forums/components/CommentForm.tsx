@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { COMMENT_REQUIRED, POST_LIMITS } from '../../../../common/posts.ts';
 import { useSubmit, type Failure } from '../../../lib/useSubmit.ts';
+import { MentionTextarea } from './MentionTextarea.tsx';
 
 type Props = {
   label: string;
@@ -30,12 +31,12 @@ export function CommentForm({ label, submitLabel, onSubmit, failure = loggedOnly
   return (
     <form onSubmit={onSend} noValidate>
       <Stack gap="xs">
-        <Textarea
-          label={label} placeholder="Write a comment..." autosize minRows={2} maxRows={10} value={content} required
+        <MentionTextarea
+          label={label} placeholder="Write a comment..." description="Type @ to mention a member." autosize minRows={2} maxRows={10} value={content} required
           maxLength={POST_LIMITS.comment} error={message} errorProps={{ role: 'alert' }}
           // eslint-disable-next-line jsx-a11y/no-autofocus -- focus follows the person's own action (Reply), not a page load
           autoFocus={focusOnOpen}
-          onChange={(e) => setContent(e.currentTarget.value)}
+          onChange={setContent}
         />
         <Group gap="xs" justify="flex-end">
           {onCancel && <Button variant="default" size="xs" onClick={onCancel}>Cancel</Button>}

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
 import { confirmBulkDelete } from '../../../../common/posts.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { isAdmin, isVerified, useSession } from '../../../lib/session.tsx';
@@ -19,6 +20,7 @@ export function CommentThread({ postId, count }: { postId: string; count: number
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const flat = useMemo(() => comments.data?.pages.flatMap((p) => p.comments) ?? [], [comments.data]);
   const tree = useMemo(() => buildTree(flat), [flat]);
+  useScrollToComment(comments.isSuccess);
 
   const onSelect = (id: string, on: boolean) => setSelected((prev) => {
     const next = new Set(prev);
@@ -61,4 +63,16 @@ export function CommentThread({ postId, count }: { postId: string; count: number
       )}
     </Stack>
   );
+}
+
+/**
+ * A link to one comment (a notification's `/post/<id>#comment-<id>`) scrolls to it once the comments have loaded: the
+ * browser looked for the anchor before they were there.
+ */
+function useScrollToComment(loaded: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!loaded || !hash.startsWith('#comment-')) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'center' });
+  }, [loaded, hash]);
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Paper, Select, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CREATE_POST_FAILED, POST_LIMITS, TITLE_CONTENT_REQUIRED } from '../../../../common/posts.ts';
 import { useSubmit } from '../../../lib/useSubmit.ts';
 import { useCreatePost, useJoinedCommunities } from '../api.ts';
+import { MentionTextarea } from './MentionTextarea.tsx';
 
 type Props = { communityId?: string; onDone: () => void };
 
@@ -27,9 +28,9 @@ export function CreatePostForm({ communityId, onDone }: Props) {
         <Title order={2} size="h4" id="create-post-title">Create Post</Title>
         {message && <Alert color="red" role="alert">{message}</Alert>}
         <TextInput label="Title" value={title} maxLength={POST_LIMITS.title} onChange={(e) => setTitle(e.currentTarget.value)} withAsterisk />
-        <Textarea
-          label="Content" description="Markdown is supported." value={content} autosize minRows={4} maxRows={14}
-          maxLength={POST_LIMITS.content} onChange={(e) => setContent(e.currentTarget.value)} withAsterisk
+        <MentionTextarea
+          label="Content" description="Markdown is supported. Type @ to mention a member." value={content} autosize minRows={4} maxRows={14}
+          maxLength={POST_LIMITS.content} onChange={setContent} withAsterisk
         />
         {!communityId && (
           <Select

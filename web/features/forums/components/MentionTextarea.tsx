@@ -1,0 +1,104 @@
+import { Combobox, Group, Text, Textarea, useCombobox, VisuallyHidden, type TextareaProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { mentionMarkup } from '../../../../common/mentions.ts';
+import type { MentionSuggestion } from '../../../../common/notifications.ts';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { useMentionSuggestions } from '../api.ts';
+import { findMentionTrigger, insertMention, type MentionTrigger } from './mentionTrigger.ts';
+
+type Props = Omit<TextareaProps, 'value' | 'onChange'> & { value: string; onChange: (value: string) => void };
+
+/**
+ * A textarea where "@" and the start of a name suggest verified members; the one picked goes in as the stored markup
+ * (common/mentions.ts). Keyboard first: the arrow keys move through the list, Enter or Tab picks, Escape closes; the
+ * textarea keeps the focus and points at the highlighted member (aria-activedescendant), as an autocomplete textbox.
+ */
+export function MentionTextarea({ value, onChange, onKeyDown, ...textareaProps }: Props) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const [trigger, setTrigger] = useState<MentionTrigger | null>(null);
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  // The highlighted member, for the list it was chosen in: a new list starts at its first (best) match.
+  const [highlight, setHighlight] = useState({ list: '', index: 0 });
+  const [q] = useDebouncedValue(trigger?.query ?? '', 150);
+  const wanted = Boolean(trigger?.query && q && trigger.start !== dismissed);
+  const suggestions = useMentionSuggestions(q, wanted);
+  const members = wanted ? (suggestions.data?.users ?? []) : [];
+  const open = members.length > 0;
+  const combobox = useCombobox({ opened: open });
+  const listId = useId();
+  const optionId = (member: MentionSuggestion) => `${listId}-${member._id}`;
+  const listKey = members.map((m) => m._id).join();
+  const active = highlight.list === listKey ? highlight.index : 0;
+  const move = (step: number) => setHighlight({ list: listKey, index: (active + step + members.length) % members.length });
+
+  const follow = (element: HTMLTextAreaElement) => setTrigger(findMentionTrigger(element.value, element.selectionStart));
+
+  const pick = (member: MentionSuggestion) => {
+    const element = ref.current;
+    if (!element || !trigger) return;
+    const next = insertMention(value, trigger, element.selectionStart, mentionMarkup(member.name, member._id));
+    onChange(next.text);
+    setTrigger(null);
+    requestAnimationFrame(() => {
+      element.focus();
+      element.setSelectionRange(next.caret, next.caret);
+    });
+  };
+
+  const keys = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (open) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        move(event.key === 'ArrowDown' ? 1 : -1);
+        return;
+      }
+      if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey) {
+        event.preventDefault();
+        pick(members[active]);
+        return;
+      }
+      if (event.key === 'Escape') {
+        // Closes the list only, not a dialog around the form; it stays closed until another "@".
+        event.preventDefault();
+        event.stopPropagation();
+        setDismissed(trigger?.start ?? null);
+        return;
+      }
+    }
+    onKeyDown?.(event);
+  };
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={(id) => {
+      const member = members.find((m) => m._id === id);
+      if (member) pick(member);
+    }} position="bottom-start" withinPortal={false}>
+      <Combobox.Target withKeyboardNavigation={false} withAriaAttributes={false}>
+        <Textarea
+          {...textareaProps} ref={ref} value={value}
+          aria-autocomplete="list" aria-controls={open ? listId : undefined}
+          aria-activedescendant={open ? optionId(members[active]) : undefined}
+          onChange={(e) => { onChange(e.currentTarget.value); follow(e.currentTarget); }}
+          onSelect={(e) => follow(e.currentTarget)} onKeyDown={keys} onBlur={() => setTrigger(null)}
+        />
+      </Combobox.Target>
+      <VisuallyHidden role="status">
+        {open ? `${members.length} ${members.length === 1 ? 'member' : 'members'} to mention: use the arrow keys, then Enter.` : ''}
+      </VisuallyHidden>
+      <Combobox.Dropdown>
+        <Combobox.Options id={listId} aria-label="Members to mention">
+          {members.map((m, i) => (
+            <Combobox.Option key={m._id} id={optionId(m)} value={m._id} selected={i === active} aria-selected={i === active}
+              onMouseOver={() => setHighlight({ list: listKey, index: i })}>
+              <Group gap="xs" wrap="nowrap">
+                <UserAvatar name={m.name} src={m.avatar} size="sm" aria-hidden="true" />
+                <Text size="sm">{m.name}</Text>
+              </Group>
+            </Combobox.Option>
+          ))}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

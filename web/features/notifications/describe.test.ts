@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { actorsPhrase } from '../../../common/notification-text.ts';
+import { badgeText, bellLabel, describeNotification } from './describe.ts';
+
+const amara = { _id: 'a', name: 'Amara Okafor', avatar: null };
+const liam = { _id: 'l', name: 'Liam Chen', avatar: null };
+
+describe('notification texts', () => {
+  it('groups likes as the issue says: the latest actor and how many others', () => {
+    expect(describeNotification({ type: 'postLike', actors: [amara, liam], count: 4 })).toBe('Amara Okafor and 3 others liked your post');
+    expect(describeNotification({ type: 'commentLike', actors: [amara], count: 1 })).toBe('Amara Okafor liked your comment');
+  });
+
+  it('names two actors, or one and "1 other" when only one is listed', () => {
+    expect(actorsPhrase([amara, liam], 2)).toBe('Amara Okafor and Liam Chen');
+    expect(actorsPhrase([amara], 2)).toBe('Amara Okafor and 1 other');
+  });
+
+  it('says replies, mentions and followed threads with their actor', () => {
+    expect(describeNotification({ type: 'postReply', actors: [liam], count: 1 })).toBe('Liam Chen replied to your post');
+    expect(describeNotification({ type: 'mention', actors: [liam], count: 1 })).toBe('Liam Chen mentioned you');
+    expect(describeNotification({ type: 'followedThreadComment', actors: [amara], count: 1 })).toBe('Amara Okafor commented on a post you follow');
+  });
+
+  it('says decisions without an actor', () => {
+    expect(describeNotification({ type: 'licenceVerified', actors: [], count: 1 })).toBe('Your licence was verified');
+    expect(describeNotification({ type: 'resourceDeclined', actors: [amara], count: 1 })).toBe('Your resource was declined');
+  });
+
+  it('names the bell by its unread count', () => {
+    expect(bellLabel(3)).toBe('Notifications, 3 unread');
+    expect(bellLabel(0)).toBe('Notifications');
+    expect(badgeText(150)).toBe('99+');
+  });
+});
