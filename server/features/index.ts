@@ -8,6 +8,7 @@ import { chatRoutes } from './chat/routes.ts';
 import { chatRealtime } from './chat/realtime.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { moderationRoutes } from './moderation/routes.ts';
+import { privacyRoutes } from './privacy/routes.ts';
 
 export type FeatureRoutes = (app: App, ctx: AppContext) => void | Promise<void>;
 export type FeatureRealtime = (ctx: AppContext) => void;
@@ -23,5 +24,6 @@ export const features: Feature[] = [
   { name: 'chat', description: 'One-to-one conversations and their messages (live events go over socket.io).', routes: chatRoutes },
   { name: 'admin', description: 'Licence verification, user accounts and the audit log.', routes: adminRoutes },
   { name: 'moderation', description: 'Reports of content to administrators and their review; blocking members.', routes: moderationRoutes },
+  { name: 'privacy', description: 'Profile photo upload, downloading my data, deleting an account, licence expiry.', routes: privacyRoutes },
 ];
 export const featureRealtime: FeatureRealtime[] = [chatRealtime];
