@@ -24,17 +24,20 @@ async function reencode(bytes: Buffer): Promise<Buffer> {
   let meta: Metadata;
   try {
     meta = await image.metadata();
-  } catch {
-    throw badRequest(UNREADABLE_PHOTO);
+  } catch (err) {
+    throw refusal(err);
   }
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS || (meta.pages ?? 1) > 1) throw badRequest(TOO_MANY_PIXELS);
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped, so a portrait stays upright.
     return await image.rotate().resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' }).webp({ quality: 82 }).toBuffer();
   } catch (err) {
-    throw badRequest(/pixel limit/i.test(String(err)) ? TOO_MANY_PIXELS : UNREADABLE_PHOTO);
+    throw refusal(err);
   }
 }
+
+// sharp says "Input image exceeds pixel limit" when limitInputPixels stops a bomb; anything else is a broken file.
+const refusal = (err: unknown) => badRequest(/pixel limit/i.test(String(err)) ? TOO_MANY_PIXELS : UNREADABLE_PHOTO);
 
 export type UploadedFile = { bytes: Buffer; mimetype: string; filename: string };
 

@@ -58,7 +58,7 @@ async function build(ctx: AppContext, exportId: string, user: { id: string; emai
     await ctx.db.update(dataExports).set({ status: 'failed' }).where(eq(dataExports.id, exportId));
     throw err;
   }
-  const link = `${ctx.config.publicUrl}/settings?tab=privacy`;
+  const link = `${ctx.config.publicUrl}/settings/privacy`;
   await ctx.mailer.send({
     to: user.email,
     subject: 'Your Thera Root data is ready to download',
