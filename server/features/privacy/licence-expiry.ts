@@ -7,6 +7,11 @@ import { queryRows } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 
+/** What the job needs of the app (the daily job and the tests build it from the AppContext). */
+export type ExpiryContext = Pick<AppContext, 'db' | 'config' | 'mailer'> & {
+  realtime: Pick<AppContext['realtime'], 'endUser'>; cache: Pick<AppContext['cache'], 'forget'>;
+};
+
 type Reminded = { id: string; name: string; email: string; licence_expires_on: string };
 export type ExpiryRun = { reminded30: number; reminded7: number; lapsed: number };
 
@@ -15,7 +20,7 @@ const addDays = (day: string, days: number) => todayIso(new Date(Date.parse(`${d
 const dateOf = (value: string | Date) => (typeof value === 'string' ? value.slice(0, 10) : todayIso(value));
 
 /** Marks the reminder in the same statement that picks the members, so a second run the same day sends nothing. */
-async function remind(ctx: AppContext, today: string, days: 30 | 7): Promise<Reminded[]> {
+async function remind(ctx: ExpiryContext, today: string, days: 30 | 7): Promise<Reminded[]> {
   const notYet = days === 30 ? sql`licence_expiry_notice IS NULL` : sql`(licence_expiry_notice IS NULL OR licence_expiry_notice > 7)`;
   const lower = days === 30 ? addDays(today, 8) : today;
   return queryRows<Reminded>(ctx.db, sql`
@@ -26,14 +31,14 @@ async function remind(ctx: AppContext, today: string, days: 30 | 7): Promise<Rem
 }
 
 /** A licence valid until a day lapses the day after: the member is pending again, with the pending rules. */
-async function lapse(ctx: AppContext, today: string, now: Date): Promise<Reminded[]> {
+async function lapse(ctx: ExpiryContext, today: string, now: Date): Promise<Reminded[]> {
   return queryRows<Reminded>(ctx.db, sql`
     UPDATE users SET verification_status = 'pending', licence_lapsed_at = ${now.toISOString()}::timestamptz, updated_at = now()
     WHERE verification_status = 'verified' AND role <> 'admin' AND licence_expires_on IS NOT NULL AND licence_expires_on < ${today}::date
     RETURNING id, name, email, licence_expires_on::text`);
 }
 
-export async function runLicenceExpiry(ctx: AppContext, now: Date): Promise<ExpiryRun> {
+export async function runLicenceExpiry(ctx: ExpiryContext, now: Date): Promise<ExpiryRun> {
   const today = todayIso(now);
   const lapsed = await lapse(ctx, today, now);
   const in7 = await remind(ctx, today, 7);
