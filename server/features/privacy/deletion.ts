@@ -63,6 +63,8 @@ async function eraseProfile(db: Db, userId: string, now: Date): Promise<void> {
     name: DELETED_MEMBER, email: `deleted-${userId}@deleted.invalid`, passwordHash: '!deleted', role: 'user', avatar: null,
     location: '', profession: '', education: '', pronouns: '', bio: '', specialties: [], modalities: [], demographics: [],
     gender: [], sessionFormat: [], licenceNumber: '', licensingBody: '', licenceRegion: '', licenceCountry: '',
+    // Out of the verification queue and the directory for good.
+    verificationStatus: 'rejected', verifiedAt: null,
     licenceExpiresOn: null, licenceExpiryNotice: null, licenceLapsedAt: null, rejectionReason: null,
     pendingName: null, pendingNameAt: null, disabled: true, messagePolicy: 'everyone', acceptingClients: 'not accepting',
     availabilityNote: '', availabilityUpdatedAt: null, languages: [], feeModels: [], insurers: [], licensedRegions: [],

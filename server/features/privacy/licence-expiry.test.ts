@@ -77,6 +77,8 @@ describe('runLicenceExpiry(ctx, now)', () => {
     const [row] = await ctx.db.select().from(users).where(eq(users.id, member.id));
     expect(row).toMatchObject({ licenceExpiresOn: '2031-03-31', licenceExpiryNotice: null });
     expect(row.licenceLapsedAt).not.toBeNull();
+    const queue = await call('GET', '/api/admin/verifications?limit=100', await createUser(ctx.db, { role: 'admin' }));
+    expect(queue.body.users.find((u: { _id: string }) => u._id === member.id)).toMatchObject({ renewal: true, licenceExpiresOn: '2031-03-31' });
   });
 
   it('a reminder missed at 30 days (the job did not run) is the 7-day one when it next runs inside a week', async () => {
