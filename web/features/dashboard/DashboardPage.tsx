@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Image, ScrollArea, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { isAdmin, useSession } from '../../lib/session.tsx';
+import { LicenceExpiryNotice } from '../../components/LicenceExpiryNotice.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useLatestResource, useMyCommunities, useRecentActivity } from './api.ts';
 import { DashboardCard } from './DashboardCard.tsx';
@@ -30,6 +31,7 @@ export default function DashboardPage() {
         </div>
         <Image src={WELCOME_IMAGE} fallbackSrc={PLACEHOLDER_IMAGE} alt="" w={150} h={100} radius="md" visibleFrom="sm" />
       </Group>
+      <LicenceExpiryNotice />
       <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="md">
         <ActivityCard />
         <DashboardCard title="Quick Actions">
