@@ -31,7 +31,7 @@ export function DownloadData() {
           </>
         )}
         {current?.status !== 'preparing' && (
-          <Button variant={current?.status === 'ready' ? 'subtle' : 'filled'} onClick={() => prepare.mutate()} loading={prepare.isPending}>
+          <Button variant={current?.status === 'ready' ? 'default' : 'filled'} onClick={() => prepare.mutate()} loading={prepare.isPending}>
             {current?.status === 'ready' ? 'Prepare a new copy' : 'Prepare my data'}
           </Button>
         )}

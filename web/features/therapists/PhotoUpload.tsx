@@ -39,7 +39,7 @@ export function PhotoUpload({ name, avatar, onChange }: { name: string; avatar: 
           <FileButton accept={AVATAR_TYPES.join(',')} onChange={choose}>
             {(props) => <Button {...props} variant="light" loading={upload.isPending}>Upload photo</Button>}
           </FileButton>
-          {avatar && <Button variant="subtle" color="red.8" onClick={() => remove.mutate()} loading={remove.isPending}>Remove photo</Button>}
+          {avatar && <Button variant="outline" color="red.8" onClick={() => remove.mutate()} loading={remove.isPending}>Remove photo</Button>}
         </Stack>
       </Group>
       <Text size="xs" c="dimmed">JPEG, PNG or WebP, up to 5 MB. It is cropped to a square and its location data removed.</Text>
