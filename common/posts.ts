@@ -79,6 +79,8 @@ export const PostSchema = z.object({
   commentsCount: z.number(),
   /** Search results only: title and an excerpt with matched words between <mark> and </mark>. */
   highlight: z.object({ title: z.string(), content: z.string() }).optional(),
+  /** GET /api/forumPosts/{id} and the answers of a post's own writes only: whether the reader follows the post. */
+  following: z.boolean().optional(),
 });
 export type Post = z.infer<typeof PostSchema>;
 

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { sql } from 'drizzle-orm';
 import type { App, AppContext, Deps } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
+import { createJobQueue } from './lib/jobs.ts';
 import { proxyTrust } from './lib/client-address.ts';
 import { AppError, frameworkErrors, notFound, registerErrorHandling } from './lib/errors.ts';
 import { registerOpenApi, tagApiRoutes } from './lib/openapi.ts';
@@ -49,7 +50,16 @@ export async function buildApp(deps: Deps): Promise<App> {
     limits: deps.config.limits.sockets, trustProxy: deps.config.trustProxy,
   });
   const cache = createReadCache(deps.config.readCache);
-  const ctx: AppContext = { ...deps, realtime, cache };
+  const jobs = createJobQueue(deps.db, app.log.child({ module: 'jobs' }));
+  app.decorate('jobs', jobs);
+  const ctx: AppContext = { ...deps, realtime, cache, jobs };
+  app.addHook('onReady', (done) => {
+    jobs.start(deps.config.jobsPollMs);
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
   app.addHook('onClose', (_instance, done) => {
     cache.close();
     done();

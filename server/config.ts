@@ -71,6 +71,10 @@ const EnvSchema = z.object({
   READ_CACHE_MAX_MB: positiveInt.max(4096).default(64),
   READ_CACHE_MAX_KEYS: positiveInt.default(5000),
   WRITE_LIMITS: writeLimits.default(DEFAULT_WRITE_LIMITS),
+  // How often each node looks for due jobs (server/lib/jobs.ts); 0 turns the poller off (tests run jobs themselves).
+  JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  // The key of signed links (one-click unsubscribe); when unset, one is made once and kept in the database.
+  APP_SECRET: z.string().min(32).optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -113,6 +117,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       sockets: { perUser: env.SOCKETS_PER_USER, perAddress: env.SOCKETS_PER_ADDRESS, eventsPer10s: env.SOCKET_EVENTS_PER_10S },
       writes: env.WRITE_LIMITS,
     },
+    jobsPollMs: env.JOBS_POLL_MS,
+    appSecret: env.APP_SECRET,
   };
 }
 
@@ -134,5 +140,5 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   // Forum pages are only shared while a read runs: tests write rows directly and read them back at once.
   // Tests write far faster than people: write limits are tested on their own (server/lib/write-limits.test.ts).
   const unlimitedWrites = 'posts=100000/60,comments=100000/60,likes=100000/60,communities=100000/60,resources=100000/60,conversations=100000/60,other=100000/60';
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', FORUM_CACHE_MS: '0', WRITE_LIMITS: unlimitedWrites, ...overrides });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', FORUM_CACHE_MS: '0', JOBS_POLL_MS: '0', WRITE_LIMITS: unlimitedWrites, ...overrides });
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { JobQueue } from './lib/jobs.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
 import type { ReadCache } from './lib/read-cache.ts';
@@ -22,8 +23,11 @@ export type Deps = {
   logStream?: { write: (line: string) => void };
 };
 
-/** What every feature's routes and realtime handlers receive; `cache` is the app's one read cache (decision 0040). */
-export type AppContext = Deps & { realtime: Realtime; cache: ReadCache };
+/**
+ * What every feature's routes and realtime handlers receive; `cache` is the app's one read cache (decision 0040),
+ * `jobs` the job queue (decision 0057): register handlers while registering routes.
+ */
+export type AppContext = Deps & { realtime: Realtime; cache: ReadCache; jobs: JobQueue };
 
 /** The part of the context a service reading through the cache needs: an AppContext is one, a test may build one. */
 export type ServiceContext = Pick<AppContext, 'db' | 'config' | 'cache'>;

@@ -18,6 +18,8 @@ export async function removeComments(db: Db, ids: string[]): Promise<number> {
     await db.execute(sql`UPDATE posts SET comments_count = greatest(comments_count - ${n}, 0) WHERE id = ${post_id}`);
   }
   if (marked.length) await pruneDeletedBranches(db, ids);
+  // A removed comment withdraws the notifications it caused (replies, mentions, followers) and its likes' item.
+  if (marked.length) await db.execute(sql`DELETE FROM notifications WHERE source_id = ANY(${sql.param(ids)}::uuid[])`);
   return marked.reduce((sum, m) => sum + m.n, 0);
 }
 

@@ -53,6 +53,9 @@ export const users = pgTable('users', {
   licenceExpiresOn: date('licence_expires_on', { mode: 'string' }),
   licenceExpiryNotice: integer('licence_expiry_notice'),
   licenceLapsedAt: timestamp('licence_lapsed_at', { withTimezone: true }),
+  // Notifications (migration 0101): the daily digest's time zone (IANA) and when the last digest went.
+  timeZone: text('time_zone').notNull().default('UTC'),
+  digestAt: timestamp('digest_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -330,3 +333,66 @@ export const dataExports = pgTable('data_exports', {
   index('data_exports_expires_idx').on(t.expiresAt),
   check('data_exports_status_check', sql`${t.status} IN ('preparing', 'ready', 'failed')`),
 ]);
+// The job queue (migration 0100, server/lib/jobs.ts).
+export const jobs = pgTable('jobs', {
+  id: id(),
+  name: text('name').notNull(),
+  payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+  runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+  key: text('key'),
+  attempts: integer('attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  failedAt: timestamp('failed_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('jobs_key_idx').on(t.key), index('jobs_due_idx').on(t.runAt).where(sql`${t.failedAt} IS NULL`)]);
+
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+// Notifications (migration 0101, docs/decisions/0058-notifications.md).
+export const notifications = pgTable('notifications', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  actorIds: uuid('actor_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  actorCount: integer('actor_count').notNull().default(0),
+  targetKind: text('target_kind').notNull(),
+  targetId: uuid('target_id').notNull(),
+  targetTitle: text('target_title').notNull(),
+  targetUrl: text('target_url').notNull(),
+  place: text('place').notNull().default(''),
+  postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+  sourceId: uuid('source_id'),
+  groupKey: text('group_key'),
+  visible: boolean('visible').notNull().default(true),
+  createdAt: createdAt(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  emailedAt: timestamp('emailed_at', { withTimezone: true }),
+}, (t) => [
+  index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()).where(sql`${t.visible}`),
+  index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL AND ${t.visible}`),
+  index('notifications_unemailed_idx').on(t.userId, t.createdAt).where(sql`${t.readAt} IS NULL AND ${t.emailedAt} IS NULL`),
+  uniqueIndex('notifications_group_idx').on(t.userId, t.groupKey).where(sql`${t.groupKey} IS NOT NULL`),
+  uniqueIndex('notifications_event_idx').on(t.userId, t.sourceId).where(sql`${t.sourceId} IS NOT NULL AND ${t.groupKey} IS NULL`),
+  index('notifications_source_idx').on(t.sourceId).where(sql`${t.sourceId} IS NOT NULL`),
+  index('notifications_post_idx').on(t.postId).where(sql`${t.postId} IS NOT NULL`),
+]);
+
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  inApp: boolean('in_app').notNull(),
+  email: text('email').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.key] }),
+  check('notification_preferences_email_check', sql`${t.email} IN ('off', 'immediate', 'daily')`),
+]);
+
+export const postFollows = pgTable('post_follows', {
+  postId: uuid('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_follows_user_idx').on(t.userId)]);

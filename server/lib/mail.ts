@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export type Mail = { to: string; subject: string; text: string; link?: string };
+/** `headers`: extra headers such as List-Unsubscribe (RFC 8058). */
+export type Mail = { to: string; subject: string; text: string; link?: string; headers?: Record<string, string> };
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
@@ -18,7 +19,7 @@ function smtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers });
     },
   };
 }
@@ -27,7 +28,7 @@ function outboxMailer(dir: string, from: string, log?: FastifyBaseLogger): Maile
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers });
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer);

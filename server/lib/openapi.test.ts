@@ -27,7 +27,7 @@ type Description = {
   paths: Record<string, Record<string, Operation>>;
 };
 
-const FEATURES = ['accounts', 'therapists', 'forums', 'resources', 'activity', 'chat', 'admin', 'moderation', 'privacy'];
+const FEATURES = ['accounts', 'therapists', 'forums', 'resources', 'activity', 'chat', 'admin', 'moderation', 'privacy', 'notifications'];
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 
 function operations(description: Description): { name: string; path: string; method: string; operation: Operation }[] {

@@ -3,7 +3,8 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../common/chat.ts';
+import type { ClientToServerEvents, ServerToClientEvents as ChatServerEvents } from '../../common/chat.ts';
+import type { NotificationServerEvents } from '../../common/notifications.ts';
 import type { Db } from '../db/client.ts';
 import { userForToken, type CurrentUser, type SessionPolicy } from './auth.ts';
 import { addressResolver, type ProxyTrust } from './client-address.ts';
@@ -11,6 +12,7 @@ import { createPresence, type Presence } from './presence.ts';
 import { batchSocketWrites } from './write-batching.ts';
 
 /** Who the socket is (a snapshot from its handshake), and whether its arrival brought the user online. */
+type ServerToClientEvents = ChatServerEvents & NotificationServerEvents;
 type SocketData = { user: CurrentUser; cameOnline: boolean };
 // Work every node does for its own sockets (fanOut): one message between nodes instead of one per event and room.
 type InterServerEvents = { fanOut: (name: string, payload: unknown) => void };

@@ -1,9 +1,11 @@
 // Socket test helpers: real socket.io clients, and waiting for the events they receive.
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../common/chat.ts';
+import type { ClientToServerEvents, ServerToClientEvents as ChatEvents } from '../../common/chat.ts';
+import type { NotificationServerEvents } from '../../common/notifications.ts';
 import type { TestContext } from './harness.ts';
 import type { TestUser } from './factories.ts';
 
+type ServerToClientEvents = ChatEvents & NotificationServerEvents;
 export type ChatClient = Socket<ServerToClientEvents, ClientToServerEvents> & { received: Received };
 type Received = { [E in keyof ServerToClientEvents]?: Parameters<ServerToClientEvents[E]>[0][] };
 

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { users, verificationDecisions } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { notify } from '../../lib/notify.ts';
 import { revokeAllSessions, revokeResetLinks, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { toPendingVerification, toUserDisabled, toVerificationDecision } from './present.ts';
@@ -60,6 +61,10 @@ export async function decideVerification(
   // A declined member's sockets end, as a disabled one's do: their chat must not outlive the licence.
   if (!decision.approved) ctx.realtime.endUser(userId);
   void ctx.mailer.send(decisionMail(updated, ctx.config.publicUrl)).catch(() => {});
+  await notify(ctx, [{
+    type: decision.approved ? 'licenceVerified' : 'licenceDeclined', recipientIds: [userId], actorId: null, membersOnly: false,
+    target: { kind: 'licence', id: userId, title: 'Your licence', url: '/my-profile' },
+  }]);
   return toVerificationDecision(updated);
 }
 

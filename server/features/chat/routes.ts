@@ -4,6 +4,7 @@ import {
   PinConversationBody, PinMessageBody, PinUpdate,
 } from '../../../common/chat.ts';
 import { IdParams, MessageResponse } from '../../../common/ids.ts';
+import { UnreadCount } from '../../../common/notifications.ts';
 import type { App, AppContext } from '../../context.ts';
 import { authenticated, currentUser, verified } from '../../lib/auth.ts';
 import * as chat from './service.ts';
@@ -20,6 +21,10 @@ export function chatRoutes(app: App, ctx: AppContext): void {
   app.get('/api/conversations', {
     onRequest: verified, schema: { querystring: ConversationsQuery, response: { 200: z.array(ConversationSchema) } },
   }, async (request) => chat.listConversations(ctx, currentUser(request), request.query));
+
+  // Conversations with unread messages: the Chat item's badge (live updates arrive as `chatUnreadCount`).
+  app.get('/api/conversations/unread-count', { onRequest: verified, schema: { response: { 200: UnreadCount } } },
+    async (request) => chat.unreadConversations(ctx, currentUser(request)));
 
   app.post('/api/conversations', {
     onRequest: verified, schema: { body: CreateConversationBody, response: { 200: CreatedConversation, 201: CreatedConversation } },

@@ -5,6 +5,7 @@ import { CHAT_ERRORS, type Conversation, type Message, type PinUpdate } from '..
 import type { AppContext } from '../../context.ts';
 import { NOT_VERIFIED, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, driverCode, forbidden, notFound, PG, postgresCode, tooManyRequests } from '../../lib/errors.ts';
+import { chatMessageSent, chatUnreadChanged, chatUnreadCount } from '../../lib/notify.ts';
 import { conversationRoom, userRoom } from '../../lib/realtime.ts';
 import * as q from './queries.ts';
 import { toConversation, toMessage, toPinned } from './present.ts';
@@ -46,6 +47,7 @@ export async function deleteConversation(ctx: AppContext, user: CurrentUser, { c
   const participants = await q.deleteConversation(ctx.db, conversationId, user.id);
   if (!participants) throw notFound(CHAT_ERRORS.conversationNotFound);
   ctx.realtime.io.to(participants.map(userRoom)).emit('conversationDeleted', { conversationId });
+  await chatUnreadChanged(ctx, participants);
   // Sockets that had it open leave its room on every node, so no typing event reaches them any more.
   ctx.realtime.io.in(conversationRoom(conversationId)).socketsLeave(conversationRoom(conversationId));
 }
@@ -124,12 +126,20 @@ export async function sendMessage(ctx: AppContext, user: CurrentUser, { conversa
   const message = toMessage(stored);
   const delivery: MessageDelivery = { userIds: [user.id, ...(stored.recipients ?? [])], message, conversation: stored.conversation };
   ctx.realtime.fanOut(MESSAGE_DELIVERY, delivery);
+  // The badges, and the "sent you a message" email for a recipient with no device connected (server/lib/notify.ts).
+  void ctx.realtime.track(chatMessageSent(ctx, { messageId: message._id, conversationId, senderId: user.id, recipientIds: stored.recipients ?? [] }))
+    .catch((error) => logFailure(ctx, 'chatUnreadCount', error));
   // A newer message won a race: the list entries are read again as they now are.
   if (!stored.conversation) {
     void ctx.realtime.track(announceConversation(ctx, conversationId, 'conversationUpdated'))
       .catch((error) => logFailure(ctx, 'conversationUpdated', error));
   }
   return message;
+}
+
+/** GET /api/conversations/unread-count: how many of the member's conversations have unread messages. */
+export async function unreadConversations(ctx: AppContext, user: CurrentUser): Promise<{ count: number }> {
+  return { count: await chatUnreadCount(ctx, user.id) };
 }
 
 export const MESSAGE_DELIVERY = 'chat:message';
@@ -161,6 +171,7 @@ export async function markRead(ctx: AppContext, user: CurrentUser, { conversatio
   if (!result.member) throw notFound(CHAT_ERRORS.conversationNotFound);
   tellSenders(ctx, conversationId, result.changed, 'read');
   if (result.changed.length > 0 || (result.unreadBefore ?? 0) > 0) await announceConversation(ctx, conversationId, 'conversationUpdated');
+  if ((result.unreadBefore ?? 0) > 0) await chatUnreadChanged(ctx, [user.id]);
   return { updated: result.changed.length };
 }
 

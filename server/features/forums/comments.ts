@@ -14,6 +14,8 @@ import { forumRead, forumWrite } from './forum-reads.ts';
 import { headOf, pageBytes, pageJsonFor, withJson, type JsonAnswer, type SharedPage } from './page-json.ts';
 import { cursorTime, isoTime, likedComments, setLike, timePage } from './posts-queries.ts';
 import { toComment } from './present.ts';
+import { commentCreated, commentLiked } from './notify-events.ts';
+import type { ForumWriteContext } from './posts.ts';
 
 export type CommentRow = {
   id: string; post_id: string; parent_id: string | null; content: string; deleted: boolean;
@@ -100,26 +102,28 @@ function requiredContent(content: string): string {
   return content;
 }
 
-export async function addComment(ctx: ServiceContext, user: CurrentUser, { postId, content }: { postId: string; content: string }): Promise<Comment> {
+export async function addComment(ctx: ForumWriteContext, user: CurrentUser, { postId, content }: { postId: string; content: string }): Promise<Comment> {
   const text = requiredContent(content);
   const id = await forumWrite(ctx, async (t) => {
     await assertPostExists(t, postId);
     return insertComment(t, { postId, parentId: null, authorId: user.id, content: text });
   });
+  await commentCreated(ctx, { actorId: user.id, postId, commentId: id, parentId: null, content: text });
   return getComment(ctx.db, user.id, id);
 }
 
 /** `id` is the comment replied to. */
-export async function replyToComment(ctx: ServiceContext, user: CurrentUser, { id: parentId, content }: { id: string; content: string }): Promise<Comment> {
+export async function replyToComment(ctx: ForumWriteContext, user: CurrentUser, { id: parentId, content }: { id: string; content: string }): Promise<Comment> {
   const text = requiredContent(content);
-  const id = await forumWrite(ctx, async (t) => {
+  const { id, postId } = await forumWrite(ctx, async (t) => {
     const [parent] = await queryRows<{ post_id: string; deleted: boolean }>(t, sql`
       SELECT post_id, deleted FROM comments WHERE id = ${parentId}`);
     if (!parent) throw notFound(COMMENT_NOT_FOUND);
     if (parent.deleted) throw badRequest(CANNOT_REPLY_TO_DELETED);
     if (await depthOf(t, parentId) >= MAX_REPLY_DEPTH) throw badRequest(REPLY_TOO_DEEP);
-    return insertComment(t, { postId: parent.post_id, parentId, authorId: user.id, content: text });
+    return { id: await insertComment(t, { postId: parent.post_id, parentId, authorId: user.id, content: text }), postId: parent.post_id };
   });
+  await commentCreated(ctx, { actorId: user.id, postId, commentId: id, parentId, content: text });
   return getComment(ctx.db, user.id, id);
 }
 
@@ -132,12 +136,13 @@ async function insertComment(db: Db, c: { postId: string; parentId: string | nul
 }
 
 /** Toggles (or, with `liked`, sets) the reader's like; returns the likes list (the reader first, capped). */
-export async function likeComment(ctx: ServiceContext, user: CurrentUser, { id: commentId, liked }: { id: string; liked?: boolean }): Promise<string[]> {
-  await forumWrite(ctx, async (t) => {
+export async function likeComment(ctx: ForumWriteContext, user: CurrentUser, { id: commentId, liked }: { id: string; liked?: boolean }): Promise<string[]> {
+  const delta = await forumWrite(ctx, async (t) => {
     const [comment] = await queryRows<{ deleted: boolean }>(t, sql`SELECT deleted FROM comments WHERE id = ${commentId}`);
     if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND);
-    await setLike(t, 'comment_likes', commentId, user.id, liked);
+    return setLike(t, 'comment_likes', commentId, user.id, liked);
   });
+  if (delta > 0) await commentLiked(ctx, user.id, commentId);
   return (await getComment(ctx.db, user.id, commentId)).likes;
 }
 

@@ -5,6 +5,7 @@ import {
   BulkDeleteBody, BulkDeleteResponse, CommentBody, CommentLikesSchema, CommentSchema, CommentsPageSchema, CommentsQuery,
   CommunityIdParams, CreatePostBody, LikeBody, PostIdParams, PostSchema, PostSearchQuery, PostsPageSchema, PostsQuery,
 } from '../../../common/posts.ts';
+import { FollowState } from '../../../common/notifications.ts';
 import * as comments from './comments.ts';
 import { sendJson } from './page-json.ts';
 import * as posts from './posts.ts';
@@ -50,6 +51,12 @@ export function postsRoutes(app: App, ctx: AppContext): void {
   app.post('/api/forumPosts/:id/like', {
     onRequest: verified, schema: { params: IdParams, body: LikeBody, response: { 200: PostSchema } },
   }, async (request) => posts.likePost(ctx, currentUser(request), { ...request.params, ...request.body }));
+
+  app.put('/api/forumPosts/:id/follow', { onRequest: verified, schema: { params: IdParams, response: { 200: FollowState } } },
+    async (request) => posts.setFollow(ctx, currentUser(request), { ...request.params, on: true }));
+
+  app.delete('/api/forumPosts/:id/follow', { onRequest: verified, schema: { params: IdParams, response: { 200: FollowState } } },
+    async (request) => posts.setFollow(ctx, currentUser(request), { ...request.params, on: false }));
 
   app.get('/api/forumPosts/:postId/comments', {
     onRequest: verified, schema: { params: PostIdParams, querystring: CommentsQuery, response: { 200: CommentsPageSchema } },

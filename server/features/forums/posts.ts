@@ -17,6 +17,11 @@ import {
 } from './posts-queries.ts';
 import { toPost } from './present.ts';
 import { findPosts } from './search.ts';
+import { postCreated, postLiked } from './notify-events.ts';
+import { countsChanged, type NotifyContext } from '../../lib/notify.ts';
+
+/** Writes that notify: the forum's context plus what notifications need (server/lib/notify.ts). */
+export type ForumWriteContext = ServiceContext & NotifyContext;
 
 const NEWEST_FIRST = sql`page.created_at DESC, page.id DESC`;
 // NULLS LAST spells out the order the (created_at DESC NULLS LAST, id DESC NULLS LAST) indexes are built in:
@@ -87,12 +92,27 @@ async function postsPageJson(db: Db, page: SharedPostsPage, viewerId: string): P
   return pageJsonFor(page, 'posts', viewerId, liked, toPost);
 }
 
+/** One post as the reader sees it, with whether they follow it (the shared row plus two probes of primary keys). */
 export async function getPost(ctx: ServiceContext, user: CurrentUser, { id }: { id: string }): Promise<Post> {
   const [post] = await postsForViewer(ctx.db, [await sharedPost(ctx, id)], user.id);
-  return post;
+  const follows = await queryRows(ctx.db, sql`SELECT 1 FROM post_follows WHERE post_id = ${id} AND user_id = ${user.id}`);
+  return { ...post, following: follows.length > 0 };
 }
 
-export async function createPost(ctx: ServiceContext, user: CurrentUser, input: { title: string; content: string; communityId?: string | null }) {
+/** Follow (`on`) or unfollow a post: a new comment in it then notifies the member (or no longer does). */
+export async function setFollow(ctx: ServiceContext, user: CurrentUser, { id: postId, on }: { id: string; on: boolean }): Promise<{ following: boolean }> {
+  const change = on
+    ? sql`INSERT INTO post_follows (post_id, user_id) SELECT id, ${user.id}::uuid FROM posts WHERE id = ${postId} ON CONFLICT DO NOTHING`
+    : sql`DELETE FROM post_follows WHERE post_id = ${postId} AND user_id = ${user.id}`;
+  await ctx.db.transaction(async (tx) => {
+    const exists = await queryRows(tx as unknown as Db, sql`SELECT 1 FROM posts WHERE id = ${postId}`);
+    if (!exists.length) throw notFound(POST_NOT_FOUND);
+    await tx.execute(change);
+  });
+  return { following: on };
+}
+
+export async function createPost(ctx: ForumWriteContext, user: CurrentUser, input: { title: string; content: string; communityId?: string | null }) {
   const title = input.title.trim();
   if (!title || !input.content.trim()) throw badRequest(TITLE_CONTENT_REQUIRED);
   const communityId = input.communityId ?? null;
@@ -111,34 +131,41 @@ export async function createPost(ctx: ServiceContext, user: CurrentUser, input: 
     }
     return post.id;
   });
+  await postCreated(ctx, user.id, id, input.content);
   // After forumWrite, no shared read from before the commit is handed out: this is the post as written.
   return getPost(ctx, user, { id });
 }
 
 /** The author or an administrator; the post's comments and likes go with it (foreign keys cascade). */
-export async function deletePost(ctx: ServiceContext, user: CurrentUser, { id: postId }: { id: string }): Promise<void> {
-  await forumWrite(ctx, async (t) => {
+export async function deletePost(ctx: ForumWriteContext, user: CurrentUser, { id: postId }: { id: string }): Promise<void> {
+  const told = await forumWrite(ctx, async (t) => {
     const [post] = await queryRows<{ author_id: string; community_id: string | null }>(t, sql`
       SELECT author_id, community_id FROM posts WHERE id = ${postId} FOR UPDATE`);
     if (!post) throw notFound(POST_NOT_FOUND);
     if (post.author_id !== user.id && !isAdmin(user)) throw forbidden(ONLY_AUTHOR_OR_ADMIN);
+    // The post's notifications go with it (foreign key); their members' bells are told after the commit.
+    const notified = await queryRows<{ user_id: string }>(t, sql`SELECT DISTINCT user_id FROM notifications WHERE post_id = ${postId}`);
     await t.execute(sql`DELETE FROM posts WHERE id = ${postId}`);
     if (post.community_id) {
       await t.execute(sql`UPDATE communities SET posts_count = greatest(posts_count - 1, 0),
         last_post_at = (SELECT max(created_at) FROM posts WHERE community_id = ${post.community_id})
         WHERE id = ${post.community_id}`);
     }
+    return notified.map((n) => n.user_id);
   });
+  countsChanged(ctx, told);
 }
 
 /** Toggles (or, with `liked`, sets) the reader's like and returns the updated post. */
-export async function likePost(ctx: ServiceContext, user: CurrentUser, { id: postId, liked }: { id: string; liked?: boolean }): Promise<Post> {
-  await forumWrite(ctx, async (t) => {
+export async function likePost(ctx: ForumWriteContext, user: CurrentUser, { id: postId, liked }: { id: string; liked?: boolean }): Promise<Post> {
+  const delta = await forumWrite(ctx, async (t) => {
     const exists = await queryRows(t, sql`SELECT 1 FROM posts WHERE id = ${postId}`);
     if (!exists.length) throw notFound(POST_NOT_FOUND);
     const delta = await setLike(t, 'post_likes', postId, user.id, liked);
     if (delta !== 0) await t.execute(sql`UPDATE posts SET likes_count = greatest(likes_count + ${delta}, 0) WHERE id = ${postId}`);
+    return delta;
   });
+  if (delta > 0) await postLiked(ctx, user.id, postId);
   return getPost(ctx, user, { id: postId });
 }
 

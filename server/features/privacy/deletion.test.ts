@@ -64,7 +64,7 @@ describe('DELETE /api/users/me, keeping posts and comments', () => {
     for (const [table, column] of [
       ['favorites', 'user_id'], ['favorites', 'favorite_id'], ['blocks', 'blocker_id'], ['community_members', 'user_id'],
       ['avatar_images', 'user_id'], ['data_exports', 'user_id'], ['password_reset_tokens', 'user_id'],
-      ['verification_decisions', 'user_id'], ['chat_send_counts', 'user_id'],
+      ['verification_decisions', 'user_id'], ['chat_send_counts', 'user_id'], ['notifications', 'user_id'], ['post_follows', 'user_id'],
     ]) {
       expect(await count(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${member.id}`), `${table}.${column}`).toBe(0);
     }

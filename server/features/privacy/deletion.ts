@@ -55,6 +55,11 @@ async function eraseTraces(db: Db, userId: string): Promise<void> {
   // The audit keeps its events about the member, without the names and reasons written in them.
   await db.execute(sql`UPDATE audit_log SET detail = '{}'::jsonb WHERE target_type = 'user' AND target_id = ${userId}::text`);
   await eraseAvatar(db, userId);
+  // Notifications (migration 0101): the member's items, choices, followed threads and the emails still queued for them.
+  await db.execute(sql`DELETE FROM notifications WHERE user_id = ${userId}`);
+  await db.execute(sql`DELETE FROM notification_preferences WHERE user_id = ${userId}`);
+  await db.execute(sql`DELETE FROM post_follows WHERE user_id = ${userId}`);
+  await db.execute(sql`DELETE FROM jobs WHERE payload->>'userId' = ${userId}`);
 }
 
 /** Every personal field of the row; the address becomes one nobody can own, so the real one is free again. */
@@ -68,7 +73,7 @@ async function eraseProfile(db: Db, userId: string, now: Date): Promise<void> {
     licenceExpiresOn: null, licenceExpiryNotice: null, licenceLapsedAt: null, rejectionReason: null,
     pendingName: null, pendingNameAt: null, disabled: true, messagePolicy: 'everyone', acceptingClients: 'not accepting',
     availabilityNote: '', availabilityUpdatedAt: null, languages: [], feeModels: [], insurers: [], licensedRegions: [],
-    website: '', deletedAt: now, updatedAt: now,
+    website: '', timeZone: 'UTC', digestAt: null, deletedAt: now, updatedAt: now,
   }).where(eq(users.id, userId));
 }
 

@@ -79,6 +79,17 @@ export const EXPORT_SECTIONS: ExportSection[] = [
       SELECT id AS k, id, target_type AS "targetType", target_id AS "targetId", reason, details, status, resolution,
         created_at AS "createdAt", resolved_at AS "resolvedAt"
       FROM reports WHERE reporter_id = ${me} AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },
+  // Notifications (w-notif, migration 0101): the member's items, preferences and followed threads.
+  { file: 'notifications.json', page: (me, after, limit) => sql`
+      SELECT id AS k, id, type, target_kind AS "targetKind", target_title AS "targetTitle", target_url AS "targetUrl", place,
+        actor_count AS "actorCount", visible, created_at AS "createdAt", read_at AS "readAt"
+      FROM notifications WHERE user_id = ${me} AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },
+  { file: 'notification-preferences.json', page: (me, after, limit) => sql`
+      SELECT user_id AS k, jsonb_agg(jsonb_build_object('key', key, 'inApp', in_app, 'email', email) ORDER BY key) AS preferences
+      FROM notification_preferences WHERE user_id = ${me} AND user_id > ${after}::uuid GROUP BY user_id LIMIT ${limit}` },
+  { file: 'followed-posts.json', page: (me, after, limit) => sql`
+      SELECT post_id AS k, post_id AS "postId", created_at AS "followedAt" FROM post_follows
+      WHERE user_id = ${me} AND post_id > ${after}::uuid ORDER BY post_id LIMIT ${limit}` },
   { file: 'audit.json', page: (me, after, limit) => sql`
       SELECT id AS k, action, detail, created_at AS "createdAt" FROM audit_log
       WHERE target_type = 'user' AND target_id = ${me}::text AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },

@@ -97,6 +97,8 @@ describe('POST /api/users/me/export and the ZIP', () => {
     expect(ids('reports-filed.json')).toEqual([mine.report]);
     expect(files['licence-decisions.json']).toHaveLength(1);
     expect(files['audit.json'].map((a: any) => a.action)).toEqual(['name.approve']);
+    expect(files['notifications.json'].map((n: any) => n.targetTitle)).toEqual(['Notified M']);
+    expect(ids('followed-posts.json', 'postId')).toEqual([mine.othersPost]);
   });
 
   it('has each conversation with every message in it, both sides', () => {

@@ -50,6 +50,9 @@ export async function makeFootprint(db: Db, member: TestUser, other: TestUser, t
     VALUES (${other.id}, 'name.approve', 'user', ${member.id}, ${JSON.stringify({ previousName: `Old name ${tag}`, requestedName: member.name })}::jsonb)`);
   await db.execute(sql`INSERT INTO verification_decisions (user_id, decided_by, approved, reason) VALUES (${member.id}, ${other.id}, true, ${`Checked ${tag}`})`);
   await db.execute(sql`INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) VALUES (${`hash-${tag}`}, ${member.id}, now() + interval '1 hour')`);
+  await db.execute(sql`INSERT INTO notifications (user_id, type, target_kind, target_id, target_title, target_url)
+    VALUES (${member.id}, 'comment', 'post', ${ownPost}, ${`Notified ${tag}`}, ${`/post/${ownPost}`})`);
+  await db.execute(sql`INSERT INTO post_follows (post_id, user_id) VALUES (${othersPost}, ${member.id})`);
   await db.execute(sql`INSERT INTO chat_send_counts (user_id, window_start, count) VALUES (${member.id}, now(), 1)`);
   return {
     communityCreated, communityJoined, ownPost, ownLonelyPost, othersPost, ownComment, replyToOwn, othersComment,

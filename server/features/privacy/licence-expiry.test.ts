@@ -96,6 +96,15 @@ describe('runLicenceExpiry(ctx, now)', () => {
   });
 });
 
+describe('the daily job on the queue', () => {
+  it('runs the expiry check when it is due', async () => {
+    const member = await createUser(ctx.db, { licenceExpiresOn: '2035-01-01' });
+    await ctx.app.jobs.runDue(new Date('2035-01-03T07:00:00Z'));
+    expect(await statusOf(member.id)).toBe('pending');
+    await mailIn(ctx.outboxDir, member.email, /Your licence has expired/);
+  });
+});
+
 describe('GET /api/users/me/licence-expiry', () => {
   it('tells the dashboard the date and the days left; unknown is null; a visitor hears 401', async () => {
     const soon = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Resource, ResourceInput, ResourceListParams, ResourcePage } from '../../../common/resources.ts';
+import { notify, type NotifyContext } from '../../lib/notify.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { resources } from '../../db/schema.ts';
@@ -52,11 +53,11 @@ export async function submitResource(ctx: ServiceContext, user: CurrentUser, inp
 }
 
 /** Approves a pending resource; approving twice is refused so the audit log holds one entry per decision. */
-export async function approveResource(ctx: ServiceContext, admin: CurrentUser, { id }: { id: string }): Promise<Resource> {
-  await ctx.db.transaction(async (tx) => {
+export async function approveResource(ctx: ServiceContext & NotifyContext, admin: CurrentUser, { id }: { id: string }): Promise<Resource> {
+  const approved = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.update(resources).set({ isApproved: true, approvedAt: sql`now()` })
       .where(and(eq(resources.id, id), eq(resources.isApproved, false)))
-      .returning({ title: resources.title });
+      .returning({ title: resources.title, createdBy: resources.createdBy });
     if (!row) {
       const [exists] = await tx.select({ id: resources.id }).from(resources).where(eq(resources.id, id));
       throw exists ? conflict(ALREADY_APPROVED) : notFound(RESOURCE_NOT_FOUND);
@@ -64,8 +65,10 @@ export async function approveResource(ctx: ServiceContext, admin: CurrentUser, {
     await recordAudit(tx as unknown as Db, {
       actorId: admin.id, action: 'resource.approve', targetType: 'resource', targetId: id, detail: { title: row.title },
     });
+    return row;
   });
   ctx.cache.forget(PUBLISHED);
+  await tellSubmitter(ctx, admin, 'resourceApproved', id, approved);
   return (await findResource(ctx.db, id))!;
 }
 
@@ -76,7 +79,8 @@ export type RemovalKind = 'declined' | 'deleted' | 'withdrawn';
  * A submitter may withdraw their own resource while it is still pending. The row is locked first, so an approval
  * racing with the removal cannot change which of the two it is.
  */
-export async function removeResource(ctx: ServiceContext, user: CurrentUser, { id }: { id: string }): Promise<RemovalKind> {
+export async function removeResource(ctx: ServiceContext & NotifyContext, user: CurrentUser, { id }: { id: string }): Promise<RemovalKind> {
+  let removed: { title: string; createdBy: string | null } | undefined;
   const kind = await ctx.db.transaction(async (tx): Promise<RemovalKind> => {
     const [row] = await tx.select({ title: resources.title, isApproved: resources.isApproved, createdBy: resources.createdBy })
       .from(resources).where(eq(resources.id, id)).for('update');
@@ -85,6 +89,7 @@ export async function removeResource(ctx: ServiceContext, user: CurrentUser, { i
     if (!admin && (row.createdBy !== user.id || row.isApproved)) throw forbidden(ONLY_OWN_PENDING);
     await tx.delete(resources).where(eq(resources.id, id));
     if (!admin) return 'withdrawn';
+    removed = row;
     await recordAudit(tx as unknown as Db, {
       actorId: user.id, action: row.isApproved ? 'resource.delete' : 'resource.decline',
       targetType: 'resource', targetId: id, detail: { title: row.title },
@@ -92,5 +97,17 @@ export async function removeResource(ctx: ServiceContext, user: CurrentUser, { i
     return row.isApproved ? 'deleted' : 'declined';
   });
   ctx.cache.forget(PUBLISHED);
+  if (kind === 'declined' && removed) await tellSubmitter(ctx, user, 'resourceDeclined', id, removed);
   return kind;
+}
+
+/** The submitter hears of the decision (an administrator's own submission tells no one: never one's own actions). */
+async function tellSubmitter(
+  ctx: NotifyContext, admin: CurrentUser, type: 'resourceApproved' | 'resourceDeclined', id: string, row: { title: string; createdBy: string | null },
+): Promise<void> {
+  if (!row.createdBy || row.createdBy === admin.id) return;
+  await notify(ctx, [{
+    type, recipientIds: [row.createdBy], actorId: null, membersOnly: false,
+    target: { kind: 'resource', id, title: row.title, url: '/resources' },
+  }]);
 }

@@ -1,0 +1,41 @@
+// How a notification reads, the same in the bell, on /notifications and in emails: who and where, never the text of
+// a post, comment or message.
+import type { NotificationActor, NotificationType } from './notifications.ts';
+
+/** "Amara Okafor", "Amara Okafor and Li Wei", "Amara Okafor and 3 others". */
+export function actorsPhrase(actors: Pick<NotificationActor, 'name'>[], count: number): string {
+  const first = actors[0]?.name ?? 'Someone';
+  const others = Math.max(count, actors.length) - 1;
+  if (others <= 0) return first;
+  if (others === 1 && actors[1]) return `${first} and ${actors[1].name}`;
+  return `${first} and ${others} ${others === 1 ? 'other' : 'others'}`;
+}
+
+const SENTENCES: Record<NotificationType, (who: string) => string> = {
+  postReply: (who) => `${who} replied to your post`,
+  commentReply: (who) => `${who} replied to your comment`,
+  mention: (who) => `${who} mentioned you`,
+  followedThreadComment: (who) => `${who} commented on a post you follow`,
+  postLike: (who) => `${who} liked your post`,
+  commentLike: (who) => `${who} liked your comment`,
+  licenceVerified: () => 'Your licence was verified',
+  licenceDeclined: () => 'Your licence was declined',
+  resourceApproved: () => 'Your resource was approved',
+  resourceDeclined: () => 'Your resource was declined',
+  referralReceived: (who) => `${who} sent you a referral`,
+  referralAnswered: (who) => `${who} answered your referral`,
+  referralOffer: (who) => `${who} offered a referral on the board`,
+  referralPlaced: () => 'Your referral was placed',
+  referralExpiring: () => 'Your referral is expiring soon',
+};
+
+/** "Amara Okafor and 3 others liked your post", plus " in Trauma-Informed Care" when a place is known. */
+export function notificationSentence(
+  n: { type: NotificationType; actors: Pick<NotificationActor, 'name'>[]; count: number }, place?: string,
+): string {
+  const sentence = SENTENCES[n.type](actorsPhrase(n.actors, n.count));
+  return place ? `${sentence} in ${place}` : sentence;
+}
+
+/** The chat email's subject: "Amara Okafor sent you a message on Thera Root". */
+export const chatEmailSubject = (senderName: string) => `${senderName} sent you a message on Thera Root`;

@@ -1,0 +1,127 @@
+// The emails for what was missed (docs/decisions/0058-notifications.md): names who and where, links into the app,
+// never the text of a post, comment or message; every email carries a one-click unsubscribe for its type (RFC 8058).
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
+import type { Mail } from '../../lib/mail.ts';
+import { chatEmailSubject, notificationSentence } from '../../../common/notification-text.ts';
+import { DEFAULT_PREFERENCES, PREFERENCE_LABELS, type NotificationType, type PreferenceKey } from '../../../common/notifications.ts';
+import * as q from './queries.ts';
+import { toNotification } from './present.ts';
+import { unsubscribeToken } from './service.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'mailer'>;
+type Recipient = { id: string; name: string; email: string };
+
+// The member's email mode for a type: their own setting, else the default.
+const DEFAULT_EMAIL_MODES = sql.join(
+  Object.entries(DEFAULT_PREFERENCES).map(([key, p]) => sql`(${key}, ${p.email})`), sql`, `,
+);
+const emailModeOf = (n: string) => sql`coalesce((SELECT p.email FROM notification_preferences p WHERE p.user_id = ${sql.raw(n)}.user_id
+  AND p.key = ${sql.raw(n)}.type), (SELECT d.email FROM (VALUES ${DEFAULT_EMAIL_MODES}) d(key, email) WHERE d.key = ${sql.raw(n)}.type))`;
+
+async function recipient(ctx: Ctx, userId: string): Promise<Recipient | undefined> {
+  const [row] = await queryRows<Recipient>(ctx.db, sql`SELECT id, name, email FROM users WHERE id = ${userId} AND NOT disabled`);
+  return row;
+}
+
+/** Unread, not yet emailed items of the member whose email mode is `mode` now, oldest first. */
+async function pendingItems(ctx: Ctx, userId: string, mode: 'immediate' | 'daily', now: Date) {
+  const ids = await queryRows<{ id: string }>(ctx.db, sql`
+    SELECT n.id FROM notifications n
+    WHERE n.user_id = ${userId} AND n.read_at IS NULL AND n.emailed_at IS NULL AND n.created_at <= ${now.toISOString()}
+      AND ${emailModeOf('n')} = ${mode}
+    ORDER BY n.created_at LIMIT 100`);
+  if (ids.length === 0) return [];
+  // Items turned off in the app (but wanted by email) are read too.
+  const rows = await q.byIds(ctx.db, ids.map((r) => r.id), { withHidden: true });
+  return rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+async function markEmailed(ctx: Ctx, ids: string[], now: Date): Promise<void> {
+  await ctx.db.execute(sql`UPDATE notifications SET emailed_at = ${now.toISOString()} WHERE id = ANY(${sql.param(ids)}::uuid[])`);
+}
+
+async function unsubscribeParts(ctx: Ctx, userId: string, keys: PreferenceKey[]) {
+  const links = [];
+  for (const key of [...new Set(keys)]) {
+    const token = await unsubscribeToken(ctx, userId, key);
+    links.push({ key, page: `${ctx.config.publicUrl}/unsubscribe?token=${token}`, oneClick: `${ctx.config.publicUrl}/api/notifications/unsubscribe?token=${token}` });
+  }
+  return links;
+}
+
+/** The mail with its RFC 8058 headers (for the first type) and an unsubscribe line per type in the body. */
+async function composeMail(ctx: Ctx, to: Recipient, subject: string, lines: string[], keys: PreferenceKey[]): Promise<Mail> {
+  const links = await unsubscribeParts(ctx, to.id, keys);
+  const footer = links.map((l) => `Stop emails about "${PREFERENCE_LABELS[l.key]}": ${l.page}`);
+  return {
+    to: to.email,
+    subject,
+    text: [`Hello ${to.name},`, '', ...lines, '', ...footer, '', 'Thera Root'].join('\n'),
+    headers: { 'List-Unsubscribe': `<${links[0].oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+function itemLines(ctx: Ctx, rows: q.NotificationRow[]): string[] {
+  return rows.map((row) => `- ${notificationSentence(toNotification(row), row.place || undefined)}: ${ctx.config.publicUrl}${row.target_url}`);
+}
+
+/** "Still unread 10 minutes later": one email with every such item of the member (several in the window, one email). */
+export async function sendImmediate(ctx: Ctx, userId: string, now: Date): Promise<void> {
+  const to = await recipient(ctx, userId);
+  if (!to) return;
+  const rows = await pendingItems(ctx, userId, 'immediate', now);
+  if (rows.length === 0) return;
+  const subject = rows.length === 1
+    ? `${notificationSentence(toNotification(rows[0]), rows[0].place || undefined)} on Thera Root`
+    : `${rows.length} new notifications on Thera Root`;
+  const lines = [rows.length === 1 ? 'You have a notification you have not seen yet:' : 'You have notifications you have not seen yet:', ...itemLines(ctx, rows)];
+  await ctx.mailer.send(await composeMail(ctx, to, subject, lines, rows.map((r) => r.type as NotificationType)));
+  await markEmailed(ctx, rows.map((r) => r.id), now);
+}
+
+/** The daily digest of one member: every unread item of their 'daily' types since the last. */
+export async function sendDigest(ctx: Ctx, userId: string, now: Date): Promise<void> {
+  const to = await recipient(ctx, userId);
+  if (!to) return;
+  const rows = await pendingItems(ctx, userId, 'daily', now);
+  await ctx.db.execute(sql`UPDATE users SET digest_at = ${now.toISOString()} WHERE id = ${userId}`);
+  if (rows.length === 0) return;
+  const subject = `Your Thera Root digest: ${rows.length} ${rows.length === 1 ? 'notification' : 'notifications'}`;
+  const lines = ['Here is what happened since your last digest:', ...itemLines(ctx, rows)];
+  await ctx.mailer.send(await composeMail(ctx, to, subject, lines, rows.map((r) => r.type as NotificationType)));
+  await markEmailed(ctx, rows.map((r) => r.id), now);
+}
+
+/**
+ * Members due a digest at `now`: 08:00 has passed in their time zone today and their last digest was before it, and
+ * they have something unread and not emailed. At most `limit` per call (the sweep calls again).
+ */
+export async function membersDueDigest(ctx: Ctx, now: Date, limit: number): Promise<string[]> {
+  const at = now.toISOString();
+  const eight = sql`((date_trunc('day', ${at}::timestamptz AT TIME ZONE u.time_zone) + interval '8 hours') AT TIME ZONE u.time_zone)`;
+  const rows = await queryRows<{ id: string }>(ctx.db, sql`
+    SELECT u.id FROM users u
+    WHERE EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL AND n.emailed_at IS NULL)
+      AND ${at}::timestamptz >= ${eight} AND (u.digest_at IS NULL OR u.digest_at < ${eight})
+    LIMIT ${limit}`);
+  return rows.map((r) => r.id);
+}
+
+/** The chat email, if the message is still unread and the member wants it: names the sender, never the text. */
+export async function sendChatEmail(ctx: Ctx, p: { recipientId: string; conversationId: string; messageId: string }): Promise<void> {
+  const [row] = await queryRows<{ sender_name: string; unread: boolean; mode: string }>(ctx.db, sql`
+    SELECT s.name AS sender_name, (m.status <> 'read') AS unread,
+      coalesce((SELECT email FROM notification_preferences WHERE user_id = ${p.recipientId} AND key = 'chatMessage'),
+        ${DEFAULT_PREFERENCES.chatMessage.email}) AS mode
+    FROM messages m JOIN users s ON s.id = m.sender_id
+    JOIN conversation_participants cp ON cp.conversation_id = m.conversation_id AND cp.user_id = ${p.recipientId} AND cp.unread_count > 0
+    WHERE m.id = ${p.messageId} AND m.conversation_id = ${p.conversationId}`);
+  if (!row?.unread || row.mode !== 'immediate') return;
+  const to = await recipient(ctx, p.recipientId);
+  if (!to) return;
+  const subject = chatEmailSubject(row.sender_name);
+  const lines = [`${subject}.`, `Read it in the app: ${ctx.config.publicUrl}/chat/${p.conversationId}`];
+  await ctx.mailer.send(await composeMail(ctx, to, subject, lines, ['chatMessage']));
+}

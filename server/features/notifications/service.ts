@@ -1,0 +1,104 @@
+// The notification centre's rules: list, count, read, preferences, mention suggestions, one-click unsubscribe.
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
+import type { CurrentUser } from '../../lib/auth.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { countsChanged } from '../../lib/notify.ts';
+import { signLink, verifyLink } from '../../lib/signed-links.ts';
+import {
+  DEFAULT_PREFERENCES, PREFERENCE_KEYS, PREFERENCE_LABELS, UNSUBSCRIBE_TEXTS, type NotificationPreferences, type NotificationsPage,
+  type PreferenceKey, type ReadInput, type TypePreference, type UpdatePreferencesInput, type MentionSuggestions,
+} from '../../../common/notifications.ts';
+import * as q from './queries.ts';
+import { toNotification } from './present.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'realtime' | 'jobs' | 'config'>;
+
+const BAD_CURSOR = 'before: must be a cursor from a previous page';
+
+function decodeCursor(before: string | undefined): q.Cursor | null {
+  if (!before) return null;
+  const [at, id] = Buffer.from(before, 'base64url').toString('utf8').split('|');
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  if (!at || !id || !uuid.test(id) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at) || Number.isNaN(Date.parse(at))) {
+    throw badRequest(BAD_CURSOR);
+  }
+  return { at, id };
+}
+const encodeCursor = (row: q.NotificationRow) => Buffer.from(`${row.cursor_at}|${row.id}`).toString('base64url');
+
+export async function listNotifications(ctx: Ctx, user: CurrentUser, { before, limit }: { before?: string; limit: number }): Promise<NotificationsPage> {
+  const rows = await q.listPage(ctx.db, user.id, limit, decodeCursor(before));
+  const shown = rows.slice(0, limit);
+  return { notifications: shown.map(toNotification), nextCursor: rows.length > limit ? encodeCursor(shown[shown.length - 1]) : null };
+}
+
+export async function unreadCount(ctx: Ctx, user: CurrentUser): Promise<{ count: number }> {
+  return { count: await q.unreadCount(ctx.db, user.id) };
+}
+
+/** Marks read; the member's other devices hear the new count. Answers the unread count after. */
+export async function markRead(ctx: Ctx, user: CurrentUser, input: ReadInput): Promise<{ count: number }> {
+  const changed = await q.markRead(ctx.db, user.id, 'all' in input ? 'all' : [...new Set(input.ids)]);
+  if (changed > 0) countsChanged(ctx, [user.id]);
+  return unreadCount(ctx, user);
+}
+
+export async function getPreferences(ctx: Pick<AppContext, 'db'>, user: Pick<CurrentUser, 'id'>): Promise<NotificationPreferences> {
+  const rows = await queryRows<{ key: string; in_app: boolean; email: TypePreference['email'] }>(ctx.db, sql`
+    SELECT key, in_app, email FROM notification_preferences WHERE user_id = ${user.id}`);
+  const [me] = await queryRows<{ time_zone: string }>(ctx.db, sql`SELECT time_zone FROM users WHERE id = ${user.id}`);
+  const types = { ...DEFAULT_PREFERENCES };
+  for (const r of rows) if ((PREFERENCE_KEYS as readonly string[]).includes(r.key)) types[r.key as PreferenceKey] = { inApp: r.in_app, email: r.email };
+  return { types, timeZone: me?.time_zone ?? 'UTC' };
+}
+
+export async function updatePreferences(ctx: Ctx, user: CurrentUser, input: UpdatePreferencesInput): Promise<NotificationPreferences> {
+  const entries = Object.entries(input.types ?? {}) as [PreferenceKey, TypePreference][];
+  await ctx.db.transaction(async (tx) => {
+    if (entries.length) {
+      await tx.execute(sql`INSERT INTO notification_preferences (user_id, key, in_app, email)
+        SELECT ${user.id}::uuid, k, i, e FROM unnest(${sql.param(entries.map(([k]) => k))}::text[],
+          ${sql.param(entries.map(([, p]) => p.inApp))}::boolean[], ${sql.param(entries.map(([, p]) => p.email))}::text[]) AS x(k, i, e)
+        ON CONFLICT (user_id, key) DO UPDATE SET in_app = EXCLUDED.in_app, email = EXCLUDED.email`);
+    }
+    if (input.timeZone) await tx.execute(sql`UPDATE users SET time_zone = ${input.timeZone} WHERE id = ${user.id}`);
+  });
+  return getPreferences(ctx, user);
+}
+
+export async function mentionSuggestions(ctx: Ctx, user: CurrentUser, { q: text, limit }: { q: string; limit: number }): Promise<MentionSuggestions> {
+  const prefix = text.replace(/^@/, '').trim();
+  if (!prefix) return { users: [] };
+  const rows = await q.mentionCandidates(ctx.db, user.id, prefix, limit);
+  return { users: rows.map((r) => ({ _id: r.id, name: r.name, avatar: r.avatar })) };
+}
+
+const UNSUBSCRIBE = 'unsubscribe';
+
+/** The one-click unsubscribe token of one member and one type. */
+export const unsubscribeToken = (ctx: Pick<AppContext, 'db' | 'config'>, userId: string, key: PreferenceKey) =>
+  signLink(ctx.db, ctx.config.appSecret, UNSUBSCRIBE, [userId, key]);
+
+async function readToken(ctx: Pick<AppContext, 'db' | 'config'>, token: string): Promise<{ userId: string; key: PreferenceKey }> {
+  const parts = await verifyLink(ctx.db, ctx.config.appSecret, UNSUBSCRIBE, token, 2);
+  if (!parts || !(PREFERENCE_KEYS as readonly string[]).includes(parts[1])) throw badRequest(UNSUBSCRIBE_TEXTS.badLink);
+  return { userId: parts[0], key: parts[1] as PreferenceKey };
+}
+
+/** What a link would turn off (the page asks before doing it): nothing changes on GET. */
+export async function describeUnsubscribe(ctx: Ctx, _visitor: CurrentUser | null, { token }: { token: string }) {
+  const { key } = await readToken(ctx, token);
+  return { type: key, label: PREFERENCE_LABELS[key] };
+}
+
+/** Turns off exactly that type's email for that member, without a session (RFC 8058 one-click). */
+export async function unsubscribe(ctx: Ctx, _visitor: CurrentUser | null, { token }: { token: string }) {
+  const { userId, key } = await readToken(ctx, token);
+  const current = (await getPreferences(ctx, { id: userId })).types[key];
+  await ctx.db.execute(sql`INSERT INTO notification_preferences (user_id, key, in_app, email)
+    SELECT ${userId}::uuid, ${key}, ${current.inApp}, 'off' WHERE EXISTS (SELECT 1 FROM users WHERE id = ${userId})
+    ON CONFLICT (user_id, key) DO UPDATE SET email = 'off'`);
+  return { type: key, label: PREFERENCE_LABELS[key] };
+}

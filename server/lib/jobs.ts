@@ -1,0 +1,195 @@
+// A job queue kept in the database (docs/decisions/0057-job-queue.md): delayed work (the 10-minute email checks),
+// recurring work (the digest sweep, a daily licence-expiry check) that survives a restart and runs once when several
+// nodes share PostgreSQL. A node claims due rows with FOR UPDATE SKIP LOCKED and a lease; tests call runDue(now).
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's job queue: tests run due jobs with `app.jobs.runDue(at)`. */
+    jobs: JobQueue;
+  }
+}
+
+export type JobContext = { now: Date; jobs: JobQueue };
+export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
+/** When a recurring job runs next, given the moment it was due. */
+export type NextRun = (after: Date) => Date;
+export type ScheduleOptions = {
+  /** Default: now (the queue's clock). */
+  runAt?: Date;
+  /** At most one waiting job per key: a second schedule with the same key is ignored (returns false). */
+  key?: string;
+};
+export type JobQueue = {
+  schedule(name: string, payload: Record<string, unknown>, options?: ScheduleOptions): Promise<boolean>;
+  /** Many at once, in one statement (a fan-out's emails). Answers how many were new. */
+  scheduleMany(name: string, jobs: { payload: Record<string, unknown>; runAt?: Date; key?: string }[]): Promise<number>;
+  register(name: string, handler: JobHandler): void;
+  /** Runs what is due now on this node soon, without waiting for the poller (work queued by a request). */
+  kick(): void;
+  /** Resolves when the kicks and drains under way have finished (tests). */
+  settled(): Promise<void>;
+  /** A job that runs at each `next(...)` for ever: its one row (key `recurring:<name>`) is created on first start. */
+  recurring(name: string, next: NextRun, handler: JobHandler): void;
+  /** Claims and runs every job due at `now`, in batches, until none is left; answers how many ran. */
+  runDue(now?: Date): Promise<number>;
+  /** Polls every `pollMs` (0: never); tests leave it off and call runDue. */
+  start(pollMs: number): void;
+  /** Stops polling and waits for the batch in hand. */
+  stop(): Promise<void>;
+  now(): Date;
+};
+
+type JobRow = { id: string; name: string; payload: Record<string, unknown>; run_at: Date | string; key: string | null; attempts: number };
+
+const BATCH = 20;
+/** A claimed job not finished within this is taken for lost (its node died) and may be claimed again. */
+const LEASE_MS = 5 * 60_000;
+const MAX_ATTEMPTS = 5;
+const backoffMs = (attempts: number) => Math.min(60 * 60_000, 30_000 * 2 ** (attempts - 1));
+
+/** Recurring: every day at hh:mm UTC. */
+export const dailyAtUtc = (hour: number, minute = 0): NextRun => (after) => {
+  const next = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate(), hour, minute));
+  if (next <= after) next.setUTCDate(next.getUTCDate() + 1);
+  return next;
+};
+/** Recurring: at the start of every hour (plus `minute`). */
+export const hourlyAt = (minute = 0): NextRun => (after) => {
+  const next = new Date(after);
+  next.setUTCMinutes(minute, 0, 0);
+  if (next <= after) next.setUTCHours(next.getUTCHours() + 1);
+  return next;
+};
+
+export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) => void }, clock: () => Date = () => new Date()): JobQueue {
+  const handlers = new Map<string, JobHandler>();
+  const schedules = new Map<string, NextRun>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  const schedule: JobQueue['schedule'] = async (name, payload, options = {}) => {
+    const runAt = options.runAt ?? clock();
+    const rows = await queryRows<{ id: string }>(db, sql`
+      INSERT INTO jobs (name, payload, run_at, key) VALUES (${name}, ${JSON.stringify(payload)}::jsonb, ${runAt.toISOString()}, ${options.key ?? null})
+      ON CONFLICT (key) DO NOTHING RETURNING id`);
+    return rows.length === 1;
+  };
+
+  const scheduleMany: JobQueue['scheduleMany'] = async (name, list) => {
+    if (list.length === 0) return 0;
+    const runAts = list.map((j) => (j.runAt ?? clock()).toISOString());
+    const rows = await queryRows<{ id: string }>(db, sql`
+      INSERT INTO jobs (name, payload, run_at, key)
+      SELECT ${name}, p::jsonb, r::timestamptz, k FROM unnest(${sql.param(list.map((j) => JSON.stringify(j.payload)))}::text[],
+        ${sql.param(runAts)}::text[], ${sql.param(list.map((j) => j.key ?? null))}::text[]) AS x(p, r, k)
+      ON CONFLICT (key) DO NOTHING RETURNING id`);
+    return rows.length;
+  };
+
+  const ensureRecurring = async () => {
+    for (const [name, next] of schedules) {
+      await schedule(name, {}, { key: `recurring:${name}`, runAt: next(clock()) });
+    }
+  };
+
+  const claim = (now: Date) => queryRows<JobRow>(db, sql`
+    UPDATE jobs SET attempts = attempts + 1, locked_until = ${new Date(now.getTime() + LEASE_MS).toISOString()}
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE failed_at IS NULL AND run_at <= ${now.toISOString()} AND (locked_until IS NULL OR locked_until < ${now.toISOString()})
+      ORDER BY run_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+    RETURNING id, name, payload, run_at, key, attempts`);
+
+  const finish = async (job: JobRow, now: Date) => {
+    const next = schedules.get(job.name);
+    if (next && job.key === `recurring:${job.name}`) {
+      // From the later of when it was due and now: a node that was down for days runs it once, not once per missed turn.
+      const due = new Date(job.run_at);
+      await db.execute(sql`UPDATE jobs SET run_at = ${next(due > now ? due : now).toISOString()}, attempts = 0, locked_until = NULL, last_error = NULL WHERE id = ${job.id}`);
+    } else {
+      await db.execute(sql`DELETE FROM jobs WHERE id = ${job.id}`);
+    }
+  };
+
+  const fail = async (job: JobRow, error: unknown, now: Date) => {
+    // The error's name and message only: a handler's error never carries a member's text (emails are built from names).
+    const reason = error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 500) : 'failed';
+    log.error({ job: job.name, attempts: job.attempts, reason }, 'job failed');
+    const giveUp = job.attempts >= MAX_ATTEMPTS && !schedules.has(job.name);
+    const retryAt = new Date(now.getTime() + backoffMs(job.attempts));
+    await db.execute(sql`UPDATE jobs SET locked_until = NULL, last_error = ${reason},
+      run_at = ${retryAt.toISOString()}, failed_at = ${giveUp ? now.toISOString() : null} WHERE id = ${job.id}`);
+  };
+
+  const runOne = async (job: JobRow, now: Date) => {
+    const handler = handlers.get(job.name);
+    if (!handler) return fail(job, new Error(`no handler for ${job.name}`), now);
+    try {
+      await handler(job.payload ?? {}, { now, jobs: queue });
+      await finish(job, now);
+    } catch (error) {
+      await fail(job, error, now);
+    }
+  };
+
+  const drain = async (now: Date) => {
+    // Every drain: one INSERT ... ON CONFLICT DO NOTHING per recurring job, so a lost row comes back.
+    await ensureRecurring();
+    let ran = 0;
+    for (;;) {
+      const batch = await claim(now);
+      if (batch.length === 0) return ran;
+      for (const job of batch) await runOne(job, now);
+      ran += batch.length;
+    }
+  };
+
+  const kicks = new Set<Promise<unknown>>();
+  let stopped = false;
+  const queue: JobQueue = {
+    schedule,
+    scheduleMany,
+    kick() {
+      if (stopped) return;
+      const work = new Promise((resolve) => setImmediate(resolve)).then(() => queue.runDue())
+        .catch((error: unknown) => log.error({ reason: (error as Error)?.name }, 'job kick failed'));
+      kicks.add(work);
+      void work.finally(() => kicks.delete(work));
+    },
+    async settled() {
+      while (kicks.size || running) await Promise.allSettled([...kicks, running]);
+    },
+    register: (name, handler) => void handlers.set(name, handler),
+    recurring(name, next, handler) {
+      handlers.set(name, handler);
+      schedules.set(name, next);
+    },
+    async runDue(now = clock()) {
+      // One drain at a time per node; other nodes are kept apart by the row locks.
+      while (running) await running.catch(() => 0);
+      running = drain(now);
+      try {
+        return await running;
+      } finally {
+        running = undefined;
+      }
+    },
+    start(pollMs) {
+      if (pollMs <= 0 || timer) return;
+      timer = setInterval(() => {
+        if (!running) void queue.runDue().catch((error: unknown) => log.error({ reason: (error as Error)?.name }, 'job poll failed'));
+      }, pollMs);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      stopped = true;
+      await queue.settled();
+    },
+    now: clock,
+  };
+  return queue;
+}
