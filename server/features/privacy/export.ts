@@ -41,7 +41,10 @@ async function writeZip(ctx: AppContext, exportId: string, userId: string, now: 
   const partial = `${target}.part`;
   const zip = new yazl.ZipFile();
   for (const section of EXPORT_SECTIONS) {
-    zip.addReadStream(Readable.from(jsonArray(ctx.db, section, userId)), section.file, { mtime: now });
+    const rows = Readable.from(jsonArray(ctx.db, section, userId));
+    // yazl does not listen for its inputs' errors: a failed read (the database gone) fails the whole file instead.
+    rows.on('error', (err) => (zip.outputStream as Readable).destroy(err));
+    zip.addReadStream(rows, section.file, { mtime: now });
   }
   zip.end();
   await pipeline(zip.outputStream, fs.createWriteStream(partial));
