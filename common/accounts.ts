@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { AvatarAtRegistration, PersonName } from './people.ts';
+import { LicenceExpiresOn } from './privacy.ts';
 
 export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
@@ -26,6 +27,8 @@ export const LicenceFields = {
   licensingBody: required(LIMITS.shortText),
   region: required(100),
   country: required(100),
+  /** The date the licence expires (issue 16): not in the past. */
+  licenceExpiresOn: LicenceExpiresOn,
 };
 
 export const RegisterBody = z.object({

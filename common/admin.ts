@@ -18,6 +18,10 @@ export const PendingVerification = z.object({
   region: z.string(),
   country: z.string(),
   createdAt: z.string(),
+  /** The licence's expiry date (issue 16); null when unknown. */
+  licenceExpiresOn: z.string().nullable(),
+  /** A verified member whose licence expired and who entered the renewed one: shown apart from new members. */
+  renewal: z.boolean(),
 });
 export type PendingVerification = z.infer<typeof PendingVerification>;
 

@@ -1,6 +1,7 @@
 // How a member's name and avatar are written, the same at registration and on the profile (issue 13, findings 12, 14).
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { UPLOADED_AVATAR } from './privacy.ts';
 
 // Zero-width and other format characters (\p{Cf}) and control characters (\p{Cc}) make names that look empty or
 // look like somebody else's; they are refused rather than silently removed, so the member sees what is kept.
@@ -28,8 +29,8 @@ const httpsUrl = z.url({ protocol: /^https$/, message: 'must be an https URL' })
 /** An avatar address: https only, since an http image is blocked by the page's CSP and leaks who reads. */
 export const isHttpsUrl = (value: string | null | undefined): value is string => httpsUrl.safeParse(value).success;
 
-/** On a profile update: an empty avatar (or null) removes it. */
-export const AvatarUpdate = z.union([z.literal('').transform(() => null), z.null(), httpsUrl]);
+/** On a profile update: an empty avatar (or null) removes it; the member's uploaded photo (its address) keeps it. */
+export const AvatarUpdate = z.union([z.literal('').transform(() => null), z.null(), httpsUrl, z.string().regex(UPLOADED_AVATAR)]);
 const httpsWebsite = z.url({ protocol: /^https$/, hostname: z.regexes.domain });
 /** A practice's website on a profile: https only, with a real domain name; '' removes it. */
 export const WebsiteUpdate = z.string().trim().max(LIMITS.url, `must be at most ${LIMITS.url} characters`)

@@ -15,7 +15,7 @@ test('a pending member lands on the verification screen and is shown no forum co
   const password = `Pw-${randomBytes(8).toString('hex')}`;
   const reg = await request.post('/api/users/register', { data: {
     name: 'Pia Pending', email, password, confirmPassword: password,
-    profession: 'RP', licenceNumber: 'MADE-UP-1', licensingBody: 'CRPO', region: 'ON', country: 'Canada',
+    profession: 'RP', licenceNumber: 'MADE-UP-1', licensingBody: 'CRPO', region: 'ON', country: 'Canada', licenceExpiresOn: '2031-12-31',
   } });
   expect(reg.status()).toBe(201);
   await signIn(page, email, password);

@@ -21,6 +21,7 @@ test('register, see the pending banner, an administrator approves, sign in again
   await page.getByLabel('Licensing body').fill('CRPO');
   await page.getByLabel('Province or state').fill('ON');
   await page.getByLabel('Country').fill('Canada');
+  await page.getByLabel('Licence expiry date').fill('2031-12-31');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
   await page.getByRole('textbox', { name: 'Confirm password' }).fill(person.password);
@@ -71,7 +72,7 @@ test('forgot password: the mail arrives over SMTP, the reset ends old sessions, 
   const person = fresh();
   const reg = await request.post('/api/users/register', { data: {
     name: person.name, email: person.email, password: person.password, confirmPassword: person.password,
-    profession: 'Registered Psychotherapist', licenceNumber: 'X-1', licensingBody: 'CRPO', region: 'ON', country: 'Canada',
+    profession: 'Registered Psychotherapist', licenceNumber: 'X-1', licensingBody: 'CRPO', region: 'ON', country: 'Canada', licenceExpiresOn: '2031-12-31',
   } });
   expect(reg.status()).toBe(201);
   const oldToken = await apiLogin(request, person.email, person.password);
@@ -143,7 +144,7 @@ test('an administrator rejects a licence with a reason, and the member reads it'
   const person = fresh();
   const reg = await request.post('/api/users/register', { data: {
     name: person.name, email: person.email, password: person.password, confirmPassword: person.password,
-    profession: 'RP', licenceNumber: `X-${randomBytes(3).toString('hex')}`, licensingBody: 'CRPO', region: 'ON', country: 'Canada',
+    profession: 'RP', licenceNumber: `X-${randomBytes(3).toString('hex')}`, licensingBody: 'CRPO', region: 'ON', country: 'Canada', licenceExpiresOn: '2031-12-31',
   } });
   expect(reg.status()).toBe(201);
 

@@ -40,7 +40,7 @@ export async function createVerifiedUser(
   const register = await request.post('/api/users/register', {
     data: {
       name, email, password, confirmPassword: password, profession: 'Registered Psychotherapist',
-      licenceNumber: `E2E-${randomBytes(3).toString('hex')}`, licensingBody: 'CRPO', region: 'ON', country: 'Canada',
+      licenceNumber: `E2E-${randomBytes(3).toString('hex')}`, licensingBody: 'CRPO', region: 'ON', country: 'Canada', licenceExpiresOn: '2031-12-31',
     },
   });
   expect(register.status(), await register.text()).toBe(201);

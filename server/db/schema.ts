@@ -4,6 +4,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const textList = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
@@ -49,6 +50,11 @@ export const users = pgTable('users', {
   website: text('website').notNull().default(''),
   // Migration 0091: the province or state the location's text names (region_of_location), for the region filter.
   locationRegion: text('location_region').generatedAlwaysAs(sql`region_of_location(location)`),
+  // Migration 0115: a deleted account keeps its row, erased; licence expiry (NULL: unknown), its last reminder, its lapse.
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  licenceExpiresOn: date('licence_expires_on', { mode: 'string' }),
+  licenceExpiryNotice: integer('licence_expiry_notice'),
+  licenceLapsedAt: timestamp('licence_lapsed_at', { withTimezone: true }),
   // Notifications (migration 0101): the daily digest's time zone (IANA) and when the last digest went.
   timeZone: text('time_zone').notNull().default('UTC'),
   digestAt: timestamp('digest_at', { withTimezone: true }),
@@ -71,6 +77,8 @@ export const users = pgTable('users', {
   index('users_fee_models_gin').using('gin', t.feeModels).with({ fastupdate: false }),
   index('users_accepting_clients_idx').on(t.acceptingClients),
   index('users_location_region_idx').on(t.locationRegion).where(sql`${t.locationRegion} IS NOT NULL`),
+  index('users_licence_expiry_idx').on(t.licenceExpiresOn, t.id)
+    .where(sql`${t.verificationStatus} = 'verified' AND ${t.licenceExpiresOn} IS NOT NULL`),
   index('users_pending_name_idx').on(t.pendingNameAt, t.id).where(sql`${t.pendingName} IS NOT NULL`),
   // Migration 0010: the GIN indexes above skip the pending list (fastupdate off); two partial indexes over the
   // therapists the directory lists: featured (newest verified first) and the unfiltered name order.
@@ -115,7 +123,7 @@ export const favorites = pgTable('favorites', {
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   favoriteId: uuid('favorite_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.userId, t.favoriteId] })]);
+}, (t) => [primaryKey({ columns: [t.userId, t.favoriteId] }), index('favorites_favorite_idx').on(t.favoriteId)]);
 
 export const communities = pgTable('communities', {
   id: id(),
@@ -135,6 +143,7 @@ export const communities = pgTable('communities', {
 }, (t) => [
   uniqueIndex('communities_name_lower_idx').on(sql`lower(${t.name})`),
   index('communities_created_idx').on(t.createdAt, t.id),
+  index('communities_created_by_idx').on(t.createdBy),
   index('communities_search_gin').using('gin', t.search).with({ fastupdate: false }),
 ]);
 
@@ -169,7 +178,7 @@ export const postLikes = pgTable('post_likes', {
   postId: uuid('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.postId, t.userId] })]);
+}, (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId, t.postId)]);
 
 export const comments = pgTable('comments', {
   id: id(),
@@ -184,6 +193,7 @@ export const comments = pgTable('comments', {
   index('comments_post_created_idx').on(t.postId, t.createdAt, t.id),
   index('comments_parent_idx').on(t.parentId),
   index('comments_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  index('comments_author_idx').on(t.authorId),
 ]);
 
 export const commentLikes = pgTable('comment_likes', {
@@ -210,6 +220,7 @@ export const resources = pgTable('resources', {
 }, (t) => [
   index('resources_approved_created_idx').on(t.isApproved, t.createdAt.desc(), t.id.desc()),
   index('resources_category_idx').on(t.isApproved, t.category, t.createdAt.desc()),
+  index('resources_created_by_idx').on(t.createdBy),
   index('resources_search_gin').using('gin', t.search).with({ fastupdate: false }),
   // Publication order (migration 0030): the public list, its category filter and the activity feed.
   index('resources_published_idx').on(t.approvedAt.desc(), t.id.desc()).where(sql`${t.isApproved}`),
@@ -267,7 +278,7 @@ export const auditLog = pgTable('audit_log', {
   targetId: text('target_id'),
   detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
-}, (t) => [index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc())]);
+}, (t) => [index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()), index('audit_log_target_idx').on(t.targetType, t.targetId)]);
 
 /** Messages a user sent in the current 10-second window: the chat's send limit, counted where messages are stored. */
 export const chatSendCounts = pgTable('chat_send_counts', {
@@ -295,6 +306,7 @@ export const reports = pgTable('reports', {
   uniqueIndex('reports_one_open_idx').on(t.reporterId, t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
   index('reports_open_item_idx').on(t.targetType, t.targetId, t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'open'`),
   index('reports_open_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'open'`),
+  index('reports_reporter_idx').on(t.reporterId, t.id),
   index('reports_resolved_idx').on(t.resolvedAt.desc(), t.targetType, t.targetId).where(sql`${t.status} = 'resolved'`),
   check('reports_target_type_check', sql`${t.targetType} IN ('post', 'comment', 'resource', 'profile', 'message')`),
   check('reports_reason_check', sql`${t.reason} IN ('spam', 'harassment', 'misinformation', 'client privacy', 'impersonation or unlicensed', 'other')`),
@@ -413,6 +425,30 @@ export const referralOffers = pgTable('referral_offers', {
   check('referral_offers_status_check', sql`${t.status} IN ('open', 'accepted')`),
   check('referral_offers_message_length_check', sql`char_length(${t.message}) <= 500`),
 ]);
+
+/** A member's uploaded photo (migration 0115): a 256-pixel WebP, served at a URL holding its content hash. */
+export const avatarImages = pgTable('avatar_images', {
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  hash: text('hash').notNull(),
+  image: bytea('image').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.hash] })]);
+
+/** "Download my data" requests (migration 0115): the ZIP lives under DATA_DIR/exports for 24 hours. */
+export const dataExports = pgTable('data_exports', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status').notNull().default('preparing'),
+  sizeBytes: integer('size_bytes'),
+  createdAt: createdAt(),
+  readyAt: timestamp('ready_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  index('data_exports_user_created_idx').on(t.userId, t.createdAt.desc()),
+  index('data_exports_expires_idx').on(t.expiresAt),
+  check('data_exports_status_check', sql`${t.status} IN ('preparing', 'ready', 'failed')`),
+]);
+
 // The job queue (migration 0100, server/lib/jobs.ts).
 export const jobs = pgTable('jobs', {
   id: id(),

@@ -14,7 +14,7 @@ const call = caller(() => ctx.app);
 const REFUSED = ['http://example.org/me.png', 'javascript:alert(1)', 'data:image/png;base64,AAAA', 'file:///etc/passwd', 'ftp://example.org/a.png'];
 const registration = (avatar: string) => ({
   name: 'Ava Avatar', email: `a-${Math.random().toString(36).slice(2)}@example.test`, password: 'quiet-harbour-lantern',
-  confirmPassword: 'quiet-harbour-lantern', profession: 'Psychotherapist', licenceNumber: 'L-1', licensingBody: 'CRPO', region: 'ON', country: 'Canada',
+  confirmPassword: 'quiet-harbour-lantern', profession: 'Psychotherapist', licenceNumber: 'L-1', licensingBody: 'CRPO', region: 'ON', country: 'Canada', licenceExpiresOn: '2031-12-31',
   avatar,
 });
 

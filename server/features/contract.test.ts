@@ -10,7 +10,7 @@ const PUBLIC = [
   'POST /api/users/register', 'POST /api/users/login', 'POST /api/users/forgot-password', 'POST /api/users/reset-password/:token',
   'POST /api/users/login/2fa', 'POST /api/users/confirm-email',
   'GET /api/users', 'GET /api/communities', 'GET /api/communities/search', 'GET /api/communities/:id',
-  'GET /api/resources', 'GET /api/resources/search',
+  'GET /api/resources', 'GET /api/resources/search', 'GET /api/users/:id/avatar/:file',
   'GET /api/notifications/unsubscribe', 'POST /api/notifications/unsubscribe',
 ];
 

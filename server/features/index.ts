@@ -9,6 +9,8 @@ import { chatRealtime } from './chat/realtime.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { moderationRoutes } from './moderation/routes.ts';
 import { referralsRoutes } from './referrals/routes.ts';
+import { privacyBackground } from './privacy/background.ts';
+import { privacyRoutes } from './privacy/routes.ts';
 import { notificationsBackground } from './notifications/background.ts';
 import { notificationsRoutes } from './notifications/routes.ts';
 
@@ -27,10 +29,11 @@ export const features: Feature[] = [
   { name: 'admin', description: 'Licence verification, user accounts and the audit log.', routes: adminRoutes },
   { name: 'moderation', description: 'Reports of content to administrators and their review; blocking members.', routes: moderationRoutes },
   { name: 'referrals', description: 'De-identified referral requests between therapists, suggestions, answers and the board.', routes: referralsRoutes },
+  { name: 'privacy', description: 'Profile photo upload, downloading my data, deleting an account, licence expiry.', routes: privacyRoutes },
   {
     name: 'notifications',
     description: 'The notification centre, preferences, mention suggestions and one-click unsubscribe (live items go over socket.io).',
     routes: notificationsRoutes,
   },
 ];
-export const featureRealtime: FeatureRealtime[] = [chatRealtime, notificationsBackground];
+export const featureRealtime: FeatureRealtime[] = [chatRealtime, notificationsBackground, privacyBackground];

@@ -6,7 +6,8 @@ export type AuditAction =
   | 'community.delete' | 'comments.bulk_delete'
   | 'licence.verify' | 'licence.reject' | 'user.disable' | 'user.enable'
   | 'report.dismiss' | 'report.remove' | 'report.warn' | 'report.suspend'
-  | 'name.approve' | 'name.decline';
+  | 'name.approve' | 'name.decline'
+  | 'user.delete';
 
 /** Every administrator action goes through here: who, what, which target, when. Call it inside the action's transaction. */
 export async function recordAudit(db: Db, entry: { actorId: string; action: AuditAction; targetType: string; targetId: string; detail?: Record<string, unknown> }) {

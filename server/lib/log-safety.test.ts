@@ -33,7 +33,7 @@ describe('log lines of a real failure', () => {
   it('carry no email, password, hash or licence number', async () => {
     const body = {
       name: 'Robin Ashford', email: 'robin.logtrap@example.test', password: 'quiet-harbour-lantern', confirmPassword: 'quiet-harbour-lantern',
-      profession: 'Registered Psychotherapist', licenceNumber: 'LOG-TRAP-7731', licensingBody: 'CRPO', region: 'ON', country: 'Canada',
+      profession: 'Registered Psychotherapist', licenceNumber: 'LOG-TRAP-7731', licensingBody: 'CRPO', region: 'ON', country: 'Canada', licenceExpiresOn: '2031-12-31',
     };
     const res = await ctx.app.inject({ method: 'POST', url: '/api/users/register', payload: body });
     expect(res.statusCode).toBe(500);

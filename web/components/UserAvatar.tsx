@@ -1,5 +1,6 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
 import { isHttpsUrl } from '../../common/people.ts';
+import { UPLOADED_AVATAR } from '../../common/privacy.ts';
 
 /** The first two letters of the name: the spec's fallback when there is no avatar or it fails to load. */
 export function initials(name: string): string {
@@ -8,10 +9,11 @@ export function initials(name: string): string {
   return letters.toUpperCase();
 }
 
-/** An avatar that is not https (one stored before https was required) shows the initials: the CSP blocks it anyway. */
+/** An avatar that is not https (one stored before https was required) shows the initials: the CSP blocks it anyway.
+ * An uploaded photo is served from this origin at its content-hashed address. */
 export function UserAvatar({ name, src, ...props }: { name: string; src?: string | null } & Omit<AvatarProps, 'src' | 'alt'>) {
   return (
-    <Avatar src={isHttpsUrl(src) ? src : null} alt={name} color="brand" variant="filled" {...props}>
+    <Avatar src={isHttpsUrl(src) || (src && UPLOADED_AVATAR.test(src)) ? src : null} alt={name} color="brand" variant="filled" {...props}>
       {initials(name)}
     </Avatar>
   );

@@ -56,8 +56,11 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Opt
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers['x-auth-token'] = token;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+  // A form (a photo upload) goes as multipart, with the boundary the browser writes; anything else as JSON.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  const payload = body === undefined ? undefined : isForm ? body : JSON.stringify(body);
+  const response = await fetch(path, { method, headers, body: payload, signal });
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     // An answer without a code (a proxy's error page) gets the general code of its status.

@@ -21,7 +21,7 @@ let counter = 0;
 const uniqueEmail = () => `new-${Date.now()}-${counter++}@example.test`;
 const validRegistration = (overrides: Record<string, unknown> = {}) => ({
   name: 'Robin Ashford', email: uniqueEmail(), password: 'quiet-harbour-lantern', confirmPassword: 'quiet-harbour-lantern',
-  profession: 'Registered Psychotherapist', licenceNumber: 'CRPO-123', licensingBody: 'CRPO', region: 'ON', country: 'Canada',
+  profession: 'Registered Psychotherapist', licenceNumber: 'CRPO-123', licensingBody: 'CRPO', region: 'ON', country: 'Canada', licenceExpiresOn: '2031-12-31',
   ...overrides,
 });
 const register = (body: Record<string, unknown>, ip = '10.0.0.1') =>
@@ -65,6 +65,9 @@ describe('POST /api/users/register', () => {
     ['licensingBody', { licensingBody: '' }, /licensingBody/],
     ['region', { region: '' }, /region/],
     ['country', { country: '' }, /country/],
+    ['licence expiry missing', { licenceExpiresOn: undefined }, /licenceExpiresOn/],
+    ['licence expiry in the past', { licenceExpiresOn: '2020-01-31' }, /licenceExpiresOn: must not be in the past/],
+    ['licence expiry not a date', { licenceExpiresOn: '2031-02-30' }, /licenceExpiresOn/],
     ['avatar scheme', { avatar: 'javascript:alert(1)' }, /avatar/],
     ['over-long name', { name: 'x'.repeat(500) }, /name/],
   ])('400 naming the field for a bad %s', async (_label, overrides, field) => {
@@ -318,7 +321,7 @@ describe('PUT /api/users/me/licence', () => {
     expect(me.json()).toMatchObject({ verificationStatus: 'rejected', rejectionReason: 'Number not found' });
     const res = await ctx.app.inject({
       method: 'PUT', url: '/api/users/me/licence', headers: user.headers,
-      payload: { profession: 'Registered Psychotherapist', licenceNumber: 'CRPO-999', licensingBody: 'CRPO', region: 'ON', country: 'Canada' },
+      payload: { profession: 'Registered Psychotherapist', licenceNumber: 'CRPO-999', licensingBody: 'CRPO', region: 'ON', country: 'Canada', licenceExpiresOn: '2031-12-31' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().verificationStatus).toBe('pending');

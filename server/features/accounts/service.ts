@@ -57,6 +57,7 @@ export async function register(ctx: AppContext, _visitor: CurrentUser | null, in
     licensingBody: input.licensingBody,
     licenceRegion: input.region,
     licenceCountry: input.country,
+    licenceExpiresOn: input.licenceExpiresOn,
   }).onConflictDoNothing().returning({ id: users.id });
   // Answered exactly as a new address is, and not waited for, so neither the answer nor its time tells who is a member.
   if (!inserted.length) {
@@ -151,6 +152,8 @@ export async function updateLicence(ctx: AppContext, user: CurrentUser, input: L
   const [row] = await ctx.db.update(users).set({
     profession: input.profession, licenceNumber: input.licenceNumber, licensingBody: input.licensingBody,
     licenceRegion: input.region, licenceCountry: input.country,
+    // A new expiry date starts the reminders over.
+    licenceExpiresOn: input.licenceExpiresOn, licenceExpiryNotice: null,
     verificationStatus: user.role === 'admin' ? 'verified' : 'pending', rejectionReason: null, updatedAt: new Date(),
   }).where(eq(users.id, user.id)).returning({ id: users.id, verificationStatus: users.verificationStatus });
   if (!row) throw notFound('Profile not found.');

@@ -20,7 +20,7 @@ const queue = async () => (await call('GET', '/api/admin/verifications/names', a
 const register = (name: string) => ctx.app.inject({
   method: 'POST', url: '/api/users/register', remoteAddress: '10.9.0.1', payload: {
     name, email: `n-${Math.random().toString(36).slice(2)}@example.test`, password: 'quiet-harbour-lantern',
-    confirmPassword: 'quiet-harbour-lantern', profession: 'Psychotherapist', licenceNumber: 'L-1', licensingBody: 'CRPO', region: 'ON', country: 'Canada',
+    confirmPassword: 'quiet-harbour-lantern', profession: 'Psychotherapist', licenceNumber: 'L-1', licensingBody: 'CRPO', region: 'ON', country: 'Canada', licenceExpiresOn: '2031-12-31',
   },
 });
 

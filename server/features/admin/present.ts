@@ -9,6 +9,7 @@ import type { DecidedRow, PendingRow } from './verifications.ts';
 export const toPendingVerification = (r: PendingRow): PendingVerification => ({
   _id: r.id, name: r.name, email: r.email, profession: r.profession, licenceNumber: r.licenceNumber, licensingBody: r.licensingBody,
   region: r.licenceRegion, country: r.licenceCountry, createdAt: r.createdAt.toISOString(),
+  licenceExpiresOn: r.licenceExpiresOn, renewal: r.licenceLapsedAt !== null,
 });
 
 export const toNameChange = (r: NameChangeRow): NameChange => ({

@@ -16,6 +16,7 @@ const pending = eq(users.verificationStatus, 'pending');
 const pendingPage = (db: Db, page: number, limit: number) => db.select({
   id: users.id, name: users.name, email: users.email, profession: users.profession, licenceNumber: users.licenceNumber,
   licensingBody: users.licensingBody, licenceRegion: users.licenceRegion, licenceCountry: users.licenceCountry, createdAt: users.createdAt,
+  licenceExpiresOn: users.licenceExpiresOn, licenceLapsedAt: users.licenceLapsedAt,
 }).from(users).where(pending).orderBy(asc(users.createdAt), asc(users.id)).limit(limit).offset((page - 1) * limit);
 export type PendingRow = Awaited<ReturnType<typeof pendingPage>>[number];
 

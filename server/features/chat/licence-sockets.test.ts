@@ -50,7 +50,7 @@ const decline = (user: TestUser) => ctx.app.inject({
 });
 const backToPending = (user: TestUser) => ctx.app.inject({
   method: 'PUT', url: '/api/users/me/licence', headers: user.headers,
-  payload: { profession: 'Registered Psychotherapist', licenceNumber: 'CRPO-NEW', licensingBody: 'CRPO', region: 'ON', country: 'Canada' },
+  payload: { profession: 'Registered Psychotherapist', licenceNumber: 'CRPO-NEW', licensingBody: 'CRPO', region: 'ON', country: 'Canada', licenceExpiresOn: '2031-12-31' },
 });
 
 /** What REST says to the member now: the socket must say the same. */

@@ -122,6 +122,8 @@ export async function getProfile(ctx: ServiceContext, viewer: CurrentUser, input
  */
 export async function updateProfile(ctx: ServiceContext, viewer: CurrentUser, changes: ProfileUpdate): Promise<Profile> {
   const { name, ...rest } = changes;
+  // An uploaded photo's address is kept only by its owner (POST /api/users/me/avatar sets it).
+  if (rest.avatar?.startsWith('/') && !rest.avatar.startsWith(`/api/users/${viewer.id}/`)) throw badRequest('Invalid avatar: must be an https URL');
   const reviewed = viewer.verificationStatus === 'verified' && !isAdmin(viewer);
   const naming = name === undefined ? {} : reviewed ? nameForReview(name, viewer.name) : { name, pendingName: null, pendingNameAt: null };
   const row = { ...rest, ...naming, ...availabilityStamp(rest.acceptingClients, rest.availabilityNote) };

@@ -1,4 +1,5 @@
 import { Fieldset, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { todayIso } from '../../../common/privacy.ts';
 import type { LicenceInput } from './api.ts';
 
 /** The licence group of the register and verification forms, with why we ask and who sees what. */
@@ -21,9 +22,11 @@ export function LicenceFields({ value, onChange }: { value: LicenceInput; onChan
         <TextInput label="Licensing body" placeholder="CRPO, California BBS" {...field('licensingBody')} />
         <TextInput label="Province or state" {...field('region')} />
         <TextInput label="Country" {...field('country')} />
+        <TextInput label="Licence expiry date" type="date" min={todayIso()} description="The date your current licence expires."
+          {...field('licenceExpiresOn')} />
       </SimpleGrid>
     </Fieldset>
   );
 }
 
-export const emptyLicence: LicenceInput = { profession: '', licenceNumber: '', licensingBody: '', region: '', country: '' };
+export const emptyLicence: LicenceInput = { profession: '', licenceNumber: '', licensingBody: '', region: '', country: '', licenceExpiresOn: '' };

@@ -1,6 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { LicenceExpiryNotice } from '../../components/LicenceExpiryNotice.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { updateLicence } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -26,6 +27,7 @@ export default function VerificationPage() {
       <form onSubmit={onSubmit}>
         <Stack>
           <FormMessage message={message} />
+          <LicenceExpiryNotice />
           <LicenceFields value={licence} onChange={setLicence} />
           <Button type="submit" loading={busy}>Send for review</Button>
         </Stack>

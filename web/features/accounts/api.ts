@@ -10,6 +10,6 @@ export const register = (input: RegisterInput) => api<{ msg: string }>('/api/use
 export const forgotPassword = (email: string) => api<{ msg: string }>('/api/users/forgot-password', { method: 'POST', body: { email } });
 export const resetPassword = (token: string, password: string) =>
   api<{ msg: string }>(`/api/users/reset-password/${encodeURIComponent(token)}`, { method: 'POST', body: { password } });
-export type LicenceInput = { profession: string; licenceNumber: string; licensingBody: string; region: string; country: string };
+export type LicenceInput = { profession: string; licenceNumber: string; licensingBody: string; region: string; country: string; licenceExpiresOn: string };
 export const updateLicence = (input: LicenceInput) =>
   api<{ _id: string; verificationStatus: string }>('/api/users/me/licence', { method: 'PUT', body: input });

@@ -25,26 +25,41 @@ export default function VerificationsPage() {
       {isPending && <PageLoader />}
       {error && <Alert color="red" role="alert">{error.message}</Alert>}
       {data && data.users.length === 0 && <Text>No accounts are waiting for verification.</Text>}
-      {data?.users.map((u) => (
-        <Card key={u._id} withBorder>
-          <Group justify="space-between" align="flex-start">
-            <div>
-              <Text fw={600}>{u.name}</Text>
-              <Text size="sm">{u.email} · registered {timeAgo(u.createdAt)}</Text>
-              <Text size="sm" mt={6}>{u.profession}</Text>
-              <Text size="sm">Licence <strong>{u.licenceNumber}</strong> · {u.licensingBody} · {u.region}, {u.country}</Text>
-            </div>
-            <Group gap="xs">
-              <Button onClick={() => decide.mutate({ id: u._id, approved: true })} loading={decide.isPending && decide.variables?.id === u._id} aria-label={`Approve ${u.name}`}>Approve</Button>
-              <Button variant="outline" color="red.8" onClick={() => setRejecting(u)} aria-label={`Reject ${u.name}`}>Reject</Button>
-            </Group>
-          </Group>
-        </Card>
+      {data && data.users.some((u) => u.renewal) && <Title order={2} size="h4">Renewals</Title>}
+      {data?.users.filter((u) => u.renewal).map((u) => (
+        <PendingCard key={u._id} person={u} decide={decide} onReject={setRejecting} />
+      ))}
+      {data && data.users.some((u) => u.renewal) && data.users.some((u) => !u.renewal) && <Title order={2} size="h4">New members</Title>}
+      {data?.users.filter((u) => !u.renewal).map((u) => (
+        <PendingCard key={u._id} person={u} decide={decide} onReject={setRejecting} />
       ))}
       {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} />}
       <NameChanges />
       <RejectDialog person={rejecting} onClose={() => setRejecting(null)} />
     </Stack>
+  );
+}
+
+type Decide = ReturnType<typeof useDecideVerification>;
+
+/** One account waiting: a renewal says so and when the new licence expires. */
+function PendingCard({ person: u, decide, onReject }: { person: PendingVerification; decide: Decide; onReject: (p: PendingVerification) => void }) {
+  return (
+    <Card withBorder>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Text fw={600}>{u.name}</Text>
+          <Text size="sm">{u.email} · registered {timeAgo(u.createdAt)}</Text>
+          <Text size="sm" mt={6}>{u.profession}</Text>
+          <Text size="sm">Licence <strong>{u.licenceNumber}</strong> · {u.licensingBody} · {u.region}, {u.country}</Text>
+          {u.licenceExpiresOn && <Text size="sm">{u.renewal ? 'Renewed licence expires' : 'Expires'} {u.licenceExpiresOn}</Text>}
+        </div>
+        <Group gap="xs">
+          <Button onClick={() => decide.mutate({ id: u._id, approved: true })} loading={decide.isPending && decide.variables?.id === u._id} aria-label={`Approve ${u.name}`}>Approve</Button>
+          <Button variant="outline" color="red.8" onClick={() => onReject(u)} aria-label={`Reject ${u.name}`}>Reject</Button>
+        </Group>
+      </Group>
+    </Card>
   );
 }
 

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Image, ScrollArea, SimpleGrid, Stack, Tex
 import { Link } from 'react-router';
 import { chatUnreadText, useChatUnreadCount } from '../../lib/chatUnread.ts';
 import { isAdmin, useSession } from '../../lib/session.tsx';
+import { LicenceExpiryNotice } from '../../components/LicenceExpiryNotice.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useLatestResource, useMyCommunities, useRecentActivity } from './api.ts';
 import { AvailabilityReminder } from './AvailabilityReminder.tsx';
@@ -34,6 +35,7 @@ export default function DashboardPage() {
         <Image src={WELCOME_IMAGE} fallbackSrc={PLACEHOLDER_IMAGE} alt="" w={150} h={100} radius="md" visibleFrom="sm" />
       </Group>
       <AvailabilityReminder />
+      <LicenceExpiryNotice />
       <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="md">
         <ActivityCard />
         <DashboardCard title="Quick Actions">

@@ -2,6 +2,8 @@ import { Alert, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { MessagePolicy } from '../../../common/blocks.ts';
 import { BlockedMembers } from './BlockedMembers.tsx';
+import { DeleteAccount } from './DeleteAccount.tsx';
+import { DownloadData } from './DownloadData.tsx';
 import { usePrivacy, useSetWhoCanMessage } from './api.ts';
 
 export function PrivacyPanel() {
@@ -9,6 +11,8 @@ export function PrivacyPanel() {
     <Stack gap="lg">
       <WhoCanMessage />
       <BlockedMembers />
+      <DownloadData />
+      <DeleteAccount />
     </Stack>
   );
 }

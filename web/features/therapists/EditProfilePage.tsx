@@ -10,6 +10,7 @@ import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { useProfile, useUpdateProfile } from './api.ts';
 import { AvailabilityFields, availabilityDraft } from './components/AvailabilityFields.tsx';
 import { ProfileError, ProfileLoading } from './components/ProfileStatus.tsx';
+import { PhotoUpload } from './PhotoUpload.tsx';
 
 export default function EditProfilePage() {
   const { user } = useSession();
@@ -92,11 +93,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <TextInput label="Education" maxLength={LIMITS.shortText} {...text('education')} />
           <TextInput label="Location" description="City, region, country" maxLength={LIMITS.shortText} {...text('location')} />
           <Group align="flex-end" wrap="nowrap" gap="sm">
-            <TextInput label="Avatar URL" description="An https link; empty shows your initials" type="url"
+            <TextInput label="Avatar URL" description="An https link, or upload a photo below; empty shows your initials"
               maxLength={LIMITS.url} style={{ flex: 1 }} {...text('avatar')} />
             <UserAvatar name={fields.name || profile.name} src={fields.avatar.trim() || null} size={42} />
           </Group>
         </SimpleGrid>
+        <PhotoUpload name={fields.name || profile.name} avatar={fields.avatar.trim()} onChange={set('avatar')} />
 
         <Textarea label="Bio" description={`${fields.bio.length} / ${LIMITS.bio} characters`} autosize minRows={4} maxRows={12}
           maxLength={LIMITS.bio} {...text('bio')} />

@@ -5,14 +5,15 @@ import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { AvailabilityDetails } from './AvailabilityDetails.tsx';
 import { Details, Tags } from './Details.tsx';
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+// Issue 16: "Licence verified {month year}".
+const monthYear = (iso: string) => new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'long' });
 
 function VerificationBadge({ profile }: { profile: Profile }) {
   if (profile.verificationStatus === 'verified') {
     return (
       <Group gap="xs">
         <Badge color="brand" variant="filled" tt="none">Verified</Badge>
-        {profile.verifiedAt && <Text size="sm" c="dimmed">Licence verified on {formatDate(profile.verifiedAt)}</Text>}
+        {profile.verifiedAt && <Text size="sm" c="dimmed">Licence verified {monthYear(profile.verifiedAt)}</Text>}
       </Group>
     );
   }

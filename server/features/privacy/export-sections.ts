@@ -1,0 +1,96 @@
+// "Download my data": the ZIP is this list of sections, one JSON file each. A feature with more of a member's data
+// (referrals, notifications) is one more entry. Each section reads its rows page by page (keyset on a uuid `k`), so
+// the file is written as it is read and no section is ever held in memory whole.
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+
+export type ExportSection = {
+  /** The file's name in the ZIP. */
+  file: string;
+  /** The section's rows after key `after` (a uuid), in key order, at most `limit`; each row has its key as `k`. */
+  page: (userId: string, after: string, limit: number) => SQL;
+};
+
+const PAGE_SIZE = 500;
+const FIRST_KEY = '00000000-0000-0000-0000-000000000000';
+
+/** Every row of a section, without `k`, one page at a time. */
+export async function* sectionRows(db: Db, section: ExportSection, userId: string): AsyncGenerator<object> {
+  let after = FIRST_KEY;
+  for (;;) {
+    const rows = await queryRows<{ k: string } & Record<string, unknown>>(db, section.page(userId, after, PAGE_SIZE));
+    for (const { k: _key, ...row } of rows) yield row;
+    if (rows.length < PAGE_SIZE) return;
+    after = rows[rows.length - 1].k;
+  }
+}
+
+export const EXPORT_SECTIONS: ExportSection[] = [
+  { file: 'profile.json', page: (me, after, limit) => sql`
+      SELECT id AS k, to_jsonb(u) - 'password_hash' AS profile FROM users u WHERE id = ${me} AND id > ${after}::uuid LIMIT ${limit}` },
+  { file: 'licence-decisions.json', page: (me, after, limit) => sql`
+      SELECT id AS k, approved, reason, created_at AS "decidedAt" FROM verification_decisions
+      WHERE user_id = ${me} AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },
+  { file: 'posts.json', page: (me, after, limit) => sql`
+      SELECT p.id AS k, p.id, c.name AS community, p.title, p.content, p.likes_count AS "likesCount",
+        p.comments_count AS "commentsCount", p.created_at AS "createdAt", p.removed_at AS "removedAt"
+      FROM posts p LEFT JOIN communities c ON c.id = p.community_id
+      WHERE p.author_id = ${me} AND p.id > ${after}::uuid ORDER BY p.id LIMIT ${limit}` },
+  { file: 'comments.json', page: (me, after, limit) => sql`
+      SELECT id AS k, id, post_id AS "postId", parent_id AS "parentId", content, deleted, created_at AS "createdAt"
+      FROM comments WHERE author_id = ${me} AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },
+  { file: 'likes.json', page: (me, after, limit) => sql`
+      SELECT k, kind, "likedAt" FROM (
+        SELECT post_id AS k, 'post' AS kind, created_at AS "likedAt" FROM post_likes WHERE user_id = ${me}
+        UNION ALL
+        SELECT comment_id, 'comment', created_at FROM comment_likes WHERE user_id = ${me}) l
+      WHERE k > ${after}::uuid ORDER BY k LIMIT ${limit}` },
+  { file: 'communities.json', page: (me, after, limit) => sql`
+      SELECT c.id AS k, c.id, c.name, c.created_by = ${me} AS "createdByMe", m.joined_at AS "joinedAt"
+      FROM communities c LEFT JOIN community_members m ON m.community_id = c.id AND m.user_id = ${me}
+      WHERE (m.user_id IS NOT NULL OR c.created_by = ${me}) AND c.id > ${after}::uuid ORDER BY c.id LIMIT ${limit}` },
+  { file: 'favourites.json', page: (me, after, limit) => sql`
+      SELECT f.favorite_id AS k, f.favorite_id AS "memberId", u.name, f.created_at AS "addedAt"
+      FROM favorites f JOIN users u ON u.id = f.favorite_id
+      WHERE f.user_id = ${me} AND f.favorite_id > ${after}::uuid ORDER BY f.favorite_id LIMIT ${limit}` },
+  { file: 'blocked-members.json', page: (me, after, limit) => sql`
+      SELECT b.blocked_id AS k, b.blocked_id AS "memberId", u.name, b.created_at AS "blockedAt"
+      FROM blocks b JOIN users u ON u.id = b.blocked_id
+      WHERE b.blocker_id = ${me} AND b.blocked_id > ${after}::uuid ORDER BY b.blocked_id LIMIT ${limit}` },
+  { file: 'resources.json', page: (me, after, limit) => sql`
+      SELECT id AS k, id, title, link, description, category, is_approved AS approved, created_at AS "createdAt"
+      FROM resources WHERE created_by = ${me} AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },
+  { file: 'conversations.json', page: (me, after, limit) => sql`
+      SELECT c.id AS k, c.id, other.user_id AS "withMemberId", u.name AS "withName", c.created_at AS "createdAt"
+      FROM conversation_participants mine JOIN conversations c ON c.id = mine.conversation_id
+      LEFT JOIN conversation_participants other ON other.conversation_id = c.id AND other.user_id <> ${me}
+      LEFT JOIN users u ON u.id = other.user_id
+      WHERE mine.user_id = ${me} AND c.id > ${after}::uuid ORDER BY c.id LIMIT ${limit}` },
+  { file: 'messages.json', page: (me, after, limit) => sql`
+      SELECT m.id AS k, m.id, m.conversation_id AS "conversationId", m.sender_id = ${me} AS "sentByMe", u.name AS "senderName",
+        m.text, m.status, m.created_at AS "createdAt", m.removed_at AS "removedAt"
+      FROM conversation_participants mine JOIN messages m ON m.conversation_id = mine.conversation_id
+      JOIN users u ON u.id = m.sender_id
+      WHERE mine.user_id = ${me} AND m.id > ${after}::uuid ORDER BY m.id LIMIT ${limit}` },
+  { file: 'sessions.json', page: (me, after, limit) => sql`
+      SELECT id AS k, to_jsonb(s) - 'token_hash' - 'user_id' AS session FROM sessions s
+      WHERE user_id = ${me} AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },
+  { file: 'reports-filed.json', page: (me, after, limit) => sql`
+      SELECT id AS k, id, target_type AS "targetType", target_id AS "targetId", reason, details, status, resolution,
+        created_at AS "createdAt", resolved_at AS "resolvedAt"
+      FROM reports WHERE reporter_id = ${me} AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },
+  // Notifications (w-notif, migration 0101): the member's items, preferences and followed threads.
+  { file: 'notifications.json', page: (me, after, limit) => sql`
+      SELECT id AS k, id, type, target_kind AS "targetKind", target_title AS "targetTitle", target_url AS "targetUrl", place,
+        actor_count AS "actorCount", visible, created_at AS "createdAt", read_at AS "readAt"
+      FROM notifications WHERE user_id = ${me} AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },
+  { file: 'notification-preferences.json', page: (me, after, limit) => sql`
+      SELECT user_id AS k, jsonb_agg(jsonb_build_object('key', key, 'inApp', in_app, 'email', email) ORDER BY key) AS preferences
+      FROM notification_preferences WHERE user_id = ${me} AND user_id > ${after}::uuid GROUP BY user_id LIMIT ${limit}` },
+  { file: 'followed-posts.json', page: (me, after, limit) => sql`
+      SELECT post_id AS k, post_id AS "postId", created_at AS "followedAt" FROM post_follows
+      WHERE user_id = ${me} AND post_id > ${after}::uuid ORDER BY post_id LIMIT ${limit}` },
+  { file: 'audit.json', page: (me, after, limit) => sql`
+      SELECT id AS k, action, detail, created_at AS "createdAt" FROM audit_log
+      WHERE target_type = 'user' AND target_id = ${me}::text AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },
+];

@@ -1,0 +1,161 @@
+// Issue 16: "Download my data" — one ZIP of JSON files with everything the member has here and nothing of anyone else's.
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import yauzl from 'yauzl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { caller } from '../../test/http.ts';
+import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
+import { mailIn } from '../../test/mail.ts';
+import { exportFile, purgeExpiredExports } from './export.ts';
+import { EXPORT_SECTIONS } from './export-sections.ts';
+import { makeFootprint, type Footprint } from './fixtures.ts';
+
+let ctx: TestContext;
+let member: TestUser;
+let other: TestUser;
+let third: TestUser;
+let mine: Footprint;
+let theirs: Footprint;
+const call = caller(() => ctx.app);
+
+/** Every file of a ZIP, parsed as JSON. */
+function unzip(bytes: Buffer): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
+      if (err) return reject(err);
+      const files: Record<string, unknown> = {};
+      zip.on('entry', (entry: yauzl.Entry) => zip.openReadStream(entry, (e, stream) => {
+        if (e) return reject(e);
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => { files[entry.fileName] = JSON.parse(Buffer.concat(chunks).toString('utf8')); zip.readEntry(); });
+      }));
+      zip.on('end', () => resolve(files));
+      zip.readEntry();
+    });
+  });
+}
+
+async function readyExport(user: TestUser): Promise<string> {
+  const started = await call('POST', '/api/users/me/export', user);
+  expect(started.status).toBe(202);
+  for (let i = 0; i < 100; i++) {
+    const { body } = await call('GET', '/api/users/me/export', user);
+    if (body.export?.status === 'ready') return body.export._id;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('export never became ready');
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  member = await createUser(ctx.db);
+  other = await createUser(ctx.db);
+  third = await createUser(ctx.db);
+  mine = await makeFootprint(ctx.db, member, other, 'M');
+  // The same kinds of data, between two other members: none of it may appear in the member's copy.
+  theirs = await makeFootprint(ctx.db, other, third, 'T');
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('POST /api/users/me/export and the ZIP', () => {
+  let files: Record<string, any>;
+  let exportId: string;
+
+  beforeAll(async () => {
+    exportId = await readyExport(member);
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/users/me/export/${exportId}`, headers: member.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="thera-root-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    files = await unzip(res.rawPayload);
+  });
+
+  it('holds one JSON file per section', () => {
+    expect(Object.keys(files).sort()).toEqual(EXPORT_SECTIONS.map((s) => s.file).sort());
+  });
+
+  it('has the profile and licence fields, without the password hash', () => {
+    const [{ profile }] = files['profile.json'];
+    expect(profile).toMatchObject({ id: member.id, email: member.email, name: member.name, licence_number: expect.stringMatching(/^LIC-/), licensing_body: 'CRPO' });
+    expect(profile).not.toHaveProperty('password_hash');
+  });
+
+  it('has what the member wrote, liked, joined, made, favoured, submitted and reported', () => {
+    const ids = (file: string, key = 'id') => files[file].map((row: any) => row[key]).sort();
+    expect(ids('posts.json')).toEqual([mine.ownPost, mine.ownLonelyPost].sort());
+    expect(ids('comments.json')).toEqual([mine.ownComment]);
+    expect(files['likes.json'].map((l: any) => l.kind).sort()).toEqual(['comment', 'post']);
+    expect(files['communities.json'].map((c: any) => [c.id, c.createdByMe]).sort()).toEqual(
+      [[mine.communityCreated, true], [mine.communityJoined, false]].sort());
+    expect(ids('favourites.json', 'memberId')).toEqual([other.id]);
+    expect(ids('blocked-members.json', 'memberId')).toEqual([other.id]);
+    expect(ids('resources.json')).toEqual([mine.approvedResource, mine.pendingResource].sort());
+    expect(ids('reports-filed.json')).toEqual([mine.report]);
+    expect(files['licence-decisions.json']).toHaveLength(1);
+    expect(files['audit.json'].map((a: any) => a.action)).toEqual(['name.approve']);
+    expect(files['notifications.json'].map((n: any) => n.targetTitle)).toEqual(['Notified M']);
+    expect(ids('followed-posts.json', 'postId')).toEqual([mine.othersPost]);
+  });
+
+  it('has each conversation with every message in it, both sides', () => {
+    expect(files['conversations.json']).toEqual([expect.objectContaining({ id: mine.conversation, withMemberId: other.id })]);
+    expect(files['messages.json'].map((m: any) => [m.text, m.sentByMe]).sort()).toEqual([['Answer to M', false], ['Hello from M', true]]);
+  });
+
+  it('has the sessions without their tokens', () => {
+    expect(files['sessions.json'].length).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(files['sessions.json'])).not.toContain('token');
+  });
+
+  it('has nothing of anybody else\'s', () => {
+    const text = JSON.stringify(files);
+    for (const id of [theirs.ownPost, theirs.ownComment, theirs.conversation, theirs.message, theirs.report, theirs.communityCreated]) {
+      expect(text).not.toContain(id);
+    }
+    expect(text).not.toMatch(/ T\b|Hello from T|Report details T/);
+    expect(text).not.toContain(other.email);
+  });
+
+  it('emails the member when it is ready, naming where to get it', async () => {
+    const mail = await mailIn(ctx.outboxDir, member.email, /Your Thera Root data is ready/);
+    expect(mail).toContain('/settings/privacy');
+  });
+
+  it('is the owner\'s only: another member and an administrator hear 404, a visitor 401', async () => {
+    const url = `/api/users/me/export/${exportId}`;
+    expect((await call('GET', url, other)).status).toBe(404);
+    expect((await call('GET', url, await createAdmin(ctx.db))).status).toBe(404);
+    expect((await call('GET', url)).status).toBe(401);
+    expect((await call('POST', '/api/users/me/export')).status).toBe(401);
+    expect((await call('GET', '/api/users/me/export', other)).body).toEqual({ export: null });
+  });
+
+  it('is gone after 24 hours: the file is removed and the download answers 404', async () => {
+    await purgeExpiredExports(ctx, new Date(Date.now() + 24 * 3_600_000 + 1000));
+    expect(fs.existsSync(exportFile(ctx, exportId))).toBe(false);
+    const res = await call('GET', `/api/users/me/export/${exportId}`, member);
+    expect(res).toEqual({ status: 404, body: { msg: 'This download is not available. Please prepare a new one.', code: 'NOT_FOUND' } });
+  });
+});
+
+describe('preparing limits', () => {
+  it('lets a pending member download their data too', async () => {
+    const pending = await createUser(ctx.db, { status: 'pending' });
+    const id = await readyExport(pending);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/users/me/export/${id}`, headers: pending.headers })).statusCode).toBe(200);
+  });
+
+  it('refuses a second request while one is being prepared, and more than five a day', async () => {
+    const busy = await createUser(ctx.db);
+    await ctx.db.execute(sql`INSERT INTO data_exports (user_id, expires_at) VALUES (${busy.id}, now() + interval '1 day')`);
+    expect((await call('POST', '/api/users/me/export', busy)).status).toBe(409);
+    await ctx.db.execute(sql`UPDATE data_exports SET status = 'ready' WHERE user_id = ${busy.id}`);
+    await ctx.db.execute(sql`INSERT INTO data_exports (user_id, status, expires_at)
+      SELECT ${busy.id}, 'ready', now() + interval '1 day' FROM generate_series(1, 4)`);
+    expect((await call('POST', '/api/users/me/export', busy)).status).toBe(429);
+  });
+});

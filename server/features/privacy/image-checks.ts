@@ -1,0 +1,46 @@
+// What an uploaded photo's bytes must look like before sharp decodes them: the type its bytes say, the same type its
+// name and declared type say, and nothing after the image's end (a "polyglot": an image that is also HTML or a script).
+import path from 'node:path';
+import { badRequest } from '../../lib/errors.ts';
+
+export type ImageType = 'jpeg' | 'png' | 'webp';
+
+const MIME: Record<string, ImageType> = { 'image/jpeg': 'jpeg', 'image/jpg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
+const EXTENSION: Record<string, ImageType> = { '.jpg': 'jpeg', '.jpeg': 'jpeg', '.png': 'png', '.webp': 'webp' };
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG_END = Buffer.from([0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]); // the IEND chunk's type and CRC
+// Markup a browser or an interpreter would act on, wherever it hides (a comment segment, an EXIF field, a text chunk).
+const ACTIVE_CONTENT = /<(script|html|body|svg|iframe|object|embed|\?php|!doctype)\b/i;
+
+export const UNSUPPORTED_PHOTO = 'Please upload a JPEG, PNG or WebP photo.';
+export const MISMATCHED_PHOTO = 'This file is not the image its name or type says it is.';
+
+/** The type the bytes say, from their signature. */
+export function sniffImageType(bytes: Buffer): ImageType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  return null;
+}
+
+/** The bytes end where the format says the image ends: anything after it is a second file riding along. */
+function endsCleanly(bytes: Buffer, type: ImageType): boolean {
+  switch (type) {
+    case 'jpeg': return bytes[bytes.length - 2] === 0xff && bytes[bytes.length - 1] === 0xd9;
+    case 'png': return bytes.subarray(bytes.length - 8).equals(PNG_END);
+    // RIFF's size field counts every byte after the first eight (a chunk of odd size is padded to even).
+    case 'webp': return bytes.readUInt32LE(4) + 8 === bytes.length;
+  }
+}
+
+/** Refuses (400) a file that is not one of the three types, says it is another, or carries something after or inside. */
+export function checkPhotoBytes(bytes: Buffer, declared: { mimetype: string; filename: string }): ImageType {
+  const type = sniffImageType(bytes);
+  if (!type) throw badRequest(UNSUPPORTED_PHOTO);
+  const byMime = MIME[declared.mimetype.toLowerCase()];
+  const byName = EXTENSION[path.extname(declared.filename).toLowerCase()];
+  if (!byMime || !byName) throw badRequest(UNSUPPORTED_PHOTO);
+  if (byMime !== type || byName !== type) throw badRequest(MISMATCHED_PHOTO);
+  if (!endsCleanly(bytes, type) || ACTIVE_CONTENT.test(bytes.toString('latin1'))) throw badRequest(MISMATCHED_PHOTO);
+  return type;
+}

@@ -1,0 +1,77 @@
+// Licence expiry (decision 0068): reminders 30 and 7 days before, and at expiry the member is back in the queue.
+// `runLicenceExpiry(ctx, now)` is the daily job's whole work, and takes its clock as an argument so tests set the day.
+import { eq, sql } from 'drizzle-orm';
+import { todayIso, type LicenceExpiryStatus } from '../../../common/privacy.ts';
+import type { AppContext } from '../../context.ts';
+import { queryRows } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import type { CurrentUser } from '../../lib/auth.ts';
+
+/** What the job needs of the app (the daily job and the tests build it from the AppContext). */
+export type ExpiryContext = Pick<AppContext, 'db' | 'config' | 'mailer'> & {
+  realtime: Pick<AppContext['realtime'], 'endUser'>; cache: Pick<AppContext['cache'], 'forget'>;
+};
+
+type Reminded = { id: string; name: string; email: string; licence_expires_on: string };
+export type ExpiryRun = { reminded30: number; reminded7: number; lapsed: number };
+
+const DAY_MS = 86_400_000;
+const addDays = (day: string, days: number) => todayIso(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+const dateOf = (value: string | Date) => (typeof value === 'string' ? value.slice(0, 10) : todayIso(value));
+
+/** Marks the reminder in the same statement that picks the members, so a second run the same day sends nothing. */
+async function remind(ctx: ExpiryContext, today: string, days: 30 | 7): Promise<Reminded[]> {
+  const notYet = days === 30 ? sql`licence_expiry_notice IS NULL` : sql`(licence_expiry_notice IS NULL OR licence_expiry_notice > 7)`;
+  const lower = days === 30 ? addDays(today, 8) : today;
+  return queryRows<Reminded>(ctx.db, sql`
+    UPDATE users SET licence_expiry_notice = ${days}
+    WHERE verification_status = 'verified' AND licence_expires_on IS NOT NULL
+      AND licence_expires_on BETWEEN ${lower}::date AND ${addDays(today, days)}::date AND ${notYet}
+    RETURNING id, name, email, licence_expires_on::text`);
+}
+
+/** A licence valid until a day lapses the day after: the member is pending again, with the pending rules. */
+async function lapse(ctx: ExpiryContext, today: string, now: Date): Promise<Reminded[]> {
+  return queryRows<Reminded>(ctx.db, sql`
+    UPDATE users SET verification_status = 'pending', licence_lapsed_at = ${now.toISOString()}::timestamptz, updated_at = now()
+    WHERE verification_status = 'verified' AND role <> 'admin' AND licence_expires_on IS NOT NULL AND licence_expires_on < ${today}::date
+    RETURNING id, name, email, licence_expires_on::text`);
+}
+
+export async function runLicenceExpiry(ctx: ExpiryContext, now: Date): Promise<ExpiryRun> {
+  const today = todayIso(now);
+  const lapsed = await lapse(ctx, today, now);
+  const in7 = await remind(ctx, today, 7);
+  const in30 = await remind(ctx, today, 30);
+  const link = `${ctx.config.publicUrl}/dashboard`;
+  const mails = [
+    ...in30.map((m) => reminder(m, link)), ...in7.map((m) => reminder(m, link)),
+    ...lapsed.map((m) => ({
+      to: m.email, subject: 'Your licence has expired on Thera Root',
+      text: `Hello ${m.name},\n\nYour licence expired on ${dateOf(m.licence_expires_on)}, so your Thera Root account is waiting for verification again. Enter your renewed licence here and an administrator will verify it:\n\n${link}\n\nThera Root`,
+      link,
+    })),
+  ];
+  for (const mail of mails) await ctx.mailer.send(mail);
+  // A lapsed member's sockets end, as at a decline: chat waits for the renewal like REST does.
+  for (const m of lapsed) ctx.realtime.endUser(m.id);
+  if (lapsed.length) ctx.cache.forget('therapists:');
+  return { reminded30: in30.length, reminded7: in7.length, lapsed: lapsed.length };
+}
+
+function reminder(m: Reminded, link: string) {
+  return {
+    to: m.email, subject: `Your licence expires on ${dateOf(m.licence_expires_on)}`,
+    text: `Hello ${m.name},\n\nYour licence on Thera Root expires on ${dateOf(m.licence_expires_on)}. When you have renewed it, enter the new expiry date from your dashboard so your account stays verified:\n\n${link}\n\nThera Root`,
+    link,
+  };
+}
+
+/** The dashboard's notice: the date, the days left, and whether the licence has lapsed. */
+export async function licenceExpiryStatus(ctx: AppContext, user: CurrentUser, now = new Date()): Promise<LicenceExpiryStatus> {
+  const [row] = await ctx.db.select({ expiresOn: users.licenceExpiresOn, lapsedAt: users.licenceLapsedAt, status: users.verificationStatus })
+    .from(users).where(eq(users.id, user.id));
+  const expiresOn = row?.expiresOn ?? null;
+  const daysLeft = expiresOn === null ? null : Math.round((Date.parse(`${expiresOn}T00:00:00Z`) - Date.parse(`${todayIso(now)}T00:00:00Z`)) / DAY_MS);
+  return { licenceExpiresOn: expiresOn, daysLeft, lapsed: row?.status !== 'verified' && row?.lapsedAt != null };
+}
