@@ -8,6 +8,7 @@ import { createAdmin, createUser, TEST_PASSWORD, type TestUser } from '../../tes
 import { mailIn } from '../../test/mail.ts';
 import { connectClient } from '../../test/sockets.ts';
 import { makeFootprint, type Footprint } from './fixtures.ts';
+import { awayFromStepEdge, codeAt, enrol } from '../../test/totp.ts';
 
 let ctx: TestContext;
 const call = caller(() => ctx.app);
@@ -137,6 +138,27 @@ describe('who may delete', () => {
     expect(wrong).toEqual({ status: 400, body: { msg: 'Your password is incorrect.', code: 'BAD_REQUEST' } });
     expect((await call('GET', '/api/users/me', pending)).status).toBe(200);
     expect((await call('DELETE', '/api/users/me', pending, { password: TEST_PASSWORD })).status).toBe(200);
+  });
+
+  it('with two-factor on, asks for a code as well: none or a wrong one changes nothing; a right one deletes and erases the factor', async () => {
+    const member = await createUser(ctx.db);
+    const { secret, recoveryCodes } = await enrol(ctx.app, member);
+    const none = await call('DELETE', '/api/users/me', member, { password: TEST_PASSWORD });
+    expect([none.status, none.body.code]).toEqual([400, 'BAD_REQUEST']);
+    expect((await call('DELETE', '/api/users/me', member, { password: TEST_PASSWORD, code: '000000' })).status).toBe(400);
+    expect((await call('GET', '/api/users/me', member)).status).toBe(200);
+    await awayFromStepEdge();
+    expect((await call('DELETE', '/api/users/me', member, { password: TEST_PASSWORD, code: codeAt(secret) })).status).toBe(200);
+    for (const table of ['two_factor', 'recovery_codes']) {
+      expect(await count(sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} WHERE user_id = ${member.id}`)).toBe(0);
+    }
+    expect(recoveryCodes).toHaveLength(10);
+  });
+
+  it('a recovery code does for a lost phone', async () => {
+    const member = await createUser(ctx.db);
+    const { recoveryCodes } = await enrol(ctx.app, member);
+    expect((await call('DELETE', '/api/users/me', member, { password: TEST_PASSWORD, code: recoveryCodes[0] })).status).toBe(200);
   });
 
   it('limits password guesses to five per quarter hour', async () => {

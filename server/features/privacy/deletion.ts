@@ -10,6 +10,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { verifySecondFactor } from '../../lib/second-factor.ts';
 import { eraseAvatar } from './avatar.ts';
 import { eraseExports } from './export.ts';
 
@@ -60,6 +61,15 @@ async function eraseTraces(db: Db, userId: string): Promise<void> {
   await db.execute(sql`DELETE FROM notification_preferences WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM post_follows WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM jobs WHERE payload->>'userId' = ${userId}`);
+  // Two-factor sign-in and email change (migrations 0111, 0112): nothing of the member's second factor is kept.
+  await db.execute(sql`DELETE FROM two_factor WHERE user_id = ${userId}`);
+  await db.execute(sql`DELETE FROM recovery_codes WHERE user_id = ${userId}`);
+  await db.execute(sql`DELETE FROM mfa_challenges WHERE user_id = ${userId}`);
+  await db.execute(sql`DELETE FROM email_change_tokens WHERE user_id = ${userId}`);
+  // Referrals (migration 0095): a request nobody can follow up any more is withdrawn; offers still waiting go. Answered
+  // and placed referrals stay with their recipients under 'Deleted member' (they carry no client identity).
+  await db.execute(sql`UPDATE referrals SET status = 'withdrawn' WHERE sender_id = ${userId} AND status = 'open'`);
+  await db.execute(sql`DELETE FROM referral_offers WHERE therapist_id = ${userId} AND status = 'open'`);
 }
 
 /** Every personal field of the row; the address becomes one nobody can own, so the real one is free again. */
@@ -110,6 +120,7 @@ export async function deleteOwnAccount(ctx: AppContext, user: CurrentUser, input
   if (count > ATTEMPTS.max) throw tooManyRequests('Too many attempts. Please try again in 15 minutes.');
   const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!row || !(await verifyPassword(row.passwordHash, input.password))) throw badRequest(WRONG_PASSWORD);
+  await verifySecondFactor(ctx, user.id, input.code);
   await eraseAccount(ctx, { userId: user.id, deleteContent: input.deleteContent, actorId: null, log: input.log });
 }
 

@@ -5,14 +5,16 @@ import { BlockedMembers } from './BlockedMembers.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import { DownloadData } from './DownloadData.tsx';
 import { usePrivacy, useSetWhoCanMessage } from './api.ts';
+import { useSession } from '../../lib/session.tsx';
 
 export function PrivacyPanel() {
+  const { user } = useSession();
   return (
     <Stack gap="lg">
       <WhoCanMessage />
       <BlockedMembers />
       <DownloadData />
-      <DeleteAccount />
+      <DeleteAccount twoFactor={Boolean(user?.twoFactorEnabled)} />
     </Stack>
   );
 }
