@@ -10,6 +10,7 @@ import { adminRoutes } from './admin/routes.ts';
 import { moderationRoutes } from './moderation/routes.ts';
 import { referralsRoutes } from './referrals/routes.ts';
 import { privacyBackground } from './privacy/background.ts';
+import { registerExpiringNotice } from './referrals/expiring.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { notificationsBackground } from './notifications/background.ts';
 import { notificationsRoutes } from './notifications/routes.ts';
@@ -36,4 +37,5 @@ export const features: Feature[] = [
     routes: notificationsRoutes,
   },
 ];
-export const featureRealtime: FeatureRealtime[] = [chatRealtime, notificationsBackground, privacyBackground];
+// Background work each feature registers once the app's context exists: socket handlers and job handlers.
+export const featureRealtime: FeatureRealtime[] = [chatRealtime, notificationsBackground, privacyBackground, registerExpiringNotice];

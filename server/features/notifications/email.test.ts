@@ -105,7 +105,9 @@ describe('immediate emails', () => {
     const benComment = await commentOn(postId, ben);
     await call('POST', `/api/forumPosts/comments/${benComment}/reply`, cai, { content: SECRET });
     await runAt(later(11));
-    expect(smtp.mails).toEqual([]);
+    // Nothing goes at once. (When the 11 minutes cross an hour, the hourly digest round runs and Ben's 'daily' item
+    // goes in his digest, where it belongs: the digest is the next tests' subject, so it is set aside here.)
+    expect(smtp.mails.filter((m) => !m.subject.startsWith('Your Thera Root digest'))).toEqual([]);
   });
 });
 

@@ -81,7 +81,8 @@ export async function prepareExport(ctx: AppContext, user: CurrentUser, input: {
   const [owner] = await ctx.db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, user.id));
   if (!owner) throw notFound('Account not found.');
   const [row] = await ctx.db.insert(dataExports).values({ userId: user.id, expiresAt: new Date(now.getTime() + EXPORT_TTL_MS) }).returning();
-  void build(ctx, row.id, owner).catch((err: unknown) => input.log.error({ err, exportId: row.id }, 'data export failed'));
+  // Tracked: a node that stops waits for the archive it is writing (server/lib/realtime.ts close).
+  void ctx.realtime.track(build(ctx, row.id, owner)).catch((err: unknown) => input.log.error({ err, exportId: row.id }, 'data export failed'));
   return toDataExport(row);
 }
 

@@ -8,7 +8,6 @@ import type { App, AppContext } from '../../context.ts';
 import { adminOnly, currentUser, isAdmin, requireVerified, verified } from '../../lib/auth.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { acceptOffer, listBoard, makeOffer } from './board.ts';
-import { registerExpiringNotice } from './expiring.ts';
 import { createReferral, listReferrals, readReferral, referralCounts, referralStats } from './requests.ts';
 import { updateReferral } from './responses.ts';
 import { suggest } from './suggestions.ts';
@@ -24,8 +23,6 @@ const therapist = async (request: FastifyRequest) => {
 
 /** Referral requests between therapists (issue 14): send, suggestions, boxes, answers, the board and its offers. */
 export function referralsRoutes(app: App, ctx: AppContext): void {
-  registerExpiringNotice(ctx);
-
   app.post('/api/referrals', {
     onRequest: therapist, schema: { body: CreateReferralBody, response: { 201: ReferralSchema } },
   }, async (request, reply) => reply.code(201).send(await createReferral(ctx, currentUser(request), request.body)));
