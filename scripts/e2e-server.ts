@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { ADMIN, E2E_DIR, E2E_MAILBOX, E2E_PORT, E2E_SMTP_PORT, BASE_URL } from '../e2e/env.ts';
+import { ADMIN, E2E_APP_SECRET, E2E_DIR, E2E_MAILBOX, E2E_PORT, E2E_SMTP_PORT, BASE_URL } from '../e2e/env.ts';
 import { buildWeb } from './build-web.ts';
 
 fs.rmSync(E2E_DIR, { recursive: true, force: true });
@@ -47,6 +47,8 @@ Object.assign(process.env, {
   REGISTER_MAX_PER_IP_HOUR: '10000',
   FORGOT_MAX_PER_IP_HOUR: '10000',
   SOCKETS_PER_ADDRESS: '10000',
+  // A known key for signed links, so a browser test can make a real unsubscribe link as an email would carry it.
+  APP_SECRET: E2E_APP_SECRET,
 });
 delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;

@@ -32,6 +32,7 @@ const Profile = lazy(() => import('../features/therapists/ProfilePage.tsx'));
 const MyProfile = lazy(() => import('../features/therapists/MyProfilePage.tsx'));
 const EditProfile = lazy(() => import('../features/therapists/EditProfilePage.tsx'));
 const Notifications = lazy(() => import('../features/notifications/NotificationsPage.tsx'));
+const Unsubscribe = lazy(() => import('../features/notifications/UnsubscribePage.tsx'));
 const Settings = lazy(() => import('../features/settings/SettingsPage.tsx'));
 const ConfirmEmail = lazy(() => import('../features/settings/ConfirmEmailPage.tsx'));
 // The admin guard reads a text from common/resources.ts, whose schemas stay out of the landing page's chunk.
@@ -48,6 +49,8 @@ const passwordRoutes = (
     <Route path="/forgot-password" element={page(<ForgotPassword />)} />
     <Route path="/reset-password/:token" element={page(<ResetPassword />)} />
     <Route path="/confirm-email" element={page(<ConfirmEmail />)} />
+    {/* An email's unsubscribe link works signed in or out: the signed link is the proof. */}
+    <Route path="/unsubscribe" element={page(<Unsubscribe />)} />
   </>
 );
 

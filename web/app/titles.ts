@@ -24,6 +24,7 @@ const SCREENS: [pattern: string, name: string][] = [
   ['/referrals/new', 'New referral'],
   ['/referrals/*', 'Referrals'],
   ['/notifications', 'Notifications'],
+  ['/unsubscribe', 'Email preferences'],
   ['/bookmarks', 'Bookmarks'],
   ['/faq', 'FAQ'],
   ['/admin/resources', 'Resources · Admin'],
