@@ -73,6 +73,14 @@ describe('DELETE /api/users/me, keeping posts and comments', () => {
     expect(joined.members_count).toBe(1);
   });
 
+  it('withdraws the referrals the member had open; those answered to the member stay with their sender', async () => {
+    expect(await rows(sql`SELECT status FROM referrals WHERE id = ${f.referralSent}`)).toEqual([{ status: 'withdrawn' }]);
+    expect(await rows(sql`SELECT status FROM referrals WHERE id = ${f.referralReceived}`)).toEqual([{ status: 'open' }]);
+    for (const table of ['two_factor', 'recovery_codes', 'mfa_challenges', 'email_change_tokens']) {
+      expect(await count(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE user_id = ${member.id}`), table).toBe(0);
+    }
+  });
+
   it('keeps communities and published resources without their maker, and drops resources still waiting', async () => {
     expect(await rows(sql`SELECT created_by FROM communities WHERE id = ${f.communityCreated}`)).toEqual([{ created_by: null }]);
     expect(await rows(sql`SELECT created_by FROM resources WHERE id = ${f.approvedResource}`)).toEqual([{ created_by: null }]);

@@ -1,5 +1,5 @@
-// "Download my data": the ZIP is this list of sections, one JSON file each. A feature with more of a member's data
-// (referrals, notifications) is one more entry. Each section reads its rows page by page (keyset on a uuid `k`), so
+// "Download my data": the ZIP is this list of sections, one JSON file each. A feature with more of a member's data is
+// one more entry. Each section reads its rows page by page (keyset on a uuid `k`), so
 // the file is written as it is read and no section is ever held in memory whole.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
@@ -90,6 +90,24 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   { file: 'followed-posts.json', page: (me, after, limit) => sql`
       SELECT post_id AS k, post_id AS "postId", created_at AS "followedAt" FROM post_follows
       WHERE user_id = ${me} AND post_id > ${after}::uuid ORDER BY post_id LIMIT ${limit}` },
+  // Referrals (migration 0095): those the member sent with each answer, those sent to them with theirs, their offers.
+  { file: 'referrals-sent.json', page: (me, after, limit) => sql`
+      SELECT r.id AS k, r.id, r.age_group AS "ageGroup", r.concerns, r.modalities, r.session_formats AS "sessionFormats",
+        r.region, r.languages, r.fee_models AS "feeModels", r.urgency, r.needed_by AS "neededBy", r.note,
+        r.to_board AS "toBoard", r.status, r.created_at AS "createdAt",
+        (SELECT coalesce(jsonb_agg(jsonb_build_object('name', u.name, 'response', rr.response, 'message', rr.message,
+            'respondedAt', rr.responded_at) ORDER BY rr.created_at), '[]'::jsonb)
+           FROM referral_recipients rr JOIN users u ON u.id = rr.recipient_id WHERE rr.referral_id = r.id) AS recipients
+      FROM referrals r WHERE r.sender_id = ${me} AND r.id > ${after}::uuid ORDER BY r.id LIMIT ${limit}` },
+  { file: 'referrals-received.json', page: (me, after, limit) => sql`
+      SELECT r.id AS k, r.id, u.name AS "fromName", r.age_group AS "ageGroup", r.concerns, r.session_formats AS "sessionFormats",
+        r.region, r.urgency, r.note, r.status, r.created_at AS "createdAt", rr.response AS "myResponse",
+        rr.message AS "myMessage", rr.responded_at AS "respondedAt"
+      FROM referral_recipients rr JOIN referrals r ON r.id = rr.referral_id JOIN users u ON u.id = r.sender_id
+      WHERE rr.recipient_id = ${me} AND r.id > ${after}::uuid ORDER BY r.id LIMIT ${limit}` },
+  { file: 'referral-offers.json', page: (me, after, limit) => sql`
+      SELECT id AS k, id, referral_id AS "referralId", message, status, created_at AS "createdAt"
+      FROM referral_offers WHERE therapist_id = ${me} AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },
   { file: 'audit.json', page: (me, after, limit) => sql`
       SELECT id AS k, action, detail, created_at AS "createdAt" FROM audit_log
       WHERE target_type = 'user' AND target_id = ${me}::text AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },

@@ -99,6 +99,10 @@ describe('POST /api/users/me/export and the ZIP', () => {
     expect(files['audit.json'].map((a: any) => a.action)).toEqual(['name.approve']);
     expect(files['notifications.json'].map((n: any) => n.targetTitle)).toEqual(['Notified M']);
     expect(ids('followed-posts.json', 'postId')).toEqual([mine.othersPost]);
+    expect(files['referrals-sent.json']).toEqual([expect.objectContaining({
+      id: mine.referralSent, note: 'Sent by M', recipients: [expect.objectContaining({ response: 'accepted', message: 'Yes from the other of M' })] })]);
+    expect(files['referrals-received.json']).toEqual([expect.objectContaining({
+      id: mine.referralReceived, note: 'Sent to M', myResponse: 'declined', myMessage: 'No from M' })]);
   });
 
   it('has each conversation with every message in it, both sides', () => {
@@ -113,7 +117,8 @@ describe('POST /api/users/me/export and the ZIP', () => {
 
   it('has nothing of anybody else\'s', () => {
     const text = JSON.stringify(files);
-    for (const id of [theirs.ownPost, theirs.ownComment, theirs.conversation, theirs.message, theirs.report, theirs.communityCreated]) {
+    for (const id of [theirs.ownPost, theirs.ownComment, theirs.conversation, theirs.message, theirs.report, theirs.communityCreated,
+      theirs.referralSent, theirs.referralReceived]) {
       expect(text).not.toContain(id);
     }
     expect(text).not.toMatch(/ T\b|Hello from T|Report details T/);

@@ -6,7 +6,7 @@ import type { TestUser } from '../../test/factories.ts';
 export type Footprint = {
   communityCreated: string; communityJoined: string; ownPost: string; ownLonelyPost: string; othersPost: string;
   ownComment: string; replyToOwn: string; othersComment: string; conversation: string; message: string; reply: string;
-  approvedResource: string; pendingResource: string; report: string;
+  approvedResource: string; pendingResource: string; report: string; referralSent: string; referralReceived: string;
 };
 
 const one = async (db: Db, query: ReturnType<typeof sql>) => (await queryRows<{ id: string }>(db, query))[0].id;
@@ -54,7 +54,15 @@ export async function makeFootprint(db: Db, member: TestUser, other: TestUser, t
     VALUES (${member.id}, 'comment', 'post', ${ownPost}, ${`Notified ${tag}`}, ${`/post/${ownPost}`})`);
   await db.execute(sql`INSERT INTO post_follows (post_id, user_id) VALUES (${othersPost}, ${member.id})`);
   await db.execute(sql`INSERT INTO chat_send_counts (user_id, window_start, count) VALUES (${member.id}, now(), 1)`);
+  const referral = (sender: string, note: string) => one(db, sql`
+    INSERT INTO referrals (sender_id, age_group, concerns, session_formats, region, note, expires_at)
+    VALUES (${sender}, 'Teen', ARRAY['Anxiety'], ARRAY['Online'], 'ON', ${note}, now() + interval '30 days') RETURNING id`);
+  const referralSent = await referral(member.id, `Sent by ${tag}`);
+  const referralReceived = await referral(other.id, `Sent to ${tag}`);
+  await db.execute(sql`INSERT INTO referral_recipients (referral_id, recipient_id, response, message)
+    VALUES (${referralSent}, ${other.id}, 'accepted', ${`Yes from the other of ${tag}`}), (${referralReceived}, ${member.id}, 'declined', ${`No from ${tag}`})`);
   return {
+    referralSent, referralReceived,
     communityCreated, communityJoined, ownPost, ownLonelyPost, othersPost, ownComment, replyToOwn, othersComment,
     conversation, message, reply, approvedResource, pendingResource, report,
   };
