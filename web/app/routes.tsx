@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
@@ -78,7 +78,9 @@ const signedInAccountRoutes = (
 /** The browser tab names the screen; screen readers announce it on navigation. */
 function DocumentTitle() {
   const { pathname } = useLocation();
-  useEffect(() => {
+  // A layout effect, run before the screen's own: a screen that names itself more precisely ("Referral: Teen, Anxiety")
+  // sets its title after this one.
+  useLayoutEffect(() => {
     document.title = titleFor(pathname);
   }, [pathname]);
   return null;

@@ -21,7 +21,7 @@ const SCREENS: [pattern: string, name: string][] = [
   ['/my-profile', 'My Profile'],
   ['/edit-profile', 'Edit Profile'],
   ['/settings/*', 'Settings'],
-  ['/referrals/new', 'New referral'],
+  ['/referrals/new', 'Refer a client'],
   ['/referrals/*', 'Referrals'],
   ['/notifications', 'Notifications'],
   ['/unsubscribe', 'Email preferences'],

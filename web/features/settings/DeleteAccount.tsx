@@ -1,6 +1,5 @@
 import { Alert, Button, Checkbox, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useConfirm } from '../../components/useConfirm.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useDeleteAccount } from './privacy-api.ts';
@@ -13,7 +12,6 @@ export function DeleteAccount({ twoFactor = false }: { twoFactor?: boolean }) {
   const remove = useDeleteAccount();
   const confirm = useConfirm();
   const { signOut } = useSession();
-  const navigate = useNavigate();
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -22,7 +20,8 @@ export function DeleteAccount({ twoFactor = false }: { twoFactor?: boolean }) {
       : 'Your account will be deleted; your posts and comments stay under "Deleted member". This cannot be undone.';
     if (!(await confirm({ title: 'Delete my account', message, confirmLabel: 'Delete my account' }))) return;
     remove.mutate({ password, code: code.trim() || undefined, deleteContent }, {
-      onSuccess: () => void signOut().then(() => navigate('/login', { replace: true })),
+      // A full load of /login: signed out, the router would first send this page to /login?next=/settings/privacy.
+      onSuccess: () => void signOut().then(() => window.location.replace('/login')),
     });
   };
 
