@@ -32,6 +32,10 @@ export const MESSAGE_POLICIES = ['everyone', 'network'] as const;
 export const MessagePolicy = z.enum(MESSAGE_POLICIES);
 export type MessagePolicy = z.infer<typeof MessagePolicy>;
 
-/** GET and PUT /api/users/me/privacy: "Who can message me". */
-export const PrivacySettings = z.object({ whoCanMessage: MessagePolicy });
+/** GET and PUT /api/users/me/privacy: "Who can message me" and "Show me in the directory". */
+export const PrivacySettings = z.object({ whoCanMessage: MessagePolicy, listedInDirectory: z.boolean() });
 export type PrivacySettings = z.infer<typeof PrivacySettings>;
+/** PUT: either setting or both; what is left out stays as it is. */
+export const UpdatePrivacyBody = PrivacySettings.partial().refine(
+  (body) => body.whoCanMessage !== undefined || body.listedInDirectory !== undefined, 'Choose a setting to change.');
+export type UpdatePrivacyInput = z.infer<typeof UpdatePrivacyBody>;

@@ -43,3 +43,21 @@ test('a member uploads a photo, downloads their data and deletes their account',
   const login = await page.request.post('/api/users/login', { data: { email: member.email, password: member.password } });
   expect(login.status()).toBe(400);
 });
+
+test('a member leaves the directory from Settings, Privacy, and comes back', async ({ page, request }) => {
+  const member = await createVerifiedUser(request, `Directory Leaver ${Math.random().toString(36).slice(2, 8)}`);
+  const inDirectory = async () => (await (await request.get(`/api/users?q=${encodeURIComponent(member.name)}`, { headers: { 'x-auth-token': member.token } })).json()).total;
+  expect(await inDirectory()).toBe(1);
+  await signIn(page, member.email, member.password);
+  await page.goto('/settings/privacy');
+  const toggle = page.getByRole('switch', { name: 'Show my profile in the directory and in referral suggestions' });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' }).first()).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+  expect(await inDirectory()).toBe(0);
+  await expectAccessible(page);
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  await expect.poll(inDirectory).toBe(1);
+});

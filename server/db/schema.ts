@@ -39,6 +39,8 @@ export const users = pgTable('users', {
   disabled: boolean('disabled').notNull().default(false),
   // "Who can message me" (migration 0081): 'everyone' or 'network' (only the members in this user's favourites).
   messagePolicy: text('message_policy').notNull().default('everyone'),
+  // Migration 0122: "Show me in the directory" (and in featured therapists and referral suggestions).
+  listedInDirectory: boolean('listed_in_directory').notNull().default(true),
   // Referral availability (migration 0090).
   acceptingClients: text('accepting_clients').notNull().default('not accepting'),
   availabilityNote: text('availability_note').notNull().default(''),

@@ -1,4 +1,4 @@
-import { BLOCK_TEXTS, BlockedList, PrivacySettings } from '../../../common/blocks.ts';
+import { BLOCK_TEXTS, BlockedList, PrivacySettings, UpdatePrivacyBody } from '../../../common/blocks.ts';
 import { IdParams, MessageResponse } from '../../../common/ids.ts';
 import type { App, AppContext } from '../../context.ts';
 import { authenticated, currentUser } from '../../lib/auth.ts';
@@ -32,6 +32,6 @@ export function blocksRoutes(app: App, ctx: AppContext): void {
   }, async (request) => blocks.getPrivacy(ctx, currentUser(request)));
 
   app.put('/api/users/me/privacy', {
-    onRequest: authenticated, schema: { body: PrivacySettings, response: { 200: PrivacySettings } },
+    onRequest: authenticated, schema: { body: UpdatePrivacyBody, response: { 200: PrivacySettings } },
   }, async (request) => blocks.setPrivacy(ctx, currentUser(request), request.body));
 }

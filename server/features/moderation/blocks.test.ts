@@ -112,10 +112,13 @@ describe('blocking a member', () => {
 describe('who can message me', () => {
   it('defaults to everyone, accepts network, refuses anything else', async () => {
     const [me] = await members();
-    expect(await call('GET', '/api/users/me/privacy', me)).toEqual({ status: 200, body: { whoCanMessage: 'everyone' } });
-    expect(await call('PUT', '/api/users/me/privacy', me, { whoCanMessage: 'network' })).toEqual({ status: 200, body: { whoCanMessage: 'network' } });
-    expect((await call('GET', '/api/users/me/privacy', me)).body).toEqual({ whoCanMessage: 'network' });
-    for (const body of [{ whoCanMessage: 'nobody' }, {}, { whoCanMessage: 'everyone\u0000' }]) {
+    expect(await call('GET', '/api/users/me/privacy', me)).toEqual({ status: 200, body: { whoCanMessage: 'everyone', listedInDirectory: true } });
+    expect(await call('PUT', '/api/users/me/privacy', me, { whoCanMessage: 'network' }))
+      .toEqual({ status: 200, body: { whoCanMessage: 'network', listedInDirectory: true } });
+    expect((await call('GET', '/api/users/me/privacy', me)).body).toEqual({ whoCanMessage: 'network', listedInDirectory: true });
+    // One setting changes without the other.
+    expect((await call('PUT', '/api/users/me/privacy', me, { listedInDirectory: false })).body).toEqual({ whoCanMessage: 'network', listedInDirectory: false });
+    for (const body of [{ whoCanMessage: 'nobody' }, {}, { whoCanMessage: 'everyone\u0000' }, { listedInDirectory: 'no' }]) {
       const res = await call('PUT', '/api/users/me/privacy', me, body);
       expect(res.status).toBe(400);
     }

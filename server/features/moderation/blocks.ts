@@ -2,7 +2,7 @@
 // blocking is a safety tool and costs nobody else anything. Blocking is private: only the blocker's own list shows it,
 // and what the blocked member meets (a refused message, a vanished presence) reads the same as other causes.
 import { sql } from 'drizzle-orm';
-import { BLOCK_TEXTS, BLOCKS_MAX, type BlockedList, type PrivacySettings } from '../../../common/blocks.ts';
+import { BLOCK_TEXTS, BLOCKS_MAX, type BlockedList, type PrivacySettings, type UpdatePrivacyInput } from '../../../common/blocks.ts';
 import type { AppContext } from '../../context.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
@@ -63,14 +63,18 @@ export async function listBlocked(ctx: AppContext, user: CurrentUser): Promise<B
 }
 
 export async function getPrivacy(ctx: AppContext, user: CurrentUser): Promise<PrivacySettings> {
-  const [row] = await queryPrepared<PrivacyRow>(ctx.db, sql`SELECT message_policy FROM users WHERE id = ${user.id}`);
+  const [row] = await queryPrepared<PrivacyRow>(ctx.db, sql`SELECT message_policy, listed_in_directory FROM users WHERE id = ${user.id}`);
   if (!row) throw notFound(BLOCK_TEXTS.notFound);
   return toPrivacy(row);
 }
 
-export async function setPrivacy(ctx: AppContext, user: CurrentUser, input: PrivacySettings): Promise<PrivacySettings> {
+export async function setPrivacy(ctx: AppContext, user: CurrentUser, input: UpdatePrivacyInput): Promise<PrivacySettings> {
   const [row] = await queryPrepared<PrivacyRow>(ctx.db, sql`
-    UPDATE users SET message_policy = ${input.whoCanMessage} WHERE id = ${user.id} RETURNING message_policy`);
+    UPDATE users SET message_policy = coalesce(${input.whoCanMessage ?? null}::text, message_policy),
+      listed_in_directory = coalesce(${input.listedInDirectory ?? null}::boolean, listed_in_directory)
+    WHERE id = ${user.id} RETURNING message_policy, listed_in_directory`);
   if (!row) throw notFound(BLOCK_TEXTS.notFound);
+  // The directory's shared pages, totals and featured therapists are read for everyone: read them again.
+  if (input.listedInDirectory !== undefined) ctx.cache.forget('therapists:');
   return toPrivacy(row);
 }

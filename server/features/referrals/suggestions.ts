@@ -28,7 +28,7 @@ const COLUMNS = sql`u.id, u.name, u.avatar, u.profession, u.location, u.acceptin
 
 /** Listed therapists who can take the request at all: its age group, one of its concerns, one of its session formats. */
 function candidates(want: Needs): SQL {
-  const conditions = [sql`u.verification_status = 'verified' AND NOT u.disabled AND u.role <> 'admin'`];
+  const conditions = [sql`u.verification_status = 'verified' AND NOT u.disabled AND u.role <> 'admin' AND u.listed_in_directory`];
   if (want.ageGroup) conditions.push(sql`u.demographics @> ${textArray([want.ageGroup])}`);
   if (want.concerns.length) conditions.push(sql`u.specialties && ${textArray(want.concerns)}`);
   if (want.sessionFormats.length) conditions.push(sql`u.session_format && ${textArray(want.sessionFormats)}`);

@@ -13,6 +13,9 @@ import { queryPrepared } from '../../db/prepared.ts';
  */
 export const isListed = sql`(${users.verificationStatus} = 'verified' AND NOT ${users.disabled} AND ${users.role} <> 'admin')`;
 
+/** Listed and not opted out of the directory (Settings, Privacy): the lists people browse; a profile stays reachable. */
+const inDirectory = sql`(${isListed} AND ${users.listedInDirectory})`;
+
 /** The availability fields as raw reads give them; the time as epoch milliseconds, the same from both drivers. */
 export type AvailabilityRow = {
   acceptingClients: string; availabilityNote: string; availabilityUpdatedMs: number | null;
@@ -31,7 +34,7 @@ const hasAll = (column: AnyColumn, values: string[]) => arrayContains(column, sq
 const quoteArrayItem = (v: string) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 
 export function directoryWhere(f: DirectoryFilters): SQL {
-  const conditions: SQL[] = [isListed];
+  const conditions: SQL[] = [inDirectory];
   if (f.location) conditions.push(containsText(users.location, f.location));
   if (f.q) conditions.push(containsText(users.name, f.q));
   if (f.specialties?.length) conditions.push(hasAll(users.specialties, f.specialties));
@@ -59,7 +62,7 @@ const CARD_COLUMNS = sql`id, name, avatar, location, profession, specialties, mo
 
 /** Unfiltered: the page walks users_listed_name_idx in name order and stops after `limit` rows. */
 export const directoryPageSql = (limit: number, offset: number) => sql`
-  SELECT ${CARD_COLUMNS} FROM users WHERE ${isListed} ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`;
+  SELECT ${CARD_COLUMNS} FROM users WHERE ${inDirectory} ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`;
 
 export async function directoryPage(db: Db, limit: number, offset: number): Promise<CardRow[]> {
   return queryPrepared<CardRow>(db, directoryPageSql(limit, offset));
@@ -71,7 +74,7 @@ export async function directoryPage(db: Db, limit: number, offset: number): Prom
  * order and skipping the others stops after a few dozen rows instead (bench/availability.ts).
  */
 export const acceptingPageSql = (statuses: string[], limit: number, offset: number) => sql`
-  SELECT ${CARD_COLUMNS} FROM users WHERE ${isListed} AND ${inArray(users.acceptingClients, statuses)}
+  SELECT ${CARD_COLUMNS} FROM users WHERE ${inDirectory} AND ${inArray(users.acceptingClients, statuses)}
   ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`;
 
 export async function acceptingPage(db: Db, statuses: string[], limit: number, offset: number): Promise<CardRow[]> {
@@ -104,12 +107,14 @@ export async function directoryCount(db: Db, f: DirectoryFilters): Promise<numbe
 }
 
 /**
- * The most recently verified therapists whose cards have everything filled in, read from the top of the partial
- * index users_listed_verified_idx; the service picks a varied few.
+ * The most recently verified therapists whose profiles are complete (a photo or a bio, specialties, modalities, where and
+ * what they practise: a brand-new empty profile is not featured), read from the top of the partial index
+ * users_listed_verified_idx; the service picks a varied few.
  */
 export const featuredSql = (howMany: number) => sql`
   SELECT ${CARD_COLUMNS} FROM users
-  WHERE ${isListed} AND location <> '' AND profession <> '' AND cardinality(specialties) > 0 AND cardinality(modalities) > 0
+  WHERE ${inDirectory} AND location <> '' AND profession <> '' AND cardinality(specialties) > 0 AND cardinality(modalities) > 0
+    AND (avatar IS NOT NULL OR bio <> '')
   ORDER BY verified_at DESC NULLS LAST, id DESC LIMIT ${howMany}`;
 
 export async function featuredCandidates(db: Db, howMany: number): Promise<CardRow[]> {

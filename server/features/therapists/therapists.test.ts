@@ -171,9 +171,14 @@ describe('GET /api/users (directory)', () => {
 describe('GET /api/users?limit=6 (featured)', () => {
   it('gives at most six listed therapists with complete cards, of varied cities', async () => {
     for (const [i, city] of ['Halifax', 'Halifax', 'Halifax', 'Calgary', 'Ottawa', 'Denver', 'Boston', 'Austin'].entries()) {
-      await createUser(ctx.db, { name: `Feat ${i}`, location: `${city}, XX, Somewhere`, specialties: [SPECIALTIES[i]], modalities: [MODALITIES[i]] });
+      await createUser(ctx.db, {
+        name: `Feat ${i}`, location: `${city}, XX, Somewhere`, specialties: [SPECIALTIES[i]], modalities: [MODALITIES[i]],
+        ...(i % 2 ? { bio: 'I see adults and couples.' } : { avatar: 'https://example.org/photo.png' }),
+      });
     }
     await createUser(ctx.db, { name: 'Feat Incomplete', specialties: [], modalities: ['CBT'] });
+    // A brand-new profile with neither photo nor bio is not featured, however new (issue #17, defect 13).
+    await createUser(ctx.db, { name: 'Feat Bare', location: 'Regina, SK, Canada', specialties: ['Grief'], modalities: ['CBT'] });
     await createUser(ctx.db, { name: 'Feat Pending', status: 'pending', specialties: ['Anxiety'], modalities: ['CBT'] });
     await createUser(ctx.db, { name: 'Feat Disabled', disabled: true, specialties: ['Anxiety'], modalities: ['CBT'] });
     const { status, body } = await get('/api/users?limit=6');
@@ -181,6 +186,7 @@ describe('GET /api/users?limit=6 (featured)', () => {
     expect(body.users).toHaveLength(6);
     const listed = body.users.map((u: { name: string }) => u.name);
     expect(listed).not.toContain('Feat Incomplete');
+    expect(listed).not.toContain('Feat Bare');
     expect(listed).not.toContain('Feat Pending');
     expect(listed).not.toContain('Feat Disabled');
     const cities = body.users.map((u: { location: string }) => u.location.split(',')[0]);
@@ -506,5 +512,23 @@ describe('favourites', () => {
     expect(removed.body.favorites).toHaveLength(MAX_FAVORITES - 1);
     expect((await toggle(collector, peer.id)).status).toBe(200);
     await ctx.db.delete(users).where(sql`${users.name} LIKE 'Bulk %'`);
+  });
+});
+
+describe('"Show me in the directory" (Settings, Privacy)', () => {
+  it('a member who leaves the directory is in no list, count or featured set, and their profile still opens', async () => {
+    const shy = await createUser(ctx.db, {
+      name: 'Shy Directoryleaver', location: 'Moncton, NB, Canada', specialties: ['Grief'], modalities: ['CBT'], bio: 'Quiet.',
+    });
+    const viewer = await createUser(ctx.db);
+    const find = async () => (await get('/api/users?q=Directoryleaver', viewer.headers)).body;
+    expect((await find()).total).toBe(1);
+    const put = await ctx.app.inject({ method: 'PUT', url: '/api/users/me/privacy', headers: shy.headers, payload: { listedInDirectory: false } });
+    expect(put.json()).toEqual({ whoCanMessage: 'everyone', listedInDirectory: false });
+    expect(await find()).toMatchObject({ total: 0, users: [] });
+    expect((await get('/api/users?limit=6')).body.users.map((u: { name: string }) => u.name)).not.toContain(shy.name);
+    expect((await get(`/api/users/${shy.id}`, viewer.headers)).status).toBe(200);
+    await ctx.app.inject({ method: 'PUT', url: '/api/users/me/privacy', headers: shy.headers, payload: { listedInDirectory: true } });
+    expect((await find()).total).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { MessagePolicy } from '../../../common/blocks.ts';
 import { BlockedMembers } from './BlockedMembers.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
+import { DirectoryVisibility } from './DirectoryVisibility.tsx';
 import { DownloadData } from './DownloadData.tsx';
 import { usePrivacy, useSetWhoCanMessage } from './api.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -11,6 +12,7 @@ export function PrivacyPanel() {
   const { user } = useSession();
   return (
     <Stack gap="lg">
+      <DirectoryVisibility />
       <WhoCanMessage />
       <BlockedMembers />
       <DownloadData />

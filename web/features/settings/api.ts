@@ -21,6 +21,14 @@ export function useSetWhoCanMessage() {
   });
 }
 
+export function useSetDirectoryListing() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (listedInDirectory: boolean) => api<PrivacySettings>('/api/users/me/privacy', { method: 'PUT', body: { listedInDirectory } }),
+    onSuccess: (settings) => client.setQueryData(settingsKeys.privacy, settings),
+  });
+}
+
 // ---- notifications tab ----
 
 export const notificationPreferencesQuery = queryOptions({
