@@ -31,6 +31,8 @@ test('register, see the pending banner, an administrator approves, sign in again
   // The message sits above a long form: it is brought to where the user is looking, not left off-screen.
   await expect(page.getByRole('status').filter({ hasText: 'Registration successful! Redirecting to login...' })).toBeInViewport();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+  // The address changes before the login screen's code has loaded; the registration form stays in view meanwhile.
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
 
   await page.getByLabel('Email').fill(person.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
