@@ -166,4 +166,11 @@ test('an administrator rejects a licence with a reason, and the member reads it'
   await signIn(page, person.email, person.password);
   await page.goto('/');
   await expect(page.getByText('Your licence could not be verified: The register lists no such licence number.')).toBeVisible();
+
+  // Correcting the licence starts from what was submitted, not from blank fields (issue #17, defect 6).
+  await page.goto('/verification');
+  await expect(page.getByLabel('Licence or registration number')).toHaveValue(/^X-[0-9a-f]{6}$/);
+  await expect(page.getByLabel('Licensing body')).toHaveValue('CRPO');
+  await expect(page.getByLabel('Province or state')).toHaveValue('ON');
+  await expect(page.getByLabel('Country')).toHaveValue('Canada');
 });

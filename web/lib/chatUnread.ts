@@ -26,7 +26,11 @@ export function useChatUnreadCount(): number {
   useEffect(() => {
     if (!enabled) return;
     const socket = getSocket();
-    const onCount = ({ count }: ChatUnreadCountEvent) => client.setQueryData<UnreadCount>(chatUnreadKey, { count });
+    // A read still in flight started before this event: its older answer must not overwrite the pushed count.
+    const onCount = ({ count }: ChatUnreadCountEvent) => {
+      void client.cancelQueries({ queryKey: chatUnreadKey });
+      client.setQueryData<UnreadCount>(chatUnreadKey, { count });
+    };
     // Whatever changed while the connection was down is read again.
     const onConnect = () => void client.invalidateQueries({ queryKey: chatUnreadKey });
     socket.on('chatUnreadCount', onCount);

@@ -44,7 +44,7 @@ export function toProfile(r: ProfileRow, favorites: FavoriteRow[], viewer: Curre
     ...toAvailability(r),
     favorites: self ? favorites.map(toFavorite) : [],
     isFavorite,
-    ...(self ? { email: r.email, pendingName: r.pendingName } : {}),
+    ...(self ? { email: r.email, pendingName: r.pendingName, licenceExpiresOn: r.licenceExpiresOn } : {}),
     ...(self || isAdmin(viewer) ? { licenceNumber: r.licenceNumber } : {}),
   };
 }

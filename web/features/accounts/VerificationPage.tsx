@@ -1,9 +1,9 @@
 import { Button, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LicenceExpiryNotice } from '../../components/LicenceExpiryNotice.tsx';
 import { useSession } from '../../lib/session.tsx';
-import { updateLicence } from './api.ts';
+import { ownLicence, updateLicence } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormMessage } from './FormMessage.tsx';
 import { emptyLicence, LicenceFields } from './LicenceFields.tsx';
@@ -11,9 +11,19 @@ import { useSubmit } from '../../lib/useSubmit.ts';
 
 /** Where a rejected (or pending) member corrects the licence details and asks for another review. */
 export default function VerificationPage() {
-  const { refresh } = useSession();
+  const { refresh, user } = useSession();
   const navigate = useNavigate();
   const [licence, setLicence] = useState(emptyLicence);
+  const userId = user?._id;
+  // Prefilled with what the member submitted, so a rejected licence is corrected, not typed again from blank.
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    ownLicence(userId).then((submitted) => {
+      if (current) setLicence((typed) => (typed === emptyLicence ? submitted : typed));
+    }, () => undefined);
+    return () => { current = false; };
+  }, [userId]);
   const { busy, message, submit } = useSubmit('Failed to update your licence details.');
 
   const onSubmit = submit(async () => {

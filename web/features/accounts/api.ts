@@ -11,5 +11,17 @@ export const forgotPassword = (email: string) => api<{ msg: string }>('/api/user
 export const resetPassword = (token: string, password: string) =>
   api<{ msg: string }>(`/api/users/reset-password/${encodeURIComponent(token)}`, { method: 'POST', body: { password } });
 export type LicenceInput = { profession: string; licenceNumber: string; licensingBody: string; region: string; country: string; licenceExpiresOn: string };
+type OwnLicence = Partial<Record<'profession' | 'licenceNumber' | 'licensingBody' | 'licenceRegion' | 'licenceCountry', string>>
+  & { licenceExpiresOn?: string | null };
+
+/** What the member submitted last, to correct rather than type again (the owner's profile carries the licence). */
+export async function ownLicence(userId: string): Promise<LicenceInput> {
+  const p = await api<OwnLicence>(`/api/users/${userId}`);
+  return {
+    profession: p.profession ?? '', licenceNumber: p.licenceNumber ?? '', licensingBody: p.licensingBody ?? '',
+    region: p.licenceRegion ?? '', country: p.licenceCountry ?? '', licenceExpiresOn: p.licenceExpiresOn ?? '',
+  };
+}
+
 export const updateLicence = (input: LicenceInput) =>
   api<{ _id: string; verificationStatus: string }>('/api/users/me/licence', { method: 'PUT', body: input });

@@ -42,7 +42,11 @@ function editItems(qc: QueryClient, edit: (pages: Pages) => Pages) {
   qc.setQueryData<Pages>(notificationKeys.pages, (data) => (data ? edit(data) : data));
 }
 
-const setUnread = (qc: QueryClient, count: number) => qc.setQueryData<UnreadCount>(notificationKeys.unread, { count });
+// A read still in flight started before the pushed count: its older answer must not overwrite it.
+const setUnread = (qc: QueryClient, count: number) => {
+  void qc.cancelQueries({ queryKey: notificationKeys.unread });
+  qc.setQueryData<UnreadCount>(notificationKeys.unread, { count });
+};
 
 /** A new item, or a grouped one that changed: it moves to the top of every loaded list. */
 export function applyNotificationEvent(qc: QueryClient, { notification, unreadCount }: NotificationEvent) {
