@@ -14,16 +14,6 @@ test.beforeEach(async ({ page }) => {
 test.describe.configure({ retries: 2 });
 
 /** Picks options of a searchable Mantine select by typing, as a keyboard user would. */
-/** On a phone the directory's filters fold behind a "Filters" button (issue #17, defect 12): open them if so. */
-async function showFilters(page: Page) {
-  const fold = page.getByRole('button', { name: /^Filters/ });
-  if (await fold.isVisible()) {
-    await expect(fold).toHaveAttribute('aria-expanded', 'false');
-    await fold.click();
-    await expect(page.getByRole('button', { name: /^Hide filters/ })).toHaveAttribute('aria-expanded', 'true');
-  }
-}
-
 async function pick(page: Page, label: string, options: string[]) {
   const input = page.getByRole('main').getByRole('combobox', { name: label });
   for (const option of options) {
@@ -92,7 +82,6 @@ test('a therapist states availability, is found by it, and reconfirms from the d
 
   // The directory: filter by accepting and a language; the card carries the badge.
   await page.goto('/therapists');
-  await showFilters(page);
   await page.getByRole('main').getByRole('combobox', { name: 'Availability' }).click();
   await page.getByRole('option', { name: 'Accepting new clients', exact: true }).click();
   await pick(page, 'Languages', ['Yiddish']);

@@ -37,6 +37,8 @@ export type Realtime = {
   hasLocalUser: (userId: string) => boolean;
   /** Work that emits after the request or event that started it: close() waits for it. */
   track: <T>(work: Promise<T>) => Promise<T>;
+  /** Resolves once no tracked work is left (tests: what a request started after its answer has been written). */
+  settled: () => Promise<void>;
   /** After the sockets are closed: lets tracked work finish, clears this node's presence, flushes Redis replies. */
   close: () => Promise<void>;
 };
@@ -111,6 +113,9 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     track(work) {
       inFlight.add(work);
       return work.finally(() => inFlight.delete(work));
+    },
+    async settled() {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
     },
     async close() {
       while (inFlight.size) await Promise.allSettled([...inFlight]);

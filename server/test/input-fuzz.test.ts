@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { createSession } from '../lib/auth.ts';
+import { realtimeOf } from '../lib/realtime.ts';
 import { REFUSED_BY_SQL } from '../lib/errors.ts';
 import { connectClient, openConversation, type ChatClient } from './sockets.ts';
 import { baseUrl, createTestContext, type TestContext } from './harness.ts';
@@ -180,6 +181,7 @@ describe('HTTP: junk in every parameter and field of every operation', () => {
         await restoreRoles();
         // An accepted export request (a valid body among the junk) goes on writing its archive after the answer.
         await waitForExports();
+        await realtimeOf(ctx.app.server)?.settled();
         const before = await fingerprint();
         const res = await send(operation, request);
         const what = `${name} as ${request.role}: ${request.url} ${request.raw ?? JSON.stringify(request.payload) ?? ''}`.slice(0, 600);
@@ -238,6 +240,7 @@ describe('sockets: junk payloads for every client event', () => {
     // Past socket.io's 64 KB frame limit the transport is closed before any answer: not a refusal this test can read.
     const tokens = junkValue.filter((token) => Buffer.byteLength(JSON.stringify(token) ?? '') < 60_000);
     await fc.assert(fc.asyncProperty(tokens, async (token) => {
+      await realtimeOf(ctx.app.server)?.settled();
       const before = await fingerprint();
       const refused = await connectClient(baseUrl(ctx), token as string).then((client) => {
         client.disconnect();
@@ -256,6 +259,7 @@ describe('sockets: junk payloads for every client event', () => {
       const fits = payload.filter((sent) => Buffer.byteLength(JSON.stringify(sent) ?? '') < 60_000);
       await fc.assert(fc.asyncProperty(fc.constantFrom<keyof typeof clients>('pending', 'verified', 'admin'), fits, async (name, sent) => {
         if (!clients[name].connected) await connect(name);
+        await realtimeOf(ctx.app.server)?.settled();
         const before = await fingerprint();
         const what = `${event} as ${name}: ${JSON.stringify(sent)?.slice(0, 300)}`;
         const client = clients[name] as unknown as { timeout: (ms: number) => { emitWithAck: (...a: unknown[]) => Promise<unknown> }; emit: (...a: unknown[]) => void };

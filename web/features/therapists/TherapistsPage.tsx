@@ -5,10 +5,9 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
 import { isVerified, useSession } from '../../lib/session.tsx';
 import { useDirectory, useFavorites } from './api.ts';
-import { CollapsibleFilters } from './components/CollapsibleFilters.tsx';
 import { FilterForm } from './components/FilterForm.tsx';
 import { TherapistCard } from './components/TherapistCard.tsx';
-import { activeFilterCount, EMPTY_FILTERS, filtersFromParams, hasFilters, paramsFromFilters, type DirectoryFilters } from './filters.ts';
+import { EMPTY_FILTERS, filtersFromParams, hasFilters, paramsFromFilters, type DirectoryFilters } from './filters.ts';
 
 export default function TherapistsPage() {
   const { user } = useSession();
@@ -35,9 +34,7 @@ export default function TherapistsPage() {
       <Stack gap="lg">
         <Title order={1}>Therapist Network</Title>
         {/* Remounted when the URL changes (back button, Clear filters), so the form always shows the search it ran. */}
-        <CollapsibleFilters active={activeFilterCount(filters)}>
-          <FilterForm key={params.toString()} initial={filters} onSearch={go} />
-        </CollapsibleFilters>
+        <FilterForm key={params.toString()} initial={filters} onSearch={go} />
 
         {directory.isPending && <PageLoader label="Loading therapists..." />}
         {directory.isError && <Alert color="red" title="Error">{directory.error.message}</Alert>}
