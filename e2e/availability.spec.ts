@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedUser, expectAccessible, screenshot, signIn } from './support.ts';
+import { createVerifiedUser, expectAccessible, screenshot, pickOptions, signIn } from './support.ts';
 
 test.beforeEach(async ({ page }) => {
   // The app scrolls smoothly (web/app/global.css); a field still gliding into place would take the wrong tap.
@@ -13,22 +13,7 @@ test.beforeEach(async ({ page }) => {
 // occasionally misses; a retry keeps such a miss from failing the run (as in therapists.spec.ts).
 test.describe.configure({ retries: 2 });
 
-/** Picks options of a searchable Mantine select by typing, as a keyboard user would. */
-async function pick(page: Page, label: string, options: string[]) {
-  const input = page.getByRole('main').getByRole('combobox', { name: label });
-  for (const option of options) {
-    await input.focus();
-    await input.fill('');
-    await input.pressSequentially(option);
-    const listed = page.getByRole('option', { name: option, exact: true });
-    if (await listed.waitFor({ state: 'visible', timeout: 2000 }).then(() => true, () => false)) await listed.dispatchEvent('click');
-    else {
-      await expect(input).toHaveAttribute('aria-expanded', 'true');
-      await input.press('Enter');
-    }
-  }
-  await input.press('Escape');
-}
+const pick = (page: Page, label: string, options: string[]) => pickOptions(page.getByRole('main'), label, options);
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 const reminder = (page: Page) => page.getByRole('region', { name: 'Still accepting new clients?' });

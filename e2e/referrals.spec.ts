@@ -1,7 +1,7 @@
 // Referrals (issue 14) in two browsers at both widths: Ann refers a client from Ben's profile, sees him suggested with
 // the reasons, sends; Ben sees it arrive live, accepts; both find their conversation open; Ann marks it placed.
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { createVerifiedUser, expectAccessible, screenshot, signIn, type NewUser } from './support.ts';
+import { createVerifiedUser, expectAccessible, screenshot, pickOptions, signIn, type NewUser } from './support.ts';
 
 // Mantine's combobox re-renders its options while phone emulation types into it; a retry keeps a missed pick from
 // failing the run (it is reported as flaky), as in therapists.spec.ts.
@@ -38,22 +38,7 @@ const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 const main = (page: Page) => page.getByRole('main');
 const form = (page: Page) => page.getByRole('form', { name: 'Refer a client' });
 
-/** Picks options in a searchable Mantine multi-select by typing, as a keyboard user would. */
-async function pick(page: Page, label: string, options: string[]) {
-  const input = form(page).getByRole('combobox', { name: label });
-  for (const option of options) {
-    await input.focus();
-    await input.fill('');
-    await input.pressSequentially(option);
-    const listed = page.getByRole('option', { name: option, exact: true });
-    if (await listed.waitFor({ state: 'visible', timeout: 2000 }).then(() => true, () => false)) await listed.dispatchEvent('click');
-    else {
-      await expect(input).toHaveAttribute('aria-expanded', 'true');
-      await input.press('Enter');
-    }
-  }
-  await input.press('Escape');
-}
+const pick = (page: Page, label: string, options: string[]) => pickOptions(form(page), label, options);
 
 /** The needs of the client in these tests: a teen with anxiety, online, in Ontario. */
 async function fillNeeds(page: Page) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ADMIN, E2E_DIR, E2E_MAILBOX } from './env.ts';
 
 export { ADMIN };
@@ -106,4 +106,26 @@ export async function withLock<T>(name: string, fn: () => Promise<T>, timeoutMs 
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Picks options of a searchable Mantine (multi-)select inside `within` by typing, as a keyboard user would. Enter on a
+ * closed dropdown would submit the form, so an option is chosen only once it is listed; phone emulation sometimes
+ * shows the typed value with no option rendered, and the open dropdown then takes Enter (the first match is
+ * preselected), which cannot submit the form while it is expanded.
+ */
+export async function pickOptions(within: Locator, label: string, options: string[]): Promise<void> {
+  const input = within.getByRole('combobox', { name: label });
+  for (const option of options) {
+    await input.focus();
+    await input.fill('');
+    await input.pressSequentially(option);
+    const listed = within.page().getByRole('option', { name: option, exact: true });
+    if (await listed.waitFor({ state: 'visible', timeout: 2000 }).then(() => true, () => false)) await listed.dispatchEvent('click');
+    else {
+      await expect(input).toHaveAttribute('aria-expanded', 'true');
+      await input.press('Enter');
+    }
+  }
+  await input.press('Escape');
 }

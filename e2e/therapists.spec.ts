@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedUser, DEMO, expectAccessible, screenshot, signIn } from './support.ts';
+import { createVerifiedUser, DEMO, expectAccessible, screenshot, pickOptions, signIn } from './support.ts';
 
 // Demo data (server/seed/demo-data.ts): Amara Okafor and Gabriel Silva are the verified therapists in Toronto
 // with Grief among their specialties; 27 demo therapists are verified, 20 of them offer Online sessions.
@@ -25,24 +25,7 @@ const resultCount = (page: Page) => page.getByRole('main').getByRole('status').f
 // occasionally misses; a retry keeps such a miss from failing the run (it is reported as flaky).
 test.describe.configure({ retries: 2 });
 
-async function pick(page: Page, label: string, options: string[]) {
-  const input = page.getByRole('main').getByRole('combobox', { name: label });
-  for (const option of options) {
-    await input.focus();
-    await input.fill('');
-    await input.pressSequentially(option);
-    // Enter on a closed dropdown would submit the form: choose only once the option is listed.
-    const listed = page.getByRole('option', { name: option, exact: true });
-    // Phone emulation sometimes shows the typed value with no option rendered; the open dropdown then takes Enter
-    // (the first match is preselected), which cannot submit the form while it is expanded.
-    if (await listed.waitFor({ state: 'visible', timeout: 2000 }).then(() => true, () => false)) await listed.dispatchEvent('click');
-    else {
-      await expect(input).toHaveAttribute('aria-expanded', 'true');
-      await input.press('Enter');
-    }
-  }
-  await input.press('Escape');
-}
+const pick = (page: Page, label: string, options: string[]) => pickOptions(page.getByRole('main'), label, options);
 
 async function openDirectoryAs(page: Page, email?: string, password?: string) {
   if (email) await signIn(page, email, password);
