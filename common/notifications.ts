@@ -92,7 +92,8 @@ export const TimeZone = z.string().max(64, 'must be at most 64 characters')
 /** GET /api/notifications/preferences: every key, filled with the defaults where the member set nothing. */
 export const NotificationPreferences = z.object({
   types: z.record(PreferenceKey, TypePreference),
-  timeZone: z.string(),
+  /** Null until the member (or their browser, on first use) chooses one; the digest then goes at 08:00 UTC. */
+  timeZone: z.string().nullable(),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 

@@ -141,6 +141,19 @@ test.describe('in Toronto', () => {
   });
 });
 
+test.describe('in Tokyo', () => {
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test('a member who never opens the settings gets the browser\'s time zone for the digest', async ({ page, request }) => {
+    const [member] = await twoMembers(request, 'Zone Owner', 'Unused');
+    expect((await send(request, member, 'get', '/api/notifications/preferences')).timeZone).toBeNull();
+    await signIn(page, member.email, member.password);
+    await page.goto('/dashboard');
+    await expect(bell(page)).toBeVisible();
+    await expect.poll(async () => (await send(request, member, 'get', '/api/notifications/preferences')).timeZone).toBe('Asia/Tokyo');
+  });
+});
+
 test('Follow toggles on the post page, and a mention picked from the autocomplete renders as a profile link', async ({ page, request }) => {
   // The mentioned member's first name is unique, so that typing its start finds only them.
   const mentionId = unique();

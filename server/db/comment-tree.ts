@@ -7,9 +7,10 @@ import { queryRows, type Db } from './client.ts';
 /**
  * The tree rule: every listed comment is marked deleted (its text wiped), then deleted comments left without
  * replies are removed, so a '[deleted]' parent whose last reply went disappears too.
- * Returns how many comments stopped being visible.
+ * Returns how many comments stopped being visible, and the members whose notifications about them were withdrawn (their
+ * bells' counts changed: the caller tells them after the commit).
  */
-export async function removeComments(db: Db, ids: string[]): Promise<number> {
+export async function removeComments(db: Db, ids: string[]): Promise<{ hidden: number; notified: string[] }> {
   const marked = await queryRows<{ post_id: string; n: number }>(db, sql`
     WITH marked AS (
       UPDATE comments SET deleted = true, content = '' WHERE id = ANY(${sql.param(ids)}::uuid[]) AND NOT deleted RETURNING post_id)
@@ -19,8 +20,9 @@ export async function removeComments(db: Db, ids: string[]): Promise<number> {
   }
   if (marked.length) await pruneDeletedBranches(db, ids);
   // A removed comment withdraws the notifications it caused (replies, mentions, followers) and its likes' item.
-  if (marked.length) await db.execute(sql`DELETE FROM notifications WHERE source_id = ANY(${sql.param(ids)}::uuid[])`);
-  return marked.reduce((sum, m) => sum + m.n, 0);
+  const notified = marked.length ? await queryRows<{ user_id: string }>(db, sql`
+    DELETE FROM notifications WHERE source_id = ANY(${sql.param(ids)}::uuid[]) RETURNING user_id`) : [];
+  return { hidden: marked.reduce((sum, m) => sum + m.n, 0), notified: [...new Set(notified.map((n) => n.user_id))] };
 }
 
 /**

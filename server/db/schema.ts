@@ -58,7 +58,7 @@ export const users = pgTable('users', {
   licenceExpiryNotice: integer('licence_expiry_notice'),
   licenceLapsedAt: timestamp('licence_lapsed_at', { withTimezone: true }),
   // Notifications (migration 0101): the daily digest's time zone (IANA) and when the last digest went.
-  timeZone: text('time_zone').notNull().default('UTC'),
+  timeZone: text('time_zone'),
   digestAt: timestamp('digest_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -10,6 +10,7 @@ import {
 } from '../../../common/posts.ts';
 import { decodeTimeCursor, encodeTimeCursor } from './cursor.ts';
 import { removeComments } from '../../db/comment-tree.ts';
+import { countsChanged } from '../../lib/notify.ts';
 import { forumRead, forumWrite } from './forum-reads.ts';
 import { headOf, pageBytes, pageJsonFor, withJson, type JsonAnswer, type SharedPage } from './page-json.ts';
 import { cursorTime, isoTime, likedComments, setLike, timePage } from './posts-queries.ts';
@@ -146,32 +147,34 @@ export async function likeComment(ctx: ForumWriteContext, user: CurrentUser, { i
   return (await getComment(ctx.db, user.id, commentId)).likes;
 }
 
-export async function deleteComment(ctx: ServiceContext, user: CurrentUser, { id: commentId }: { id: string }): Promise<void> {
-  await forumWrite(ctx, async (t) => {
+export async function deleteComment(ctx: ForumWriteContext, user: CurrentUser, { id: commentId }: { id: string }): Promise<void> {
+  const { notified } = await forumWrite(ctx, async (t) => {
     // FOR UPDATE waits for replies being written under this comment, so the has-replies check below sees them.
     const [comment] = await queryRows<{ author_id: string; deleted: boolean }>(t, sql`
       SELECT author_id, deleted FROM comments WHERE id = ${commentId} FOR UPDATE`);
     if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND);
     if (comment.author_id !== user.id && !isAdmin(user)) throw forbidden(ONLY_AUTHOR_OR_ADMIN);
-    await removeComments(t, [commentId]);
+    return removeComments(t, [commentId]);
   });
+  countsChanged(ctx, notified);
 }
 
 /** Administrators only (checked by the route); all or nothing, and recorded in the audit log. */
-export async function bulkDeleteComments(ctx: ServiceContext, admin: CurrentUser, { commentIds }: { commentIds: string[] }): Promise<number> {
+export async function bulkDeleteComments(ctx: ForumWriteContext, admin: CurrentUser, { commentIds }: { commentIds: string[] }): Promise<number> {
   const ids = [...new Set(commentIds)];
-  const removed = await forumWrite(ctx, async (t) => {
+  const { removed, notified } = await forumWrite(ctx, async (t) => {
     const locked = await queryRows<{ id: string; post_id: string }>(t, sql`
       SELECT id, post_id FROM comments WHERE id = ANY(${sql.param(ids)}::uuid[]) AND NOT deleted ORDER BY id FOR UPDATE`);
     if (!locked.length) throw notFound(COMMENT_NOT_FOUND);
-    const removed = await removeComments(t, locked.map((c) => c.id));
+    const { hidden: removed, notified } = await removeComments(t, locked.map((c) => c.id));
     const postIds = [...new Set(locked.map((c) => c.post_id))];
     await recordAudit(t, {
       actorId: admin.id, action: 'comments.bulk_delete', targetType: 'post', targetId: postIds.join(','),
       detail: { commentIds: locked.map((c) => c.id), count: removed },
     });
-    return removed;
+    return { removed, notified };
   });
+  countsChanged(ctx, notified);
   return removed;
 }
 

@@ -35,7 +35,7 @@ beforeEach(async () => {
   sockets.splice(0).forEach((s) => s.disconnect());
   await ctx.app.jobs.settled();
   for (const table of ['posts', 'notifications', 'notification_preferences', 'jobs', 'conversations']) await ctx.db.execute(sql.raw(`DELETE FROM ${table}`));
-  await ctx.db.execute(sql`UPDATE users SET time_zone = 'UTC', digest_at = NULL`);
+  await ctx.db.execute(sql`UPDATE users SET time_zone = NULL, digest_at = NULL`);
   smtp.clear();
 });
 
@@ -111,14 +111,14 @@ describe('immediate emails', () => {
   });
 });
 
-describe('chat emails', () => {
-  async function sendAsAna(conversationId: string) {
-    const socket = await connectClient(baseUrl(ctx), ana.token);
-    sockets.push(socket);
-    const ack = await emit(socket, 'sendMessage', { conversationId, text: SECRET });
-    expect(ack._id).toEqual(expect.any(String));
-  }
+async function sendAsAna(conversationId: string) {
+  const socket = await connectClient(baseUrl(ctx), ana.token);
+  sockets.push(socket);
+  const ack = await emit(socket, 'sendMessage', { conversationId, text: SECRET });
+  expect(ack._id).toEqual(expect.any(String));
+}
 
+describe('chat emails', () => {
   it('emails an offline recipient 10 minutes later if the message is still unread, without its text', async () => {
     const conversationId = await openConversation(ctx, ana, ben);
     await sendAsAna(conversationId);
@@ -176,6 +176,28 @@ describe('the daily digest', () => {
     await runAt(new Date(utc(23).getTime() + 24 * 60 * MINUTE));
     expect(smtp.to(ana.email)).toHaveLength(2);
     expect(smtp.to(ana.email)[1].subject).toBe('Your Thera Root digest: 1 notification');
+  });
+});
+
+describe('missed chats set to daily', () => {
+  it('go in the digest, named by sender with the count, never the text; read ones and the next day\'s old ones do not', async () => {
+    await call('PUT', '/api/notifications/preferences', ben, { types: { chatMessage: { inApp: true, email: 'daily' } }, timeZone: 'UTC' });
+    const withAna = await openConversation(ctx, ana, ben);
+    await sendAsAna(withAna);
+    await sendAsAna(withAna);
+    await runAt(later(11));
+    expect(smtp.to(ben.email)).toEqual([]); // daily: nothing at once
+    const day = new Date(Date.now() + 2 * 86_400_000);
+    const eightUtc = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 8));
+    await runAt(eightUtc);
+    const [mail] = smtp.to(ben.email);
+    expect(mail.subject).toBe('Your Thera Root digest: 1 conversation with new messages');
+    expect(mail.body).toContain(`- Ana Okafor sent you 2 messages: http://localhost:3000/chat/${withAna}`);
+    expect(mail.body).toContain('Stop emails about "Chat messages I missed"');
+    expectContentFree(mail);
+    // Still unread the next day, but nothing new arrived since: no second digest about it.
+    await runAt(new Date(eightUtc.getTime() + 24 * 60 * MINUTE));
+    expect(smtp.to(ben.email)).toHaveLength(1);
   });
 });
 

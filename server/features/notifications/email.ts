@@ -1,11 +1,11 @@
 // The emails for what was missed (docs/decisions/0058-notifications.md): names who and where, links into the app,
 // never the text of a post, comment or message; every email carries a one-click unsubscribe for its type (RFC 8058).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import type { AppContext } from '../../context.ts';
 import type { Mail } from '../../lib/mail.ts';
 import { chatEmailSubject, notificationSentence } from '../../../common/notification-text.ts';
-import { DEFAULT_PREFERENCES, PREFERENCE_LABELS, type NotificationType, type PreferenceKey } from '../../../common/notifications.ts';
+import { DEFAULT_PREFERENCES, DEFAULT_TIME_ZONE, PREFERENCE_LABELS, type NotificationType, type PreferenceKey } from '../../../common/notifications.ts';
 import * as q from './queries.ts';
 import { toNotification } from './present.ts';
 import { unsubscribeToken } from './service.ts';
@@ -81,17 +81,52 @@ export async function sendImmediate(ctx: Ctx, userId: string, now: Date): Promis
   await markEmailed(ctx, rows.map((r) => r.id), now);
 }
 
-/** The daily digest of one member: every unread item of their 'daily' types since the last. */
+type MissedChat = { conversation_id: string; sender_name: string; unread: number };
+
+/**
+ * For members whose chat email is 'daily': each conversation with messages still unread that arrived since their last
+ * digest, named by who wrote (never the text).
+ */
+async function missedChats(ctx: Ctx, userId: string, now: Date): Promise<MissedChat[]> {
+  return queryRows<MissedChat>(ctx.db, sql`
+    SELECT cp.conversation_id, s.name AS sender_name, x.unread
+    FROM users me
+    JOIN conversation_participants cp ON cp.user_id = me.id AND cp.unread_count > 0 AND NOT cp.hidden
+    JOIN conversation_participants o ON o.conversation_id = cp.conversation_id AND o.user_id <> me.id
+    JOIN users s ON s.id = o.user_id
+    CROSS JOIN LATERAL (SELECT count(*)::int AS unread FROM messages m
+      WHERE m.conversation_id = cp.conversation_id AND m.sender_id = o.user_id AND m.status <> 'read' AND m.kind = 'text'
+        AND m.created_at > coalesce(me.digest_at, '-infinity') AND m.created_at <= ${now.toISOString()}) x
+    WHERE me.id = ${userId} AND x.unread > 0 AND ${chatEmailMode(sql`me.id`)} = 'daily'
+    ORDER BY s.name LIMIT 50`);
+}
+
+const chatEmailMode = (userId: SQL) => sql`coalesce((SELECT p.email FROM notification_preferences p WHERE p.user_id = ${userId}
+  AND p.key = 'chatMessage'), ${DEFAULT_PREFERENCES.chatMessage.email})`;
+
+function chatLines(ctx: Ctx, chats: MissedChat[]): string[] {
+  return chats.map((c) => `- ${c.sender_name} sent you ${plural(c.unread, 'message')}: ${ctx.config.publicUrl}/chat/${c.conversation_id}`);
+}
+
+const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
+
+function digestSubject(items: number, chats: number): string {
+  const parts = [items && plural(items, 'notification'), chats && plural(chats, 'conversation with new messages')].filter(Boolean);
+  return `Your Thera Root digest: ${parts.join(' and ')}`;
+}
+
+/** The daily digest of one member: every unread item of their 'daily' types, and missed chats if chat is daily, since the last. */
 export async function sendDigest(ctx: Ctx, userId: string, now: Date): Promise<void> {
   const to = await recipient(ctx, userId);
   if (!to) return;
   const rows = await pendingItems(ctx, userId, 'daily', now);
+  const chats = await missedChats(ctx, userId, now);
   await ctx.db.execute(sql`UPDATE users SET digest_at = ${now.toISOString()} WHERE id = ${userId}`);
-  if (rows.length === 0) return;
-  const subject = `Your Thera Root digest: ${rows.length} ${rows.length === 1 ? 'notification' : 'notifications'}`;
-  const lines = ['Here is what happened since your last digest:', ...itemLines(ctx, rows)];
-  await ctx.mailer.send(await composeMail(ctx, to, subject, lines, rows.map((r) => r.type as NotificationType)));
-  await markEmailed(ctx, rows.map((r) => r.id), now);
+  if (rows.length === 0 && chats.length === 0) return;
+  const lines = ['Here is what happened since your last digest:', ...itemLines(ctx, rows), ...chatLines(ctx, chats)];
+  const keys = [...rows.map((r) => r.type as NotificationType), ...(chats.length ? ['chatMessage' as const] : [])];
+  await ctx.mailer.send(await composeMail(ctx, to, digestSubject(rows.length, chats.length), lines, keys));
+  if (rows.length) await markEmailed(ctx, rows.map((r) => r.id), now);
 }
 
 /**
@@ -100,10 +135,14 @@ export async function sendDigest(ctx: Ctx, userId: string, now: Date): Promise<v
  */
 export async function membersDueDigest(ctx: Ctx, now: Date, limit: number): Promise<string[]> {
   const at = now.toISOString();
-  const eight = sql`((date_trunc('day', ${at}::timestamptz AT TIME ZONE u.time_zone) + interval '8 hours') AT TIME ZONE u.time_zone)`;
+  // A member who never chose a zone gets theirs at 08:00 UTC.
+  const zone = sql`coalesce(u.time_zone, ${DEFAULT_TIME_ZONE})`;
+  const eight = sql`((date_trunc('day', ${at}::timestamptz AT TIME ZONE ${zone}) + interval '8 hours') AT TIME ZONE ${zone})`;
   const rows = await queryRows<{ id: string }>(ctx.db, sql`
     SELECT u.id FROM users u
-    WHERE EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL AND n.emailed_at IS NULL)
+    WHERE (EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL AND n.emailed_at IS NULL)
+        OR (EXISTS (SELECT 1 FROM conversation_participants cp WHERE cp.user_id = u.id AND cp.unread_count > 0)
+          AND ${chatEmailMode(sql`u.id`)} = 'daily'))
       AND ${at}::timestamptz >= ${eight} AND (u.digest_at IS NULL OR u.digest_at < ${eight})
     LIMIT ${limit}`);
   return rows.map((r) => r.id);
@@ -112,9 +151,7 @@ export async function membersDueDigest(ctx: Ctx, now: Date, limit: number): Prom
 /** The chat email, if the message is still unread and the member wants it: names the sender, never the text. */
 export async function sendChatEmail(ctx: Ctx, p: { recipientId: string; conversationId: string; messageId: string }): Promise<void> {
   const [row] = await queryRows<{ sender_name: string; unread: boolean; mode: string }>(ctx.db, sql`
-    SELECT s.name AS sender_name, (m.status <> 'read') AS unread,
-      coalesce((SELECT email FROM notification_preferences WHERE user_id = ${p.recipientId} AND key = 'chatMessage'),
-        ${DEFAULT_PREFERENCES.chatMessage.email}) AS mode
+    SELECT s.name AS sender_name, (m.status <> 'read') AS unread, ${chatEmailMode(sql`${p.recipientId}::uuid`)} AS mode
     FROM messages m JOIN users s ON s.id = m.sender_id
     JOIN conversation_participants cp ON cp.conversation_id = m.conversation_id AND cp.user_id = ${p.recipientId} AND cp.unread_count > 0
     WHERE m.id = ${p.messageId} AND m.conversation_id = ${p.conversationId}`);

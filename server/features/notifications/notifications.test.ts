@@ -30,7 +30,7 @@ beforeEach(async () => {
   await ctx.db.execute(sql`DELETE FROM notifications`);
   await ctx.db.execute(sql`DELETE FROM notification_preferences`);
   await ctx.db.execute(sql`DELETE FROM blocks`);
-  await ctx.db.execute(sql`UPDATE users SET time_zone = 'UTC'`);
+  await ctx.db.execute(sql`UPDATE users SET time_zone = NULL`);
   await ctx.db.execute(sql`DELETE FROM jobs`);
 });
 
@@ -203,8 +203,8 @@ describe('withdrawal', () => {
 });
 
 describe('preferences', () => {
-  it('answers the defaults and the UTC time zone, then what the member set', async () => {
-    expect(await call('GET', '/api/notifications/preferences', ana)).toEqual({ status: 200, body: { types: DEFAULT_PREFERENCES, timeZone: 'UTC' } });
+  it('answers the defaults and no time zone until one is chosen, then what the member set', async () => {
+    expect(await call('GET', '/api/notifications/preferences', ana)).toEqual({ status: 200, body: { types: DEFAULT_PREFERENCES, timeZone: null } });
     const res = await call('PUT', '/api/notifications/preferences', ana, {
       types: { postReply: { inApp: false, email: 'daily' } }, timeZone: 'America/Argentina/Buenos_Aires',
     });
@@ -223,7 +223,7 @@ describe('preferences', () => {
       expect(res.status).toBe(400);
       expect(res.body.msg).toEqual(expect.any(String));
     }
-    expect((await call('GET', '/api/notifications/preferences', ana)).body).toEqual({ types: DEFAULT_PREFERENCES, timeZone: 'UTC' });
+    expect((await call('GET', '/api/notifications/preferences', ana)).body).toEqual({ types: DEFAULT_PREFERENCES, timeZone: null });
   });
 
   it('a type turned off in the app and by email creates nothing; in the app only, no email is queued', async () => {

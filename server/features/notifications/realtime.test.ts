@@ -67,6 +67,14 @@ describe('on one node', () => {
     expect(await waitFor(laptop, 'notificationCount')).toEqual({ unreadCount: 0 });
   });
 
+  it('tells the bell its new count when the comment behind an item is deleted', async () => {
+    const device = await connect(baseUrl(ctx), cai);
+    const { commentId } = await postAndComment(ctx.app, cai, ben, communityId);
+    expect(await waitFor(device, 'notification')).toMatchObject({ unreadCount: 1 });
+    await caller(() => ctx.app)('DELETE', `/api/forumPosts/comments/${commentId}`, ben);
+    expect(await waitFor(device, 'notificationCount')).toEqual({ unreadCount: 0 });
+  });
+
   it('sends chatUnreadCount when a message arrives and when it is read', async () => {
     const conversationId = await openConversation(ctx, ana, ben);
     const anaDevice = await connect(baseUrl(ctx), ana);

@@ -48,10 +48,10 @@ export async function markRead(ctx: Ctx, user: CurrentUser, input: ReadInput): P
 export async function getPreferences(ctx: Pick<AppContext, 'db'>, user: Pick<CurrentUser, 'id'>): Promise<NotificationPreferences> {
   const rows = await queryRows<{ key: string; in_app: boolean; email: TypePreference['email'] }>(ctx.db, sql`
     SELECT key, in_app, email FROM notification_preferences WHERE user_id = ${user.id}`);
-  const [me] = await queryRows<{ time_zone: string }>(ctx.db, sql`SELECT time_zone FROM users WHERE id = ${user.id}`);
+  const [me] = await queryRows<{ time_zone: string | null }>(ctx.db, sql`SELECT time_zone FROM users WHERE id = ${user.id}`);
   const types = { ...DEFAULT_PREFERENCES };
   for (const r of rows) if ((PREFERENCE_KEYS as readonly string[]).includes(r.key)) types[r.key as PreferenceKey] = { inApp: r.in_app, email: r.email };
-  return { types, timeZone: me?.time_zone ?? 'UTC' };
+  return { types, timeZone: me?.time_zone ?? null };
 }
 
 export async function updatePreferences(ctx: Ctx, user: CurrentUser, input: UpdatePreferencesInput): Promise<NotificationPreferences> {

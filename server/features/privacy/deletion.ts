@@ -83,7 +83,7 @@ async function eraseProfile(db: Db, userId: string, now: Date): Promise<void> {
     licenceExpiresOn: null, licenceExpiryNotice: null, licenceLapsedAt: null, rejectionReason: null,
     pendingName: null, pendingNameAt: null, disabled: true, messagePolicy: 'everyone', acceptingClients: 'not accepting',
     availabilityNote: '', availabilityUpdatedAt: null, languages: [], feeModels: [], insurers: [], licensedRegions: [],
-    website: '', timeZone: 'UTC', digestAt: null, deletedAt: now, updatedAt: now,
+    website: '', timeZone: null, digestAt: null, deletedAt: now, updatedAt: now,
   }).where(eq(users.id, userId));
 }
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { NotificationItem } from '../../../common/notifications.ts';
 import { isVerified, useSession } from '../../lib/session.tsx';
+import { useAdoptBrowserTimeZone } from '../../lib/time-zone.ts';
 import { flattenNotifications, notificationPagesQuery, POPOVER_ITEMS, unreadCountQuery, useMarkRead } from './api.ts';
 import { badgeText, bellLabel } from './describe.ts';
 import { NotificationRow } from './NotificationRow.tsx';
@@ -25,6 +26,7 @@ export default function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const unread = useQuery({ ...unreadCountQuery, enabled: member }).data?.count ?? 0;
   useLiveNotifications(member);
+  useAdoptBrowserTimeZone(member);
   if (!member) return null;
 
   return (

@@ -9,13 +9,9 @@ import { browserTimeZone, timeZoneOptions } from './timeZones.ts';
 
 const EMAIL_OPTIONS = EMAIL_MODES.map((mode) => ({ value: mode, label: EMAIL_MODE_LABELS[mode] }));
 
-/**
- * A member who never chose a zone has the server's default: the browser's own zone is offered instead, and kept once
- * saved.
- */
-function offeredTimeZone(saved: string): string {
-  const browser = browserTimeZone();
-  return saved === DEFAULT_TIME_ZONE && browser ? browser : saved;
+/** A member who never chose a zone is offered the browser's own, kept once saved. */
+function offeredTimeZone(saved: string | null): string {
+  return saved ?? browserTimeZone() ?? DEFAULT_TIME_ZONE;
 }
 
 /** /settings/notifications: per type, in the app (on or off) and email (off, immediately, daily); and the time zone. */

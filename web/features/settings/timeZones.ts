@@ -1,11 +1,4 @@
-/** The browser's own time zone: the default a member is offered before choosing. */
-export function browserTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
-}
+export { browserTimeZone } from '../../lib/time-zone.ts';
 
 /** Every IANA zone this browser knows, UTC included (some browsers list it, others not), sorted. */
 export function timeZoneOptions(current: string): string[] {
