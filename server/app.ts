@@ -12,6 +12,7 @@ import { registerOpenApi, tagApiRoutes } from './lib/openapi.ts';
 import { createReadCache } from './lib/read-cache.ts';
 import { logSerializers } from './lib/log-safety.ts';
 import { createRealtime } from './lib/realtime.ts';
+import { createSessionCache } from './lib/session-cache.ts';
 import { registerNulGuard } from './lib/input-safety.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerWriteLimits } from './lib/write-limits.ts';
@@ -41,12 +42,13 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerRequestLog(app);
   const tagRoutes = tagApiRoutes(app);
   await app.register(compress, { threshold: 1024, global: true });
-  registerAuth(app, deps.db, deps.config.session);
+  const sessionCache = createSessionCache({ ttlMs: deps.config.session.cacheMs ?? 0 });
+  registerAuth(app, deps.db, deps.config.session, sessionCache);
   await registerOpenApi(app, features);
   registerWriteLimits(app, deps.limiter, deps.config.limits.writes);
 
   const realtime = createRealtime(app.server, {
-    db: deps.db, session: deps.config.session, redis: deps.redis, log: app.log.child({ module: 'realtime' }),
+    db: deps.db, session: deps.config.session, sessionCache, redis: deps.redis, log: app.log.child({ module: 'realtime' }),
     limits: deps.config.limits.sockets, trustProxy: deps.config.trustProxy,
   });
   const cache = createReadCache(deps.config.readCache);

@@ -68,6 +68,10 @@ const EnvSchema = z.object({
   SOCKETS_PER_ADDRESS: positiveInt.default(50),
   SOCKET_EVENTS_PER_10S: positiveInt.default(200),
   FORUM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // How long a signed-in read may reuse the session it looked up (docs/decisions/0069); 0 asks the database every time.
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  // How long a node may answer a member's unread notification count from memory (forgotten on every change it hears).
+  UNREAD_COUNT_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   READ_CACHE_MAX_MB: positiveInt.max(4096).default(64),
   READ_CACHE_MAX_KEYS: positiveInt.default(5000),
   WRITE_LIMITS: writeLimits.default(DEFAULT_WRITE_LIMITS),
@@ -113,6 +117,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       maxAgeMs: env.SESSION_MAX_AGE_DAYS * 86_400_000, idleMs: env.SESSION_IDLE_HOURS * 3_600_000,
       // An administrator without two-factor sign-in may then only enrol (server/lib/auth.ts).
       adminRequireTwoFactor: env.ADMIN_REQUIRE_2FA,
+      cacheMs: env.SESSION_CACHE_MS,
     },
     twoFactorKey: env.TWO_FACTOR_KEY,
     limits: {
@@ -129,6 +134,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       writes: env.WRITE_LIMITS,
     },
     jobsPollMs: env.JOBS_POLL_MS,
+    unreadCountCacheMs: env.UNREAD_COUNT_CACHE_MS,
     appSecret: env.APP_SECRET,
   };
 }
@@ -151,5 +157,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   // Forum pages are only shared while a read runs: tests write rows directly and read them back at once.
   // Tests write far faster than people: write limits are tested on their own (server/lib/write-limits.test.ts).
   const unlimitedWrites = 'posts=100000/60,comments=100000/60,likes=100000/60,communities=100000/60,resources=100000/60,conversations=100000/60,other=100000/60';
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', FORUM_CACHE_MS: '0', JOBS_POLL_MS: '0', WRITE_LIMITS: unlimitedWrites, ...overrides });
+  // Sessions likewise: tests change members' rows directly and expect the next read to see it (the session cache has
+  // its own tests, server/lib/session-cache.test.ts).
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', FORUM_CACHE_MS: '0', SESSION_CACHE_MS: '0', UNREAD_COUNT_CACHE_MS: '0', JOBS_POLL_MS: '0', WRITE_LIMITS: unlimitedWrites, ...overrides });
 }

@@ -5,6 +5,7 @@ import { queryPrepared } from '../db/prepared.ts';
 import { passwordResetTokens, sessions } from '../db/schema.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import type { SessionDevice } from './device.ts';
+import type { CachedSession, SessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export type Role = 'admin' | 'user';
@@ -14,7 +15,7 @@ export type CurrentUser = {
   /** An administrator without two-factor sign-in while ADMIN_REQUIRE_2FA is set: may only enrol (issue 16). */
   mustEnrolTwoFactor?: boolean;
 };
-export type SessionPolicy = { maxAgeMs: number; idleMs: number; adminRequireTwoFactor?: boolean };
+export type SessionPolicy = { maxAgeMs: number; idleMs: number; adminRequireTwoFactor?: boolean; cacheMs?: number };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,41 +57,63 @@ type SessionRow = {
   id: string; name: string; role: string; verification_status: string; disabled: boolean; admin_without_2fa: boolean;
 };
 
-/** The user behind a token, or null when it is unknown, expired, idle too long or the account is disabled. */
-export async function userForToken(db: Db, token: string, policy: SessionPolicy, now = new Date()): Promise<CurrentUser | null> {
+async function loadSession(db: Db, tokenHash: string): Promise<CachedSession | null> {
   // Every authenticated request runs this, so it is one prepared statement (planned once per connection).
   const [row] = await queryPrepared<SessionRow>(db, sql`
     SELECT s.id AS session_id, s.created_at, s.last_used_at, u.id, u.name, u.role, u.verification_status, u.disabled,
       (u.role = 'admin' AND NOT EXISTS (SELECT 1 FROM two_factor t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL)) AS admin_without_2fa
-    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ${hashToken(token)} LIMIT 1`);
+    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ${tokenHash} LIMIT 1`);
   if (!row) return null;
-  const createdAt = new Date(row.created_at).getTime();
-  const lastUsedAt = new Date(row.last_used_at).getTime();
-  const expired = now.getTime() - createdAt > policy.maxAgeMs;
-  const idle = now.getTime() - lastUsedAt > policy.idleMs;
-  if (expired || idle || row.disabled) {
-    await revokeSession(db, row.session_id);
-    return null;
-  }
-  if (now.getTime() - lastUsedAt > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastUsedAt: now })
-      .where(and(eq(sessions.id, row.session_id), lt(sessions.lastUsedAt, sql`${now.toISOString()}::timestamptz`)));
-  }
   return {
-    id: row.id, name: row.name, role: row.role as Role,
-    verificationStatus: row.verification_status as VerificationStatus, sessionId: row.session_id,
-    mustEnrolTwoFactor: Boolean(policy.adminRequireTwoFactor && row.admin_without_2fa),
+    sessionId: row.session_id, userId: row.id, name: row.name, role: row.role, verificationStatus: row.verification_status,
+    createdAt: new Date(row.created_at).getTime(), lastUsedAt: new Date(row.last_used_at).getTime(),
+    disabled: row.disabled, adminWithout2fa: row.admin_without_2fa,
   };
 }
 
+/** Reads may be answered from the session cache; writes and handshakes always ask the database. */
+export type SessionLookup = { cache?: SessionCache; fromCache?: boolean };
+
+/** The user behind a token, or null when it is unknown, expired, idle too long or the account is disabled. */
+export async function userForToken(
+  db: Db, token: string, policy: SessionPolicy, now = new Date(), { cache, fromCache = false }: SessionLookup = {},
+): Promise<CurrentUser | null> {
+  const hash = hashToken(token);
+  let session = fromCache ? cache?.get(hash) : undefined;
+  if (!session) {
+    session = (await loadSession(db, hash)) ?? undefined;
+    if (!session) return null;
+    cache?.set(hash, session);
+  }
+  const expired = now.getTime() - session.createdAt > policy.maxAgeMs;
+  const idle = now.getTime() - session.lastUsedAt > policy.idleMs;
+  if (expired || idle || session.disabled) {
+    cache?.forgetSession(session.sessionId);
+    await revokeSession(db, session.sessionId);
+    return null;
+  }
+  if (now.getTime() - session.lastUsedAt > TOUCH_INTERVAL_MS) {
+    session.lastUsedAt = now.getTime();
+    await db.update(sessions).set({ lastUsedAt: now })
+      .where(and(eq(sessions.id, session.sessionId), lt(sessions.lastUsedAt, sql`${now.toISOString()}::timestamptz`)));
+  }
+  return {
+    id: session.userId, name: session.name, role: session.role as Role,
+    verificationStatus: session.verificationStatus as VerificationStatus, sessionId: session.sessionId,
+    mustEnrolTwoFactor: Boolean(policy.adminRequireTwoFactor && session.adminWithout2fa),
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
 /** Reads `x-auth-token` on every request; an invalid token leaves the request anonymous. */
-export function registerAuth(app: FastifyInstance, db: Db, policy: SessionPolicy): void {
+export function registerAuth(app: FastifyInstance, db: Db, policy: SessionPolicy, cache?: SessionCache): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionEnded', false);
   app.addHook('onRequest', async (request) => {
     const token = request.headers['x-auth-token'];
     if (typeof token !== 'string' || token.length === 0 || token.length > 200) return;
-    request.user = await userForToken(db, token, policy);
+    request.user = await userForToken(db, token, policy, new Date(), { cache, fromCache: SAFE_METHODS.has(request.method) });
     request.sessionEnded = request.user === null;
   });
 }

@@ -8,6 +8,7 @@ import type { NotificationServerEvents } from '../../common/notifications.ts';
 import type { Db } from '../db/client.ts';
 import { userForToken, type CurrentUser, type SessionPolicy } from './auth.ts';
 import { addressResolver, type ProxyTrust } from './client-address.ts';
+import type { SessionCache } from './session-cache.ts';
 import { createPresence, type Presence } from './presence.ts';
 import { batchSocketWrites } from './write-batching.ts';
 
@@ -27,6 +28,8 @@ export type Realtime = {
   /** Ends the sockets of one session (logout) or of every session of a user (password reset, account disabled). */
   endSession: (sessionId: string) => void;
   endUser: (userId: string) => void;
+  /** The member's role, status or two-factor changed for the better: every node reads their sessions afresh. */
+  userChanged: (userId: string) => void;
   /**
    * Runs the handler registered for `name` on every node: here at once, on the others through Redis. For events whose
    * payload differs per user: each node builds them for its own sockets only (use `io.local`).
@@ -43,6 +46,7 @@ export type Realtime = {
   close: () => Promise<void>;
 };
 
+const FORGET_SESSIONS = 'auth:forgetSessions';
 export const userRoom = (id: string) => `user:${id}`;
 export const conversationRoom = (id: string) => `conversation:${id}`;
 export const sessionRoom = (id: string) => `session:${id}`;
@@ -54,7 +58,7 @@ export const TOO_MANY_FROM_ADDRESS = 'Too many connections from this address.';
 
 /** What the sockets need: the database and session rules to know who connects, Redis to span nodes when present. */
 export type RealtimeDeps = {
-  db: Db; session: SessionPolicy; redis?: { pub: Redis; sub: Redis }; log?: Realtime['log'];
+  db: Db; session: SessionPolicy; sessionCache?: SessionCache; redis?: { pub: Redis; sub: Redis }; log?: Realtime['log'];
   limits?: SocketLimits; trustProxy?: ProxyTrust;
 };
 const NO_LIMITS: SocketLimits = { perUser: Infinity, perAddress: Infinity };
@@ -101,9 +105,16 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     log,
     toUser: (id) => io.to(userRoom(id)),
     toConversation: (id) => io.to(conversationRoom(id)),
-    // Through the adapter, so a socket on another node is ended too.
-    endSession: (id) => io.in(sessionRoom(id)).disconnectSockets(true),
-    endUser: (id) => io.in(userRoom(id)).disconnectSockets(true),
+    // Through the adapter, so a socket on another node is ended too; every node forgets the sessions it remembered.
+    endSession(id) {
+      realtime.fanOut(FORGET_SESSIONS, { sessionId: id });
+      io.in(sessionRoom(id)).disconnectSockets(true);
+    },
+    endUser(id) {
+      realtime.fanOut(FORGET_SESSIONS, { userId: id });
+      io.in(userRoom(id)).disconnectSockets(true);
+    },
+    userChanged: (id) => realtime.fanOut(FORGET_SESSIONS, { userId: id }),
     fanOut(name, payload) {
       fanOutHandlers.get(name)?.(payload);
       if (redis) io.serverSideEmit('fanOut', name, payload);
@@ -125,6 +136,11 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
       await redis?.pub.ping().catch(() => undefined);
     },
   };
+  realtime.onFanOut(FORGET_SESSIONS, (payload) => {
+    const { sessionId, userId } = payload as { sessionId?: string; userId?: string };
+    if (sessionId) deps.sessionCache?.forgetSession(sessionId);
+    if (userId) deps.sessionCache?.forgetUser(userId);
+  });
   byServer.set(server, realtime);
   return realtime;
 }

@@ -61,6 +61,8 @@ export async function enable(ctx: AppContext, user: CurrentUser, input: { code: 
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId: user.id, codeHash: hashToken(normalise(code)) })));
   });
+  // An administrator who had to enrol may now do everything: no node keeps the old answer.
+  ctx.realtime.userChanged(user.id);
   return codes;
 }
 
@@ -79,6 +81,7 @@ export async function disable(ctx: AppContext, user: CurrentUser, input: { passw
     await tx.delete(twoFactor).where(eq(twoFactor.userId, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
   }).catch((error: unknown) => refusedCode(ctx, user.id, error));
+  ctx.realtime.userChanged(user.id);
 }
 
 export { assertCodesAllowed, CodeRefused, refusedCode, twoFactorEnabled, useCode };

@@ -51,6 +51,7 @@ export async function decideNameChange(
   });
   // Names appear in cached forum pages and directory answers.
   if (approved) {
+    ctx.realtime.userChanged(userId);
     ctx.cache.forget('forums:');
     ctx.cache.forget('therapists:');
   }

@@ -60,6 +60,7 @@ export async function decideVerification(
   });
   // A declined member's sockets end, as a disabled one's do: their chat must not outlive the licence.
   if (!decision.approved) ctx.realtime.endUser(userId);
+  else ctx.realtime.userChanged(userId);
   void ctx.mailer.send(decisionMail(updated, ctx.config.publicUrl)).catch(() => {});
   await notify(ctx, [{
     type: decision.approved ? 'licenceVerified' : 'licenceDeclined', recipientIds: [userId], actorId: null, membersOnly: false,

@@ -12,6 +12,7 @@ import {
 } from '../../../common/notifications.ts';
 import * as q from './queries.ts';
 import { toNotification } from './present.ts';
+import { unreadCacheOf } from './unread-cache.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'realtime' | 'jobs' | 'config'>;
 
@@ -35,7 +36,7 @@ export async function listNotifications(ctx: Ctx, user: CurrentUser, { before, l
 }
 
 export async function unreadCount(ctx: Ctx, user: CurrentUser): Promise<{ count: number }> {
-  return { count: await q.unreadCount(ctx.db, user.id) };
+  return { count: await unreadCacheOf(ctx).read(user.id, () => q.unreadCount(ctx.db, user.id)) };
 }
 
 /** Marks read; the member's other devices hear the new count. Answers the unread count after. */

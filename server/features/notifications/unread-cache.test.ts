@@ -1,0 +1,85 @@
+// The unread count remembered per node (docs/decisions/0069): with entries living a minute, every change a member's
+// count can have (an item stored, read, withdrawn) is seen by the next read, on this node and on another.
+import { once } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { buildApp } from '../../app.ts';
+import { testConfig } from '../../config.ts';
+import type { App } from '../../context.ts';
+import { createMailer } from '../../lib/mail.ts';
+import { redisRateLimiter } from '../../lib/rate-limit.ts';
+import { createTestContext, openTestDatabase, type TestContext } from '../../test/harness.ts';
+import { createCommunity, createUser, type TestUser } from '../../test/factories.ts';
+import { caller } from '../../test/http.ts';
+
+const MINUTE_CACHE = { UNREAD_COUNT_CACHE_MS: '60000' };
+const cleanups: (() => Promise<unknown> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function comment(app: App, author: TestUser, commenter: TestUser, communityId: string) {
+  const call = caller(() => app);
+  const post = await call('POST', '/api/forumPosts', author, { title: 'Counted', content: 'x', communityId });
+  const reply = await call('POST', `/api/forumPosts/${post.body._id}/comments`, commenter, { content: 'y' });
+  return reply.body._id as string;
+}
+
+describe('on one node', () => {
+  let ctx: TestContext;
+  const count = async (user: TestUser) => (await caller(() => ctx.app)('GET', '/api/notifications/unread-count', user)).body.count;
+  beforeAll(async () => {
+    ctx = await createTestContext({ config: MINUTE_CACHE });
+    cleanups.push(() => ctx.close());
+  });
+
+  it('a new item, reading and a withdrawn item each show in the very next read', async () => {
+    const [ana, ben] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
+    const communityId = (await createCommunity(ctx.db, {}, [ana.id, ben.id])).id;
+    expect(await count(ana)).toBe(0);
+    const first = await comment(ctx.app, ana, ben, communityId);
+    expect(await count(ana)).toBe(1);
+    await comment(ctx.app, ana, ben, communityId);
+    expect(await count(ana)).toBe(2);
+    await caller(() => ctx.app)('DELETE', `/api/forumPosts/comments/${first}`, ben);
+    expect(await count(ana)).toBe(1);
+    await caller(() => ctx.app)('POST', '/api/notifications/read', ana, { all: true });
+    expect(await count(ana)).toBe(0);
+  });
+});
+
+const twoNodes = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+
+async function startNode(db: Parameters<typeof buildApp>[0]['db']): Promise<App> {
+  const url = process.env.REDIS_URL!;
+  const redis = { pub: new Redis(url, { enableAutoPipelining: true }), sub: new Redis(url) };
+  await Promise.all([redis.pub, redis.sub].map((client) => once(client, 'ready')));
+  const limiterRedis = new Redis(url);
+  const config = testConfig(MINUTE_CACHE);
+  const app = await buildApp({
+    config, db, redis, limiter: redisRateLimiter(limiterRedis, `test:${randomBytes(6).toString('hex')}:`),
+    mailer: createMailer({ from: config.mailFrom, outboxDir: '/nonexistent' }),
+  });
+  await app.ready();
+  cleanups.push(async () => {
+    await app.close();
+    redis.pub.disconnect();
+    redis.sub.disconnect();
+    limiterRedis.disconnect();
+  });
+  return app;
+}
+
+it.skipIf(!twoNodes)('a count cached on one node follows an item stored through the other', { timeout: 60_000 }, async () => {
+  const database = await openTestDatabase();
+  cleanups.push(() => database.close());
+  const [nodeA, nodeB] = [await startNode(database.db), await startNode(database.db)];
+  const [ana, ben] = await Promise.all([createUser(database.db), createUser(database.db)]);
+  const communityId = (await createCommunity(database.db, {}, [ana.id, ben.id])).id;
+  const countOnB = async () => (await caller(() => nodeB)('GET', '/api/notifications/unread-count', ana)).body.count;
+  expect(await countOnB()).toBe(0);
+  await comment(nodeA, ana, ben, communityId);
+  // The word travels through Redis: well within a second, against the minute the entry would otherwise live.
+  await expect.poll(countOnB, { timeout: 1000, interval: 5 }).toBe(1);
+});

@@ -1,0 +1,46 @@
+/**
+ * Who a token belongs to, remembered for a moment (docs/decisions/0069-session-cache.md): every signed-in read asks,
+ * and at thousands of reads a second the database round trip was most of a small read's time.
+ * - Only reads (GET, HEAD) are answered from here; every write, and every socket handshake, asks the database.
+ * - An entry answers for `ttlMs` at most, counted from its load.
+ * - Ending a session or a user (sign-out, revocation, password change, suspension, rejection, deletion) forgets their
+ *   entries on every node at once (realtime.endSession / endUser fan out); a change that grants more (approval,
+ *   two-factor enrolment) forgets them too (realtime.userChanged), so nobody waits for the time to run out.
+ */
+export type CachedSession = {
+  sessionId: string; userId: string; name: string; role: string; verificationStatus: string;
+  createdAt: number; lastUsedAt: number; disabled: boolean; adminWithout2fa: boolean;
+};
+export type SessionCache = ReturnType<typeof createSessionCache>;
+
+type Entry = { session: CachedSession; expires: number };
+
+export function createSessionCache({ ttlMs, maxKeys = 50_000, now = () => performance.now() }: { ttlMs: number; maxKeys?: number; now?: () => number }) {
+  const entries = new Map<string, Entry>();
+  const forgetWhere = (matches: (s: CachedSession) => boolean) => {
+    for (const [key, entry] of entries) if (matches(entry.session)) entries.delete(key);
+  };
+  return {
+    enabled: ttlMs > 0,
+    get(tokenHash: string): CachedSession | undefined {
+      const entry = entries.get(tokenHash);
+      if (!entry) return undefined;
+      if (entry.expires > now()) return entry.session;
+      entries.delete(tokenHash);
+      return undefined;
+    },
+    set(tokenHash: string, session: CachedSession): void {
+      if (ttlMs <= 0) return;
+      entries.delete(tokenHash);
+      entries.set(tokenHash, { session, expires: now() + ttlMs });
+      // Oldest first in a Map: the first key is the one to go.
+      if (entries.size > maxKeys) entries.delete(entries.keys().next().value as string);
+    },
+    forgetSession: (sessionId: string) => forgetWhere((s) => s.sessionId === sessionId),
+    forgetUser: (userId: string) => forgetWhere((s) => s.userId === userId),
+    clear: () => entries.clear(),
+    get size() {
+      return entries.size;
+    },
+  };
+}
