@@ -24,7 +24,12 @@ export const CANNOT_REPLY_TO_DELETED = 'You cannot reply to a deleted comment.';
 /** Replies nest at most this many levels under a top-level comment (docs/decisions/0042-comment-tree-depth.md). */
 export const MAX_REPLY_DEPTH = 50;
 export const REPLY_TOO_DEEP = `Replies can nest at most ${MAX_REPLY_DEPTH} levels deep. Reply to an earlier comment instead.`;
-export const ONLY_AUTHOR_OR_ADMIN = 'Only the author or an administrator can delete this.';
+/** The spec: only the author deletes; administrators have their own, audited removal (issue 17, defect 5). */
+export const ONLY_AUTHOR_DELETES = 'Only the author can delete this. Administrators use "Remove as administrator".';
+export const ONLY_AUTHOR_OR_ADMIN_EDITS = 'Only the author or an administrator can edit this.';
+export const REMOVED_POST_NOT_EDITABLE = 'A removed post cannot be edited.';
+export const CONFIRM_ADMIN_REMOVE_POST = 'Remove this post as an administrator? Its title and text are replaced by a removal note, and the action is recorded in the audit log.';
+export const CONFIRM_ADMIN_REMOVE_COMMENT = 'Remove this comment as an administrator? The action is recorded in the audit log.';
 export const CONFIRM_DELETE_COMMENT = 'Are you sure you want to delete this comment?';
 export const confirmBulkDelete = (n: number) => `Are you sure you want to delete ${n} comments?`;
 
@@ -49,7 +54,26 @@ export const BulkDeleteBody = z.object({
 });
 
 const cursor = z.string().max(POST_LIMITS.cursor).optional();
-export const PostsQuery = z.object({ before: cursor });
+
+/** How the feed and a community's posts are ordered (issue 17): newest, most liked in a period, or without comments. */
+export const POST_SORTS = ['latest', 'top', 'unanswered'] as const;
+export type PostSort = (typeof POST_SORTS)[number];
+/** Top counts the likes of posts written in the last week or month, or of all posts. */
+export const TOP_PERIODS = ['week', 'month', 'all'] as const;
+export type TopPeriod = (typeof TOP_PERIODS)[number];
+export const PostsQuery = z.object({
+  before: cursor,
+  sort: z.enum(POST_SORTS, { message: 'must be latest, top or unanswered' }).default('latest'),
+  period: z.enum(TOP_PERIODS, { message: 'must be week, month or all' }).default('week'),
+});
+
+/** PUT /api/forumPosts/{id}: the same limits as a new post; both are required. */
+export const EditPostBody = CreatePostBody.omit({ communityId: true });
+export type EditPostInput = z.input<typeof EditPostBody>;
+
+/** GET /api/bookmarks: `nextCursor` goes back as `before`. */
+export const BookmarksQuery = z.object({ before: cursor });
+export const BookmarkState = z.object({ bookmarked: z.boolean() });
 export const PostSearchQuery = z.object({
   query: z.string().trim().max(POST_LIMITS.query, `must be at most ${POST_LIMITS.query} characters`).default(''),
   // A search cursor also carries the bounds of its window of matches, hence the longer limit.
@@ -81,6 +105,10 @@ export const PostSchema = z.object({
   highlight: z.object({ title: z.string(), content: z.string() }).optional(),
   /** GET /api/forumPosts/{id} and the answers of a post's own writes only: whether the reader follows the post. */
   following: z.boolean().optional(),
+  /** When the title or text was last edited; null until then. */
+  editedAt: z.string().nullable(),
+  /** Whether the reader saved the post (GET /api/bookmarks lists them). */
+  bookmarked: z.boolean(),
 });
 export type Post = z.infer<typeof PostSchema>;
 
@@ -99,6 +127,8 @@ export const CommentSchema = z.object({
   parentComment: z.string().nullable(),
   createdAt: z.string(),
   deleted: z.boolean(),
+  /** When the text was last edited; null until then (and once deleted). */
+  editedAt: z.string().nullable(),
 });
 export type Comment = z.infer<typeof CommentSchema>;
 

@@ -166,6 +166,8 @@ export const posts = pgTable('posts', {
   createdAt: createdAt(),
   /** Set when a moderator removed it (its title and text are then the tombstone). */
   removedAt: timestamp('removed_at', { withTimezone: true }),
+  /** Set by each edit of the title or text (migration 0130). */
+  editedAt: timestamp('edited_at', { withTimezone: true }),
   search: tsvector('search').generatedAlwaysAs(
     sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'B')`,
   ),
@@ -174,6 +176,11 @@ export const posts = pgTable('posts', {
   index('posts_community_created_idx').on(t.communityId, t.createdAt.desc(), t.id.desc()),
   index('posts_author_idx').on(t.authorId),
   index('posts_search_gin').using('gin', t.search).with({ fastupdate: false }),
+  // Sorted lists (migration 0132): Top by likes, Unanswered among posts without comments.
+  index('posts_top_idx').on(t.likesCount.desc(), t.id.desc()),
+  index('posts_community_top_idx').on(t.communityId, t.likesCount.desc(), t.id.desc()),
+  index('posts_unanswered_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.commentsCount} = 0`),
+  index('posts_community_unanswered_idx').on(t.communityId, t.createdAt.desc(), t.id.desc()).where(sql`${t.commentsCount} = 0`),
 ]);
 
 export const postLikes = pgTable('post_likes', {
@@ -190,6 +197,8 @@ export const comments = pgTable('comments', {
   content: text('content').notNull(),
   deleted: boolean('deleted').notNull().default(false),
   createdAt: createdAt(),
+  /** Set by each edit of the text (migration 0130). */
+  editedAt: timestamp('edited_at', { withTimezone: true }),
 }, (t) => [
   foreignKey({ columns: [t.parentId], foreignColumns: [t.id], name: 'comments_parent_fk' }).onDelete('cascade'),
   index('comments_post_created_idx').on(t.postId, t.createdAt, t.id),
@@ -514,3 +523,14 @@ export const postFollows = pgTable('post_follows', {
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_follows_user_idx').on(t.userId)]);
+
+/** A member's saved posts (migration 0131), listed newest saved first. */
+export const postBookmarks = pgTable('post_bookmarks', {
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  postId: uuid('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.postId] }),
+  index('post_bookmarks_user_created_idx').on(t.userId, t.createdAt.desc(), t.postId.desc()),
+  index('post_bookmarks_post_idx').on(t.postId),
+]);

@@ -4,6 +4,7 @@ import { auditLog } from '../db/schema.ts';
 export type AuditAction =
   | 'resource.approve' | 'resource.decline' | 'resource.delete'
   | 'community.delete' | 'comments.bulk_delete'
+  | 'post.edit' | 'comment.edit' | 'post.remove' | 'comment.remove'
   | 'licence.verify' | 'licence.reject' | 'user.disable' | 'user.enable'
   | 'report.dismiss' | 'report.remove' | 'report.warn' | 'report.suspend'
   | 'name.approve' | 'name.decline'

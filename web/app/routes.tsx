@@ -20,6 +20,7 @@ const Forums = lazy(() => import('../features/forums/ForumsPage.tsx'));
 const Communities = lazy(() => import('../features/forums/CommunitiesPage.tsx'));
 const Community = lazy(() => import('../features/forums/CommunityPage.tsx'));
 const Post = lazy(() => import('../features/forums/PostPage.tsx'));
+const Bookmarks = lazy(() => import('../features/forums/BookmarksPage.tsx'));
 const Chat = lazy(() => import('../features/chat/ChatPage.tsx'));
 // Signed in: one socket for the whole app (presence, delivery receipts, live chat caches); its own chunk.
 const RealtimeConnection = lazy(() => import('../features/chat/RealtimeConnection.tsx'));
@@ -128,6 +129,7 @@ function ScreenRoutes() {
         <Route path="/communities" element={page(<Communities />)} />
         <Route path="/community/:communityId" element={page(<Community />)} />
         <Route path="/community/:communityId/post/:postId" element={page(<Post />)} />
+        <Route path="/bookmarks" element={page(<Bookmarks />)} />
         <Route path="/post/:postId" element={page(<Post />)} />
         <Route path="/chat" element={page(<Chat />)} />
         <Route path="/chat/:conversationId" element={page(<Chat />)} />

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
+import type { CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import {
-  CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, COMMENTS_MAX_PAGE_SIZE, COMMENTS_PAGE_SIZE, 
-  LIKES_LIST_CAP, MAX_REPLY_DEPTH, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, REPLY_TOO_DEEP, type Comment,
+  CANNOT_REPLY_TO_DELETED, COMMENT_NOT_FOUND, COMMENT_REQUIRED, COMMENTS_MAX_PAGE_SIZE, COMMENTS_PAGE_SIZE,
+  LIKES_LIST_CAP, MAX_REPLY_DEPTH, ONLY_AUTHOR_DELETES, POST_NOT_FOUND, REPLY_TOO_DEEP, type Comment,
 } from '../../../common/posts.ts';
 import { decodeTimeCursor, encodeTimeCursor } from './cursor.ts';
 import { removeComments } from '../../db/comment-tree.ts';
@@ -20,7 +20,7 @@ import type { ForumWriteContext } from './posts.ts';
 
 export type CommentRow = {
   id: string; post_id: string; parent_id: string | null; content: string; deleted: boolean;
-  created_at: string; cursor_at: string; author_id: string; author_name: string; author_avatar: string | null;
+  created_at: string; cursor_at: string; edited_at: string | null; author_id: string; author_name: string; author_avatar: string | null;
   recent_likes: string[]; likes_count: number;
 };
 
@@ -28,6 +28,7 @@ export type CommentRow = {
 const commentsQuery = (where: ReturnType<typeof sql>, limit: number) => sql`
   SELECT c.id, c.post_id, c.parent_id, c.content, c.deleted,
     ${isoTime(sql`c.created_at`)} AS created_at, ${cursorTime(sql`c.created_at`)} AS cursor_at,
+    ${isoTime(sql`c.edited_at`)} AS edited_at,
     u.id AS author_id, u.name AS author_name, u.avatar AS author_avatar,
     ARRAY(SELECT l.user_id::text FROM comment_likes l WHERE l.comment_id = c.id LIMIT ${LIKES_LIST_CAP}) AS recent_likes,
     (SELECT count(*)::int FROM comment_likes l WHERE l.comment_id = c.id) AS likes_count
@@ -92,7 +93,7 @@ export function commentsPageQuery(postId: string, opts: { after?: string; limit:
 }
 
 /** One comment as it is after the caller's own write (a fresh read, never a shared one). */
-async function getComment(db: Db, viewerId: string, commentId: string): Promise<Comment> {
+export async function getComment(db: Db, viewerId: string, commentId: string): Promise<Comment> {
   const [row] = await queryRows<CommentRow>(db, commentsQuery(sql`c.id = ${commentId}`, 1));
   if (!row) throw notFound(COMMENT_NOT_FOUND);
   return commentForViewer(db, row, viewerId);
@@ -153,7 +154,8 @@ export async function deleteComment(ctx: ForumWriteContext, user: CurrentUser, {
     const [comment] = await queryRows<{ author_id: string; deleted: boolean }>(t, sql`
       SELECT author_id, deleted FROM comments WHERE id = ${commentId} FOR UPDATE`);
     if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND);
-    if (comment.author_id !== user.id && !isAdmin(user)) throw forbidden(ONLY_AUTHOR_OR_ADMIN);
+    // The spec: only the author deletes; administrators remove with their own, audited action (admin-removals.ts).
+    if (comment.author_id !== user.id) throw forbidden(ONLY_AUTHOR_DELETES);
     return removeComments(t, [commentId]);
   });
   countsChanged(ctx, notified);

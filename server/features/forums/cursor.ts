@@ -73,3 +73,19 @@ export function decodeSearchCursor(cursor: string | undefined): SearchCursor | n
   }
   throw badRequest('Invalid before: not a valid cursor');
 }
+
+/** A post's place in most-liked-first order (the Top sort): its likes, then its id. */
+export type TopCursor = { likes: number; id: string };
+const LIKES = /^\d{1,10}$/;
+const MAX_LIKES = 2_147_483_647; // PostgreSQL integer
+
+export const encodeTopCursor = (c: TopCursor) => encode(['t', String(c.likes), c.id]);
+
+export function decodeTopCursor(cursor: string | undefined): TopCursor | null {
+  if (!cursor) return null;
+  const [kind, likes, id] = decode(cursor, 'before', 3);
+  if (kind !== 't' || !LIKES.test(likes) || Number(likes) > MAX_LIKES || !UUID.test(id)) {
+    throw badRequest('Invalid before: not a valid cursor');
+  }
+  return { likes: Number(likes), id };
+}

@@ -22,11 +22,11 @@ const envelope = (listKey: string, items: string[], nextCursor: string | null) =
 
 function write<R extends Likeable>(page: SharedPage<R>, listKey: string, shape: Shape<R>): Written {
   // An empty reader id matches no liker: the rows as any reader who liked none of them sees them.
-  const fragments = page.rows.map((row) => JSON.stringify(shape(row, '', false)));
+  const fragments = page.rows.map((row) => JSON.stringify(shape(row, '', false, false)));
   return { fragments, plain: Buffer.from(envelope(listKey, fragments, page.nextCursor)) };
 }
 
-type Shape<R> = (row: R, viewerId: string, liked: boolean) => unknown;
+type Shape<R> = (row: R, viewerId: string, liked: boolean, marked: boolean) => unknown;
 
 /** Writes a page's JSON as soon as it is read, so the read cache can weigh it by its bytes (see pageBytes). */
 export function withJson<R extends Likeable, P extends SharedPage<R>>(page: P, listKey: string, shape: Shape<R>): P {
@@ -55,16 +55,18 @@ export function headOf<R>(page: SharedPage<R>, size: number, listKey: string, ne
   return head;
 }
 
+/** `marked`: rows the reader marked for themselves (their bookmarks), written again for them like their likes. */
 export function pageJsonFor<R extends Likeable>(
-  page: SharedPage<R>, listKey: string, viewerId: string, liked: Set<string>, shape: Shape<R>,
+  page: SharedPage<R>, listKey: string, viewerId: string, liked: Set<string>, shape: Shape<R>, marked = new Set<string>(),
 ): JsonAnswer {
   const written = (page.written ??= write(page, listKey, shape));
-  // A row needs writing again only when its shared likers list is wrong about this reader (see likesFor).
-  const own = (row: R) => row.recent_likes.includes(viewerId) !== liked.has(row.id);
+  // A row needs writing again only when its shared likers list is wrong about this reader (see likesFor), or they saved it.
+  const own = (row: R) => row.recent_likes.includes(viewerId) !== liked.has(row.id) || marked.has(row.id);
   if (!page.rows.some(own)) {
     return { body: written.plain, gzipped: () => (written.gzipped ??= gzipSync(written.plain, { level: 6 })) };
   }
-  const items = page.rows.map((row, i) => (own(row) ? JSON.stringify(shape(row, viewerId, liked.has(row.id))) : written.fragments[i]));
+  const items = page.rows.map((row, i) =>
+    (own(row) ? JSON.stringify(shape(row, viewerId, liked.has(row.id), marked.has(row.id))) : written.fragments[i]));
   return { body: envelope(listKey, items, page.nextCursor) };
 }
 

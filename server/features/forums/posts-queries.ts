@@ -12,11 +12,11 @@ export const isoTime = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC'
 export const cursorTime = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** The columns a page of posts carries before authors and communities are joined. */
-export const POST_COLUMNS = sql.raw('p.id, p.title, p.content, p.author_id, p.community_id, p.likes_count, p.comments_count, p.created_at');
+export const POST_COLUMNS = sql.raw('p.id, p.title, p.content, p.author_id, p.community_id, p.likes_count, p.comments_count, p.created_at, p.edited_at');
 
 export type PostRow = {
   id: string; title: string; content: string; likes_count: number; comments_count: number;
-  created_at: string; cursor_at: string;
+  created_at: string; cursor_at: string; edited_at: string | null;
   author_id: string; author_name: string; author_avatar: string | null;
   community_id: string | null; community_name: string | null;
   recent_likes: string[];
@@ -32,6 +32,7 @@ export function postsWithDetails(page: SQL, opts: { extra?: SQL; orderBy: SQL })
   return sql`
     SELECT page.id, page.title, page.content, page.likes_count, page.comments_count,
       ${isoTime(sql`page.created_at`)} AS created_at, ${cursorTime(sql`page.created_at`)} AS cursor_at,
+      ${isoTime(sql`page.edited_at`)} AS edited_at,
       u.id AS author_id, u.name AS author_name, u.avatar AS author_avatar,
       c.id AS community_id, c.name AS community_name,
       ARRAY(SELECT l.user_id::text FROM post_likes l WHERE l.post_id = page.id LIMIT ${LIKES_LIST_CAP}) AS recent_likes
@@ -50,6 +51,14 @@ export async function likedPosts(db: Db, viewerId: string, postIds: string[]): P
   return new Set(rows.map((r) => r.id));
 }
 
+/** Which of these posts the reader saved: one probe of the bookmarks primary key per post. */
+export async function bookmarkedPosts(db: Db, viewerId: string, postIds: string[]): Promise<Set<string>> {
+  if (!postIds.length) return new Set();
+  const rows = await queryPrepared<{ id: string }>(db, sql`SELECT post_id::text AS id FROM post_bookmarks
+    WHERE user_id = ${viewerId} AND post_id = ANY(${sql.param(postIds)}::uuid[])`);
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Which comments of this post the reader likes: one range of comment_likes_user_post_idx, however long the thread. */
 export async function likedComments(db: Db, viewerId: string, postId: string): Promise<Set<string>> {
   const rows = await queryPrepared<{ id: string }>(db, sql`SELECT comment_id::text AS id FROM comment_likes
@@ -59,8 +68,9 @@ export async function likedComments(db: Db, viewerId: string, postId: string): P
 
 /** Rows shared by every reader, as each reader sees them. */
 export async function postsForViewer(db: Db, rows: PostRow[], viewerId: string): Promise<Post[]> {
-  const liked = await likedPosts(db, viewerId, rows.map((r) => r.id));
-  return rows.map((r) => toPost(r, viewerId, liked.has(r.id)));
+  const ids = rows.map((r) => r.id);
+  const [liked, saved] = await Promise.all([likedPosts(db, viewerId, ids), bookmarkedPosts(db, viewerId, ids)]);
+  return rows.map((r) => toPost(r, viewerId, liked.has(r.id), saved.has(r.id)));
 }
 
 /** A page of posts before the reader's likes are added. */

@@ -3,16 +3,20 @@ import { adminOnly, authenticated, currentUser, verified } from '../../lib/auth.
 import { IdParams, MessageResponse } from '../../../common/ids.ts';
 import {
   BulkDeleteBody, BulkDeleteResponse, CommentBody, CommentLikesSchema, CommentSchema, CommentsPageSchema, CommentsQuery,
-  CommunityIdParams, CreatePostBody, LikeBody, PostIdParams, PostSchema, PostSearchQuery, PostsPageSchema, PostsQuery,
+  BookmarkState, BookmarksQuery, CommunityIdParams, CreatePostBody, EditPostBody, LikeBody, PostIdParams, PostSchema, PostSearchQuery, PostsPageSchema, PostsQuery,
 } from '../../../common/posts.ts';
 import { FollowState } from '../../../common/notifications.ts';
+import { removeCommentAsAdmin, removePostAsAdmin } from './admin-removals.ts';
+import { listBookmarks, setBookmark } from './bookmarks.ts';
 import * as comments from './comments.ts';
+import { editComment, editPost } from './edits.ts';
 import { sendJson } from './page-json.ts';
 import * as posts from './posts.ts';
 
 /**
  * Forum posts and their comments (spec section 7). Reading needs a session; writing needs a verified licence;
- * deleting is for the author (whatever their licence status now) or an administrator.
+ * deleting is for the author (whatever their licence status now); editing for the author or an administrator (audited);
+ * administrators remove others' posts and comments with their own, audited routes (issue 17).
  * The feed, a community's posts and a post's comments are sent as JSON written once for all their readers (page-json.ts):
  * bytes with a JSON content type, which Fastify sends as they are, so their response schema documents them without
  * serialising them again (the tests check the bytes against it).
@@ -48,6 +52,24 @@ export function postsRoutes(app: App, ctx: AppContext): void {
       return { msg: 'Post deleted.' };
     });
 
+  app.put('/api/forumPosts/:id', { onRequest: verified, schema: { params: IdParams, body: EditPostBody, response: { 200: PostSchema } } },
+    async (request) => editPost(ctx, currentUser(request), { ...request.params, ...request.body }));
+
+  app.delete('/api/admin/forumPosts/:id', { onRequest: adminOnly, schema: { params: IdParams, response: { 200: MessageResponse } } },
+    async (request) => {
+      await removePostAsAdmin(ctx, currentUser(request), request.params);
+      return { msg: 'Post removed.' };
+    });
+
+  app.put('/api/forumPosts/:id/bookmark', { onRequest: verified, schema: { params: IdParams, response: { 200: BookmarkState } } },
+    async (request) => setBookmark(ctx, currentUser(request), { ...request.params, on: true }));
+
+  app.delete('/api/forumPosts/:id/bookmark', { onRequest: verified, schema: { params: IdParams, response: { 200: BookmarkState } } },
+    async (request) => setBookmark(ctx, currentUser(request), { ...request.params, on: false }));
+
+  app.get('/api/bookmarks', { onRequest: verified, schema: { querystring: BookmarksQuery, response: { 200: PostsPageSchema } } },
+    async (request) => listBookmarks(ctx, currentUser(request), request.query));
+
   app.post('/api/forumPosts/:id/like', {
     onRequest: verified, schema: { params: IdParams, body: LikeBody, response: { 200: PostSchema } },
   }, async (request) => posts.likePost(ctx, currentUser(request), { ...request.params, ...request.body }));
@@ -82,6 +104,17 @@ export function postsRoutes(app: App, ctx: AppContext): void {
   }, async (request) => {
     await comments.deleteComment(ctx, currentUser(request), request.params);
     return { msg: 'Comment deleted.' };
+  });
+
+  app.put('/api/forumPosts/comments/:id', {
+    onRequest: verified, schema: { params: IdParams, body: CommentBody, response: { 200: CommentSchema } },
+  }, async (request) => editComment(ctx, currentUser(request), { ...request.params, ...request.body }));
+
+  app.delete('/api/admin/forumPosts/comments/:id', {
+    onRequest: adminOnly, schema: { params: IdParams, response: { 200: MessageResponse } },
+  }, async (request) => {
+    await removeCommentAsAdmin(ctx, currentUser(request), request.params);
+    return { msg: 'Comment removed.' };
   });
 
   app.delete('/api/forumPosts/comments', {

@@ -10,7 +10,7 @@ import { caller } from '../../test/http.ts';
 import { createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import {
-  JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, PostsPageSchema, SEARCH_WINDOW, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
+  JOIN_TO_POST, ONLY_AUTHOR_DELETES, POST_NOT_FOUND, PostsPageSchema, SEARCH_WINDOW, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
 } from '../../../common/posts.ts';
 import { chooseStrategy, findPosts, type SearchOptions } from './search.ts';
 
@@ -46,7 +46,7 @@ describe('POST /api/forumPosts', () => {
       _id: expect.any(String), title: 'EMDR pacing', content: 'How do you **pace**?',
       author: { _id: ana.id, name: 'Ana Author', avatar: 'https://example.org/ana.png' },
       likes: [], likesCount: 0, community: { _id: group.id, name: 'Posting Group' },
-      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), commentsCount: 0,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), commentsCount: 0, editedAt: null, bookmarked: false,
       following: true, // authors follow their own posts (issue 15)
     });
     const counts = await communityCounts(group.id);
@@ -443,12 +443,16 @@ describe('DELETE /api/forumPosts/:id', () => {
     expect(await call('DELETE', `/api/forumPosts/${post._id}`, ana)).toEqual({ status: 404, body: { msg: POST_NOT_FOUND, code: 'NOT_FOUND' } });
   });
 
-  it('lets an administrator delete anyone\'s post, and nobody else', async () => {
+  it('is for the author only: administrators remove with their own, audited route (issue 17, defect 5)', async () => {
     const post = await newPost(ana);
-    expect(await call('DELETE', `/api/forumPosts/${post._id}`, ben)).toEqual({ status: 403, body: { msg: ONLY_AUTHOR_OR_ADMIN, code: 'FORBIDDEN' } });
-    expect(await call('DELETE', `/api/forumPosts/${post._id}`, pending)).toEqual({ status: 403, body: { msg: ONLY_AUTHOR_OR_ADMIN, code: 'FORBIDDEN' } });
+    const refused = { status: 403, body: { msg: ONLY_AUTHOR_DELETES, code: 'FORBIDDEN' } };
+    expect(await call('DELETE', `/api/forumPosts/${post._id}`, ben)).toEqual(refused);
+    expect(await call('DELETE', `/api/forumPosts/${post._id}`, pending)).toEqual(refused);
+    expect(await call('DELETE', `/api/forumPosts/${post._id}`, admin)).toEqual(refused);
     expect((await call('DELETE', `/api/forumPosts/${post._id}`)).status).toBe(401);
-    expect((await call('DELETE', `/api/forumPosts/${post._id}`, admin)).status).toBe(200);
+    expect((await call('GET', `/api/forumPosts/${post._id}`, ana)).status).toBe(200);
     expect((await call('DELETE', '/api/forumPosts/not-an-id', admin)).status).toBe(400);
+    const own = await newPost(admin);
+    expect((await call('DELETE', `/api/forumPosts/${own._id}`, admin)).status).toBe(200);
   });
 });

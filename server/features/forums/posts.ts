@@ -1,20 +1,19 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../context.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
-import { POSTS_PAGE_SIZE } from '../../../common/constants.ts';
+import type { CurrentUser } from '../../lib/auth.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import {
-  JOIN_TO_POST, ONLY_AUTHOR_OR_ADMIN, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
+  JOIN_TO_POST, ONLY_AUTHOR_DELETES, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
 } from '../../../common/posts.ts';
-import { decodeTimeCursor } from './cursor.ts';
 import { forumRead, forumWrite } from './forum-reads.ts';
 import { pageBytes, pageJsonFor, withJson, type JsonAnswer } from './page-json.ts';
 import {
-  likedPosts, POST_COLUMNS, postsForViewer, postsWithDetails, setLike, timePage, type PostRow, type SharedPostsPage,
+  bookmarkedPosts, likedPosts, POST_COLUMNS, postsForViewer, postsWithDetails, setLike, type PostRow, type SharedPostsPage,
 } from './posts-queries.ts';
+import { newestQuery, sortedPage, sortKey, type SortChoice } from './post-sorts.ts';
 import { toPost } from './present.ts';
 import { findPosts } from './search.ts';
 import { postCreated, postLiked } from './notify-events.ts';
@@ -24,42 +23,21 @@ import { countsChanged, type NotifyContext } from '../../lib/notify.ts';
 export type ForumWriteContext = ServiceContext & NotifyContext;
 
 const NEWEST_FIRST = sql`page.created_at DESC, page.id DESC`;
-// NULLS LAST spells out the order the (created_at DESC NULLS LAST, id DESC NULLS LAST) indexes are built in:
-// plain DESC means NULLS FIRST, and PostgreSQL would then sort the whole table instead of reading the index.
-const INDEX_ORDER = sql.raw('p.created_at DESC NULLS LAST, p.id DESC NULLS LAST');
-// One row past the page tells whether another page follows.
-const PAGE_PLUS_ONE = POSTS_PAGE_SIZE + 1;
 
-/** Keyset condition for newest-first pages; row comparison lets the (created_at desc, id desc) indexes serve it. */
-function olderThan(before: string | undefined) {
-  const cursor = decodeTimeCursor(before);
-  return cursor ? sql`AND (p.created_at, p.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``;
-}
-
-/** The SQL of one feed page (exported for the benchmark's EXPLAIN). */
-export function feedQuery(before?: string) {
-  const page = sql`SELECT ${POST_COLUMNS} FROM posts p WHERE true ${olderThan(before)}
-    ORDER BY ${INDEX_ORDER} LIMIT ${PAGE_PLUS_ONE}`;
-  return postsWithDetails(page, { orderBy: NEWEST_FIRST });
-}
-
-export function communityPostsQuery(communityId: string, before?: string) {
-  const page = sql`SELECT ${POST_COLUMNS} FROM posts p WHERE p.community_id = ${communityId} ${olderThan(before)}
-    ORDER BY ${INDEX_ORDER} LIMIT ${PAGE_PLUS_ONE}`;
-  return postsWithDetails(page, { orderBy: NEWEST_FIRST });
-}
+/** The SQL of one feed page, newest first (exported for the benchmark's EXPLAIN). */
+export const feedQuery = (before?: string) => newestQuery(null, before, false);
 
 const postQuery = (postId: string) => postsWithDetails(sql`SELECT ${POST_COLUMNS} FROM posts p WHERE p.id = ${postId}`, { orderBy: NEWEST_FIRST });
 
 // Pages are the same for every reader, so they are shared (forum-reads.ts), written as JSON once when read and weighed
-// by it; each reader then adds only their own likes.
-const readPage = async (db: Db, query: SQL) => withJson(await timePage(db, query, POSTS_PAGE_SIZE), 'posts', toPost);
-const sharedFeed = (ctx: ServiceContext, before?: string) =>
-  forumRead(ctx, `feed|${before ?? ''}`, () => readPage(ctx.db, feedQuery(before)), { size: pageBytes });
-const sharedCommunityPosts = (ctx: ServiceContext, communityId: string, before?: string) =>
-  forumRead(ctx, `community|${communityId}|${before ?? ''}`, async () => {
+// by it; each reader then adds only their own likes and bookmarks.
+const readPage = async (page: Promise<SharedPostsPage>) => withJson(await page, 'posts', toPost);
+const sharedFeed = (ctx: ServiceContext, before: string | undefined, choice: SortChoice) =>
+  forumRead(ctx, `feed|${sortKey(choice)}|${before ?? ''}`, () => readPage(sortedPage(ctx.db, null, before, choice)), { size: pageBytes });
+const sharedCommunityPosts = (ctx: ServiceContext, communityId: string, before: string | undefined, choice: SortChoice) =>
+  forumRead(ctx, `community|${communityId}|${sortKey(choice)}|${before ?? ''}`, async () => {
     await assertCommunityExists(ctx.db, communityId);
-    return readPage(ctx.db, communityPostsQuery(communityId, before));
+    return readPage(sortedPage(ctx.db, communityId, before, choice));
   }, { size: pageBytes });
 const sharedPost = (ctx: ServiceContext, postId: string) => forumRead(ctx, `post|${postId}`, () => readPostRow(ctx.db, postId));
 
@@ -69,15 +47,17 @@ async function readPostRow(db: Db, postId: string): Promise<PostRow> {
   return row;
 }
 
-/** The feed page as JSON for this reader (see page-json.ts). */
-export async function feedJson(ctx: ServiceContext, user: CurrentUser, { before }: { before?: string }): Promise<JsonAnswer> {
-  return postsPageJson(ctx.db, await sharedFeed(ctx, before), user.id);
+type PageRequest = SortChoice & { before?: string };
+
+/** The feed page in the chosen order as JSON for this reader (see page-json.ts). */
+export async function feedJson(ctx: ServiceContext, user: CurrentUser, { before, ...choice }: PageRequest): Promise<JsonAnswer> {
+  return postsPageJson(ctx.db, await sharedFeed(ctx, before, choice), user.id);
 }
 
 export async function communityPostsJson(
-  ctx: ServiceContext, user: CurrentUser, { communityId, before }: { communityId: string; before?: string },
+  ctx: ServiceContext, user: CurrentUser, { communityId, before, ...choice }: PageRequest & { communityId: string },
 ): Promise<JsonAnswer> {
-  return postsPageJson(ctx.db, await sharedCommunityPosts(ctx, communityId, before), user.id);
+  return postsPageJson(ctx.db, await sharedCommunityPosts(ctx, communityId, before, choice), user.id);
 }
 
 /** Search everywhere, or in one community (search.ts). */
@@ -88,8 +68,9 @@ export async function searchPosts(
 }
 
 async function postsPageJson(db: Db, page: SharedPostsPage, viewerId: string): Promise<JsonAnswer> {
-  const liked = await likedPosts(db, viewerId, page.rows.map((r) => r.id));
-  return pageJsonFor(page, 'posts', viewerId, liked, toPost);
+  const ids = page.rows.map((r) => r.id);
+  const [liked, saved] = await Promise.all([likedPosts(db, viewerId, ids), bookmarkedPosts(db, viewerId, ids)]);
+  return pageJsonFor(page, 'posts', viewerId, liked, toPost, saved);
 }
 
 /** One post as the reader sees it, with whether they follow it (the shared row plus two probes of primary keys). */
@@ -136,13 +117,16 @@ export async function createPost(ctx: ForumWriteContext, user: CurrentUser, inpu
   return getPost(ctx, user, { id });
 }
 
-/** The author or an administrator; the post's comments and likes go with it (foreign keys cascade). */
+/**
+ * The author only (the spec); administrators remove with their own, audited action (admin-removals.ts). The post's
+ * comments, likes and bookmarks go with it (foreign keys cascade).
+ */
 export async function deletePost(ctx: ForumWriteContext, user: CurrentUser, { id: postId }: { id: string }): Promise<void> {
   const told = await forumWrite(ctx, async (t) => {
     const [post] = await queryRows<{ author_id: string; community_id: string | null }>(t, sql`
       SELECT author_id, community_id FROM posts WHERE id = ${postId} FOR UPDATE`);
     if (!post) throw notFound(POST_NOT_FOUND);
-    if (post.author_id !== user.id && !isAdmin(user)) throw forbidden(ONLY_AUTHOR_OR_ADMIN);
+    if (post.author_id !== user.id) throw forbidden(ONLY_AUTHOR_DELETES);
     // The post's notifications go with it (foreign key); their members' bells are told after the commit.
     const notified = await queryRows<{ user_id: string }>(t, sql`SELECT DISTINCT user_id FROM notifications WHERE post_id = ${postId}`);
     await t.execute(sql`DELETE FROM posts WHERE id = ${postId}`);

@@ -18,7 +18,8 @@ export function likesFor(recent: string[], viewerId: string, liked: boolean): st
   return liked ? [viewerId, ...others.slice(0, LIKES_LIST_CAP - 1)] : others.slice(0, LIKES_LIST_CAP);
 }
 
-export function toPost(row: PostRow, viewerId: string, liked: boolean): Post {
+/** `bookmarked` is the reader's own; a shared page is written with false and patched per reader (page-json.ts). */
+export function toPost(row: PostRow, viewerId: string, liked: boolean, bookmarked = false): Post {
   const post: Post = {
     _id: row.id,
     title: row.title,
@@ -29,6 +30,8 @@ export function toPost(row: PostRow, viewerId: string, liked: boolean): Post {
     community: row.community_id ? { _id: row.community_id, name: row.community_name ?? '' } : null,
     createdAt: row.created_at,
     commentsCount: row.comments_count,
+    editedAt: row.edited_at,
+    bookmarked,
   };
   if (row.hl_title !== undefined) post.highlight = { title: row.hl_title, content: row.hl_content ?? '' };
   return post;
@@ -45,6 +48,7 @@ export function toComment(row: CommentRow, viewerId: string, liked: boolean): Co
     parentComment: row.parent_id,
     createdAt: row.created_at,
     deleted: row.deleted,
+    editedAt: row.deleted ? null : row.edited_at,
   };
 }
 

@@ -31,6 +31,7 @@ const SIDE_LINKS: NavItem[] = [
   { to: '/', label: 'Home', members: true },
   { to: '/verification', label: 'Verification', unverified: true },
   { to: '/forums', label: 'Forums', members: true },
+  { to: '/bookmarks', label: 'Bookmarks', members: true },
   { to: '/chat', label: 'Chat', members: true },
   { to: '/referrals', label: 'Referrals', members: true },
   { to: '/resources', label: 'Resources' },

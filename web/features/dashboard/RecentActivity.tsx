@@ -2,10 +2,12 @@ import { Anchor, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { FeedItem } from '../../../common/activity.ts';
 import { timeAgo } from '../../lib/time.ts';
+import { plural } from '../../lib/words.ts';
+import { groupActivity, type ActivityEntry } from './groupActivity.ts';
 
 const postLink = (communityId: string, postId: string) => `/community/${communityId}/post/${postId}`;
 
-function Item({ item }: { item: FeedItem }) {
+function Item({ item }: { item: ActivityEntry }) {
   switch (item.type) {
     case 'NEW_POST':
       return (
@@ -21,6 +23,14 @@ function Item({ item }: { item: FeedItem }) {
           <Anchor underline="always" component={Link} to={postLink(item.post.community._id, item.post._id)}>{item.post.title}</Anchor> in {item.post.community.name}
         </Text>
       );
+    case 'COMMENT_GROUP':
+      return (
+        <Text size="sm">
+          {plural(item.count, 'new comment')} on{' '}
+          <Anchor underline="always" component={Link} to={postLink(item.post.community._id, item.post._id)}>{item.post.title}</Anchor> in {item.post.community.name}
+          <Text span size="xs" c="dimmed"> (by {namesText(item.authors)})</Text>
+        </Text>
+      );
     case 'NEW_RESOURCE':
       return (
         <Text size="sm">
@@ -30,7 +40,15 @@ function Item({ item }: { item: FeedItem }) {
   }
 }
 
-export function RecentActivity({ items }: { items: FeedItem[] }) {
+/** "Ben", "Ben and Cai", "Ben, Cai and 2 others". */
+function namesText(names: string[]): string {
+  if (names.length <= 2) return names.join(' and ');
+  const rest = names.length - 2;
+  return `${names.slice(0, 2).join(', ')} and ${plural(rest, 'other')}`;
+}
+
+export function RecentActivity({ items: feed }: { items: FeedItem[] }) {
+  const items = groupActivity(feed);
   if (!items.length) return <Text c="dimmed">No recent activity yet. Why not start a post?</Text>;
   return (
     <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { DeleteCommunityButton } from './components/DeleteCommunityButton.tsx';
 import { JoinButton } from './components/JoinButton.tsx';
 import { PostList } from './components/PostList.tsx';
 import { SearchBox } from './components/SearchBox.tsx';
+import { SortControl, usePostSort } from './components/SortControl.tsx';
 import { LOADING_COMMUNITY, NO_COMMUNITY_POSTS } from './components/texts.ts';
 import { plural } from '../../lib/words.ts';
 import { IdSchema } from '../../../common/ids.ts';
@@ -26,6 +27,7 @@ export default function CommunityPage() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [creating, setCreating] = useState(false);
+  const order = usePostSort();
 
   if (validId && isPending) return <PageLoader label={LOADING_COMMUNITY} />;
   if (!validId || error || !community) {
@@ -70,8 +72,9 @@ export default function CommunityPage() {
       {creating && <CreatePostForm communityId={community._id} onDone={() => setCreating(false)} />}
       <section aria-labelledby="community-posts">
         <VisuallyHidden component="h2" id="community-posts">Posts</VisuallyHidden>
+        {!debounced && <Box mb="sm"><SortControl state={order} /></Box>}
         <PostList
-          scope={debounced ? { communityId: community._id, search: debounced } : { communityId: community._id }}
+          scope={debounced ? { communityId: community._id, search: debounced } : { communityId: community._id, sort: order.sort, period: order.period }}
           emptyText={NO_COMMUNITY_POSTS} loadingText={LOADING_COMMUNITY} showCommunity={false}
         />
       </section>

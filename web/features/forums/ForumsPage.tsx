@@ -7,6 +7,7 @@ import { CreatePostForm } from './components/CreatePostForm.tsx';
 import { MyCommunitiesColumn } from './components/MyCommunitiesColumn.tsx';
 import { PostList } from './components/PostList.tsx';
 import { SearchBox } from './components/SearchBox.tsx';
+import { SortControl, usePostSort } from './components/SortControl.tsx';
 import { LOADING_FORUMS, NO_POSTS } from './components/texts.ts';
 
 /**
@@ -18,6 +19,7 @@ export default function ForumsPage() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [creating, setCreating] = useState(false);
+  const order = usePostSort();
 
   return (
     <Stack gap="md">
@@ -33,7 +35,12 @@ export default function ForumsPage() {
         <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 3, md: 2 }}>
           <Stack gap="md" component="section" aria-label="Posts">
             {creating && <CreatePostForm onDone={() => setCreating(false)} />}
-            <PostList scope={debounced ? { search: debounced } : {}} emptyText={NO_POSTS} loadingText={LOADING_FORUMS} />
+            {/* A search is ranked by relevance: the order applies to the lists. */}
+            {!debounced && <SortControl state={order} />}
+            <PostList
+              scope={debounced ? { search: debounced } : { sort: order.sort, period: order.period }}
+              emptyText={NO_POSTS} loadingText={LOADING_FORUMS}
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 2, md: 3 }}>

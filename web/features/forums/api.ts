@@ -2,7 +2,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { CommunitiesPage, Community, CreateCommunityInput, Recommendation } from '../../../common/communities.ts';
 import { FORUM_SIDEBAR_COMMUNITIES } from '../../../common/constants.ts';
-import type { Comment, CommentsPage, CreatePostInput, Post, PostsPage } from '../../../common/posts.ts';
+import type { Comment, CommentsPage, CreatePostInput, EditPostInput, Post, PostSort, PostsPage, TopPeriod } from '../../../common/posts.ts';
 import type { FollowState, MentionSuggestions } from '../../../common/notifications.ts';
 import { api, query } from '../../lib/api.ts';
 
@@ -20,10 +20,15 @@ export const keys = {
   postList: (scope: PostScope) => ['forumPosts', 'list', scope] as const,
   post: (id: string) => ['forumPosts', 'one', id] as const,
   comments: (postId: string) => ['forumPosts', 'comments', postId] as const,
+  // Under 'forumPosts', 'list' so that storePost updates a saved post there too.
+  bookmarks: ['forumPosts', 'list', 'bookmarks'] as const,
 };
 
-/** Which posts a list shows: every post, one community's, or the results of a search (in one community or all). */
-export type PostScope = { communityId?: string; search?: string };
+/**
+ * Which posts a list shows: every post, one community's, or the results of a search (in one community or all);
+ * `sort` and `period` order the first two (a search is ranked by relevance).
+ */
+export type PostScope = { communityId?: string; search?: string; sort?: PostSort; period?: TopPeriod };
 
 // ---- communities ----
 
@@ -89,7 +94,8 @@ function postListUrl(scope: PostScope, before?: string): string {
     return `${base}${query({ query: search, before })}`;
   }
   const base = scope.communityId ? `/api/forumPosts/community/${scope.communityId}` : '/api/forumPosts/feed';
-  return `${base}${query({ before })}`;
+  const sort = scope.sort && scope.sort !== 'latest' ? scope.sort : undefined;
+  return `${base}${query({ sort, period: sort === 'top' ? scope.period : undefined, before })}`;
 }
 
 /** Pages of 20 posts, each page asking for the posts before the previous page's cursor. */
@@ -125,6 +131,49 @@ export function useDeletePost() {
       void client.invalidateQueries({ queryKey: keys.posts });
       void client.invalidateQueries({ queryKey: keys.communities });
     },
+  });
+}
+
+export function useEditPost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: EditPostInput & { id: string }) => api<Post>(`/api/forumPosts/${id}`, { method: 'PUT', body }),
+    onSuccess: (post) => storePost(client, post),
+  });
+}
+
+/** "Remove as administrator": its own audited route; the post stays, under the removal note. */
+export function useAdminRemovePost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ msg: string }>(`/api/admin/forumPosts/${id}`, { method: 'DELETE' }),
+    onSuccess: (_data, id) => Promise.all([
+      client.invalidateQueries({ queryKey: keys.post(id) }),
+      client.invalidateQueries({ queryKey: ['forumPosts', 'list'] }),
+    ]),
+  });
+}
+
+/** Save or unsave a post; every copy of it says so at once, and the bookmarks list reloads. */
+export function useBookmark() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ post, bookmarked }: { post: Post; bookmarked: boolean }) =>
+      api<{ bookmarked: boolean }>(`/api/forumPosts/${post._id}/bookmark`, { method: bookmarked ? 'PUT' : 'DELETE' }),
+    onSuccess: ({ bookmarked }, { post }) => {
+      storePost(client, { ...post, bookmarked });
+      void client.invalidateQueries({ queryKey: keys.bookmarks });
+    },
+    onError: (error) => console.error('Failed to change bookmark', error),
+  });
+}
+
+export function useBookmarks() {
+  return useInfiniteQuery({
+    queryKey: keys.bookmarks,
+    queryFn: ({ pageParam, signal }) => api<PostsPage>(`/api/bookmarks${query({ before: pageParam })}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
@@ -195,6 +244,16 @@ export function useCommentActions(postId: string) {
       mutationFn: (id: string) => api<{ msg: string }>(`/api/forumPosts/comments/${id}`, { method: 'DELETE' }),
       onSuccess: refresh,
       onError: logged('Failed to delete comment'),
+    }),
+    edit: useMutation({
+      mutationFn: ({ id, content }: { id: string; content: string }) =>
+        api<Comment>(`/api/forumPosts/comments/${id}`, { method: 'PUT', body: { content } }),
+      onSuccess: () => client.invalidateQueries({ queryKey: keys.comments(postId) }),
+    }),
+    adminRemove: useMutation({
+      mutationFn: (id: string) => api<{ msg: string }>(`/api/admin/forumPosts/comments/${id}`, { method: 'DELETE' }),
+      onSuccess: refresh,
+      onError: logged('Failed to remove comment'),
     }),
     removeMany: useMutation({
       mutationFn: (commentIds: string[]) => api<{ msg: string }>('/api/forumPosts/comments', { method: 'DELETE', body: { commentIds } }),

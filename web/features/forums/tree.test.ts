@@ -4,7 +4,7 @@ import { buildTree, countDescendants, splitHighlight } from './tree.ts';
 
 const c = (id: string, parent: string | null = null): Comment => ({
   _id: id, content: id, author: { _id: 'u', name: 'U', avatar: null }, likes: [], likesCount: 0,
-  parentComment: parent, createdAt: '2026-01-01T00:00:00.000Z', deleted: false,
+  parentComment: parent, createdAt: '2026-01-01T00:00:00.000Z', deleted: false, editedAt: null,
 });
 
 describe('buildTree', () => {

@@ -13,13 +13,15 @@ type Props = {
   onCancel?: () => void;
   /** A reply form opens because the person pressed Reply: the caret goes there. */
   focusOnOpen?: boolean;
+  /** Editing: the comment's text as it is. */
+  initialContent?: string;
 };
 
 const loggedOnly: Failure = () => null;
 
 /** A comment or a reply: blank is never sent. */
-export function CommentForm({ label, submitLabel, onSubmit, failure = loggedOnly, onCancel, focusOnOpen }: Props) {
-  const [content, setContent] = useState('');
+export function CommentForm({ label, submitLabel, onSubmit, failure = loggedOnly, onCancel, focusOnOpen, initialContent = '' }: Props) {
+  const [content, setContent] = useState(initialContent);
   const { busy, message, setMessage, submit } = useSubmit(failure);
 
   const onSend = submit(async () => {

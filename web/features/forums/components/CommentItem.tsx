@@ -1,6 +1,7 @@
 import { Box, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { CONFIRM_DELETE_COMMENT } from '../../../../common/posts.ts';
+import { CONFIRM_ADMIN_REMOVE_COMMENT, CONFIRM_DELETE_COMMENT } from '../../../../common/posts.ts';
+import { serverMessageOr } from '../../../lib/useSubmit.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { BlockedContent } from '../../../components/BlockedContent.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
@@ -11,6 +12,7 @@ import { isAdmin, isVerified, useSession } from '../../../lib/session.tsx';
 import { countDescendants, type CommentNode } from '../tree.ts';
 import type { useCommentActions } from '../api.ts';
 import { CommentForm } from './CommentForm.tsx';
+import { EditedMark } from './EditedMark.tsx';
 import { LikeButton } from './LikeButton.tsx';
 
 // Past this depth replies stop moving right, so deep threads still fit a phone.
@@ -28,6 +30,7 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
   const { user } = useSession();
   const { comment, replies } = node;
   const [replying, setReplying] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
   const admin = isAdmin(user);
   const mine = Boolean(user && comment.author?._id === user._id);
@@ -39,6 +42,12 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
   const remove = async () => {
     if (await confirm({ title: 'Delete comment', message: CONFIRM_DELETE_COMMENT, confirmLabel: 'Delete' })) actions.remove.mutate(comment._id);
   };
+  // Only the author deletes (the spec); an administrator's removal of someone else's comment is its own, audited action.
+  const adminRemove = async () => {
+    const ok = await confirm({ title: 'Remove as administrator', message: CONFIRM_ADMIN_REMOVE_COMMENT, confirmLabel: 'Remove comment' });
+    if (ok) actions.adminRemove.mutate(comment._id);
+  };
+  const live = !comment.deleted;
 
   return (
     <Box component="li" id={`comment-${comment._id}`} style={{ listStyle: 'none' }}>
@@ -62,10 +71,20 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
           )}
           {comment.author ? <UserAvatar name={comment.author.name} src={comment.author.avatar} size="sm" /> : null}
           <Text size="sm" fw={600} truncate>{comment.author ? comment.author.name : ''}</Text>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{timeAgo(comment.createdAt)}</Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{timeAgo(comment.createdAt)}<EditedMark editedAt={comment.editedAt} /></Text>
         </Group>
         )}
-        {!comment.deleted && <Box fz="sm" style={{ overflowWrap: 'anywhere' }}><Markdown>{comment.content}</Markdown></Box>}
+        {live && !editing && <Box fz="sm" style={{ overflowWrap: 'anywhere' }}><Markdown>{comment.content}</Markdown></Box>}
+        {live && editing && (
+          <CommentForm
+            label={`Edit comment by ${authorName}`} submitLabel="Save" focusOnOpen initialContent={comment.content}
+            failure={serverMessageOr('Failed to save the comment.')} onCancel={() => setEditing(false)}
+            onSubmit={async (content) => {
+              await actions.edit.mutateAsync({ id: comment._id, content });
+              setEditing(false);
+            }}
+          />
+        )}
         <Group gap={4}>
           {!comment.deleted && (
             <LikeButton liked={liked} count={comment.likesCount} disabled={!isVerified(user) || actions.like.isPending}
@@ -77,8 +96,14 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
           {!comment.deleted && !mine && isVerified(user) && (
             <ReportButton targetType="comment" targetId={comment._id} what={`comment by ${authorName}`} />
           )}
-          {!comment.deleted && (mine || admin) && (
+          {live && (mine || admin) && !editing && (
+            <Button variant="subtle" size="compact-sm" onClick={() => setEditing(true)}>Edit</Button>
+          )}
+          {live && mine && (
             <Button variant="subtle" color="red" size="compact-sm" onClick={() => void remove()}>Delete</Button>
+          )}
+          {live && admin && !mine && (
+            <Button variant="subtle" color="red" size="compact-sm" onClick={() => void adminRemove()}>Remove as administrator</Button>
           )}
           {replies.length > 0 && (
             <Button variant="subtle" color="gray" size="compact-sm" aria-expanded={!collapsed} onClick={() => setCollapsed((v) => !v)}>

@@ -5,7 +5,10 @@ import { BlockedContent } from '../../../components/BlockedContent.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { timeAgo } from '../../../lib/time.ts';
 import { isVerified, useSession } from '../../../lib/session.tsx';
+import { REMOVED_BY_MODERATOR } from '../../../../common/moderation.ts';
 import { useLikePost } from '../api.ts';
+import { BookmarkButton } from './BookmarkButton.tsx';
+import { EditedMark } from './EditedMark.tsx';
 import { Highlighted } from './Highlighted.tsx';
 import { LikeButton } from './LikeButton.tsx';
 import { plainPreview, postPath } from './links.ts';
@@ -24,7 +27,7 @@ export function PostCard({ post, showCommunity = true }: { post: Post; showCommu
           <div style={{ minWidth: 0 }}>
             <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>{post.author.name}</Text>
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {timeAgo(post.createdAt)}
+              {timeAgo(post.createdAt)}<EditedMark editedAt={post.editedAt} />
               {showCommunity && post.community && (
                 <> · in <Anchor component={Link} to={`/community/${post.community._id}`} size="xs">{post.community.name}</Anchor></>
               )}
@@ -49,6 +52,7 @@ export function PostCard({ post, showCommunity = true }: { post: Post; showCommu
           <Anchor component={Link} to={postPath(post)} size="sm">
             {plural(post.commentsCount, 'comment')}
           </Anchor>
+          {isVerified(user) && post.title !== REMOVED_BY_MODERATOR && <BookmarkButton post={post} />}
         </Group>
       </Stack>
       </BlockedContent>

@@ -1,0 +1,63 @@
+// Editing a post or a comment (issue 17): the author, or an administrator (audited). Same limits as writing it; the
+// members an edit newly mentions are told, the ones mentioned before are not told again.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import {
+  COMMENT_NOT_FOUND, COMMENT_REQUIRED, ONLY_AUTHOR_OR_ADMIN_EDITS, POST_NOT_FOUND, REMOVED_POST_NOT_EDITABLE, TITLE_CONTENT_REQUIRED,
+  type Comment, type Post,
+} from '../../../common/posts.ts';
+import { getComment } from './comments.ts';
+import { forumWrite } from './forum-reads.ts';
+import { commentEdited, postEdited } from './notify-events.ts';
+import { getPost, type ForumWriteContext } from './posts.ts';
+
+type Before = { author_id: string; content: string };
+
+/** Authors edit their own; an administrator editing someone else's is written to the audit log in the same transaction. */
+async function allowEdit(t: Db, user: CurrentUser, row: Before, audit: { action: 'post.edit' | 'comment.edit'; targetType: string; targetId: string; detail: Record<string, unknown> }) {
+  if (row.author_id === user.id) return;
+  if (!isAdmin(user)) throw forbidden(ONLY_AUTHOR_OR_ADMIN_EDITS);
+  // The audit keeps who was edited and where, never the text.
+  await recordAudit(t, { actorId: user.id, ...audit, detail: { ...audit.detail, authorId: row.author_id } });
+}
+
+export async function editPost(
+  ctx: ForumWriteContext, user: CurrentUser, { id, title: rawTitle, content }: { id: string; title: string; content: string },
+): Promise<Post> {
+  const title = rawTitle.trim();
+  if (!title || !content.trim()) throw badRequest(TITLE_CONTENT_REQUIRED);
+  const before = await forumWrite(ctx, async (t) => {
+    const [post] = await queryRows<Before & { removed: boolean }>(t, sql`
+      SELECT author_id, content, removed_at IS NOT NULL AS removed FROM posts WHERE id = ${id} FOR UPDATE`);
+    if (!post) throw notFound(POST_NOT_FOUND);
+    // A moderator's removal stands: editing would put the text back.
+    if (post.removed) throw forbidden(REMOVED_POST_NOT_EDITABLE);
+    await allowEdit(t, user, post, { action: 'post.edit', targetType: 'post', targetId: id, detail: { title } });
+    await t.execute(sql`UPDATE posts SET title = ${title}, content = ${content}, edited_at = now() WHERE id = ${id}`);
+    return post;
+  });
+  await postEdited(ctx, { actorId: user.id, postId: id, before: before.content, after: content });
+  return getPost(ctx, user, { id });
+}
+
+export async function editComment(
+  ctx: ForumWriteContext, user: CurrentUser, { id, content }: { id: string; content: string },
+): Promise<Comment> {
+  if (!content.trim()) throw badRequest(COMMENT_REQUIRED);
+  const before = await forumWrite(ctx, async (t) => {
+    const [comment] = await queryRows<Before & { post_id: string; title: string; deleted: boolean }>(t, sql`
+      SELECT c.author_id, c.content, c.post_id, c.deleted, p.title FROM comments c JOIN posts p ON p.id = c.post_id
+      WHERE c.id = ${id} FOR UPDATE OF c`);
+    if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND);
+    await allowEdit(t, user, comment, {
+      action: 'comment.edit', targetType: 'comment', targetId: id, detail: { postId: comment.post_id, title: comment.title },
+    });
+    await t.execute(sql`UPDATE comments SET content = ${content}, edited_at = now() WHERE id = ${id}`);
+    return comment;
+  });
+  await commentEdited(ctx, { actorId: user.id, postId: before.post_id, commentId: id, before: before.content, after: content });
+  return getComment(ctx.db, user.id, id);
+}
