@@ -9,7 +9,7 @@ import {
 import { mergePages, nextCursor, type ConversationPages } from './conversationPages.ts';
 
 const message = (id: string, at: string, status: Message['status'] = 'sent'): Message => ({
-  _id: id, conversationId: 'c1', sender: { _id: 'u1', name: 'Ann' }, text: `text ${id}`, status, createdAt: at, kind: 'text',
+  _id: id, conversationId: 'c1', sender: { _id: 'u1', name: 'Ann' }, text: `text ${id}`, status, createdAt: at, kind: 'text', editedAt: null, unsentAt: null,
 });
 const conversation = (id: string, updatedAt: string, isPinned = false): Conversation => ({
   _id: id, participants: [], lastMessage: null, pinnedMessage: null, isPinned, updatedAt, unreadCounts: {},
