@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Box, Button, Group, Indicator, Paper, Text } from '@mantine/core';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -25,6 +25,12 @@ export function ConversationPane({ conversationId, conversation, myId }: Props) 
   const online = useIsOnline(other._id || undefined);
   const typist = useTypist(conversationId);
   const [searching, setSearching] = useState(false);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  // Closing the search (Escape or its button) gives focus back to the button that opened it.
+  const closeSearch = () => {
+    setSearching(false);
+    searchButton.current?.focus();
+  };
   const [highlightedId, setHighlightedId] = useState<string>();
   const [changeError, setChangeError] = useState<string | null>(null);
 
@@ -105,13 +111,14 @@ export function ConversationPane({ conversationId, conversation, myId }: Props) 
           <Text component="h2" fw={700} size="md" m={0} truncate="end">{other.name}</Text>
           {other._id && <Text size="xs" c="dimmed">{online ? 'Online' : 'Offline'}</Text>}
         </Box>
-        <ActionIcon ml="auto" variant={searching ? 'light' : 'subtle'} color="gray.8" size="lg" aria-label="Search in conversation"
+        <ActionIcon ref={searchButton} ml="auto" variant={searching ? 'light' : 'subtle'} color={searching ? 'brand' : 'gray.8'} size="lg"
+          aria-label="Search in conversation"
           aria-expanded={searching} onClick={() => setSearching((open) => !open)}>
           <SearchIcon />
         </ActionIcon>
       </Group>
       {searching && (
-        <ConversationSearch conversationId={conversationId} onJump={(m) => void jumpTo(m)} onClose={() => setSearching(false)} />
+        <ConversationSearch conversationId={conversationId} onJump={(m) => void jumpTo(m)} onClose={closeSearch} />
       )}
       {pinned && (
         <Paper radius={0} px="md" py={6} bg="yellow.0" style={{ borderBottom: '1px solid var(--mantine-color-yellow-3)' }} data-testid="pin-banner">

@@ -41,7 +41,7 @@ export function NewMessageDialog({ opened, onClose, onOpened }: Props) {
   const users = found.data?.users ?? [];
 
   return (
-    <Modal opened={opened} onClose={close} title="New message" size="md">
+    <Modal opened={opened} onClose={close} title="New message" size="md" closeButtonProps={{ 'aria-label': 'Close' }}>
       <TextInput label="Search colleagues by name" placeholder="Name" data-autofocus maxLength={SEARCH_MAX_LENGTH}
         value={text} onChange={(e) => setText(e.currentTarget.value)} rightSection={found.isFetching ? <Loader size="xs" /> : null} />
       {error && <Text size="sm" c="red.8" role="alert" mt="xs">{error}</Text>}
