@@ -20,7 +20,17 @@ export const CHAT_ERRORS = {
   emptyMessage: 'Message cannot be empty.',
   tooLong: `Message is too long (the limit is ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters).`,
   tooFast: 'You are sending messages too quickly. Please wait a moment.',
+  notYourMessage: 'You can only edit or unsend your own messages.',
+  systemLine: 'This line was written by Thera Root and cannot be edited or unsent.',
+  messageGone: 'This message was removed and can no longer be changed.',
+  editWindowOver: 'Messages can only be edited or unsent within 15 minutes of sending.',
+  emptySearch: 'Type something to search for.',
 } as const;
+
+/** A sender may edit or unsend their message this long after sending it (issue #17; docs/decisions/0073). */
+export const EDIT_WINDOW_MINUTES = 15;
+export const EDIT_WINDOW_MS = EDIT_WINDOW_MINUTES * 60_000;
+export const SEARCH_MAX_LENGTH = 100;
 
 // A NUL is refused before this, for every socket event (assertNoNul in the chat's event runner) as on every HTTP route.
 export const MessageText = z.string({ message: CHAT_ERRORS.emptyMessage })
@@ -52,6 +62,38 @@ export const MessagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(MESSAGES_PAGE_SIZE),
 });
 
+/** PATCH and DELETE /api/conversations/{id}/messages/{messageId}: the sender's own message. */
+export const MessageParams = z.object({ id: IdSchema, messageId: IdSchema });
+export const EditMessageBody = z.object({ text: MessageText });
+
+/**
+ * GET /api/conversations/{id}/messages/search?q=&before=&limit=: the conversation's messages containing `q` (any case),
+ * newest first; `before` is the _id of the last match already shown. Unsent and removed messages never match.
+ */
+export const MessageSearchQuery = z.object({
+  q: z.string({ message: CHAT_ERRORS.emptySearch }).trim().min(1, CHAT_ERRORS.emptySearch)
+    .max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`),
+  before: IdSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/**
+ * GET /api/conversations/recipients?q=&limit=: the "New message" picker (issue #17). Verified members whose name, or a
+ * word of it, starts with q, by name; not oneself, not members one blocked, not members hidden from the directory
+ * unless a conversation with them exists. `canMessage` false: they do not accept one's messages (shown disabled).
+ */
+export const RECIPIENTS_MAX = 20;
+export const RecipientsQuery = z.object({
+  q: z.string().trim().max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`).default(''),
+  limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1')
+    .max(RECIPIENTS_MAX, `must be at most ${RECIPIENTS_MAX}`).default(10),
+});
+export const RecipientSchema = z.object({
+  _id: z.string(), name: z.string(), avatar: z.string().nullable(), canMessage: z.boolean(),
+});
+export type Recipient = z.infer<typeof RecipientSchema>;
+export const RecipientsResponse = z.object({ users: z.array(RecipientSchema) });
+
 export const ParticipantSchema = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() });
 
 export const MESSAGE_KINDS = ['text', 'system'] as const;
@@ -64,6 +106,10 @@ export const MessageSchema = z.object({
   createdAt: z.string(),
   /** 'system': a line the app wrote (a referral accepted), shown apart from what people wrote; its sender is who acted. */
   kind: z.enum(MESSAGE_KINDS),
+  /** When the sender last edited it; null if never. */
+  editedAt: z.string().nullable(),
+  /** When the sender unsent it (its text is then "Message removed", the original erased); null if not. */
+  unsentAt: z.string().nullable(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
@@ -95,6 +141,9 @@ export const ConversationRef = z.object({ conversationId: IdSchema });
 export const JoinPayload = z.union([IdSchema, ConversationRef]);
 /** `sender` of the spec's payload is ignored: who sends is decided by the token. */
 export const SendMessagePayload = z.object({ conversationId: IdSchema, text: MessageText });
+/** The socket twins of PATCH and DELETE /api/conversations/{id}/messages/{messageId}. */
+export const EditMessagePayload = z.object({ conversationId: IdSchema, messageId: IdSchema, text: MessageText });
+export const UnsendMessagePayload = z.object({ conversationId: IdSchema, messageId: IdSchema });
 
 export type Ack<T> = (response: T | ErrorBody) => void;
 
@@ -112,6 +161,9 @@ export interface ServerToClientEvents extends ReferralServerEvents {
   getOnlineUsers: (userIds: string[]) => void;
   presenceChanged: (update: { userId: string; online: boolean }) => void;
   newMessage: (message: Message) => void;
+  /** The sender edited or unsent a message: its new state, to every device of both participants. */
+  messageEdited: (message: Message) => void;
+  messageUnsent: (message: Message) => void;
   messageStatus: (update: MessageStatusUpdate) => void;
   pinUpdated: (update: PinUpdate) => void;
   typing: (event: TypingEvent) => void;
@@ -133,6 +185,8 @@ export interface ClientToServerEvents {
   userOnline: (userId?: unknown) => void;
   joinConversation: (payload: string | { conversationId: string }, ack?: Ack<{ ok: true }>) => void;
   sendMessage: (payload: { conversationId: string; text: string; sender?: unknown }, ack?: Ack<Message>) => void;
+  editMessage: (payload: { conversationId: string; messageId: string; text: string }, ack?: Ack<Message>) => void;
+  unsendMessage: (payload: { conversationId: string; messageId: string }, ack?: Ack<Message>) => void;
   messagesDelivered: (payload: { conversationId: string }, ack?: Ack<{ updated: number }>) => void;
   messagesRead: (payload: { conversationId: string; userId?: unknown }, ack?: Ack<{ updated: number }>) => void;
   typing: (payload: { conversationId: string; userName?: unknown }) => void;

@@ -272,6 +272,10 @@ export const messages = pgTable('messages', {
   readAt: timestamp('read_at', { withTimezone: true }),
   /** 'system' for a line the app wrote (migration 0095: a referral accepted), 'text' for a person's message. */
   kind: text('kind').notNull().default('text'),
+  /** Migration 0135: the sender edited it (within 15 minutes of sending). */
+  editedAt: timestamp('edited_at', { withTimezone: true }),
+  /** Migration 0135: the sender unsent it; its text is then the tombstone. */
+  unsentAt: timestamp('unsent_at', { withTimezone: true }),
 }, (t) => [
   index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
   // Chat (migration 0040): delivered/read updates touch only messages not yet read.
@@ -279,6 +283,9 @@ export const messages = pgTable('messages', {
   check('messages_status_check', sql`${t.status} IN ('sent', 'delivered', 'read')`),
   check('messages_text_length_check', sql`char_length(${t.text}) BETWEEN 1 AND 4000`),
   check('messages_kind_check', sql`${t.kind} IN ('text', 'system')`),
+  // Search in a conversation (migration 0135): trigrams of what still stands.
+  index('messages_text_trgm').using('gin', sql`lower(${t.text}) gin_trgm_ops`)
+    .where(sql`${t.unsentAt} IS NULL AND ${t.removedAt} IS NULL AND ${t.kind} = 'text'`),
 ]);
 
 export const auditLog = pgTable('audit_log', {

@@ -206,6 +206,11 @@ const EVENTS = {
     fc.record({ conversationId: idish, text: junkString, sender: junkValue }),
     junkValue,
   ) },
+  editMessage: { acked: true, payload: fc.oneof(
+    fc.record({ conversationId: idish, messageId: idish, text: fc.oneof(junkString, fc.constant('Edited')) }, { requiredKeys: [] }),
+    junkValue,
+  ) },
+  unsendMessage: { acked: true, payload: fc.oneof(fc.record({ conversationId: idish, messageId: idish }, { requiredKeys: [] }), junkValue) },
   messagesDelivered: { acked: true, payload: fc.oneof(fc.record({ conversationId: idish }), junkValue) },
   messagesRead: { acked: true, payload: fc.oneof(fc.record({ conversationId: idish, userId: junkValue }), junkValue) },
   typing: { acked: false, payload: fc.oneof(fc.record({ conversationId: idish, userName: junkValue }), junkValue) },

@@ -14,6 +14,8 @@ export function toMessage(row: MessageRow): Message {
     status: row.status as MessageStatus,
     createdAt: iso(row.created_at),
     kind: row.kind === 'system' ? 'system' : 'text',
+    editedAt: row.edited_at ? iso(row.edited_at) : null,
+    unsentAt: row.unsent_at ? iso(row.unsent_at) : null,
   };
 }
 
@@ -32,6 +34,7 @@ export function toConversation(row: ConversationRow, viewerId: string): Conversa
         _id: last._id, conversationId: String(row.id), sender: { _id: last.senderId, name: last.senderName },
         text: last.text, status: last.status as MessageStatus, createdAt: iso(last.createdAt),
         kind: last.kind === 'system' ? 'system' : 'text',
+        editedAt: last.editedAt ? iso(last.editedAt) : null, unsentAt: last.unsentAt ? iso(last.unsentAt) : null,
       }
       : null,
     pinnedMessage: toPinned(row.pinned_message),

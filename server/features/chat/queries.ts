@@ -7,9 +7,12 @@ import { refusesMessagesSql } from '../../lib/blocks.ts';
 export type ParticipantRow = { _id: string; name: string; avatar: string | null; unread: number; isPinned: boolean };
 export type MessageRow = {
   id: string; conversation_id: string; sender_id: string; sender_name: string; text: string; status: string; created_at: Date | string;
-  kind: string;
+  kind: string; edited_at: Date | string | null; unsent_at: Date | string | null;
 };
-type JsonMessage = { _id: string; senderId: string; senderName: string; text: string; status: string; createdAt: string; kind: string };
+type JsonMessage = {
+  _id: string; senderId: string; senderName: string; text: string; status: string; createdAt: string; kind: string;
+  editedAt: string | null; unsentAt: string | null;
+};
 export type ConversationRow = {
   id: string;
   updated_at: Date | string;
@@ -26,7 +29,8 @@ const conversationSelect = (from: SQL, where: SQL, tail: SQL = sql``, clearedBef
         'isPinned', p.is_pinned) ORDER BY p.user_id)
        FROM conversation_participants p JOIN users u ON u.id = p.user_id WHERE p.conversation_id = c.id) AS participants,
     CASE WHEN lm.id IS NULL OR lm.created_at <= ${clearedBefore} THEN NULL ELSE json_build_object('_id', lm.id, 'senderId', lm.sender_id, 'senderName', lmu.name,
-      'text', lm.text, 'status', lm.status, 'createdAt', lm.created_at, 'kind', lm.kind) END AS last_message,
+      'text', lm.text, 'status', lm.status, 'createdAt', lm.created_at, 'kind', lm.kind, 'editedAt', lm.edited_at,
+      'unsentAt', lm.unsent_at) END AS last_message,
     CASE WHEN pm.id IS NULL OR pm.created_at <= ${clearedBefore} THEN NULL ELSE json_build_object('_id', pm.id, 'text', pm.text, 'senderName', pmu.name) END AS pinned_message
   FROM ${from}
   LEFT JOIN messages lm ON lm.id = c.last_message_id
@@ -85,7 +89,7 @@ export async function partnersOf(db: Db, userId: string, direction: 'told' | 'se
 }
 
 // A member who may write to another: licence verified (or an administrator) and not disabled, as the routes' `verified`.
-const VERIFIED_NOW = sql`((u.verification_status = 'verified' OR u.role = 'admin') AND NOT u.disabled)`;
+export const VERIFIED_NOW = sql`((u.verification_status = 'verified' OR u.role = 'admin') AND NOT u.disabled)`;
 
 /** Whether the user may write to members now (see VERIFIED_NOW), read fresh for socket events. */
 export async function isVerifiedNow(db: Db, userId: string): Promise<boolean> {
@@ -112,7 +116,7 @@ export async function whyNotStored(db: Db, conversationId: string, senderId: str
 }
 
 // Another participant of the conversation does not accept the sender's messages.
-const othersRefuse = (conversationId: SQL, senderId: string) => sql`EXISTS (
+export const othersRefuse = (conversationId: SQL, senderId: string) => sql`EXISTS (
   SELECT 1 FROM conversation_participants o WHERE o.conversation_id = ${conversationId} AND o.user_id <> ${senderId}
     AND ${refusesMessagesSql(sql`o.user_id`, sql`${senderId}::uuid`)})`;
 
@@ -130,13 +134,16 @@ export async function removeConversationForUser(db: Db, conversationId: string, 
   return rows.length > 0;
 }
 
+export const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_id, u.name AS sender_name, m.text, m.status, m.created_at, m.kind,
+  m.edited_at, m.unsent_at`;
+
 /** One page, newest first, of messages older than `before` (a message of this conversation), after what the reader cleared. */
 export function messagesPage(db: Db, conversationId: string, readerId: string, limit: number, before?: string) {
   const older = before
     ? sql`AND (m.created_at, m.id) < (SELECT b.created_at, b.id FROM messages b WHERE b.id = ${before} AND b.conversation_id = ${conversationId})`
     : sql``;
   return queryPrepared<MessageRow>(db, sql`
-    SELECT m.id, m.conversation_id, m.sender_id, u.name AS sender_name, m.text, m.status, m.created_at, m.kind
+    SELECT ${MESSAGE_COLUMNS}
     FROM messages m JOIN users u ON u.id = m.sender_id
     WHERE m.conversation_id = ${conversationId} ${older}
       AND m.created_at > coalesce((SELECT r.cleared_at FROM conversation_participants r
@@ -184,7 +191,7 @@ export async function insertMessage(
       INSERT INTO messages (conversation_id, sender_id, text, created_at)
       SELECT conversation_id, ${senderId}, ${text}, clock_timestamp() FROM member, counted WHERE counted.count <= ${limit.count}
         AND NOT ${othersRefuse(sql`member.conversation_id`, senderId)}
-      RETURNING id, conversation_id, sender_id, text, status, created_at, kind
+      RETURNING id, conversation_id, sender_id, text, status, created_at, kind, edited_at, unsent_at
     ), touched AS (
       UPDATE conversations c SET
         last_message_id = CASE WHEN c.updated_at <= i.created_at THEN i.id ELSE c.last_message_id END,
@@ -211,14 +218,14 @@ export async function insertMessage(
   if (!row) return undefined;
   const message: MessageRow = {
     id: row.id, conversation_id: row.conversation_id, sender_id: row.sender_id, sender_name: row.sender_name,
-    text: row.text, status: row.status, created_at: row.created_at, kind: row.kind,
+    text: row.text, status: row.status, created_at: row.created_at, kind: row.kind, edited_at: null, unsent_at: null,
   };
   const conversation: ConversationRow | null = row.is_last
     ? {
       id: row.conversation_id, updated_at: row.updated_at, participants: row.participants, pinned_message: row.pinned_message,
       last_message: {
         _id: String(row.id), senderId: String(row.sender_id), senderName: row.sender_name, text: row.text, status: row.status, kind: row.kind,
-        createdAt: new Date(row.created_at).toISOString(),
+        createdAt: new Date(row.created_at).toISOString(), editedAt: null, unsentAt: null,
       },
     }
     : null;

@@ -6,6 +6,8 @@
 //   event                          REST twin                                      requires
 //   sendMessage                    POST /api/conversations (reaches another       verified (or admin), read inside
 //                                  member)                                        the insert itself (queries.ts)
+//   editMessage                    PATCH /api/conversations/:id/messages/:mid     verified, read inside the update
+//   unsendMessage                  DELETE /api/conversations/:id/messages/:mid    signed in, sender (in the update)
 //   typing                         the same: it reaches another member            verified, one prepared read
 //   joinConversation               GET /api/conversations/:id/messages            signed in, participant
 //   messagesDelivered, messagesRead  the reads' receipts (GET .../messages)       signed in, participant (in the update)
@@ -14,12 +16,13 @@
 //   userOnline                     none: it does nothing                          signed in
 // "Signed in" holds for a live socket: logout, password reset, disabling, a licence declined or returned to pending
 // end the user's sockets (realtime.endSession / endUser), so a socket outlives none of them.
-import { ConversationRef, JoinPayload, SendMessagePayload } from '../../../common/chat.ts';
+import { ConversationRef, EditMessagePayload, JoinPayload, SendMessagePayload, UnsendMessagePayload } from '../../../common/chat.ts';
 import type { AppContext } from '../../context.ts';
 import { describeError, tooManyRequests } from '../../lib/errors.ts';
 import { assertNoNul } from '../../lib/input-safety.ts';
 import { memoryRateLimiter, type RateLimiter } from '../../lib/rate-limit.ts';
 import { conversationRoom, userRoom, type AuthedSocket } from '../../lib/realtime.ts';
+import * as changes from './message-changes.ts';
 import * as chat from './service.ts';
 
 type Handler = (payload: unknown, socket: AuthedSocket) => Promise<unknown>;
@@ -54,6 +57,8 @@ export function chatRealtime(ctx: AppContext): void {
       return { ok: true };
     },
     sendMessage: async (payload, socket) => chat.sendMessage(ctx, socket.data.user, SendMessagePayload.parse(payload)),
+    editMessage: async (payload, socket) => changes.editMessage(ctx, socket.data.user, EditMessagePayload.parse(payload)),
+    unsendMessage: async (payload, socket) => changes.unsendMessage(ctx, socket.data.user, UnsendMessagePayload.parse(payload)),
     messagesDelivered: async (payload, socket) => chat.markDelivered(ctx, socket.data.user, ConversationRef.parse(payload)),
     messagesRead: async (payload, socket) => chat.markRead(ctx, socket.data.user, ConversationRef.parse(payload)),
     async typing(payload, socket) {

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import {
-  ConversationSchema, ConversationsQuery, CreateConversationBody, CreatedConversation, MessagesPage, MessagesQuery,
-  PinConversationBody, PinMessageBody, PinUpdate,
+  ConversationSchema, ConversationsQuery, CreateConversationBody, CreatedConversation, EditMessageBody, MessageParams, MessageSchema,
+  MessageSearchQuery, MessagesPage, MessagesQuery, PinConversationBody, PinMessageBody, PinUpdate, RecipientsQuery, RecipientsResponse,
 } from '../../../common/chat.ts';
 import { IdParams, MessageResponse } from '../../../common/ids.ts';
 import { UnreadCount } from '../../../common/notifications.ts';
 import type { App, AppContext } from '../../context.ts';
 import { authenticated, currentUser, verified } from '../../lib/auth.ts';
+import * as changes from './message-changes.ts';
 import * as chat from './service.ts';
 
 /** A conversation route's `{id}` as the services name it. */
 const inConversation = (params: { id: string }) => ({ conversationId: params.id });
+const aMessage = (params: { id: string; messageId: string }) => ({ conversationId: params.id, messageId: params.messageId });
 
 export function chatRoutes(app: App, ctx: AppContext): void {
   // The sockets were closed by app.ts's preClose; their presence records and last emits finish here.
@@ -25,6 +27,11 @@ export function chatRoutes(app: App, ctx: AppContext): void {
   // Conversations with unread messages: the Chat item's badge (live updates arrive as `chatUnreadCount`).
   app.get('/api/conversations/unread-count', { onRequest: verified, schema: { response: { 200: UnreadCount } } },
     async (request) => chat.unreadConversations(ctx, currentUser(request)));
+
+  // The "New message" picker (issue #17): members to start a conversation with, each saying whether they accept one.
+  app.get('/api/conversations/recipients', {
+    onRequest: verified, schema: { querystring: RecipientsQuery, response: { 200: RecipientsResponse } },
+  }, async (request) => changes.findRecipients(ctx, currentUser(request), request.query));
 
   app.post('/api/conversations', {
     onRequest: verified, schema: { body: CreateConversationBody, response: { 200: CreatedConversation, 201: CreatedConversation } },
@@ -48,6 +55,21 @@ export function chatRoutes(app: App, ctx: AppContext): void {
   app.get('/api/conversations/:id/messages', {
     onRequest: verified, schema: { params: IdParams, querystring: MessagesQuery, response: { 200: MessagesPage } },
   }, async (request) => chat.messagesPage(ctx, currentUser(request), { ...inConversation(request.params), ...request.query }));
+
+  // Search in the conversation's history (issue #17): participants only, newest match first.
+  app.get('/api/conversations/:id/messages/search', {
+    onRequest: verified, schema: { params: IdParams, querystring: MessageSearchQuery, response: { 200: MessagesPage } },
+  }, async (request) => changes.searchMessages(ctx, currentUser(request), { ...inConversation(request.params), ...request.query }));
+
+  // The sender's own message, within 15 minutes of sending (issue #17); the socket twins are editMessage and unsendMessage.
+  // Edit is a write to the other member (`verified`); unsend only removes one's words, so any session may (decision 0073).
+  app.patch('/api/conversations/:id/messages/:messageId', {
+    onRequest: verified, schema: { params: MessageParams, body: EditMessageBody, response: { 200: MessageSchema } },
+  }, async (request) => changes.editMessage(ctx, currentUser(request), { ...aMessage(request.params), ...request.body }));
+
+  app.delete('/api/conversations/:id/messages/:messageId', {
+    onRequest: authenticated, schema: { params: MessageParams, response: { 200: MessageSchema } },
+  }, async (request) => changes.unsendMessage(ctx, currentUser(request), aMessage(request.params)));
 
   app.patch('/api/conversations/:id/pin', {
     onRequest: verified, schema: { params: IdParams, body: PinMessageBody, response: { 200: PinUpdate } },

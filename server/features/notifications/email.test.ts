@@ -116,6 +116,7 @@ async function sendAsAna(conversationId: string) {
   sockets.push(socket);
   const ack = await emit(socket, 'sendMessage', { conversationId, text: SECRET });
   expect(ack._id).toEqual(expect.any(String));
+  return { socket, messageId: ack._id as string };
 }
 
 describe('chat emails', () => {
@@ -137,6 +138,14 @@ describe('chat emails', () => {
     sockets.push(benDevice);
     await sendAsAna(conversationId);
     benDevice.disconnect();
+    await runAt(later(11));
+    expect(smtp.to(ben.email)).toEqual([]);
+  });
+
+  it('sends nothing when the sender unsent the message before it was read (issue #17)', async () => {
+    const conversationId = await openConversation(ctx, ana, ben);
+    const { socket, messageId } = await sendAsAna(conversationId);
+    expect((await emit(socket, 'unsendMessage', { conversationId, messageId })).unsentAt).toEqual(expect.any(String));
     await runAt(later(11));
     expect(smtp.to(ben.email)).toEqual([]);
   });

@@ -148,10 +148,15 @@ export async function membersDueDigest(ctx: Ctx, now: Date, limit: number): Prom
   return rows.map((r) => r.id);
 }
 
-/** The chat email, if the message is still unread and the member wants it: names the sender, never the text. */
+/**
+ * The chat email, if the message is still unread and the member wants it: names the sender, never the text. A message
+ * the sender unsent does not count (issue #17), unless a later one of theirs in the same window is still unread and stands.
+ */
 export async function sendChatEmail(ctx: Ctx, p: { recipientId: string; conversationId: string; messageId: string }): Promise<void> {
   const [row] = await queryRows<{ sender_name: string; unread: boolean; mode: string }>(ctx.db, sql`
-    SELECT s.name AS sender_name, (m.status <> 'read') AS unread, ${chatEmailMode(sql`${p.recipientId}::uuid`)} AS mode
+    SELECT s.name AS sender_name, EXISTS (SELECT 1 FROM messages x WHERE x.conversation_id = m.conversation_id
+        AND x.sender_id = m.sender_id AND x.status <> 'read' AND x.unsent_at IS NULL AND x.created_at >= m.created_at) AS unread,
+      ${chatEmailMode(sql`${p.recipientId}::uuid`)} AS mode
     FROM messages m JOIN users s ON s.id = m.sender_id
     JOIN conversation_participants cp ON cp.conversation_id = m.conversation_id AND cp.user_id = ${p.recipientId} AND cp.unread_count > 0
     WHERE m.id = ${p.messageId} AND m.conversation_id = ${p.conversationId}`);

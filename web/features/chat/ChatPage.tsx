@@ -1,6 +1,6 @@
 // /chat and /chat/{conversationId}: the conversation list beside the open conversation (one at a time on small screens).
-import { useEffect } from 'react';
-import { Box, Center, Paper, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Box, Button, Center, Group, Paper, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import type { Conversation } from '../../../common/chat.ts';
@@ -9,6 +9,7 @@ import { getSocket } from '../../lib/socket.ts';
 import { conversationQuery, conversationsQuery, deleteConversation, pinConversation, removeConversation, upsertConversation } from './api.ts';
 import { ConversationList } from './components/ConversationList.tsx';
 import { ConversationPane } from './components/ConversationPane.tsx';
+import { NewMessageDialog } from './components/NewMessageDialog.tsx';
 
 // The page fills the space below the top bar; the list and the messages scroll inside it.
 const PAGE_HEIGHT = 'calc(100dvh - var(--app-shell-header-height, 60px) - 2 * var(--mantine-spacing-md))';
@@ -19,6 +20,7 @@ export default function ChatPage() {
   const myId = user!._id;
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const [picking, setPicking] = useState(false);
   const list = useInfiniteQuery(conversationsQuery(myId));
   const conversations = list.data ?? [];
   // Scrolling and the button can both ask while a page is on its way: the first request stands. A refetch of the
@@ -62,7 +64,11 @@ export default function ChatPage() {
 
   return (
     <Box h={PAGE_HEIGHT} mih={420} display="flex" style={{ flexDirection: 'column' }}>
-      <Title order={1} size="h3" mb="xs">Chat</Title>
+      <Group justify="space-between" mb="xs">
+        <Title order={1} size="h3">Chat</Title>
+        <Button size="sm" onClick={() => setPicking(true)}>New message</Button>
+      </Group>
+      <NewMessageDialog opened={picking} onClose={() => setPicking(false)} onOpened={(id) => navigate(`/chat/${id}`)} />
       <Paper withBorder flex={1} mih={0} display="flex" style={{ overflow: 'hidden' }}>
         <Box component="section" aria-label="Conversations" w={{ base: '100%', md: 320 }} h="100%"
           visibleFrom={conversationId ? 'md' : undefined}

@@ -5,7 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ServerToClientEvents } from '../../../common/chat.ts';
 import { useSession } from '../../lib/session.tsx';
 import { connectSocket, disconnectSocket } from '../../lib/socket.ts';
-import { addMessage, applyPin, applyStatus, chatKeys, conversationsQuery, removeConversation, upsertConversation } from './api.ts';
+import {
+  addMessage, applyPin, applyStatus, chatKeys, conversationsQuery, removeConversation, replaceMessage, upsertConversation,
+} from './api.ts';
 import { presence, typing } from './stores.ts';
 
 export default function RealtimeConnection() {
@@ -34,6 +36,8 @@ export default function RealtimeConnection() {
           socket.emit('messagesDelivered', { conversationId: message.conversationId });
         }
       },
+      messageEdited: (message) => replaceMessage(qc, message),
+      messageUnsent: (message) => replaceMessage(qc, message),
       messageStatus: ({ conversationId, messageIds, status }) => applyStatus(qc, conversationId, messageIds, status),
       conversationUpdated: (c) => upsertConversation(qc, c),
       newConversation(c) {

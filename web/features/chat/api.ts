@@ -1,6 +1,6 @@
 // Chat's REST calls, their TanStack Query options, and the cache edits live events make.
 import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { Conversation, Message, MessageStatus, PinUpdate } from '../../../common/chat.ts';
+import type { Conversation, Message, MessageStatus, PinUpdate, Recipient } from '../../../common/chat.ts';
 import { MESSAGES_PAGE_SIZE } from '../../../common/constants.ts';
 import { api, query } from '../../lib/api.ts';
 import { getSocket } from '../../lib/socket.ts';
@@ -69,6 +69,16 @@ export const togglePin = (id: string, messageId: string) => api<PinUpdate>(`/api
 export const pinConversation = (id: string, isPinned: boolean) =>
   api<Conversation>(`/api/conversations/${id}/pin-conversation`, { method: 'PATCH', body: { isPinned } });
 
+// Issue #17: the sender's own message, changed within 15 minutes; search in a conversation; the "New message" picker.
+const messageUrl = (m: Pick<Message, '_id' | 'conversationId'>) => `/api/conversations/${m.conversationId}/messages/${m._id}`;
+export const editMessage = (m: Message, text: string) => api<Message>(messageUrl(m), { method: 'PATCH', body: { text } });
+export const unsendMessage = (m: Message) => api<Message>(messageUrl(m), { method: 'DELETE' });
+export const searchMessages = (conversationId: string, q: string, before?: string) =>
+  api<Message[]>(`/api/conversations/${conversationId}/messages/search${query({ q, before, limit: SEARCH_PAGE_SIZE })}`);
+export const SEARCH_PAGE_SIZE = 20;
+export const findRecipients = (q: string, signal?: AbortSignal) =>
+  api<{ users: Recipient[] }>(`/api/conversations/recipients${query({ q, limit: 10 })}`, { signal });
+
 // ---- cache edits ----
 
 function editPages(qc: QueryClient, edit: (data: ConversationPages) => ConversationPages) {
@@ -97,6 +107,19 @@ export function addMessage(qc: QueryClient, message: Message) {
   });
   editPages(qc, (data) => editConversation(data, message.conversationId, (c) => (message.createdAt >= c.updatedAt
     ? { ...c, lastMessage: message, updatedAt: message.createdAt }
+    : c)));
+}
+
+/**
+ * A message's new state (edited or unsent) wherever it is shown: its page and its conversation's preview. A late
+ * event never undoes a newer one: an unsent message stays unsent.
+ */
+export function replaceMessage(qc: QueryClient, message: Message) {
+  const newer = (m: Message) => (m._id === message._id && !(m.unsentAt && !message.unsentAt) ? { ...message, status: RANK[m.status] > RANK[message.status] ? m.status : message.status } : m);
+  qc.setQueryData<MessagePages>(chatKeys.messages(message.conversationId), (data) =>
+    (data ? { ...data, pages: data.pages.map((page) => page.map(newer)) } : data));
+  editPages(qc, (data) => editConversation(data, message.conversationId, (c) => (c.lastMessage?._id === message._id
+    ? { ...c, lastMessage: newer(c.lastMessage) }
     : c)));
 }
 

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Conversation, Message } from '../../../common/chat.ts';
 import {
-  addMessage, applyPin, applyStatus, chatKeys, flattenMessages, removeConversation, upsertConversation, type MessagePages,
+  addMessage, applyPin, applyStatus, chatKeys, flattenMessages, removeConversation, replaceMessage, upsertConversation, type MessagePages,
 } from './api.ts';
 import { mergePages, nextCursor, type ConversationPages } from './conversationPages.ts';
 
 const message = (id: string, at: string, status: Message['status'] = 'sent'): Message => ({
-  _id: id, conversationId: 'c1', sender: { _id: 'u1', name: 'Ann' }, text: `text ${id}`, status, createdAt: at, kind: 'text',
+  _id: id, conversationId: 'c1', sender: { _id: 'u1', name: 'Ann' }, text: `text ${id}`, status, createdAt: at, kind: 'text', editedAt: null, unsentAt: null,
 });
 const conversation = (id: string, updatedAt: string, isPinned = false): Conversation => ({
   _id: id, participants: [], lastMessage: null, pinnedMessage: null, isPinned, updatedAt, unreadCounts: {},
@@ -43,6 +43,21 @@ describe('chat caches', () => {
     applyStatus(qc, 'c1', ['m1'], 'delivered');
     const statuses = flattenMessages(qc.getQueryData<MessagePages>(chatKeys.messages('c1'))).map((x) => x.status);
     expect(statuses).toEqual(['read', 'read']);
+  });
+
+  it('shows an edit or an unsend in place, keeps the newer status, and never brings an unsent message back', () => {
+    const m1 = message('m1', '2026-01-01T10:01:00.000Z');
+    const qc = withMessages([[m1, message('m2', '2026-01-01T10:02:00.000Z')]]);
+    applyStatus(qc, 'c1', ['m1'], 'read');
+    const edited = { ...m1, text: 'edited text', editedAt: '2026-01-01T10:05:00.000Z' };
+    replaceMessage(qc, edited);
+    const current = () => flattenMessages(qc.getQueryData<MessagePages>(chatKeys.messages('c1')))[0];
+    expect(current()).toMatchObject({ text: 'edited text', status: 'read' });
+    replaceMessage(qc, { ...m1, text: 'Message removed', unsentAt: '2026-01-01T10:06:00.000Z' });
+    // A late edit event after the unsend changes nothing.
+    replaceMessage(qc, edited);
+    expect(current()).toMatchObject({ text: 'Message removed', unsentAt: '2026-01-01T10:06:00.000Z' });
+    expect(shown(qc)).toEqual(['m1', 'm2']);
   });
 
   it('keeps own pins first, then the most recently updated, as conversations change', () => {

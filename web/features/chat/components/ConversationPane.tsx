@@ -1,14 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Box, Button, Group, Indicator, Paper, Text } from '@mantine/core';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Conversation, Message } from '../../../../common/chat.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { getSocket } from '../../../lib/socket.ts';
-import { addMessage, applyPin, flattenMessages, messagesQuery, togglePin } from '../api.ts';
+import { addMessage, applyPin, editMessage, flattenMessages, messagesQuery, replaceMessage, togglePin, unsendMessage } from '../api.ts';
 import { useIsOnline, useTypist } from '../stores.ts';
 import { Composer } from './Composer.tsx';
-import { BackIcon, PinIcon } from './icons.tsx';
+import { ConversationSearch } from './ConversationSearch.tsx';
+import { BackIcon, PinIcon, SearchIcon } from './icons.tsx';
 import { MessageList, type PendingMessage } from './MessageList.tsx';
 import { otherParticipant } from './participants.ts';
 
@@ -23,6 +24,15 @@ export function ConversationPane({ conversationId, conversation, myId }: Props) 
   const other = otherParticipant(conversation, myId);
   const online = useIsOnline(other._id || undefined);
   const typist = useTypist(conversationId);
+  const [searching, setSearching] = useState(false);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  // Closing the search (Escape or its button) gives focus back to the button that opened it.
+  const closeSearch = () => {
+    setSearching(false);
+    searchButton.current?.focus();
+  };
+  const [highlightedId, setHighlightedId] = useState<string>();
+  const [changeError, setChangeError] = useState<string | null>(null);
 
   // The spec: a conversation id that is not found goes to /chat.
   useEffect(() => {
@@ -63,6 +73,30 @@ export function ConversationPane({ conversationId, conversation, myId }: Props) 
   const pin = (messageId: string) =>
     togglePin(conversationId, messageId).then((update) => applyPin(qc, update)).catch((error) => console.error('Failed to pin message', error));
 
+  // Edit and unsend (issue #17): the answer is the message's new state; the other devices hear it as an event.
+  const edit = async (m: Message, text: string): Promise<string | null> => {
+    try {
+      replaceMessage(qc, await editMessage(m, text));
+      return null;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  const unsend = (m: Message) => {
+    setChangeError(null);
+    unsendMessage(m).then((updated) => replaceMessage(qc, updated)).catch((error: Error) => setChangeError(error.message));
+  };
+
+  // A search match is shown in place: older pages are loaded until it is among them (as far back as it takes).
+  const jumpTo = async (target: Message) => {
+    let result = messagesResult;
+    for (let page = 0; page < 200 && !flattenMessages(result.data).some((m) => m._id === target._id) && result.hasNextPage; page++) {
+      result = await result.fetchNextPage();
+    }
+    setHighlightedId(undefined);
+    requestAnimationFrame(() => setHighlightedId(target._id));
+  };
+
   const pinned = conversation?.pinnedMessage;
   return (
     <Box display="flex" style={{ flexDirection: 'column', flex: 1, minWidth: 0, minHeight: 0 }}>
@@ -77,7 +111,15 @@ export function ConversationPane({ conversationId, conversation, myId }: Props) 
           <Text component="h2" fw={700} size="md" m={0} truncate="end">{other.name}</Text>
           {other._id && <Text size="xs" c="dimmed">{online ? 'Online' : 'Offline'}</Text>}
         </Box>
+        <ActionIcon ref={searchButton} ml="auto" variant={searching ? 'light' : 'subtle'} color={searching ? 'brand' : 'gray.8'} size="lg"
+          aria-label="Search in conversation"
+          aria-expanded={searching} onClick={() => setSearching((open) => !open)}>
+          <SearchIcon />
+        </ActionIcon>
       </Group>
+      {searching && (
+        <ConversationSearch conversationId={conversationId} onJump={(m) => void jumpTo(m)} onClose={closeSearch} />
+      )}
       {pinned && (
         <Paper radius={0} px="md" py={6} bg="yellow.0" style={{ borderBottom: '1px solid var(--mantine-color-yellow-3)' }} data-testid="pin-banner">
           <Group gap="xs" wrap="nowrap" justify="space-between">
@@ -100,7 +142,11 @@ export function ConversationPane({ conversationId, conversation, myId }: Props) 
         hasOlder={Boolean(messagesResult.hasNextPage)}
         onLoadOlder={() => void messagesResult.fetchNextPage()}
         onTogglePin={(m) => void pin(m._id)}
+        onEdit={edit}
+        onUnsend={unsend}
+        highlightedId={highlightedId}
       />
+      {changeError && <Text size="sm" c="red.8" px="md" role="alert">{changeError}</Text>}
       <Text size="sm" c="dimmed" fs="italic" px="md" h={22} aria-live="polite" style={{ background: 'var(--mantine-color-gray-0)' }}>
         {typist ? `${typist.userName} is typing...` : ''}
       </Text>

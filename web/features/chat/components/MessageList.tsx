@@ -1,9 +1,10 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ActionIcon, Center, Loader, Text } from '@mantine/core';
 import type { Message, MessageStatus } from '../../../../common/chat.ts';
 import { MESSAGE_REMOVED } from '../../../../common/moderation.ts';
 import { ReportButton } from '../../../components/ReportButton.tsx';
 import { PinIcon } from './icons.tsx';
+import { changeable, MessageEditor, OwnMessageMenu } from './OwnMessage.tsx';
 
 export type PendingMessage = { tempId: string; text: string };
 
@@ -16,6 +17,11 @@ type Props = {
   hasOlder: boolean;
   onLoadOlder: () => void;
   onTogglePin: (message: Message) => void;
+  /** The sender's own changes (issue #17): each resolves with an error message to show, or null. */
+  onEdit: (message: Message, text: string) => Promise<string | null>;
+  onUnsend: (message: Message) => void;
+  /** A message found by search: scrolled into view and marked. */
+  highlightedId?: string;
 };
 
 // Within this distance of the top, the next older page is fetched; of the bottom, new messages keep the view pinned there.
@@ -30,7 +36,8 @@ function place(el: HTMLDivElement, firstId: string, lastId: string) {
   };
 }
 
-export function MessageList({ messages, pending, myId, pinnedId, loadingOlder, hasOlder, onLoadOlder, onTogglePin }: Props) {
+export function MessageList(props: Props) {
+  const { messages, pending, myId, pinnedId, loadingOlder, hasOlder, onLoadOlder, onTogglePin, onEdit, onUnsend, highlightedId } = props;
   const box = useRef<HTMLDivElement>(null);
   const before = useRef({ firstId: '', lastId: '', scrollHeight: 0, scrollTop: 0, nearBottom: true });
   const firstId = messages[0]?._id ?? '';
@@ -50,6 +57,12 @@ export function MessageList({ messages, pending, myId, pinnedId, loadingOlder, h
     before.current = place(el, firstId, lastId);
   }, [firstId, lastId, lastIsMine, pendingCount]);
 
+  // A message found by search is brought to the middle of the view once it is on the page.
+  useEffect(() => {
+    if (!highlightedId) return;
+    box.current?.querySelector(`[data-message-id="${highlightedId}"]`)?.scrollIntoView({ block: 'center' });
+  }, [highlightedId]);
+
   const onScroll = () => {
     const el = box.current;
     if (!el) return;
@@ -63,7 +76,8 @@ export function MessageList({ messages, pending, myId, pinnedId, loadingOlder, h
       {!hasOlder && messages.length > 0 && <Text size="xs" c="dimmed" ta="center" mb="sm">Start of the conversation</Text>}
       {messages.length === 0 && pending.length === 0 && <Text c="dimmed" ta="center" mt="xl">No messages yet. Say hello!</Text>}
       {messages.map((m) => m.kind === 'system' ? <SystemLine key={m._id} message={m} /> : (
-        <MessageItem key={m._id} message={m} mine={m.sender._id === myId} pinned={m._id === pinnedId} onTogglePin={onTogglePin} />
+        <MessageItem key={m._id} message={m} mine={m.sender._id === myId} pinned={m._id === pinnedId} onTogglePin={onTogglePin}
+          onEdit={onEdit} onUnsend={onUnsend} highlighted={m._id === highlightedId} />
       ))}
       {pending.map((p) => (
         <div key={p.tempId} className="chat-message" data-mine data-pending>
@@ -75,19 +89,31 @@ export function MessageList({ messages, pending, myId, pinnedId, loadingOlder, h
   );
 }
 
-function MessageItem({ message, mine, pinned, onTogglePin }: { message: Message; mine: boolean; pinned: boolean; onTogglePin: (m: Message) => void }) {
+type ItemProps = Pick<Props, 'onTogglePin' | 'onEdit' | 'onUnsend'> & { message: Message; mine: boolean; pinned: boolean; highlighted: boolean };
+
+function MessageItem({ message, mine, pinned, highlighted, onTogglePin, onEdit, onUnsend }: ItemProps) {
+  const [editing, setEditing] = useState(false);
   const time = new Date(message.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const unsent = Boolean(message.unsentAt);
+  const removed = unsent || message.text === MESSAGE_REMOVED;
   return (
-    <div className="chat-message" data-mine={mine || undefined} data-testid="message">
-      <div className="chat-bubble">{message.text}</div>
+    <div className="chat-message" data-mine={mine || undefined} data-testid="message" data-message-id={message._id}
+      data-unsent={unsent || undefined} data-highlighted={highlighted || undefined}>
+      {editing
+        ? <MessageEditor message={message} onSave={(text) => onEdit(message, text)} onDone={() => setEditing(false)} />
+        : <div className="chat-bubble">{unsent ? MESSAGE_REMOVED : message.text}</div>}
       <div className="chat-meta">
         <time dateTime={message.createdAt}>{time}</time>
+        {message.editedAt && !unsent && <span title={`Edited ${new Date(message.editedAt).toLocaleString()}`}>edited</span>}
         {mine && <Ticks status={message.status} />}
-        <ActionIcon className="chat-pin-action" variant="subtle" color="gray.7" size="sm" aria-pressed={pinned}
-          aria-label={pinned ? 'Unpin message' : 'Pin message'} onClick={() => onTogglePin(message)}>
-          <PinIcon size={14} />
-        </ActionIcon>
-        {!mine && message.text !== MESSAGE_REMOVED && (
+        {!removed && (
+          <ActionIcon className="chat-pin-action" variant="subtle" color="gray.7" size="sm" aria-pressed={pinned}
+            aria-label={pinned ? 'Unpin message' : 'Pin message'} onClick={() => onTogglePin(message)}>
+            <PinIcon size={14} />
+          </ActionIcon>
+        )}
+        {mine && !editing && changeable(message) && <OwnMessageMenu onEdit={() => setEditing(true)} onUnsend={() => onUnsend(message)} />}
+        {!mine && !removed && (
           <ReportButton targetType="message" targetId={message._id} what={`message from ${message.sender.name}`} />
         )}
       </div>

@@ -17,3 +17,4 @@ export const PinIcon = ({ size = 16 }: { size?: number }) => (
 );
 export const SmileIcon = () => <Icon size={20}><circle cx="12" cy="12" r="9" /><path d="M8 14a5 5 0 0 0 8 0M9 9.5h.01M15 9.5h.01" /></Icon>;
 export const SendIcon = () => <Icon><path d="M4 12l16-8-6 16-2-7-8-1z" /></Icon>;
+export const SearchIcon = () => <Icon><circle cx="11" cy="11" r="7" /><path d="M20 20l-4-4" /></Icon>;
