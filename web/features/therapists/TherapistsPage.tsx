@@ -24,10 +24,10 @@ export default function TherapistsPage() {
     window.scrollTo({ top: 0 });
   };
   const data = directory.data;
-  // The spec: one's own card is hidden.
-  const cards = (data?.users ?? []).filter((t) => t._id !== user?._id);
-  // The count leaves out one's own card too, when it is on this page, so it agrees with what shows.
-  const found = data ? data.total - (data.users.length - cards.length) : 0;
+  // The spec: one's own card is hidden. The server leaves it out of the search itself, so the count and every page
+  // agree (issue #17, defect 2).
+  const cards = data?.users ?? [];
+  const found = data?.total ?? 0;
 
   return (
     <Container size="lg" py={user ? 0 : 'xl'} px={user ? 0 : undefined}>
