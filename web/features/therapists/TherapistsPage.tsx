@@ -5,9 +5,10 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
 import { isVerified, useSession } from '../../lib/session.tsx';
 import { useDirectory, useFavorites } from './api.ts';
+import { CollapsibleFilters } from './components/CollapsibleFilters.tsx';
 import { FilterForm } from './components/FilterForm.tsx';
 import { TherapistCard } from './components/TherapistCard.tsx';
-import { EMPTY_FILTERS, filtersFromParams, hasFilters, paramsFromFilters, type DirectoryFilters } from './filters.ts';
+import { activeFilterCount, EMPTY_FILTERS, filtersFromParams, hasFilters, paramsFromFilters, type DirectoryFilters } from './filters.ts';
 
 export default function TherapistsPage() {
   const { user } = useSession();
@@ -34,7 +35,10 @@ export default function TherapistsPage() {
       <Stack gap="lg">
         <Title order={1}>Therapist Network</Title>
         {/* Remounted when the URL changes (back button, Clear filters), so the form always shows the search it ran. */}
-        <FilterForm key={params.toString()} initial={filters} onSearch={go} />
+        {/* Folded again after each search (a new URL), so a phone shows the results it asked for. */}
+        <CollapsibleFilters key={params.toString()} active={activeFilterCount(filters)}>
+          <FilterForm key={params.toString()} initial={filters} onSearch={go} />
+        </CollapsibleFilters>
 
         {directory.isPending && <PageLoader label="Loading therapists..." />}
         {directory.isError && <Alert color="red" title="Error">{directory.error.message}</Alert>}
