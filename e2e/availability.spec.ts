@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedUser, expectAccessible, screenshot, pickOptions, signIn } from './support.ts';
+import { createVerifiedUser, expectAccessible, screenshot, pickOptions, searchDirectory, showFilters, signIn } from './support.ts';
 
 test.beforeEach(async ({ page }) => {
   // The app scrolls smoothly (web/app/global.css); a field still gliding into place would take the wrong tap.
@@ -67,10 +67,11 @@ test('a therapist states availability, is found by it, and reconfirms from the d
 
   // The directory: filter by accepting and a language; the card carries the badge.
   await page.goto('/therapists');
+  await showFilters(page);
   await page.getByRole('main').getByRole('combobox', { name: 'Availability' }).click();
   await page.getByRole('option', { name: 'Accepting new clients', exact: true }).click();
   await pick(page, 'Languages', ['Yiddish']);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await searchDirectory(page);
   await expect(page).toHaveURL(/accepting=accepting/);
   await expect(page).toHaveURL(/languages=Yiddish/);
   // One's own card is hidden in the directory (the spec), so a colleague looks for it.

@@ -24,7 +24,7 @@ export function OnboardingChecklist() {
           <Title order={2} size="h4" id="onboarding-title">Get started</Title>
           <Text c="dimmed" size="sm">{`${done} of ${data.steps.length} steps done`}</Text>
         </div>
-        <Button variant="subtle" color="gray.8" onClick={onDismiss} loading={busy}>
+        <Button variant="default" onClick={onDismiss} loading={busy}>
           Dismiss<VisuallyHidden> the getting started checklist</VisuallyHidden>
         </Button>
       </Group>
@@ -48,7 +48,7 @@ function StepItem({ step }: { step: OnboardingStep }) {
       ) : (
         <Anchor component={Link} to={step.href}>{step.label}</Anchor>
       )}
-      {step.progress && !step.done && <Text size="sm" c="dark.5">{`${step.progress.have} of ${step.progress.need}`}</Text>}
+      {step.progress && !step.done && <Text size="sm" c="dark.5" style={{ whiteSpace: 'nowrap' }}>{`${step.progress.have} of ${step.progress.need}`}</Text>}
     </Group>
   );
 }

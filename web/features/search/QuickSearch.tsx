@@ -31,7 +31,8 @@ export default function QuickSearch() {
   const shortcut = onMac() ? '⌘ K' : 'Ctrl K';
   return (
     <>
-      <Button visibleFrom="sm" variant="default" color="dark" onClick={open} aria-label="Search" aria-keyshortcuts="Control+K Meta+K"
+      {/* Named by its text alone: the shortcut beside it is shown, and told by aria-keyshortcuts. */}
+      <Button visibleFrom="sm" variant="default" color="dark" onClick={open} aria-keyshortcuts="Control+K Meta+K"
         leftSection={<SearchIcon />} rightSection={<Kbd size="xs" aria-hidden>{shortcut}</Kbd>} fw={500}>
         Search
       </Button>
@@ -39,7 +40,8 @@ export default function QuickSearch() {
         aria-keyshortcuts="Control+K Meta+K">
         <SearchIcon />
       </ActionIcon>
-      <Modal opened={opened} onClose={close} title="Search" size="lg" yOffset="8vh" returnFocus>
+      <Modal opened={opened} onClose={close} title="Search" size="lg" yOffset="8vh" returnFocus
+        closeButtonProps={{ 'aria-label': 'Close search' }}>
         {opened && <SearchPanel onDone={close} />}
       </Modal>
     </>
@@ -55,17 +57,18 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
   const groups = text.trim() ? (result.data?.groups ?? []).filter((g) => g.items.length > 0) : [];
   const shown = groups.length > 0;
 
-  // The list opens with its first result chosen, so Enter at once opens the best match.
+  // The list opens with the first answer; ArrowDown then chooses its first result (aria-activedescendant follows).
   useEffect(() => {
-    if (!shown) {
-      store.closeDropdown();
-      return;
-    }
-    store.openDropdown();
-    store.selectFirstOption();
-    // The store is a new object each render; what matters is a new answer.
+    if (shown) store.openDropdown();
+    else store.closeDropdown();
+    // The store is a new object each render; what matters is whether there are results.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shown, result.data]);
+  }, [shown]);
+  // New results: no choice carried over from the old ones.
+  useEffect(() => {
+    store.resetSelectedOption();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result.data]);
 
   const go = (href: string) => {
     onDone();
@@ -81,17 +84,19 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
 
   return (
     <Combobox store={store} onOptionSubmit={go} withinPortal={false}>
-      <Combobox.Target>
+      <Combobox.Target withExpandedAttribute>
         <TextInput data-autofocus label="Search therapists, posts, communities and resources" placeholder="Type a name or a few words"
           value={text} onChange={(e) => setText(e.currentTarget.value)} onKeyDown={onKeyDown} maxLength={100}
           leftSection={<SearchIcon />} autoComplete="off" />
       </Combobox.Target>
       <Text role="status" size="sm" c="dark.5" mt="xs">{statusText(text.trim(), debounced, result.isFetching, groups)}</Text>
-      <Combobox.Dropdown>
-        <Combobox.Options aria-label="Search results" mah="min(60vh, 480px)" style={{ overflowY: 'auto' }}>
+      {/* The list is laid out in the dialog itself rather than floated over it, where the dialog would clip it. */}
+      {shown && (
+        <Combobox.Options aria-label="Search results" mt="xs" mah="min(60vh, 480px)" p={4}
+          style={{ overflowY: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-sm)' }}>
           {groups.map((g) => <ResultGroup key={g.kind} group={g} q={debounced} />)}
         </Combobox.Options>
-      </Combobox.Dropdown>
+      )}
     </Combobox>
   );
 }
@@ -102,11 +107,12 @@ function ResultGroup({ group, q }: { group: SearchGroup; q: string }) {
       {group.items.map((item) => (
         <Combobox.Option key={item._id} value={item.href}>
           <Text size="sm" fw={600} lineClamp={1}>{item.title}</Text>
-          {item.detail && <Text size="xs" c="dark.5" lineClamp={1}>{item.detail}</Text>}
+          {/* Colours inherited: a chosen option is drawn in the theme's filled colours. */}
+          {item.detail && <Text size="xs" lineClamp={1}>{item.detail}</Text>}
         </Combobox.Option>
       ))}
       <Combobox.Option value={group.href}>
-        <Text size="sm" c="brand.8">{`All ${group.label.toLowerCase()} matching “${q}”`}</Text>
+        <Text size="sm" td="underline">{`All ${group.label.toLowerCase()} matching “${q}”`}</Text>
       </Combobox.Option>
     </Combobox.Group>
   );
