@@ -19,6 +19,8 @@ const cards = (page: Page) => page.getByRole('main').getByRole('article');
 const reminder = (page: Page) => page.getByRole('region', { name: 'Still accepting new clients?' });
 
 test('a therapist states availability, is found by it, and reconfirms from the dashboard', async ({ page, request }) => {
+  // A long walk through five screens and two accounts: on a busy machine it runs close to the default 60 s.
+  test.setTimeout(120_000);
   const name = `Avail ${randomBytes(3).toString('hex')}`;
   const me = await createVerifiedUser(request, name);
   await signIn(page, me.email, me.password);
