@@ -69,6 +69,15 @@ test('search: Ctrl+K opens the box from anywhere, arrows and Enter open a result
   await box(page).fill('zzqxjnothing');
   await expect(dialog(page).getByRole('status')).toHaveText('No matches for “zzqxjnothing”.');
   await expect(results(page)).toBeHidden();
+  await page.keyboard.press('Escape');
+
+  // The posts' and the library's full searches start from the words in the address too.
+  await page.goto('/forums?q=grounding');
+  await expect(page.getByLabel('Search all posts')).toHaveValue('grounding');
+  await expect(page.getByRole('main').getByRole('link', { name: /Favourite grounding exercises/ }).first()).toBeVisible();
+  await page.goto('/resources?q=podcast');
+  await expect(page.getByRole('searchbox', { name: 'Search resources' })).toHaveValue('podcast');
+  await expect(page.getByRole('main').getByText('The Trauma Therapist podcast')).toBeVisible();
 });
 
 test('search: a pending member has no search box, and the API refuses them as it does visitors', async ({ page, request }) => {
