@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedUser, expectAccessible, screenshot, pickOptions, signIn } from './support.ts';
+import { createVerifiedUser, expectAccessible, screenshot, pickOptions, searchDirectory, showFilters, signIn } from './support.ts';
 
 test.beforeEach(async ({ page }) => {
   // The app scrolls smoothly (web/app/global.css); a field still gliding into place would take the wrong tap.
@@ -19,6 +19,8 @@ const cards = (page: Page) => page.getByRole('main').getByRole('article');
 const reminder = (page: Page) => page.getByRole('region', { name: 'Still accepting new clients?' });
 
 test('a therapist states availability, is found by it, and reconfirms from the dashboard', async ({ page, request }) => {
+  // A long walk through five screens and two accounts: on a busy machine it runs close to the default 60 s.
+  test.setTimeout(120_000);
   const name = `Avail ${randomBytes(3).toString('hex')}`;
   const me = await createVerifiedUser(request, name);
   await signIn(page, me.email, me.password);
@@ -67,10 +69,11 @@ test('a therapist states availability, is found by it, and reconfirms from the d
 
   // The directory: filter by accepting and a language; the card carries the badge.
   await page.goto('/therapists');
+  await showFilters(page);
   await page.getByRole('main').getByRole('combobox', { name: 'Availability' }).click();
   await page.getByRole('option', { name: 'Accepting new clients', exact: true }).click();
   await pick(page, 'Languages', ['Yiddish']);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await searchDirectory(page);
   await expect(page).toHaveURL(/accepting=accepting/);
   await expect(page).toHaveURL(/languages=Yiddish/);
   // One's own card is hidden in the directory (the spec), so a colleague looks for it.

@@ -129,3 +129,22 @@ export async function pickOptions(within: Locator, label: string, options: strin
   }
   await input.press('Escape');
 }
+
+/**
+ * The directory's filter form, opened: on a phone it folds behind its "Filters" button (issue #17, defect 12). The
+ * page's heading is waited for first, since the button's visibility is known only once the page has rendered (an
+ * earlier helper that looked before then raced it); then the button is pressed if the form is folded.
+ */
+export async function showFilters(page: Page): Promise<Locator> {
+  await expect(page.getByRole('heading', { name: 'Therapist Network', level: 1 })).toBeVisible();
+  const fold = page.getByRole('main').getByRole('button', { name: /^Filters/ });
+  if (await fold.isVisible() && (await fold.getAttribute('aria-expanded')) === 'false') await fold.click();
+  const form = page.getByRole('search', { name: 'Filter therapists' });
+  await expect(form).toBeVisible();
+  return form;
+}
+
+/** Runs the directory's search (the form's own Search button, not the top bar's). */
+export async function searchDirectory(page: Page): Promise<void> {
+  await page.getByRole('search', { name: 'Filter therapists' }).getByRole('button', { name: 'Search', exact: true }).click();
+}

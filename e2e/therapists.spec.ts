@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedUser, DEMO, expectAccessible, screenshot, pickOptions, signIn } from './support.ts';
+import { createVerifiedUser, DEMO, expectAccessible, screenshot, pickOptions, searchDirectory, showFilters, signIn } from './support.ts';
 
 // Demo data (server/seed/demo-data.ts): Amara Okafor and Gabriel Silva are the verified therapists in Toronto
 // with Grief among their specialties; 27 demo therapists are verified, 20 of them offer Online sessions.
@@ -15,6 +15,7 @@ test.beforeEach(async ({ page }) => {
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('heading', { name }) });
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
 const resultCount = (page: Page) => page.getByRole('main').getByRole('status').filter({ hasText: /found$/ });
 
 /**
@@ -64,9 +65,10 @@ test('signed out: filter by a specialty and a location, share the URL, page thro
   // A search starts again at page 1 and keeps its filters in the URL.
   await page.getByRole('button', { name: 'Page 2' }).click();
   await expect(page).toHaveURL(/page=2/);
+  await showFilters(page);
   await pick(page, 'Specialties', ['Grief']);
   await page.getByRole('main').getByRole('textbox', { name: 'Location' }).fill('toronto');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await searchDirectory(page);
   await expect(page).toHaveURL(/location=toronto/);
   await expect(page).toHaveURL(/specialties=Grief/);
   await expect(page).toHaveURL(/sessionFormat=Online/);
@@ -83,13 +85,16 @@ test('signed out: filter by a specialty and a location, share the URL, page thro
   // The URL can be shared: a reload shows the same search with the form filled in.
   await page.reload();
   await expect(cards(page)).toHaveCount(2);
+  // A phone folds the form and says how many filters are set: location, specialty, session format (defect 12).
+  if (isPhone(page)) await expect(page.getByRole('main').getByRole('button', { name: 'Filters (3)' })).toHaveAttribute('aria-expanded', 'false');
+  await showFilters(page);
   await expect(page.getByRole('main').getByRole('textbox', { name: 'Location' })).toHaveValue('toronto');
   await screenshot(page, 'therapists-filtered');
   await expectAccessible(page);
 
   // Nobody matches: the page says so and offers to clear the filters.
   await pick(page, 'Modalities', ['Hypnotherapy']);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await searchDirectory(page);
   await expect(page.getByText('No therapists match these filters.')).toBeVisible();
   await page.getByRole('main').getByRole('button', { name: 'Clear filters' }).last().click();
   await expect(page).toHaveURL(/\/therapists$/);

@@ -14,11 +14,26 @@ import { registerExpiringNotice } from './referrals/expiring.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { notificationsBackground } from './notifications/background.ts';
 import { notificationsRoutes } from './notifications/routes.ts';
+import { onboardingRoutes } from './onboarding/routes.ts';
+import { searchRoutes } from './search/routes.ts';
+import type { SearchSources } from './search/service.ts';
+import { searchDirectory } from './therapists/service.ts';
+import { searchPosts } from './forums/posts.ts';
+import { searchCommunities } from './forums/communities.ts';
+import { searchResources } from './resources/service.ts';
 
 export type FeatureRoutes = (app: App, ctx: AppContext) => void | Promise<void>;
 export type FeatureRealtime = (ctx: AppContext) => void;
 /** `name` and `description` tag the feature's operations in the API reference (/api/docs). */
 export type Feature = { name: string; description: string; routes: FeatureRoutes };
+
+/** The top bar's search reads each feature's own search (features do not import one another; this list joins them). */
+const searchSources: SearchSources = {
+  therapists: (ctx, user, q, limit) => searchDirectory(ctx, user, { q, limit, page: 1 }),
+  posts: (ctx, user, q) => searchPosts(ctx, user, { query: q }),
+  communities: (ctx, user, q, limit) => searchCommunities(ctx, user, { query: q, page: 1, limit }),
+  resources: (ctx, user, q, limit) => searchResources(ctx, user, { query: q, page: 1, limit }),
+};
 
 export const features: Feature[] = [
   { name: 'accounts', description: 'Registration, sign-in and sign-out, password reset, licence.', routes: accountsRoutes },
@@ -36,6 +51,8 @@ export const features: Feature[] = [
     description: 'The notification centre, preferences, mention suggestions and one-click unsubscribe (live items go over socket.io).',
     routes: notificationsRoutes,
   },
+  { name: 'onboarding', description: "A new member's checklist on the dashboard and their profile's completeness.", routes: onboardingRoutes },
+  { name: 'search', description: 'The top bar\'s one search box: the top matches of each kind, grouped.', routes: searchRoutes(searchSources) },
 ];
 // Background work each feature registers once the app's context exists: socket handlers and job handlers.
 export const featureRealtime: FeatureRealtime[] = [chatRealtime, notificationsBackground, privacyBackground, registerExpiringNotice];

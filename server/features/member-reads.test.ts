@@ -37,6 +37,8 @@ beforeAll(async () => {
     '/api/activity/feed', '/api/communities/joined', '/api/communities/recommendations',
     `/api/users/${author.id}`, '/api/conversations', `/api/conversations/${conversation._id}`,
     `/api/conversations/${conversation._id}/messages`,
+    // The top bar's search finds posts (issue #17).
+    '/api/search?q=pacing',
   ];
 });
 afterAll(async () => {

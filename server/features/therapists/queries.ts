@@ -33,8 +33,11 @@ const containsText = (column: AnyColumn, text: string) => sql`lower(${column}) L
 const hasAll = (column: AnyColumn, values: string[]) => arrayContains(column, sql`${`{${values.map(quoteArrayItem).join(',')}}`}::text[]`);
 const quoteArrayItem = (v: string) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 
-export function directoryWhere(f: DirectoryFilters): SQL {
-  const conditions: SQL[] = [inDirectory];
+/** Everyone but `without` (a signed-in member, who does not look for themself: issue #17, defect 2). */
+const notSelf = (without?: string) => (without ? sql` AND ${users.id} <> ${without}` : sql``);
+
+export function directoryWhere(f: DirectoryFilters, without?: string): SQL {
+  const conditions: SQL[] = [sql`${inDirectory}${notSelf(without)}`];
   if (f.location) conditions.push(containsText(users.location, f.location));
   if (f.q) conditions.push(containsText(users.name, f.q));
   if (f.specialties?.length) conditions.push(hasAll(users.specialties, f.specialties));
@@ -61,11 +64,11 @@ const CARD_COLUMNS = sql`id, name, avatar, location, profession, specialties, mo
   languages, fee_models AS "feeModels", insurers, licensed_regions AS "licensedRegions", website`;
 
 /** Unfiltered: the page walks users_listed_name_idx in name order and stops after `limit` rows. */
-export const directoryPageSql = (limit: number, offset: number) => sql`
-  SELECT ${CARD_COLUMNS} FROM users WHERE ${inDirectory} ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`;
+export const directoryPageSql = (limit: number, offset: number, without?: string) => sql`
+  SELECT ${CARD_COLUMNS} FROM users WHERE ${inDirectory}${notSelf(without)} ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`;
 
-export async function directoryPage(db: Db, limit: number, offset: number): Promise<CardRow[]> {
-  return queryPrepared<CardRow>(db, directoryPageSql(limit, offset));
+export async function directoryPage(db: Db, limit: number, offset: number, without?: string): Promise<CardRow[]> {
+  return queryPrepared<CardRow>(db, directoryPageSql(limit, offset, without));
 }
 
 /**
@@ -73,12 +76,12 @@ export async function directoryPage(db: Db, limit: number, offset: number): Prom
  * every match (below) costs hundreds of milliseconds on 100,000 therapists; walking users_listed_name_idx in name
  * order and skipping the others stops after a few dozen rows instead (bench/availability.ts).
  */
-export const acceptingPageSql = (statuses: string[], limit: number, offset: number) => sql`
-  SELECT ${CARD_COLUMNS} FROM users WHERE ${inDirectory} AND ${inArray(users.acceptingClients, statuses)}
+export const acceptingPageSql = (statuses: string[], limit: number, offset: number, without?: string) => sql`
+  SELECT ${CARD_COLUMNS} FROM users WHERE ${inDirectory}${notSelf(without)} AND ${inArray(users.acceptingClients, statuses)}
   ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`;
 
-export async function acceptingPage(db: Db, statuses: string[], limit: number, offset: number): Promise<CardRow[]> {
-  return queryPrepared<CardRow>(db, acceptingPageSql(statuses, limit, offset));
+export async function acceptingPage(db: Db, statuses: string[], limit: number, offset: number, without?: string): Promise<CardRow[]> {
+  return queryPrepared<CardRow>(db, acceptingPageSql(statuses, limit, offset, without));
 }
 
 /**
@@ -87,23 +90,33 @@ export async function acceptingPage(db: Db, statuses: string[], limit: number, o
  * itself the planner may walk users_directory_idx in name order to skip the sort and test every listed row
  * (measured: 125 ms instead of 10 ms for location=toronto&specialties=Anxiety on 100,000 therapists).
  */
-export const filteredPageSql = (f: DirectoryFilters, limit: number, offset: number) => sql`
+export const filteredPageSql = (f: DirectoryFilters, limit: number, offset: number, without?: string) => sql`
   WITH matches AS MATERIALIZED (
-    SELECT ${CARD_COLUMNS} FROM users WHERE ${directoryWhere(f)}
+    SELECT ${CARD_COLUMNS} FROM users WHERE ${directoryWhere(f, without)}
   )
   SELECT *, (count(*) OVER ())::int AS total FROM matches ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`;
 
 /** The total is null when the page is past the end (no row to carry it). */
-export async function filteredPage(db: Db, f: DirectoryFilters, limit: number, offset: number): Promise<{ rows: CardRow[]; total: number | null }> {
-  const rows = await queryPrepared<CardRow & { total: number }>(db, filteredPageSql(f, limit, offset));
+export async function filteredPage(
+  db: Db, f: DirectoryFilters, limit: number, offset: number, without?: string,
+): Promise<{ rows: CardRow[]; total: number | null }> {
+  const rows = await queryPrepared<CardRow & { total: number }>(db, filteredPageSql(f, limit, offset, without));
   return { rows, total: rows[0]?.total ?? null };
 }
 
-export const directoryCountSql = (f: DirectoryFilters) => sql`SELECT count(*)::int AS n FROM users WHERE ${directoryWhere(f)}`;
+export const directoryCountSql = (f: DirectoryFilters, without?: string) =>
+  sql`SELECT count(*)::int AS n FROM users WHERE ${directoryWhere(f, without)}`;
 
-export async function directoryCount(db: Db, f: DirectoryFilters): Promise<number> {
-  const [row] = await queryPrepared<{ n: number }>(db, directoryCountSql(f));
+export async function directoryCount(db: Db, f: DirectoryFilters, without?: string): Promise<number> {
+  const [row] = await queryPrepared<{ n: number }>(db, directoryCountSql(f, without));
   return row.n;
+}
+
+/** Whether the member is among the search's results (one primary-key probe): only then do they need a page of their own. */
+export async function matchesSearch(db: Db, f: DirectoryFilters, id: string): Promise<boolean> {
+  const [row] = await queryPrepared<{ found: boolean }>(db, sql`
+    SELECT EXISTS (SELECT 1 FROM users WHERE ${users.id} = ${id} AND ${directoryWhere(f)}) AS found`);
+  return row?.found === true;
 }
 
 /**

@@ -10,7 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import {
-  acceptingPage, availabilityStamp, confirmAvailabilityRow, directoryCount, directoryPage, favoritesOf, featuredCandidates, filteredPage, findUser, hasFavorite, toggleFavoriteRow, updateUser,
+  acceptingPage, availabilityStamp, confirmAvailabilityRow, directoryCount, directoryPage, favoritesOf, featuredCandidates,
+  filteredPage, findUser, hasFavorite, matchesSearch, toggleFavoriteRow, updateUser,
   type CardRow, type ProfileRow,
 } from './queries.ts';
 import { toCard, toFavorite, toProfile } from './present.ts';
@@ -35,13 +36,21 @@ const isFeaturedRequest = (f: DirectoryFilters) => f.limit === FEATURED_THERAPIS
  * over every row, behind the unfiltered first page). Searches are kept as briefly per filter set, so a burst of the
  * same search (a shared link, a busy city) costs one query; a profile change shows in the directory within seconds.
  */
-/** Public: the directory, and the landing page's featured therapists (`?limit=6`). */
-export async function searchDirectory(ctx: ServiceContext, _visitor: CurrentUser | null, f: DirectoryFilters): Promise<DirectoryResponse> {
+/**
+ * Public: the directory, and the landing page's featured therapists (`?limit=6`). A signed-in member is left out of
+ * their own search in the query itself, so the count and every page agree (issue #17, defect 2). Only a member who is
+ * among the results gets an answer of their own, kept under a key that names them; everyone else shares one.
+ */
+export async function searchDirectory(ctx: ServiceContext, visitor: CurrentUser | null, f: DirectoryFilters): Promise<DirectoryResponse> {
   if (isFeaturedRequest(f)) {
     const users = await ctx.cache.read('therapists:featured', () => featured(ctx.db), { ttlMs: SHARED_ANSWER_TTL_MS });
     return { users, totalPages: 1, currentPage: 1, total: users.length };
   }
-  return ctx.cache.read(`therapists:search|${JSON.stringify(f)}`, () => searchDatabase(ctx, f), { ttlMs: SEARCH_TTL_MS });
+  const key = `therapists:search|${JSON.stringify(f)}`;
+  if (visitor && await matchesSearch(ctx.db, f, visitor.id)) {
+    return ctx.cache.read(`${key}|without:${visitor.id}`, () => searchDatabase(ctx, f, visitor.id), { ttlMs: SEARCH_TTL_MS });
+  }
+  return ctx.cache.read(key, () => searchDatabase(ctx, f), { ttlMs: SEARCH_TTL_MS });
 }
 
 const featured = async (db: Db) => pickVaried(await featuredCandidates(db, FEATURED_POOL), FEATURED_THERAPISTS).map(toCard);
@@ -57,20 +66,25 @@ const acceptingTotal = (ctx: ServiceContext, statuses: string[]) => ctx.cache.re
 const onlyStatus = (f: DirectoryFilters): f is DirectoryFilters & { accepting: string[] } =>
   Boolean(f.accepting?.length) && !isFiltered({ ...f, accepting: undefined });
 
-async function searchDatabase(ctx: ServiceContext, f: DirectoryFilters): Promise<DirectoryResponse> {
+/**
+ * One page and the total. `without` is a member who matches the search (matchesSearch): their row is left out of the
+ * page, and the shared totals, which count them, are read one lower.
+ */
+async function searchDatabase(ctx: ServiceContext, f: DirectoryFilters, without?: string): Promise<DirectoryResponse> {
   const limit = f.limit ?? DEFAULT_LIMIT;
   const page = f.page ?? 1;
   const offset = (page - 1) * limit;
+  const lessSelf = (n: number) => (without ? Math.max(0, n - 1) : n);
   let rows: CardRow[];
   let total: number;
   if (onlyStatus(f)) {
-    [rows, total] = await Promise.all([acceptingPage(ctx.db, f.accepting, limit, offset), acceptingTotal(ctx, f.accepting)]);
+    [rows, total] = await Promise.all([acceptingPage(ctx.db, f.accepting, limit, offset, without), acceptingTotal(ctx, f.accepting).then(lessSelf)]);
   } else if (isFiltered(f)) {
-    const found = await filteredPage(ctx.db, f, limit, offset);
+    const found = await filteredPage(ctx.db, f, limit, offset, without);
     rows = found.rows;
-    total = found.total ?? (offset > 0 ? await directoryCount(ctx.db, f) : 0);
+    total = found.total ?? (offset > 0 ? await directoryCount(ctx.db, f, without) : 0);
   } else {
-    [rows, total] = await Promise.all([directoryPage(ctx.db, limit, offset), listedTotal(ctx)]);
+    [rows, total] = await Promise.all([directoryPage(ctx.db, limit, offset, without), listedTotal(ctx).then(lessSelf)]);
   }
   return { users: rows.map(toCard), ...pageInfo(total, page, limit), total };
 }

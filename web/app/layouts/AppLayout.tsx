@@ -4,6 +4,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { referralsNavLabel, useLiveReferrals, useReferralCounts } from '../../lib/referrals.ts';
 import NotificationBell from '../../features/notifications/NotificationBell.tsx';
+import QuickSearch from '../../features/search/QuickSearch.tsx';
 import { useChatUnreadCount } from '../../lib/chatUnread.ts';
 import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
@@ -105,6 +106,7 @@ export default function AppLayout() {
               ))}
               <UnstyledButton onClick={() => void logout()} fw={500} c="dark.6">Logout</UnstyledButton>
             </Group>
+            <QuickSearch />
             <NotificationBell />
           </Group>
         </Group>

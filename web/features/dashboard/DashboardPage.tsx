@@ -7,6 +7,7 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { useLatestResource, useMyCommunities, useRecentActivity } from './api.ts';
 import { AvailabilityReminder } from './AvailabilityReminder.tsx';
 import { DashboardCard } from './DashboardCard.tsx';
+import { OnboardingChecklist } from './OnboardingChecklist.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
 import { ReferralsCard } from './ReferralsCard.tsx';
 
@@ -34,6 +35,7 @@ export default function DashboardPage() {
         </div>
         <Image src={WELCOME_IMAGE} fallbackSrc={PLACEHOLDER_IMAGE} alt="" w={150} h={100} radius="md" visibleFrom="sm" />
       </Group>
+      <OnboardingChecklist />
       <AvailabilityReminder />
       <LicenceExpiryNotice />
       <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="md">

@@ -2,6 +2,7 @@ import { Button, Grid, Group, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { isVerified, useSession } from '../../lib/session.tsx';
+import { useTextFromUrl } from '../../lib/useTextFromUrl.ts';
 import { CommunitiesColumn } from './components/CommunitiesColumn.tsx';
 import { CreatePostForm } from './components/CreatePostForm.tsx';
 import { MyCommunitiesColumn } from './components/MyCommunitiesColumn.tsx';
@@ -16,7 +17,7 @@ import { LOADING_FORUMS, NO_POSTS } from './components/texts.ts';
  */
 export default function ForumsPage() {
   const { user } = useSession();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useTextFromUrl('q');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [creating, setCreating] = useState(false);
   const order = usePostSort();

@@ -10,6 +10,7 @@ import { PagePagination } from '../../components/PagePagination.tsx';
 import { ReportButton } from '../../components/ReportButton.tsx';
 import { ResourceCard } from '../../components/ResourceCard.tsx';
 import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
+import { useTextFromUrl } from '../../lib/useTextFromUrl.ts';
 import { useDeleteResource, useResources } from './api.ts';
 import { SubmitResourceForm } from './SubmitResourceForm.tsx';
 
@@ -18,7 +19,7 @@ const ALL = '';
 /** The public library (both layouts): search, category filter, pages; the submit form for verified members; delete for admins. */
 export default function ResourcesPage() {
   const { user } = useSession();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useTextFromUrl('q');
   const [category, setCategory] = useState(ALL);
   const [page, setPage] = useState(1);
   const [formOpen, setFormOpen] = useState(false);

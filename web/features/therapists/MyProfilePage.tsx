@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { isVerified, useSession } from '../../lib/session.tsx';
 import { useFavorites, useProfile } from './api.ts';
 import { BackButton } from './components/BackButton.tsx';
+import { CompletenessMeter } from './components/CompletenessMeter.tsx';
 import { NetworkList } from './components/NetworkList.tsx';
 import { ProfileError, ProfileLoading, SignedOutNotice } from './components/ProfileStatus.tsx';
 import { ProfileView } from './components/ProfileView.tsx';
@@ -33,6 +34,7 @@ export default function MyProfilePage() {
           </Alert>
         )}
         {profile.data && <ProfileView profile={profile.data} />}
+        {profile.data && <CompletenessMeter />}
         {isVerified(user) && <NetworkList favorites={favorites.data ?? []} loading={favorites.isPending} />}
       </Stack>
     </Container>

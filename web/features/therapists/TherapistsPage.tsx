@@ -5,9 +5,10 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
 import { isVerified, useSession } from '../../lib/session.tsx';
 import { useDirectory, useFavorites } from './api.ts';
+import { CollapsibleFilters } from './components/CollapsibleFilters.tsx';
 import { FilterForm } from './components/FilterForm.tsx';
 import { TherapistCard } from './components/TherapistCard.tsx';
-import { EMPTY_FILTERS, filtersFromParams, hasFilters, paramsFromFilters, type DirectoryFilters } from './filters.ts';
+import { activeFilterCount, EMPTY_FILTERS, filtersFromParams, hasFilters, paramsFromFilters, type DirectoryFilters } from './filters.ts';
 
 export default function TherapistsPage() {
   const { user } = useSession();
@@ -24,17 +25,20 @@ export default function TherapistsPage() {
     window.scrollTo({ top: 0 });
   };
   const data = directory.data;
-  // The spec: one's own card is hidden.
-  const cards = (data?.users ?? []).filter((t) => t._id !== user?._id);
-  // The count leaves out one's own card too, when it is on this page, so it agrees with what shows.
-  const found = data ? data.total - (data.users.length - cards.length) : 0;
+  // The spec: one's own card is hidden. The server leaves it out of the search itself, so the count and every page
+  // agree (issue #17, defect 2).
+  const cards = data?.users ?? [];
+  const found = data?.total ?? 0;
 
   return (
     <Container size="lg" py={user ? 0 : 'xl'} px={user ? 0 : undefined}>
       <Stack gap="lg">
         <Title order={1}>Therapist Network</Title>
         {/* Remounted when the URL changes (back button, Clear filters), so the form always shows the search it ran. */}
-        <FilterForm key={params.toString()} initial={filters} onSearch={go} />
+        {/* Folded again after each search (a new URL), so a phone shows the results it asked for. */}
+        <CollapsibleFilters key={params.toString()} active={activeFilterCount(filters)}>
+          <FilterForm key={params.toString()} initial={filters} onSearch={go} />
+        </CollapsibleFilters>
 
         {directory.isPending && <PageLoader label="Loading therapists..." />}
         {directory.isError && <Alert color="red" title="Error">{directory.error.message}</Alert>}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTERS, filtersFromParams, hasFilters, paramsFromFilters } from './filters.ts';
+import { activeFilterCount, EMPTY_FILTERS, filtersFromParams, hasFilters, paramsFromFilters } from './filters.ts';
 
 describe('directory filters in the URL', () => {
   it('round-trips every filter', () => {
@@ -37,5 +37,12 @@ describe('directory filters in the URL', () => {
     expect(f.location).toBe('halifax');
     expect(hasFilters(f)).toBe(true);
     expect(hasFilters({ ...EMPTY_FILTERS, page: 4 })).toBe(false);
+  });
+});
+
+describe('the active filter count', () => {
+  it('counts each filter that is set once', () => {
+    expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, location: 'toronto', specialties: ['Grief', 'Anxiety'], region: 'ON', page: 3 })).toBe(3);
   });
 });

@@ -71,3 +71,7 @@ export function paramsFromFilters(filters: DirectoryFilters): URLSearchParams {
 }
 
 export const hasFilters = (f: DirectoryFilters) => Boolean(f.q || f.location || f.region || LIST_KEYS.some((k) => f[k].length));
+
+/** How many filters are set (a list counts once, whatever it holds): the phone's "Filters (2)" button shows it. */
+export const activeFilterCount = (f: DirectoryFilters) =>
+  [f.q, f.location, f.region].filter(Boolean).length + LIST_KEYS.filter((k) => f[k].length).length;

@@ -1,0 +1,36 @@
+// One search box (issue #17): GET /api/search?q= answers the top few matches of each kind, grouped, for the top bar.
+import { z } from 'zod';
+
+export const SEARCH_QUERY_MAX = 100;
+/** Matches shown per group; each group links to its screen's full search for the rest. */
+export const SEARCH_GROUP_SIZE = 5;
+export const SEARCH_KINDS = ['therapists', 'posts', 'communities', 'resources'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/** GET /api/search */
+export const SearchQuery = z.object({
+  q: z.string().trim().min(1, 'is required').max(SEARCH_QUERY_MAX, `must be at most ${SEARCH_QUERY_MAX} characters`),
+});
+
+export const SearchItem = z.object({
+  _id: z.string(),
+  title: z.string(),
+  /** One line under the title: a therapist's profession and place, a post's community, a resource's category. */
+  detail: z.string(),
+  /** Where the result opens in the web app. */
+  href: z.string(),
+});
+export type SearchItem = z.infer<typeof SearchItem>;
+
+export const SearchGroup = z.object({
+  kind: z.enum(SEARCH_KINDS),
+  label: z.string(),
+  /** The screen's own full search for these words. */
+  href: z.string(),
+  items: z.array(SearchItem).max(SEARCH_GROUP_SIZE),
+});
+export type SearchGroup = z.infer<typeof SearchGroup>;
+
+/** Every kind, in SEARCH_KINDS order, an empty group included (the box says "No matches" for it). */
+export const SearchResponse = z.object({ q: z.string(), groups: z.array(SearchGroup) });
+export type SearchResponse = z.infer<typeof SearchResponse>;

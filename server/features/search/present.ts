@@ -1,0 +1,38 @@
+// Each feature's search answer as the search box's items; the links are the web app's screens.
+import type { Community } from '../../../common/communities.ts';
+import type { Post } from '../../../common/posts.ts';
+import type { Resource } from '../../../common/resources.ts';
+import type { SearchItem, SearchKind } from '../../../common/search.ts';
+import type { TherapistCard } from '../../../common/therapists.ts';
+
+const words = (q: string) => encodeURIComponent(q);
+
+export const GROUP_LABELS: Record<SearchKind, string> = {
+  therapists: 'Therapists', posts: 'Posts', communities: 'Communities', resources: 'Resources',
+};
+
+/** Each screen's full search for the same words: the directory, the forums, all communities, the library. */
+export const fullSearchHref: Record<SearchKind, (q: string) => string> = {
+  therapists: (q) => `/therapists?q=${words(q)}`,
+  posts: (q) => `/forums?q=${words(q)}`,
+  communities: (q) => `/communities?q=${words(q)}`,
+  resources: (q) => `/resources?q=${words(q)}`,
+};
+
+const joined = (...parts: string[]) => parts.filter(Boolean).join(' · ');
+
+export const therapistItem = (t: TherapistCard): SearchItem =>
+  ({ _id: t._id, title: t.name, detail: joined(t.profession, t.location), href: `/profile/${t._id}` });
+
+export const postItem = (p: Post): SearchItem => ({
+  _id: p._id, title: p.title, detail: joined(p.community?.name ?? '', p.author.name),
+  href: p.community ? `/community/${p.community._id}/post/${p._id}` : `/post/${p._id}`,
+});
+
+export const communityItem = (c: Community): SearchItem => ({
+  _id: c._id, title: c.name, detail: c.membersCount === 1 ? '1 member' : `${c.membersCount} members`, href: `/community/${c._id}`,
+});
+
+// A resource is an outside link: the library opens filtered to it, where its card says where it leads.
+export const resourceItem = (r: Resource): SearchItem =>
+  ({ _id: r._id, title: r.title, detail: r.category, href: fullSearchHref.resources(r.title) });

@@ -1,0 +1,118 @@
+// GET /api/search (issue #17, "One search box"): grouped top results with the feature's own visibility rules.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_KINDS, SearchResponse } from '../../../common/search.ts';
+import { blocks, posts, resources } from '../../db/schema.ts';
+import { NOT_VERIFIED } from '../../lib/auth.ts';
+import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { caller } from '../../test/http.ts';
+
+let ctx: TestContext;
+const call = caller(() => ctx.app);
+let me: TestUser;
+let blocked: TestUser;
+let friend: TestUser;
+let pending: TestUser;
+let rejected: TestUser;
+let admin: TestUser;
+let community: { id: string; name: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  me = await createUser(ctx.db, { name: 'Quokka Searcher' });
+  friend = await createUser(ctx.db, { name: 'Quokka Friend', profession: 'Psychologist', location: 'Halifax, NS, Canada' });
+  blocked = await createUser(ctx.db, { name: 'Quokka Blocked' });
+  await createUser(ctx.db, { name: 'Quokka Hidden', listedInDirectory: false });
+  for (let i = 1; i <= 7; i++) await createUser(ctx.db, { name: `Wombat ${i}` });
+  pending = await createUser(ctx.db, { name: 'Quokka Pending', status: 'pending' });
+  rejected = await createUser(ctx.db, { name: 'Quokka Rejected', status: 'rejected' });
+  admin = await createAdmin(ctx.db, { name: 'Quokka Admin' });
+  await ctx.db.insert(blocks).values({ blockerId: me.id, blockedId: blocked.id });
+  community = await createCommunity(ctx.db, { name: 'Quokka Circle', description: 'Peers who like quokkas' });
+  await createCommunity(ctx.db, { name: 'Unrelated Circle' });
+  await ctx.db.insert(posts).values([
+    { communityId: community.id, authorId: friend.id, title: 'Quokka supervision notes', content: 'What helps' },
+    { communityId: community.id, authorId: blocked.id, title: 'Quokka rant', content: 'Words' },
+    { authorId: friend.id, title: 'Something else', content: 'Nothing to see' },
+  ]);
+  await ctx.db.insert(resources).values([
+    { title: 'Quokka workbook', link: 'https://example.org/a', description: 'd', category: 'Books', isApproved: true, approvedAt: new Date() },
+    { title: 'Quokka draft', link: 'https://example.org/b', description: 'd', category: 'Books', isApproved: false },
+  ]);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const search = (q: string, user?: TestUser) => call('GET', `/api/search?q=${encodeURIComponent(q)}`, user);
+const titles = (body: SearchResponse, kind: string) => body.groups.find((g) => g.kind === kind)!.items.map((i) => i.title);
+
+describe('GET /api/search', () => {
+  it('answers every group in order, each with its full search link, exactly in the schema', async () => {
+    const { status, body } = await search('quokka', me);
+    expect(status).toBe(200);
+    expect(SearchResponse.parse(body)).toEqual(body);
+    expect(body.q).toBe('quokka');
+    expect(body.groups.map((g: { kind: string }) => g.kind)).toEqual([...SEARCH_KINDS]);
+    expect(body.groups.map((g: { href: string }) => g.href)).toEqual([
+      '/therapists?q=quokka', '/forums?q=quokka', '/communities?q=quokka', '/resources?q=quokka',
+    ]);
+  });
+
+  it('finds therapists by name, leaving out the searcher, members they blocked, the opted out and the unverified', async () => {
+    const { body } = await search('quokka', me);
+    expect(titles(body, 'therapists')).toEqual(['Quokka Friend']);
+    const [item] = body.groups[0].items;
+    expect(item).toEqual({ _id: friend.id, title: 'Quokka Friend', detail: 'Psychologist · Halifax, NS, Canada', href: `/profile/${friend.id}` });
+  });
+
+  it('finds posts, leaving out those of members the searcher blocked, and links each to its page', async () => {
+    const { body } = await search('quokka', me);
+    expect(titles(body, 'posts')).toEqual(['Quokka supervision notes']);
+    expect(body.groups[1].items[0].href).toMatch(new RegExp(`^/community/${community.id}/post/[0-9a-f-]{36}$`));
+    // Another member who blocked nobody sees both.
+    expect(titles((await search('quokka', friend)).body, 'posts').sort()).toEqual(['Quokka rant', 'Quokka supervision notes']);
+  });
+
+  it('finds communities and published resources only', async () => {
+    const { body } = await search('quokka', me);
+    expect(titles(body, 'communities')).toEqual(['Quokka Circle']);
+    expect(body.groups[2].items[0].href).toBe(`/community/${community.id}`);
+    expect(titles(body, 'resources')).toEqual(['Quokka workbook']);
+    expect(body.groups[3].items[0]).toMatchObject({ detail: 'Books', href: '/resources?q=Quokka%20workbook' });
+  });
+
+  it('shows at most five of a kind; the group link leads to the rest', async () => {
+    const { body } = await search('wombat', me);
+    expect(titles(body, 'therapists')).toEqual(['Wombat 1', 'Wombat 2', 'Wombat 3', 'Wombat 4', 'Wombat 5']);
+    expect(body.groups[0].href).toBe('/therapists?q=wombat');
+  });
+
+  it('answers empty groups when nothing matches', async () => {
+    const { status, body } = await search('zzzxqnothing', me);
+    expect(status).toBe(200);
+    expect(body.groups.every((g: { items: unknown[] }) => g.items.length === 0)).toBe(true);
+  });
+
+  it('is for verified members (and administrators): 401 signed out, 403 pending or rejected', async () => {
+    expect(await search('quokka')).toMatchObject({ status: 401 });
+    expect(await search('quokka', pending)).toEqual({ status: 403, body: expect.objectContaining({ msg: NOT_VERIFIED }) });
+    expect(await search('quokka', rejected)).toEqual({ status: 403, body: expect.objectContaining({ msg: NOT_VERIFIED }) });
+    expect((await search('quokka', admin)).status).toBe(200);
+  });
+
+  it('refuses a missing, blank or too long query with 400 naming q', async () => {
+    for (const url of ['/api/search', '/api/search?q=', '/api/search?q=%20%20', `/api/search?q=${'a'.repeat(101)}`]) {
+      const { status, body } = await call('GET', url, me);
+      expect(status, url).toBe(400);
+      expect(body.msg, url).toMatch(/\bq\b/);
+    }
+  });
+
+  it('takes search syntax and symbols as plain words, never a server error', async () => {
+    for (const q of ['"unclosed', 'a & b | !c', '%_\\', 'quokka -rant', '<script>', "o'brien"]) {
+      const { status } = await search(q, me);
+      expect(status, q).toBe(200);
+    }
+  });
+});

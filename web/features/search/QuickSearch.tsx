@@ -1,0 +1,127 @@
+import { ActionIcon, Button, Combobox, Kbd, Modal, Text, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue, useDisclosure, useHotkeys } from '@mantine/hooks';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { SearchGroup } from '../../../common/search.ts';
+import { isVerified, useSession } from '../../lib/session.tsx';
+import { plural } from '../../lib/words.ts';
+import { useQuickSearch } from './api.ts';
+
+const SearchIcon = () => (
+  <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2}
+    strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false">
+    <circle cx="11" cy="11" r="7" /><path d="m20 20-3.5-3.5" />
+  </svg>
+);
+
+const onMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
+
+/**
+ * The top bar's one search box (issue #17), for verified members: a button (an icon on a phone) and Ctrl+K / Cmd+K
+ * from anywhere open it. Mantine Combobox (decision 0075): an input with role combobox over a listbox of groups;
+ * arrow keys move, Enter opens, Escape closes and focus goes back where it was.
+ */
+export default function QuickSearch() {
+  const { user } = useSession();
+  const member = isVerified(user);
+  const [opened, { open, close }] = useDisclosure(false);
+  // Also from inside text fields: Ctrl+K types nothing there.
+  useHotkeys(member ? [['mod+K', open]] : [], []);
+  if (!member) return null;
+  const shortcut = onMac() ? '⌘ K' : 'Ctrl K';
+  return (
+    <>
+      {/* Named by its text alone: the shortcut beside it is shown, and told by aria-keyshortcuts. */}
+      <Button visibleFrom="sm" variant="default" color="dark" onClick={open} aria-keyshortcuts="Control+K Meta+K"
+        leftSection={<SearchIcon />} rightSection={<Kbd size="xs" aria-hidden>{shortcut}</Kbd>} fw={500}>
+        Search
+      </Button>
+      <ActionIcon hiddenFrom="sm" variant="subtle" color="dark" size="lg" onClick={open} aria-label="Search"
+        aria-keyshortcuts="Control+K Meta+K">
+        <SearchIcon />
+      </ActionIcon>
+      <Modal opened={opened} onClose={close} title="Search" size="lg" yOffset="8vh" returnFocus
+        closeButtonProps={{ 'aria-label': 'Close search' }}>
+        {opened && <SearchPanel onDone={close} />}
+      </Modal>
+    </>
+  );
+}
+
+function SearchPanel({ onDone }: { onDone: () => void }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text.trim(), 200);
+  const result = useQuickSearch(debounced);
+  const store = useCombobox();
+  const groups = text.trim() ? (result.data?.groups ?? []).filter((g) => g.items.length > 0) : [];
+  const shown = groups.length > 0;
+
+  // The list opens with the first answer; ArrowDown then chooses its first result (aria-activedescendant follows).
+  useEffect(() => {
+    if (shown) store.openDropdown();
+    else store.closeDropdown();
+    // The store is a new object each render; what matters is whether there are results.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown]);
+  // New results: no choice carried over from the old ones.
+  useEffect(() => {
+    store.resetSelectedOption();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result.data]);
+
+  const go = (href: string) => {
+    onDone();
+    void navigate(href);
+  };
+  // Escape closes the whole box at once (not only the list), and the modal gives focus back.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onDone();
+    }
+  };
+
+  return (
+    <Combobox store={store} onOptionSubmit={go} withinPortal={false}>
+      <Combobox.Target withExpandedAttribute>
+        <TextInput data-autofocus label="Search therapists, posts, communities and resources" placeholder="Type a name or a few words"
+          value={text} onChange={(e) => setText(e.currentTarget.value)} onKeyDown={onKeyDown} maxLength={100}
+          leftSection={<SearchIcon />} autoComplete="off" />
+      </Combobox.Target>
+      <Text role="status" size="sm" c="dark.5" mt="xs">{statusText(text.trim(), debounced, result.isFetching, groups)}</Text>
+      {/* The list is laid out in the dialog itself rather than floated over it, where the dialog would clip it. */}
+      {shown && (
+        <Combobox.Options aria-label="Search results" mt="xs" mah="min(60vh, 480px)" p={4}
+          style={{ overflowY: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-sm)' }}>
+          {groups.map((g) => <ResultGroup key={g.kind} group={g} q={debounced} />)}
+        </Combobox.Options>
+      )}
+    </Combobox>
+  );
+}
+
+function ResultGroup({ group, q }: { group: SearchGroup; q: string }) {
+  return (
+    <Combobox.Group label={group.label}>
+      {group.items.map((item) => (
+        <Combobox.Option key={item._id} value={item.href}>
+          <Text size="sm" fw={600} lineClamp={1}>{item.title}</Text>
+          {/* Colours inherited: a chosen option is drawn in the theme's filled colours. */}
+          {item.detail && <Text size="xs" lineClamp={1}>{item.detail}</Text>}
+        </Combobox.Option>
+      ))}
+      <Combobox.Option value={group.href}>
+        <Text size="sm" td="underline">{`All ${group.label.toLowerCase()} matching “${q}”`}</Text>
+      </Combobox.Option>
+    </Combobox.Group>
+  );
+}
+
+function statusText(typed: string, asked: string, fetching: boolean, groups: SearchGroup[]): string {
+  if (!typed) return 'Start typing to search.';
+  if (fetching || typed !== asked) return 'Searching…';
+  if (groups.length === 0) return `No matches for “${asked}”.`;
+  const n = groups.reduce((sum, g) => sum + g.items.length, 0);
+  return `${plural(n, 'match', 'matches')}. Use the arrow keys to choose, Enter to open.`;
+}
