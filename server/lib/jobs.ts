@@ -20,11 +20,13 @@ export type ScheduleOptions = {
   runAt?: Date;
   /** At most one waiting job per key: a second schedule with the same key is ignored (returns false). */
   key?: string;
+  /** The transaction to write the job in, so it exists exactly when the work that asked for it was committed. */
+  db?: Db;
 };
 export type JobQueue = {
   schedule(name: string, payload: Record<string, unknown>, options?: ScheduleOptions): Promise<boolean>;
   /** Many at once, in one statement (a fan-out's emails). Answers how many were new. */
-  scheduleMany(name: string, jobs: { payload: Record<string, unknown>; runAt?: Date; key?: string }[]): Promise<number>;
+  scheduleMany(name: string, jobs: { payload: Record<string, unknown>; runAt?: Date; key?: string }[], options?: Pick<ScheduleOptions, 'db'>): Promise<number>;
   register(name: string, handler: JobHandler): void;
   /** Runs what is due now on this node soon, without waiting for the poller (work queued by a request). */
   kick(): void;
@@ -71,16 +73,16 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
 
   const schedule: JobQueue['schedule'] = async (name, payload, options = {}) => {
     const runAt = options.runAt ?? clock();
-    const rows = await queryRows<{ id: string }>(db, sql`
+    const rows = await queryRows<{ id: string }>(options.db ?? db, sql`
       INSERT INTO jobs (name, payload, run_at, key) VALUES (${name}, ${JSON.stringify(payload)}::jsonb, ${runAt.toISOString()}, ${options.key ?? null})
       ON CONFLICT (key) DO NOTHING RETURNING id`);
     return rows.length === 1;
   };
 
-  const scheduleMany: JobQueue['scheduleMany'] = async (name, list) => {
+  const scheduleMany: JobQueue['scheduleMany'] = async (name, list, options = {}) => {
     if (list.length === 0) return 0;
     const runAts = list.map((j) => (j.runAt ?? clock()).toISOString());
-    const rows = await queryRows<{ id: string }>(db, sql`
+    const rows = await queryRows<{ id: string }>(options.db ?? db, sql`
       INSERT INTO jobs (name, payload, run_at, key)
       SELECT ${name}, p::jsonb, r::timestamptz, k FROM unnest(${sql.param(list.map((j) => JSON.stringify(j.payload)))}::text[],
         ${sql.param(runAts)}::text[], ${sql.param(list.map((j) => j.key ?? null))}::text[]) AS x(p, r, k)

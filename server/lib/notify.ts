@@ -3,7 +3,7 @@
 // filtered by preferences, blocks and self), tells the members' devices on every node, and queues the emails.
 // See docs/decisions/0058-notifications.md.
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows } from '../db/client.ts';
+import { queryRows, type Db } from '../db/client.ts';
 import type { AppContext } from '../context.ts';
 import {
   DEFAULT_PREFERENCES, EMAIL_DELAY_MINUTES, type NotificationType, type PreferenceKey, type TARGET_KINDS,
@@ -66,10 +66,19 @@ function eligibleRecipients(n: Pick<NewNotification, 'type' | 'recipientIds' | '
  * earlier one keeps that one (list the reply before the mention, so a reply that mentions me is one item).
  */
 export async function notify(ctx: NotifyContext, items: NewNotification[]): Promise<void> {
+  const tell = await notifyWithin(ctx, ctx.db, items);
+  tell();
+}
+
+/**
+ * `notify` inside the caller's transaction: the items and their email jobs are written with the work that caused them
+ * (one commit, and none without the other); the devices are told by the returned function, to call after the commit.
+ */
+export async function notifyWithin(ctx: NotifyContext, tx: Db, items: NewNotification[]): Promise<() => void> {
   const created: Created[] = [];
   for (const n of items) {
     if (Array.isArray(n.recipientIds) && n.recipientIds.length === 0) continue;
-    const rows = await queryRows<Created>(ctx.db, sql`
+    const rows = await queryRows<Created>(tx, sql`
       WITH ok AS (${eligibleRecipients(n)}),
       ins AS (
         INSERT INTO notifications (user_id, type, actor_ids, actor_count, target_kind, target_id, target_title, target_url,
@@ -83,7 +92,8 @@ export async function notify(ctx: NotifyContext, items: NewNotification[]): Prom
       SELECT ins.id, ins.user_id, ok.email FROM ins JOIN ok ON ok.user_id = ins.user_id`);
     created.push(...rows);
   }
-  await announce(ctx, created);
+  await scheduleEmails(ctx, created, tx);
+  return () => tellDevices(ctx, created);
 }
 
 /**
@@ -108,7 +118,8 @@ export async function notifyGrouped(
         emailed_at = EXCLUDED.emailed_at, visible = EXCLUDED.visible
       RETURNING id, user_id)
     SELECT up.id, up.user_id, ok.email FROM up JOIN ok ON ok.user_id = up.user_id`);
-  await announce(ctx, rows);
+  await scheduleEmails(ctx, rows, ctx.db);
+  tellDevices(ctx, rows);
 }
 
 /** Withdraws what these comments or posts caused (they were deleted) and tells the members whose count changed. */
@@ -124,9 +135,8 @@ export async function withdraw(ctx: NotifyContext, sourceIds: string[]): Promise
  * A new comment in a followed thread: its followers are told after the response, by a job (a post may have thousands
  * of followers). Those already told about this comment (the reply, the mention) are skipped by the source's uniqueness.
  */
-export async function notifyFollowersLater(ctx: NotifyContext, n: Omit<NewNotification, 'recipientIds' | 'type'>): Promise<void> {
-  await ctx.jobs.schedule(FOLLOWERS_JOB, { notification: n });
-  ctx.jobs.kick();
+export async function notifyFollowersLater(ctx: NotifyContext, n: Omit<NewNotification, 'recipientIds' | 'type'>, tx = ctx.db): Promise<void> {
+  await ctx.jobs.schedule(FOLLOWERS_JOB, { notification: n }, { db: tx });
 }
 
 /** The followers job: one INSERT ... SELECT over the post's followers, in the database. */
@@ -139,14 +149,18 @@ export async function notifyFollowers(ctx: NotifyContext, n: Omit<NewNotificatio
   await notify(ctx, [{ ...n, type: 'followedThreadComment', recipientIds: followers, membersOnly: true }]);
 }
 
-/** Tells the devices (every node, through the fan-out) and queues the "still unread in 10 minutes?" emails. */
-async function announce(ctx: NotifyContext, created: Created[]): Promise<void> {
+/** Tells the devices of the members (every node, through the fan-out). */
+function tellDevices(ctx: NotifyContext, created: Created[]): void {
   if (created.length === 0) return;
   ctx.realtime.fanOut(NOTIFY_FANOUT, { items: created.map((c) => ({ userId: c.user_id, id: c.id })), counts: [] } satisfies FanOutPayload);
+}
+
+/** Queues the "still unread in 10 minutes?" emails. */
+async function scheduleEmails(ctx: NotifyContext, created: Created[], db: Db): Promise<void> {
   const runAt = new Date(ctx.jobs.now().getTime() + EMAIL_DELAY_MINUTES * 60_000);
   const immediate = [...new Set(created.filter((c) => c.email === 'immediate').map((c) => c.user_id))];
   // One waiting job per member: notifications arriving within the window go into the same email.
-  await ctx.jobs.scheduleMany(EMAIL_JOB, immediate.map((userId) => ({ payload: { userId }, runAt, key: `${EMAIL_JOB}:${userId}` })));
+  await ctx.jobs.scheduleMany(EMAIL_JOB, immediate.map((userId) => ({ payload: { userId }, runAt, key: `${EMAIL_JOB}:${userId}` })), { db });
 }
 
 /** The unread count of the members' notification bells changed (read on another device). */

@@ -106,26 +106,28 @@ function requiredContent(content: string): string {
 
 export async function addComment(ctx: ForumWriteContext, user: CurrentUser, { postId, content }: { postId: string; content: string }): Promise<Comment> {
   const text = requiredContent(content);
-  const id = await forumWrite(ctx, async (t) => {
+  const { id, tell } = await forumWrite(ctx, async (t) => {
     await assertPostExists(t, postId);
-    return insertComment(t, { postId, parentId: null, authorId: user.id, content: text });
+    const id = await insertComment(t, { postId, parentId: null, authorId: user.id, content: text });
+    return { id, tell: await commentCreated(ctx, t, { actorId: user.id, postId, commentId: id, parentId: null, content: text }) };
   });
-  await commentCreated(ctx, { actorId: user.id, postId, commentId: id, parentId: null, content: text });
+  tell();
   return getComment(ctx.db, user.id, id);
 }
 
 /** `id` is the comment replied to. */
 export async function replyToComment(ctx: ForumWriteContext, user: CurrentUser, { id: parentId, content }: { id: string; content: string }): Promise<Comment> {
   const text = requiredContent(content);
-  const { id, postId } = await forumWrite(ctx, async (t) => {
+  const { id, tell } = await forumWrite(ctx, async (t) => {
     const [parent] = await queryRows<{ post_id: string; deleted: boolean }>(t, sql`
       SELECT post_id, deleted FROM comments WHERE id = ${parentId}`);
     if (!parent) throw notFound(COMMENT_NOT_FOUND);
     if (parent.deleted) throw badRequest(CANNOT_REPLY_TO_DELETED);
     if (await depthOf(t, parentId) >= MAX_REPLY_DEPTH) throw badRequest(REPLY_TOO_DEEP);
-    return { id: await insertComment(t, { postId: parent.post_id, parentId, authorId: user.id, content: text }), postId: parent.post_id };
+    const id = await insertComment(t, { postId: parent.post_id, parentId, authorId: user.id, content: text });
+    return { id, tell: await commentCreated(ctx, t, { actorId: user.id, postId: parent.post_id, commentId: id, parentId, content: text }) };
   });
-  await commentCreated(ctx, { actorId: user.id, postId, commentId: id, parentId, content: text });
+  tell();
   return getComment(ctx.db, user.id, id);
 }
 

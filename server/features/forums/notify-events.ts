@@ -1,8 +1,8 @@
 // What the forums tell the notifications (server/lib/notify.ts) after each write: replies, mentions, followers,
 // likes. The author of the action is never told; a reply that also mentions someone is one item for them.
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
-import { notify, notifyFollowersLater, notifyGrouped, type NewNotification, type NotifyContext } from '../../lib/notify.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { notify, notifyFollowersLater, notifyGrouped, notifyWithin, type NewNotification, type NotifyContext } from '../../lib/notify.ts';
 import { mentionedIds } from '../../../common/mentions.ts';
 
 type PostFacts = { id: string; title: string; author_id: string; community_name: string | null };
@@ -10,8 +10,8 @@ type PostFacts = { id: string; title: string; author_id: string; community_name:
 const FORUMS = 'the forums';
 const postUrl = (postId: string) => `/post/${postId}`;
 
-async function postFacts(ctx: NotifyContext, postId: string): Promise<PostFacts | undefined> {
-  const [row] = await queryRows<PostFacts>(ctx.db, sql`
+async function postFacts(db: Db, postId: string): Promise<PostFacts | undefined> {
+  const [row] = await queryRows<PostFacts>(db, sql`
     SELECT p.id, p.title, p.author_id, c.name AS community_name FROM posts p LEFT JOIN communities c ON c.id = p.community_id
     WHERE p.id = ${postId}`);
   return row;
@@ -22,7 +22,7 @@ export async function postCreated(ctx: NotifyContext, actorId: string, postId: s
   await ctx.db.execute(sql`INSERT INTO post_follows (post_id, user_id) VALUES (${postId}, ${actorId}) ON CONFLICT DO NOTHING`);
   const mentioned = mentionedIds(content);
   if (mentioned.length === 0) return;
-  const post = await postFacts(ctx, postId);
+  const post = await postFacts(ctx.db, postId);
   if (!post) return;
   await notify(ctx, [{
     type: 'mention', recipientIds: mentioned, actorId, postId, sourceId: postId,
@@ -31,27 +31,32 @@ export async function postCreated(ctx: NotifyContext, actorId: string, postId: s
 }
 
 /**
- * A new comment (or reply): the parent comment's author, the post's author, the mentioned members, then (after the
- * response, by a job) the post's followers; each member once, by the first that applies.
+ * A new comment (or reply), inside its transaction: the parent comment's author, the post's author, the mentioned
+ * members, then (after the response, by a job written in the same commit) the post's followers; each member once, by
+ * the first that applies. Answers what to do after the commit: tell the devices and start the followers' job.
  */
 export async function commentCreated(
-  ctx: NotifyContext, c: { actorId: string; postId: string; commentId: string; parentId: string | null; content: string },
-): Promise<void> {
-  const post = await postFacts(ctx, c.postId);
-  if (!post) return;
+  ctx: NotifyContext, tx: Db, c: { actorId: string; postId: string; commentId: string; parentId: string | null; content: string },
+): Promise<() => void> {
+  const post = await postFacts(tx, c.postId);
+  if (!post) return () => {};
   const base = {
     actorId: c.actorId, postId: c.postId, sourceId: c.commentId, place: post.community_name ?? FORUMS,
     target: { kind: 'comment' as const, id: c.commentId, title: post.title, url: `${postUrl(c.postId)}#comment-${c.commentId}` },
   };
   const items: NewNotification[] = [];
   if (c.parentId) {
-    const [parent] = await queryRows<{ author_id: string }>(ctx.db, sql`SELECT author_id FROM comments WHERE id = ${c.parentId}`);
+    const [parent] = await queryRows<{ author_id: string }>(tx, sql`SELECT author_id FROM comments WHERE id = ${c.parentId}`);
     if (parent) items.push({ ...base, type: 'commentReply', recipientIds: [parent.author_id] });
   }
   items.push({ ...base, type: 'postReply', recipientIds: [post.author_id] });
   items.push({ ...base, type: 'mention', recipientIds: mentionedIds(c.content) });
-  await notify(ctx, items);
-  await notifyFollowersLater(ctx, base);
+  const tell = await notifyWithin(ctx, tx, items);
+  await notifyFollowersLater(ctx, base, tx);
+  return () => {
+    tell();
+    ctx.jobs.kick();
+  };
 }
 
 /** A new like on a post: its author's one "liked your post" item for it is created or regrouped. */
@@ -92,7 +97,7 @@ const newlyMentioned = (before: string, after: string) => {
 export async function postEdited(ctx: NotifyContext, e: { actorId: string; postId: string; before: string; after: string }): Promise<void> {
   const mentioned = newlyMentioned(e.before, e.after);
   if (mentioned.length === 0) return;
-  const post = await postFacts(ctx, e.postId);
+  const post = await postFacts(ctx.db, e.postId);
   if (!post) return;
   await notify(ctx, [{
     type: 'mention', recipientIds: mentioned, actorId: e.actorId, postId: e.postId, sourceId: e.postId,
@@ -106,7 +111,7 @@ export async function commentEdited(
 ): Promise<void> {
   const mentioned = newlyMentioned(e.before, e.after);
   if (mentioned.length === 0) return;
-  const post = await postFacts(ctx, e.postId);
+  const post = await postFacts(ctx.db, e.postId);
   if (!post) return;
   await notify(ctx, [{
     type: 'mention', recipientIds: mentioned, actorId: e.actorId, postId: e.postId, sourceId: e.commentId, place: post.community_name ?? FORUMS,
