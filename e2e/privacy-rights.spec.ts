@@ -46,7 +46,9 @@ test('a member uploads a photo, downloads their data and deletes their account',
 
 test('a member leaves the directory from Settings, Privacy, and comes back', async ({ page, request }) => {
   const member = await createVerifiedUser(request, `Directory Leaver ${Math.random().toString(36).slice(2, 8)}`);
-  const inDirectory = async () => (await (await request.get(`/api/users?q=${encodeURIComponent(member.name)}`, { headers: { 'x-auth-token': member.token } })).json()).total;
+  // Seen by a colleague: the directory never lists its reader (issue 17, defect 2).
+  const colleague = await createVerifiedUser(request);
+  const inDirectory = async () => (await (await request.get(`/api/users?q=${encodeURIComponent(member.name)}`, { headers: { 'x-auth-token': colleague.token } })).json()).total;
   expect(await inDirectory()).toBe(1);
   await signIn(page, member.email, member.password);
   await page.goto('/settings/privacy');
