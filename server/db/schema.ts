@@ -263,6 +263,8 @@ export const messages = pgTable('messages', {
   readAt: timestamp('read_at', { withTimezone: true }),
   /** 'system' for a line the app wrote (migration 0095: a referral accepted), 'text' for a person's message. */
   kind: text('kind').notNull().default('text'),
+  /** The sending client's own id for the message (migration 0145): a retried send finds the first one, never a second row. */
+  clientMessageId: text('client_message_id'),
 }, (t) => [
   index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
   // Chat (migration 0040): delivered/read updates touch only messages not yet read.
@@ -270,6 +272,8 @@ export const messages = pgTable('messages', {
   check('messages_status_check', sql`${t.status} IN ('sent', 'delivered', 'read')`),
   check('messages_text_length_check', sql`char_length(${t.text}) BETWEEN 1 AND 4000`),
   check('messages_kind_check', sql`${t.kind} IN ('text', 'system')`),
+  uniqueIndex('messages_sender_client_id_idx').on(t.senderId, t.clientMessageId).where(sql`${t.clientMessageId} IS NOT NULL`),
+  check('messages_client_message_id_check', sql`char_length(${t.clientMessageId}) BETWEEN 1 AND 64`),
 ]);
 
 export const auditLog = pgTable('audit_log', {
