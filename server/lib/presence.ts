@@ -27,11 +27,13 @@ export interface Presence {
 export type Admission = { admitted: false } | { admitted: true; cameOnline: boolean };
 
 export type PresenceTimings = { heartbeatMs: number; nodeTtlMs: number; sweepMs: number };
+// A node killed outright leaves its sockets recorded: its members show online until the sweep, at most nodeTtlMs +
+// sweepMs after the kill (measured by faults/nodes-kill.test.ts). Each beat and sweep is a command or two per node.
 const TIMINGS: PresenceTimings = {
-  heartbeatMs: 10_000,
+  heartbeatMs: 5_000,
   // A node that has not renewed its heartbeat for this long is taken for dead and its sockets are swept.
-  nodeTtlMs: 30_000,
-  sweepMs: 15_000,
+  nodeTtlMs: 15_000,
+  sweepMs: 5_000,
 };
 
 export function createPresence(redis?: Redis, timings: PresenceTimings = TIMINGS): Presence {
