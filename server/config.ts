@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   WEB_DIR: z.string().optional(),
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: positiveInt.default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   REDIS_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Thera Root <no-reply@thera-root.local>'),
@@ -95,6 +96,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     webDir: env.WEB_DIR ? path.resolve(env.WEB_DIR) : undefined,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    // A statement running longer is stopped by PostgreSQL and answered 503: no request holds a connection for ever.
+    databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

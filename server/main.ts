@@ -27,7 +27,9 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const database = await openDatabase({
+    url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
   await migrate(database.db);
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   // Ready before the socket.io adapter subscribes: subscriptions sent while a client was still connecting were seen
