@@ -76,9 +76,8 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
   // The handshake decides who the socket is and whether it fits the caps; a refusal reaches the client as connect_error.
   const handshake = async (socket: AuthedSocket): Promise<Error | undefined> => {
     const token = socket.handshake.auth?.token;
-    const user = typeof token === 'string' && token.length <= 200
-      ? await userForToken(db, token, session).catch(() => null)
-      : null;
+    // A database that cannot answer is not a bad token: the failure goes to io.use's catch, 'unavailable'.
+    const user = typeof token === 'string' && token.length <= 200 ? await userForToken(db, token, session) : null;
     if (!user) return new Error('unauthorized');
     // An administrator who must enrol in two-factor sign-in first gets no chat either (the REST guards say the same).
     if (user.mustEnrolTwoFactor) return new Error('two-factor required');
