@@ -81,6 +81,9 @@ const EnvSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   // The key of signed links (one-click unsubscribe); when unset, one is made once and kept in the database.
   APP_SECRET: z.string().min(32).optional(),
+  // SIGTERM: how long /readyz says 503 before the node stops accepting, and the most the whole stop may take.
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  SHUTDOWN_GRACE_MS: positiveInt.max(3_600_000).default(15_000),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -132,6 +135,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       writes: env.WRITE_LIMITS,
     },
     jobsPollMs: env.JOBS_POLL_MS,
+    // The drain counts towards the grace period: a drain as long as the grace would leave nothing to finish requests.
+    shutdown: { drainMs: Math.min(env.SHUTDOWN_DRAIN_MS, Math.floor(env.SHUTDOWN_GRACE_MS / 2)), graceMs: env.SHUTDOWN_GRACE_MS },
     appSecret: env.APP_SECRET,
   };
 }

@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { buildApp } from './app.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { buildApp, startDraining } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -52,7 +53,7 @@ async function main() {
   if (config.seedDemo) await seedDemoIfEmpty(database.db, app.log);
 
   await app.listen({ port: config.port, host: config.host });
-  installShutdown(app, async () => {
+  installShutdown(app, config.shutdown, async () => {
     await database.close();
     redis?.pub.disconnect();
     redis?.sub.disconnect();
@@ -66,15 +67,21 @@ function connectRedis(url: string) {
   return { pub, sub: pub.duplicate() };
 }
 
-/** SIGTERM/SIGINT: stop accepting, let requests in flight finish, close sockets and the database, exit. */
-function installShutdown(app: Awaited<ReturnType<typeof buildApp>>, closeResources: () => Promise<void>) {
+/**
+ * SIGTERM/SIGINT: /readyz says 503 at once; after the drain (a load balancer's health check has seen it) stop
+ * accepting, let requests in flight finish, close sockets (their clients reconnect elsewhere) and the database, exit.
+ * Whatever is left at the grace period's end, the process exits anyway.
+ */
+function installShutdown(app: Awaited<ReturnType<typeof buildApp>>, timing: Config['shutdown'], closeResources: () => Promise<void>) {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => process.exit(1), timing.graceMs);
     force.unref();
+    startDraining(app);
+    if (timing.drainMs > 0) await sleep(timing.drainMs);
     await app.close();
     await closeResources();
     process.exit(0);
