@@ -10,7 +10,7 @@ import { migrate } from './db/migrate.ts';
 import { ensureAdmin } from './features/accounts/ensure-admin.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 import { createMailer } from './lib/mail.ts';
-import { databaseRateLimiter, memoryRateLimiter, redisRateLimiter } from './lib/rate-limit.ts';
+import { databaseRateLimiter, limiterWithFallback, memoryRateLimiter, redisRateLimiter } from './lib/rate-limit.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -41,7 +41,10 @@ async function main() {
     db: database.db,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
     // Shared by every node: Redis when set, else PostgreSQL; the embedded database has one node, so memory is exact.
-    limiter: redis ? redisRateLimiter(redis.pub) : config.databaseUrl ? databaseRateLimiter(database.db) : memoryRateLimiter(),
+    // Redis away: each node counts alone until it is back (lib/rate-limit.ts), rather than refusing every write.
+    limiter: redis
+      ? limiterWithFallback(redisRateLimiter(redis.pub), () => redis.pub.status === 'ready')
+      : config.databaseUrl ? databaseRateLimiter(database.db) : memoryRateLimiter(),
     redis,
     webDir: config.webDir ?? path.join(ROOT, 'dist', 'web'),
   });
@@ -64,7 +67,19 @@ function connectRedis(url: string) {
   // Auto-pipelining sends the commands of one tick (socket.io broadcasts, rate-limit counters, presence) in one write:
   // on loopback a write costs more than the Redis work, and chat sends several broadcasts per message.
   const pub = new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
-  return { pub, sub: pub.duplicate() };
+  const clients = { pub, sub: pub.duplicate() };
+  // ioredis reconnects by itself; an 'error' without a listener is printed on every attempt. One line per outage.
+  for (const client of [clients.pub, clients.sub]) {
+    let reported = false;
+    client.on('error', (error: Error & { code?: string }) => {
+      if (!reported) console.warn(`Redis unreachable (${error.code ?? error.name}); retrying`);
+      reported = true;
+    });
+    client.on('ready', () => {
+      reported = false;
+    });
+  }
+  return clients;
 }
 
 /**
