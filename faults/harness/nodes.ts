@@ -91,5 +91,5 @@ export function rssKb(pid: number | undefined): number {
   }
 }
 
-/** Lines the node logged as unexpected failures (each is a 500 a client saw, or a crash). */
-export const unhandledErrors = (node: AppNode) => node.output().split('\n').filter((l) => /unhandled error|uncaught/i.test(l));
+/** Lines the node logged as unexpected failures (each is a 500 a client saw, or a crash: Node's last line names its version). */
+export const unhandledErrors = (node: AppNode) => node.output().split('\n').filter((l) => /unhandled error|uncaught|^Node\.js v\d/i.test(l));
