@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { App, AppContext, Deps } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
 import { createJobQueue } from './lib/jobs.ts';
+import { dropSlowConsumers, limitConnections } from './lib/connection-limits.ts';
 import { proxyTrust } from './lib/client-address.ts';
 import { AppError, frameworkErrors, notFound, registerErrorHandling } from './lib/errors.ts';
 import { registerOpenApi, tagApiRoutes } from './lib/openapi.ts';
@@ -33,6 +34,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     genReqId: (req) => String(req.headers['x-request-id'] ?? crypto.randomUUID()).slice(0, 64),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
+    // Half-open connections are looked for every 2 s (Node's default is 30 s): their time limits are in limitConnections.
+    http: { connectionsCheckingInterval: 2000 },
     // Refused during close by registerHealth's hook instead, with the `{msg, code}` every refusal has.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -53,6 +56,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     db: deps.db, session: deps.config.session, redis: deps.redis, log: app.log.child({ module: 'realtime' }),
     limits: deps.config.limits.sockets, trustProxy: deps.config.trustProxy,
   });
+  limitConnections(app.server, deps.config.limits.connections);
+  dropSlowConsumers(realtime.io, deps.config.limits.connections.maxSocketBacklogBytes);
   const cache = createReadCache(deps.config.readCache);
   const jobs = createJobQueue(deps.db, app.log.child({ module: 'jobs' }));
   app.decorate('jobs', jobs);

@@ -68,6 +68,8 @@ const EnvSchema = z.object({
   SOCKETS_PER_USER: positiveInt.default(10),
   SOCKETS_PER_ADDRESS: positiveInt.default(50),
   SOCKET_EVENTS_PER_10S: positiveInt.default(200),
+  MAX_CONNECTIONS: positiveInt.default(20_000),
+  SOCKET_BACKLOG_KB: positiveInt.default(1024),
   FORUM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   READ_CACHE_MAX_MB: positiveInt.max(4096).default(64),
   READ_CACHE_MAX_KEYS: positiveInt.default(5000),
@@ -132,6 +134,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       chatMessagesPer10s: env.CHAT_MAX_MESSAGES_PER_10S,
       // Sockets open at once (per user across nodes with Redis; per address on each node) and socket events per user.
       sockets: { perUser: env.SOCKETS_PER_USER, perAddress: env.SOCKETS_PER_ADDRESS, eventsPer10s: env.SOCKET_EVENTS_PER_10S },
+      // What clients that do not play along can make a node hold (server/lib/connection-limits.ts).
+      connections: { maxConnections: env.MAX_CONNECTIONS, maxSocketBacklogBytes: env.SOCKET_BACKLOG_KB * 1024 },
       writes: env.WRITE_LIMITS,
     },
     jobsPollMs: env.JOBS_POLL_MS,
