@@ -57,7 +57,8 @@ it('loses no acknowledged message, doubles none, and every client is back on the
   victim.child.kill('SIGKILL');
   await victim.exited;
   const dropped = () => fleet.filter((c) => c.disconnects.some((t) => t >= killedAt));
-  // Every client that was on the victim is connected again (to the survivor: the victim is gone).
+  // The victim's clients notice (about half of them: the balancer alternates), then every one is connected again.
+  await waitUntil(() => dropped().length >= MEMBERS / 4, 10_000, 'the victim\'s clients to notice');
   const recoveryMs = await waitUntil(() => dropped().every((c) => c.socket.connected && c.connects.at(-1)! > killedAt), 30_000, 'reconnections');
   const movedOver = dropped().length;
   // Each client's own time away: from its disconnection to its new connection.

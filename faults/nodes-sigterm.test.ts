@@ -67,7 +67,10 @@ it('leaves the balancer, finishes its work, hands its sockets over and exits wit
   const exit = await leaving.exited;
   watching = false;
   await watch;
-  const dropped = fleet.filter((c) => c.disconnects.some((t) => t >= termAt));
+  const droppedNow = () => fleet.filter((c) => c.disconnects.some((t) => t >= termAt));
+  await waitUntil(() => droppedNow().length >= 10, 10_000, 'the leaving node\'s clients to notice');
+  await sleep(500);
+  const dropped = droppedNow();
   const recoveryMs = await waitUntil(() => dropped.every((c) => c.socket.connected && c.connects.at(-1)! > termAt), 15_000, 'reconnections');
   await sleep(2000);
   const [rest, sent] = await Promise.all([load.stop(), chat.stop()]);
