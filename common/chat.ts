@@ -139,8 +139,17 @@ export type PinUpdate = z.infer<typeof PinUpdate>;
 export const ConversationRef = z.object({ conversationId: IdSchema });
 /** `joinConversation` takes the id itself (the spec) or `{conversationId}`. */
 export const JoinPayload = z.union([IdSchema, ConversationRef]);
-/** `sender` of the spec's payload is ignored: who sends is decided by the token. */
-export const SendMessagePayload = z.object({ conversationId: IdSchema, text: MessageText });
+/**
+ * `sender` of the spec's payload is ignored: who sends is decided by the token. `clientMessageId` (optional, the client's
+ * own id for this message, e.g. a UUID) makes a retried send safe: the same id from the same sender stores one message,
+ * and the retry's acknowledgement is that message.
+ */
+export const CLIENT_MESSAGE_ID_MAX = 64;
+export const SendMessagePayload = z.object({
+  conversationId: IdSchema,
+  text: MessageText,
+  clientMessageId: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').min(1).max(CLIENT_MESSAGE_ID_MAX).optional(),
+});
 /** The socket twins of PATCH and DELETE /api/conversations/{id}/messages/{messageId}. */
 export const EditMessagePayload = z.object({ conversationId: IdSchema, messageId: IdSchema, text: MessageText });
 export const UnsendMessagePayload = z.object({ conversationId: IdSchema, messageId: IdSchema });
@@ -184,7 +193,7 @@ export interface ServerToClientEvents extends ReferralServerEvents {
 export interface ClientToServerEvents {
   userOnline: (userId?: unknown) => void;
   joinConversation: (payload: string | { conversationId: string }, ack?: Ack<{ ok: true }>) => void;
-  sendMessage: (payload: { conversationId: string; text: string; sender?: unknown }, ack?: Ack<Message>) => void;
+  sendMessage: (payload: { conversationId: string; text: string; clientMessageId?: string; sender?: unknown }, ack?: Ack<Message>) => void;
   editMessage: (payload: { conversationId: string; messageId: string; text: string }, ack?: Ack<Message>) => void;
   unsendMessage: (payload: { conversationId: string; messageId: string }, ack?: Ack<Message>) => void;
   messagesDelivered: (payload: { conversationId: string }, ack?: Ack<{ updated: number }>) => void;

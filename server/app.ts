@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { App, AppContext, Deps } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
 import { createJobQueue } from './lib/jobs.ts';
+import { dropSlowConsumers, limitConnections } from './lib/connection-limits.ts';
 import { proxyTrust } from './lib/client-address.ts';
 import { AppError, frameworkErrors, notFound, registerErrorHandling } from './lib/errors.ts';
 import { registerOpenApi, tagApiRoutes } from './lib/openapi.ts';
@@ -20,6 +21,8 @@ import { isPageRequest, registerWeb } from './lib/web.ts';
 import { featureRealtime, features } from './features/index.ts';
 
 const ONE_MB = 1024 * 1024;
+// At close, how long socket events already being handled may take to acknowledge before the sockets are closed.
+const SOCKET_SETTLE_MS = 1000;
 
 /** A ready Fastify instance (not listening); tests build one per file. */
 export async function buildApp(deps: Deps): Promise<App> {
@@ -32,6 +35,10 @@ export async function buildApp(deps: Deps): Promise<App> {
     genReqId: (req) => String(req.headers['x-request-id'] ?? crypto.randomUUID()).slice(0, 64),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
+    // Half-open connections are looked for every 2 s (Node's default is 30 s): their time limits are in limitConnections.
+    http: { connectionsCheckingInterval: 2000 },
+    // Refused during close by registerHealth's hook instead, with the `{msg, code}` every refusal has.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -51,6 +58,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     db: deps.db, session: deps.config.session, sessionCache, redis: deps.redis, log: app.log.child({ module: 'realtime' }),
     limits: deps.config.limits.sockets, trustProxy: deps.config.trustProxy,
   });
+  limitConnections(app.server, deps.config.limits.connections);
+  dropSlowConsumers(realtime.io, deps.config.limits.connections.maxSocketBacklogBytes);
   const cache = createReadCache(deps.config.readCache);
   const jobs = createJobQueue(deps.db, app.log.child({ module: 'jobs' }));
   app.decorate('jobs', jobs);
@@ -66,11 +75,13 @@ export async function buildApp(deps: Deps): Promise<App> {
     cache.close();
     done();
   });
-  app.addHook('preClose', (done) => {
-    // local: with the Redis adapter a plain disconnectSockets would reach every node.
-    realtime.io.local.disconnectSockets(true);
+  app.addHook('preClose', async () => {
+    // Events being handled get to acknowledge first (briefly: new ones keep coming until the sockets close).
+    await Promise.race([realtime.settled(), new Promise((resolve) => setTimeout(resolve, SOCKET_SETTLE_MS).unref())]);
+    // Each connection is closed under its socket ("transport close"), which a client answers by reconnecting, through
+    // the load balancer to another node. A server-side disconnect ("io server disconnect", as at logout) would leave it
+    // disconnected for good. Only this node's: the engine holds this node's connections alone.
     realtime.io.engine.close();
-    done();
   });
 
   registerHealth(app, deps);
@@ -109,9 +120,33 @@ function registerRequestLog(app: App): void {
   });
 }
 
+const draining = new WeakSet<object>();
+const closing = new WeakSet<object>();
+export const SHUTTING_DOWN = 'This server is shutting down. Please try again.';
+
+/**
+ * The node is stopping (SIGTERM): /readyz answers 503 from now on, so a load balancer's health check takes it out of
+ * rotation while it still serves what reaches it (server/main.ts waits SHUTDOWN_DRAIN_MS before closing).
+ */
+export const startDraining = (app: App): void => void draining.add(app);
+
 function registerHealth(app: App, deps: Deps): void {
+  // While draining, each answer closes its keep-alive connection: the client's next request opens a new one, through
+  // the balancer to another node, instead of racing the close of an idle connection (a POST lost on the way).
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining.has(app)) reply.header('connection', 'close');
+  });
+  // Once closing, a request still arriving on an open connection is new work: refused, for the client to retry elsewhere.
+  app.addHook('preClose', (done) => {
+    closing.add(app);
+    done();
+  });
+  app.addHook('onRequest', async () => {
+    if (closing.has(app)) throw new AppError(503, 'UNAVAILABLE', SHUTTING_DOWN);
+  });
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async () => {
+    if (draining.has(app)) throw new AppError(503, 'UNAVAILABLE', SHUTTING_DOWN);
     try {
       await deps.db.execute(sql`SELECT 1`);
       return { status: 'ready' };

@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   WEB_DIR: z.string().optional(),
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: positiveInt.default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   REDIS_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Thera Root <no-reply@thera-root.local>'),
@@ -67,6 +68,8 @@ const EnvSchema = z.object({
   SOCKETS_PER_USER: positiveInt.default(10),
   SOCKETS_PER_ADDRESS: positiveInt.default(50),
   SOCKET_EVENTS_PER_10S: positiveInt.default(200),
+  MAX_CONNECTIONS: positiveInt.default(20_000),
+  SOCKET_BACKLOG_KB: positiveInt.default(1024),
   FORUM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // How long a signed-in read may reuse the session it looked up (docs/decisions/0069); 0 asks the database every time.
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
@@ -84,6 +87,9 @@ const EnvSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   // The key of signed links (one-click unsubscribe); when unset, one is made once and kept in the database.
   APP_SECRET: z.string().min(32).optional(),
+  // SIGTERM: how long /readyz says 503 before the node stops accepting, and the most the whole stop may take.
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  SHUTDOWN_GRACE_MS: positiveInt.max(3_600_000).default(15_000),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -99,6 +105,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     webDir: env.WEB_DIR ? path.resolve(env.WEB_DIR) : undefined,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    // A statement running longer is stopped by PostgreSQL and answered 503: no request holds a connection for ever.
+    databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -131,10 +139,14 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       chatMessagesPer10s: env.CHAT_MAX_MESSAGES_PER_10S,
       // Sockets open at once (per user across nodes with Redis; per address on each node) and socket events per user.
       sockets: { perUser: env.SOCKETS_PER_USER, perAddress: env.SOCKETS_PER_ADDRESS, eventsPer10s: env.SOCKET_EVENTS_PER_10S },
+      // What clients that do not play along can make a node hold (server/lib/connection-limits.ts).
+      connections: { maxConnections: env.MAX_CONNECTIONS, maxSocketBacklogBytes: env.SOCKET_BACKLOG_KB * 1024 },
       writes: env.WRITE_LIMITS,
     },
     jobsPollMs: env.JOBS_POLL_MS,
     unreadCountCacheMs: env.UNREAD_COUNT_CACHE_MS,
+    // The drain counts towards the grace period: a drain as long as the grace would leave nothing to finish requests.
+    shutdown: { drainMs: Math.min(env.SHUTDOWN_DRAIN_MS, Math.floor(env.SHUTDOWN_GRACE_MS / 2)), graceMs: env.SHUTDOWN_GRACE_MS },
     appSecret: env.APP_SECRET,
   };
 }

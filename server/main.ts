@@ -2,14 +2,15 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { buildApp } from './app.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { buildApp, startDraining } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureAdmin } from './features/accounts/ensure-admin.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 import { createMailer } from './lib/mail.ts';
-import { databaseRateLimiter, memoryRateLimiter, redisRateLimiter } from './lib/rate-limit.ts';
+import { databaseRateLimiter, limiterWithFallback, memoryRateLimiter, redisRateLimiter } from './lib/rate-limit.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,7 +28,9 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const database = await openDatabase({
+    url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
   await migrate(database.db);
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   // Ready before the socket.io adapter subscribes: subscriptions sent while a client was still connecting were seen
@@ -38,7 +41,10 @@ async function main() {
     db: database.db,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
     // Shared by every node: Redis when set, else PostgreSQL; the embedded database has one node, so memory is exact.
-    limiter: redis ? redisRateLimiter(redis.pub) : config.databaseUrl ? databaseRateLimiter(database.db) : memoryRateLimiter(),
+    // Redis away: each node counts alone until it is back (lib/rate-limit.ts), rather than refusing every write.
+    limiter: redis
+      ? limiterWithFallback(redisRateLimiter(redis.pub), () => redis.pub.status === 'ready')
+      : config.databaseUrl ? databaseRateLimiter(database.db) : memoryRateLimiter(),
     redis,
     webDir: config.webDir ?? path.join(ROOT, 'dist', 'web'),
   });
@@ -50,7 +56,7 @@ async function main() {
   if (config.seedDemo) await seedDemoIfEmpty(database.db, app.log);
 
   await app.listen({ port: config.port, host: config.host });
-  installShutdown(app, async () => {
+  installShutdown(app, config.shutdown, async () => {
     await database.close();
     redis?.pub.disconnect();
     redis?.sub.disconnect();
@@ -61,18 +67,36 @@ function connectRedis(url: string) {
   // Auto-pipelining sends the commands of one tick (socket.io broadcasts, rate-limit counters, presence) in one write:
   // on loopback a write costs more than the Redis work, and chat sends several broadcasts per message.
   const pub = new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
-  return { pub, sub: pub.duplicate() };
+  const clients = { pub, sub: pub.duplicate() };
+  // ioredis reconnects by itself; an 'error' without a listener is printed on every attempt. One line per outage.
+  for (const client of [clients.pub, clients.sub]) {
+    let reported = false;
+    client.on('error', (error: Error & { code?: string }) => {
+      if (!reported) console.warn(`Redis unreachable (${error.code ?? error.name}); retrying`);
+      reported = true;
+    });
+    client.on('ready', () => {
+      reported = false;
+    });
+  }
+  return clients;
 }
 
-/** SIGTERM/SIGINT: stop accepting, let requests in flight finish, close sockets and the database, exit. */
-function installShutdown(app: Awaited<ReturnType<typeof buildApp>>, closeResources: () => Promise<void>) {
+/**
+ * SIGTERM/SIGINT: /readyz says 503 at once; after the drain (a load balancer's health check has seen it) stop
+ * accepting, let requests in flight finish, close sockets (their clients reconnect elsewhere) and the database, exit.
+ * Whatever is left at the grace period's end, the process exits anyway.
+ */
+function installShutdown(app: Awaited<ReturnType<typeof buildApp>>, timing: Config['shutdown'], closeResources: () => Promise<void>) {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => process.exit(1), timing.graceMs);
     force.unref();
+    startDraining(app);
+    if (timing.drainMs > 0) await sleep(timing.drainMs);
     await app.close();
     await closeResources();
     process.exit(0);

@@ -12,15 +12,30 @@ import * as schema from './schema.ts';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
 
+export type DatabaseOptions = {
+  url?: string; dataDir?: string | null; poolSize?: number;
+  /** PostgreSQL stops a statement running longer than this (0 or unset: never); the app answers 503 (lib/errors.ts). */
+  statementTimeoutMs?: number;
+};
+
 /** Real PostgreSQL when a URL is given, otherwise embedded PGlite (in memory when dataDir is null). */
-export async function openDatabase(opts: { url?: string; dataDir?: string | null; poolSize?: number }): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10);
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10, opts.statementTimeoutMs ?? 0);
   return openPglite(opts.dataDir ?? null);
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+// A request waits at most this long for a connection (the server down, starting, or every connection busy) and is then
+// answered 503, instead of waiting with no end as the pool does by default.
+const CONNECT_TIMEOUT_MS = 5000;
+
+async function openPostgres(url: string, max: number, statementTimeoutMs: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // TCP keep-alive finds a connection whose server vanished without closing it (a host lost, a network cut).
+    keepAlive: true,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
+  // An idle client losing its connection (PostgreSQL restarted) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', close: () => pool.end() };

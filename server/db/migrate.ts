@@ -12,6 +12,8 @@ const MIGRATION_LOCK = 727_001;
 export async function migrate(db: Db): Promise<string[]> {
   const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
   return db.transaction(async (tx) => {
+    // A migration may take longer than a request may: the app's statement timeout does not apply to it.
+    await tx.execute(sql`SET LOCAL statement_timeout = 0`);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     await tx.execute(sql`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);

@@ -278,6 +278,8 @@ export const messages = pgTable('messages', {
   editedAt: timestamp('edited_at', { withTimezone: true }),
   /** Migration 0135: the sender unsent it; its text is then the tombstone. */
   unsentAt: timestamp('unsent_at', { withTimezone: true }),
+  /** The sending client's own id for the message (migration 0145): a retried send finds the first one, never a second row. */
+  clientMessageId: text('client_message_id'),
 }, (t) => [
   index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
   // Chat (migration 0040): delivered/read updates touch only messages not yet read.
@@ -288,6 +290,8 @@ export const messages = pgTable('messages', {
   // Search in a conversation (migration 0135): trigrams of what still stands.
   index('messages_text_trgm').using('gin', sql`lower(${t.text}) gin_trgm_ops`)
     .where(sql`${t.unsentAt} IS NULL AND ${t.removedAt} IS NULL AND ${t.kind} = 'text'`),
+  uniqueIndex('messages_sender_client_id_idx').on(t.senderId, t.clientMessageId).where(sql`${t.clientMessageId} IS NOT NULL`),
+  check('messages_client_message_id_check', sql`char_length(${t.clientMessageId}) BETWEEN 1 AND 64`),
 ]);
 
 export const auditLog = pgTable('audit_log', {

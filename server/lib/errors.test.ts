@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { codeForStatus } from '../../common/errors.ts';
 import {
-  AppError, INTERNAL_ERROR, badRequest, conflict, describeError, driverCode, forbidden, notFound, postgresCode, tooManyRequests,
+  AppError, DATABASE_UNAVAILABLE_MSG, INTERNAL_ERROR, badRequest, conflict, describeError, driverCode, forbidden, notFound, postgresCode, tooManyRequests,
   unauthorized,
 } from './errors.ts';
 
@@ -59,6 +59,18 @@ describe('describeError', () => {
   it('gives a path that is not valid percent-encoding a message of its own, without echoing it', () => {
     const badUrl = Object.assign(new Error("'/api/x/%E2%80' is not a valid url component"), { statusCode: 400, code: 'FST_ERR_BAD_URL' });
     expect(describeError(badUrl)).toEqual({ status: 400, body: { msg: 'Malformed address: a part of the path is not valid percent-encoding.', code: 'BAD_REQUEST' } });
+  });
+
+  it('answers 503 UNAVAILABLE when the database is going, gone, starting, full or too slow, on the error or its cause', () => {
+    const unavailable = { status: 503, body: { msg: DATABASE_UNAVAILABLE_MSG, code: 'UNAVAILABLE' } };
+    for (const code of ['57P01', '57P03', '08006', '08001', '53300', '57014', 'ECONNREFUSED', 'ECONNRESET']) {
+      expect(describeError(drizzleError(code))).toEqual(unavailable);
+    }
+    // The pg driver's own errors carry no code, only their text.
+    expect(describeError(Object.assign(new Error('Failed query'), { cause: new Error('Connection terminated unexpectedly') }))).toEqual(unavailable);
+    expect(describeError(new Error('timeout exceeded when trying to connect'))).toEqual(unavailable);
+    // Never read from Drizzle's wrapper, whose message holds the query's parameters (a member's text).
+    expect(describeError(Object.assign(new Error('params: Connection terminated'), { cause: { code: 'XX000' } })).status).toBe(500);
   });
 
   it('answers anything else with 500 INTERNAL and nothing about its cause', () => {

@@ -39,6 +39,7 @@ export function describeError(error: unknown): Refusal {
   }
   const pg = PG_CLIENT_ERRORS[postgresCode(error) ?? ''];
   if (pg) return pg;
+  if (isDatabaseUnavailable(error)) return DATABASE_UNAVAILABLE;
   const status = failed?.statusCode ?? 500;
   if (status >= 400 && status < 500) return refusal(status, codeForStatus(status), frameworkMessage(failed!, status));
   return refusal(500, 'INTERNAL', INTERNAL_ERROR);
@@ -57,6 +58,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = describeError(error);
     if (body.code === 'INTERNAL') request.log.error({ err: error }, 'unhandled error');
+    // The driver's code only: a failed query's message carries its SQL and parameters.
+    else if (body.code === 'UNAVAILABLE') request.log.warn({ code: driverCode(error) }, 'database unavailable');
     return reply.code(status).send(body);
   });
 }
@@ -129,4 +132,29 @@ export function driverCode(error: unknown): string | undefined {
 export function postgresCode(error: unknown): string | undefined {
   const code = driverCode(error);
   return code && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/** What a client hears while the database cannot answer: try again shortly (a restart, a failover, a full pool). */
+export const DATABASE_UNAVAILABLE_MSG = 'The service is briefly unavailable. Please try again in a moment.';
+const DATABASE_UNAVAILABLE = refusal(503, 'UNAVAILABLE', DATABASE_UNAVAILABLE_MSG);
+
+// SQLSTATEs of a server that is going, gone, starting or full, and of a statement stopped by statement_timeout:
+// class 08 (connection exception), 57P01-57P03 (shutdown, crash, cannot connect now), 53300 (too many connections),
+// 57014 (query canceled).
+const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300|57014)$/;
+// Errors of the socket under the driver, and of the pg driver itself, which puts no code on its own.
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const UNAVAILABLE_DRIVER_TEXT = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Connection ended/;
+
+/** Whether a thrown error says the database could not be reached or answer, rather than that a query was wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+    // Checked on the driver's own error (the cause), never on Drizzle's wrapper, whose message holds the query.
+    if (depth > 0 || !e.cause) {
+      if (typeof e.message === 'string' && UNAVAILABLE_DRIVER_TEXT.test(e.message)) return true;
+    }
+  }
+  return false;
 }

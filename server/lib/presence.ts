@@ -18,6 +18,11 @@ export interface Presence {
   disconnect(userId: string, socketId: string): Promise<boolean>;
   /** The ids among these that are online. */
   onlineAmong(userIds: string[]): Promise<string[]>;
+  /**
+   * Redis is back after being away (Redis only): records this node's sockets as they are now (a restarted Redis lost
+   * them) and forgets those that disconnected meanwhile (their disconnects could not reach it).
+   */
+  rejoin(sockets: { userId: string; socketId: string }[]): Promise<void>;
   /** Called for users whose sockets vanished with a crashed node (Redis only). */
   onSweptOffline(listener: (userId: string) => void): void;
   /** Waits for pending writes and removes this node's sockets. */
@@ -27,11 +32,13 @@ export interface Presence {
 export type Admission = { admitted: false } | { admitted: true; cameOnline: boolean };
 
 export type PresenceTimings = { heartbeatMs: number; nodeTtlMs: number; sweepMs: number };
+// A node killed outright leaves its sockets recorded: its members show online until the sweep, at most nodeTtlMs +
+// sweepMs after the kill (measured by faults/nodes-kill.test.ts). Each beat and sweep is a command or two per node.
 const TIMINGS: PresenceTimings = {
-  heartbeatMs: 10_000,
+  heartbeatMs: 5_000,
   // A node that has not renewed its heartbeat for this long is taken for dead and its sockets are swept.
-  nodeTtlMs: 30_000,
-  sweepMs: 15_000,
+  nodeTtlMs: 15_000,
+  sweepMs: 5_000,
 };
 
 export function createPresence(redis?: Redis, timings: PresenceTimings = TIMINGS): Presence {
@@ -61,6 +68,7 @@ function memoryPresence(): Presence {
       return userIds.filter((id) => sockets.has(id));
     },
     onSweptOffline() {},
+    async rejoin() {},
     async close() {
       sockets.clear();
     },
@@ -136,6 +144,15 @@ function redisPresence(redis: Redis, { heartbeatMs, nodeTtlMs, sweepMs }: Presen
       return userIds.filter((_, i) => flags[i] === 1);
     },
     onSweptOffline: (listener) => void listeners.push(listener),
+    rejoin: (now) => track((async () => {
+      await heartbeat();
+      const current = new Set(now.map(({ userId, socketId }) => `${userId}/${socketId}`));
+      for (const entry of await redis.smembers(`${PREFIX}node:${nodeId}`)) {
+        const [userId, socketId] = entry.split('/');
+        if (!current.has(entry)) await remove(userId, socketId);
+      }
+      for (const { userId, socketId } of now) await admit(userId, socketId, Infinity);
+    })()),
     async close() {
       clearInterval(beat);
       clearInterval(sweeper);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryRateLimiter } from './rate-limit.ts';
+import { limiterWithFallback, memoryRateLimiter, type RateLimiter } from './rate-limit.ts';
 
 describe('memory rate limiter', () => {
   it('keeps at most its key budget, dropping expired windows first, then the oldest', async () => {
@@ -15,5 +15,29 @@ describe('memory rate limiter', () => {
     expect(await limiter.count('old')).toBe(0);
     expect(await limiter.count('a')).toBe(0);
     expect([await limiter.count('b'), await limiter.count('c'), await limiter.count('d')]).toEqual([1, 1, 1]);
+  });
+});
+
+describe('limiter with a fallback', () => {
+  it('counts in the shared store while it is up, in this node alone while it is down or failing, and shared again after', async () => {
+    const shared = memoryRateLimiter();
+    let up = true;
+    let failing = false;
+    const flaky: RateLimiter = {
+      ...shared,
+      hit: (key, ms) => (failing ? Promise.reject(new Error('Connection is closed.')) : shared.hit(key, ms)),
+    };
+    const failures: unknown[] = [];
+    const limiter = limiterWithFallback(flaky, () => up, (e) => failures.push(e));
+    expect(await limiter.hit('k', 60_000)).toBe(1);
+    up = false;
+    expect(await limiter.hit('k', 60_000)).toBe(1);
+    up = true;
+    failing = true;
+    expect(await limiter.hit('k', 60_000)).toBe(2);
+    expect(failures).toHaveLength(1);
+    failing = false;
+    expect(await limiter.hit('k', 60_000)).toBe(2);
+    expect(await shared.count('k')).toBe(2);
   });
 });

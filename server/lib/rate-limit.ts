@@ -120,3 +120,28 @@ export function databaseRateLimiter(db: Db, sweepEvery = 1_000): RateLimiter {
     },
   };
 }
+
+/**
+ * Shared windows while their store answers, this node's own windows while it does not: Redis away must not take the
+ * node's writes and chat down with it (every write and socket event asks the limiter first). While away, each node
+ * counts alone (a member could do up to once more per node); when the store is back, the shared windows count again.
+ */
+export function limiterWithFallback(
+  shared: RateLimiter, isUp: () => boolean, onFallback: (error: unknown) => void = () => {}, local: RateLimiter = memoryRateLimiter(),
+): RateLimiter {
+  const either = <A extends unknown[], R>(call: (limiter: RateLimiter, ...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
+    if (!isUp()) return call(local, ...args);
+    try {
+      return await call(shared, ...args);
+    } catch (error) {
+      onFallback(error);
+      return call(local, ...args);
+    }
+  };
+  return {
+    hit: either((l, key: string, windowMs: number) => l.hit(key, windowMs)),
+    hitWindow: either((l, key: string, windowMs: number) => l.hitWindow(key, windowMs)),
+    count: either((l, key: string) => l.count(key)),
+    reset: either((l, key: string) => l.reset(key)),
+  };
+}

@@ -73,16 +73,22 @@ export const realtimeOf = (server: HttpServer): Realtime | undefined => byServer
 export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime {
   const { db, session, redis, log = silentLog, limits = NO_LIMITS, trustProxy = false } = deps;
   const io: AppServer = new Server(server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 });
-  if (redis) io.adapter(createAdapter(redis.pub, redis.sub));
+  if (redis) io.adapter(createAdapter(publishingSafely(redis.pub, log), redis.sub));
   batchSocketWrites(io);
   const presence = createPresence(redis?.pub);
+  // Redis back after being away (ioredis reconnects by itself): this node's sockets are recorded again, so the people
+  // connected here show online on every node without a restart (faults/redis-away.test.ts).
+  redis?.pub.on('ready', () => {
+    const sockets = [...io.of('/').sockets.values()].map((s) => ({ userId: s.data.user.id, socketId: s.id }));
+    void realtime.track(presence.rejoin(sockets))
+      .catch((error: unknown) => log.warn({ event: 'presence', name: (error as Error)?.name }, 'presence rejoin failed'));
+  });
   const admit = admission(presence, limits, addressResolver(trustProxy), log);
   // The handshake decides who the socket is and whether it fits the caps; a refusal reaches the client as connect_error.
   const handshake = async (socket: AuthedSocket): Promise<Error | undefined> => {
     const token = socket.handshake.auth?.token;
-    const user = typeof token === 'string' && token.length <= 200
-      ? await userForToken(db, token, session).catch(() => null)
-      : null;
+    // A database that cannot answer is not a bad token: the failure goes to io.use's catch, 'unavailable'.
+    const user = typeof token === 'string' && token.length <= 200 ? await userForToken(db, token, session) : null;
     if (!user) return new Error('unauthorized');
     // An administrator who must enrol in two-factor sign-in first gets no chat either (the REST guards say the same).
     if (user.mustEnrolTwoFactor) return new Error('two-factor required');
@@ -143,6 +149,31 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
   });
   byServer.set(server, realtime);
   return realtime;
+}
+
+/**
+ * The adapter publishes without awaiting: with Redis away, each publish rejects once ioredis gives up on it, and an
+ * unhandled rejection ends the process (both nodes died in faults/redis-away.test.ts). Its client's publishes are
+ * handled here; what they carried is lost, as a broadcast to a node that is unreachable is: clients fetch what they
+ * missed when they reconnect. Everything else reaches the client itself.
+ */
+function publishingSafely(pub: Redis, log: Realtime['log']): Redis {
+  let lost = 0;
+  return new Proxy(pub, {
+    get(target, property) {
+      if (property === 'publish') {
+        return (...args: Parameters<Redis['publish']>) => {
+          const sent = target.publish(...args);
+          sent.catch(() => {
+            if (lost++ % 1000 === 0) log.warn({ event: 'redis', lost }, 'broadcasts to other nodes lost: Redis unreachable');
+          });
+          return sent;
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /**

@@ -72,6 +72,13 @@ export async function isParticipant(db: Db, conversationId: string, userId: stri
   return rows.length > 0;
 }
 
+/** The other participants of one conversation. */
+export async function partnersIn(db: Db, conversationId: string, userId: string): Promise<string[]> {
+  const rows = await queryPrepared<{ user_id: string }>(db, sql`
+    SELECT user_id FROM conversation_participants WHERE conversation_id = ${conversationId} AND user_id <> ${userId}`);
+  return rows.map((r) => String(r.user_id));
+}
+
 /**
  * Everyone the user has a conversation with: the people who care about their presence. `told`: those who are told
  * about the user's presence (not the members the user blocked); `seen`: those whose presence the user sees (not the
@@ -103,6 +110,15 @@ export async function findRecipient(db: Db, userId: string, senderId: string): P
   const [row] = await queryPrepared<Recipient>(db, sql`
     SELECT u.id, ${VERIFIED_NOW} AS verified, ${refusesMessagesSql(sql`u.id`, sql`${senderId}::uuid`)} AS refused
     FROM users u WHERE u.id = ${userId}`);
+  return row;
+}
+
+/** The message this sender already stored under this client id in this conversation (a retried send), if any. */
+export async function findSentMessage(db: Db, conversationId: string, senderId: string, clientMessageId: string): Promise<MessageRow | undefined> {
+  const [row] = await queryPrepared<MessageRow>(db, sql`
+    SELECT ${MESSAGE_COLUMNS}
+    FROM messages m JOIN users u ON u.id = m.sender_id
+    WHERE m.sender_id = ${senderId} AND m.client_message_id = ${clientMessageId} AND m.conversation_id = ${conversationId}`);
   return row;
 }
 
@@ -171,7 +187,7 @@ const NO_LIMIT: SendLimit = { count: 2 ** 31 - 1, windowMs: 10_000 };
  * The conversation's new state comes back in the same statement, so the list update costs no second query.
  */
 export async function insertMessage(
-  db: Db, conversationId: string, senderId: string, text: string, limit: SendLimit = NO_LIMIT,
+  db: Db, conversationId: string, senderId: string, text: string, limit: SendLimit = NO_LIMIT, clientMessageId: string | null = null,
 ): Promise<StoredMessage | undefined> {
   const [row] = await queryPrepared<MessageRow & { recipients: string[] | null; participants: ParticipantRow[]; updated_at: Date | string;
     is_last: boolean; pinned_message: ConversationRow['pinned_message'] }>(db, sql`
@@ -188,9 +204,10 @@ export async function insertMessage(
           THEN 1 ELSE s.count + 1 END
       RETURNING count
     ), inserted AS (
-      INSERT INTO messages (conversation_id, sender_id, text, created_at)
-      SELECT conversation_id, ${senderId}, ${text}, clock_timestamp() FROM member, counted WHERE counted.count <= ${limit.count}
-        AND NOT ${othersRefuse(sql`member.conversation_id`, senderId)}
+      INSERT INTO messages (conversation_id, sender_id, text, created_at, client_message_id)
+      SELECT conversation_id, ${senderId}, ${text}, clock_timestamp(), ${clientMessageId}::text FROM member, counted
+        WHERE counted.count <= ${limit.count} AND NOT ${othersRefuse(sql`member.conversation_id`, senderId)}
+      ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
       RETURNING id, conversation_id, sender_id, text, status, created_at, kind, edited_at, unsent_at
     ), touched AS (
       UPDATE conversations c SET

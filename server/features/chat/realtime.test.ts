@@ -80,6 +80,24 @@ describe('messages', () => {
     expect(await waitFor(aPhone, 'newMessage', (m) => m._id === sent._id)).toEqual(sent);
   });
 
+  it('stores a retried send once: the same clientMessageId from the same sender acks the first message', async () => {
+    const { a, b, ca, cb, conversationId } = await pair();
+    const clientMessageId = 'c0ffee-retry_1';
+    const first: Message = await call(ca, 'sendMessage', { conversationId, text: 'sent twice', clientMessageId });
+    // The retry (say, after a node died before the ack arrived) through another socket of the sender.
+    const retry: Message = await call(await connect(a), 'sendMessage', { conversationId, text: 'sent twice', clientMessageId });
+    expect(retry).toEqual(first);
+    expect(await messageCount(conversationId)).toBe(1);
+    expect(await unreadOf(conversationId, b.id)).toBe(1);
+    // The same id is the sender's own: another sender, or another text by the same sender without it, is a new message.
+    const reply: Message = await call(cb, 'sendMessage', { conversationId, text: 'reply', clientMessageId });
+    expect(reply._id).not.toBe(first._id);
+    expect(await messageCount(conversationId)).toBe(2);
+    expect(await call(ca, 'sendMessage', { conversationId, text: 'x', clientMessageId: 'has space' })).toMatchObject({ code: 'VALIDATION' });
+    expect(await call(ca, 'sendMessage', { conversationId, text: 'x', clientMessageId: 'a'.repeat(65) })).toMatchObject({ code: 'VALIDATION' });
+    expect(await messageCount(conversationId)).toBe(2);
+  });
+
   it('goes sent → delivered → read, with live status to the sender and unread counts up then zero', async () => {
     const { a, b, ca, cb, conversationId } = await pair();
     const first: Message = await call(ca, 'sendMessage', { conversationId, text: 'one' });

@@ -130,12 +130,18 @@ export async function pinConversation(
   return view;
 }
 
-export async function sendMessage(ctx: AppContext, user: CurrentUser, { conversationId, text }: InConversation & { text: string }): Promise<Message> {
+export async function sendMessage(
+  ctx: AppContext, user: CurrentUser, { conversationId, text, clientMessageId }: InConversation & { text: string; clientMessageId?: string },
+): Promise<Message> {
   const limit = { count: ctx.config.limits.chatMessagesPer10s, windowMs: RATE_WINDOW_MS };
-  const stored = await q.insertMessage(ctx.db, conversationId, user.id, text, limit).catch((error: unknown) => {
+  const stored = await q.insertMessage(ctx.db, conversationId, user.id, text, limit, clientMessageId ?? null).catch((error: unknown) => {
     // The conversation was deleted while the message was on its way: its foreign key no longer holds.
     throw postgresCode(error) === PG.foreignKeyViolation ? notFound(CHAT_ERRORS.conversationNotFound) : error;
   });
+  if (!stored && clientMessageId) {
+    const first = await q.findSentMessage(ctx.db, conversationId, user.id, clientMessageId);
+    if (first) return resendStored(ctx, user, first);
+  }
   // Nothing stored: the sender's licence is not verified now, the sender is not in the conversation, the recipient
   // refuses the sender's messages, or the sender was over the limit. One read on this refusal path says which; the
   // refusal says nothing more (a block and "Who can message me" read the same).
@@ -157,6 +163,17 @@ export async function sendMessage(ctx: AppContext, user: CurrentUser, { conversa
     void ctx.realtime.track(announceConversation(ctx, conversationId, 'conversationUpdated'))
       .catch((error) => logFailure(ctx, 'conversationUpdated', error));
   }
+  return message;
+}
+
+/**
+ * A retried send whose first attempt was stored: its acknowledgement is that message, and it is delivered again, since
+ * the node that stored it may have died before telling anyone (clients drop a newMessage whose _id they have).
+ */
+async function resendStored(ctx: AppContext, user: CurrentUser, row: q.MessageRow): Promise<Message> {
+  const message = toMessage(row);
+  const partners = await q.partnersIn(ctx.db, message.conversationId, user.id);
+  ctx.realtime.fanOut(MESSAGE_DELIVERY, { userIds: [user.id, ...partners], message, conversation: null } satisfies MessageDelivery);
   return message;
 }
 

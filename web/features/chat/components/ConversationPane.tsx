@@ -63,7 +63,11 @@ export function ConversationPane({ conversationId, conversation, myId }: Props) 
     const tempId = `pending-${Date.now()}-${Math.random()}`;
     setPending((list) => [...list, { tempId, text }]);
     // Without a timeout: while offline the event waits in socket.io's buffer and goes out on reconnection, once.
-    const result = await getSocket().emitWithAck('sendMessage', { conversationId, text }).catch(() => ({ msg: 'Message not sent.' }));
+    // A send cut off by a lost connection (the node went away before answering) is sent once more under the same
+    // clientMessageId: if the first one was stored, the server answers with it instead of storing a second.
+    const payload = { conversationId, text, clientMessageId: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}` };
+    const emit = () => getSocket().emitWithAck('sendMessage', payload);
+    const result = await emit().catch(emit).catch(() => ({ msg: 'Message not sent.' }));
     setPending((list) => list.filter((p) => p.tempId !== tempId));
     if ('msg' in result) return result.msg;
     addMessage(qc, result);
