@@ -37,7 +37,7 @@ export function describeError(error: unknown): Refusal {
   if (failed?.validation) {
     return refusal(400, 'VALIDATION', describeIssue(schemaIssue(failed.validation[0]), failed.validationContext));
   }
-  const pg = PG_CLIENT_ERRORS[postgresCode(error) ?? ''];
+  const pg = PG_CLIENT_ERRORS[postgresCode(error) ?? ''] ?? PG_SERVER_ERRORS[postgresCode(error) ?? ''];
   if (pg) return pg;
   const status = failed?.statusCode ?? 500;
   if (status >= 400 && status < 500) return refusal(status, codeForStatus(status), frameworkMessage(failed!, status));
@@ -57,6 +57,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = describeError(error);
     if (body.code === 'INTERNAL') request.log.error({ err: error }, 'unhandled error');
+    else if (status === 507) request.log.error({ err: error }, 'database storage full');
     return reply.code(status).send(body);
   });
 }
@@ -116,6 +117,14 @@ const PG_CLIENT_ERRORS: Record<string, Refusal> = {
   [PG.uniqueViolation]: refusal(409, 'CONFLICT', 'That already exists.'),
   [PG.foreignKeyViolation]: refusal(404, 'NOT_FOUND', 'A referenced item was not found.'),
   [PG.stringTooLong]: refusal(400, 'BAD_REQUEST', 'A value is too long.'),
+};
+
+/** What a client hears when the database's disk is full: nothing was saved, and nothing the client sent was wrong. */
+export const STORAGE_FULL = 'The server has run out of storage space, so this was not saved. Please try again later.';
+// PostgreSQL's own trouble, not the client's: a full disk (53100) rolls the statement back cleanly (the embedded
+// database too, faults/embedded-full-disk.test.ts), so it is a clear 507 rather than a 500.
+const PG_SERVER_ERRORS: Record<string, Refusal> = {
+  '53100': refusal(507, 'UNAVAILABLE', STORAGE_FULL),
 };
 
 /** The code a driver put on an error (a SQLSTATE, ECONNREFUSED...); Drizzle wraps driver errors, so it may be on the cause. */
