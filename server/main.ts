@@ -10,6 +10,10 @@ import { ensureAdmin } from './features/accounts/ensure-admin.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 import { createMailer } from './lib/mail.ts';
 import { databaseRateLimiter, memoryRateLimiter, redisRateLimiter } from './lib/rate-limit.ts';
+import { armExitWatchdog } from './lib/exit-watchdog.ts';
+
+/** How long a stop may take before it is forced. */
+const STOP_GRACE_MS = 15_000;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -71,8 +75,13 @@ function installShutdown(app: Awaited<ReturnType<typeof buildApp>>, closeResourc
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => process.exit(1), STOP_GRACE_MS);
     force.unref();
+    // The timer above cannot fire while the embedded database keeps the main thread busy: see exit-watchdog.ts.
+    armExitWatchdog(STOP_GRACE_MS + 1000);
+    // server.close() ends only the connections idle at that moment; one whose request was under way becomes idle
+    // later and, kept alive, would hold the close until its keep-alive timeout (72 s): close those as they go idle.
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
     await app.close();
     await closeResources();
     process.exit(0);

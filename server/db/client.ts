@@ -37,8 +37,41 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     extensions: { pg_trgm },
     postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB'],
   });
+  const close = closeWhenIdle(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close };
+}
+
+/** What a query that arrives while the embedded database is closing hears (a 503; the client retries elsewhere). */
+export class DatabaseClosingError extends Error {
+  readonly code = 'DATABASE_CLOSING';
+}
+
+/**
+ * PGlite's own close() releases its lock before it shuts the database down, so a query that passed its checks just
+ * before could run on a half-closed database (seen: a TypeError; worse, its protocol loop retries swallowed errors),
+ * and nothing else stops work that outlived its request from arriving late. So: from the first call to close, new
+ * queries are refused, the ones under way finish (up to a bound), and only then is PGlite closed.
+ */
+function closeWhenIdle(client: PGlite, drainMs = 5000): () => Promise<void> {
+  let closing = false;
+  const inFlight = new Set<Promise<unknown>>();
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      if (closing) return Promise.reject(new DatabaseClosingError('The database is closing.'));
+      const work = original(...args);
+      inFlight.add(work);
+      void work.finally(() => inFlight.delete(work)).catch(() => {});
+      return work;
+    };
+  }
+  return async () => {
+    closing = true;
+    const bound = new Promise((resolve) => setTimeout(resolve, drainMs).unref());
+    while (inFlight.size) await Promise.race([Promise.allSettled([...inFlight]), bound.then(() => inFlight.clear())]);
+    await client.close();
+  };
 }
 
 /** Rows of a raw SQL query (parameterised through drizzle's sql tag); both drivers return `{rows}`. */

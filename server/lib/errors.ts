@@ -37,7 +37,7 @@ export function describeError(error: unknown): Refusal {
   if (failed?.validation) {
     return refusal(400, 'VALIDATION', describeIssue(schemaIssue(failed.validation[0]), failed.validationContext));
   }
-  const pg = PG_CLIENT_ERRORS[postgresCode(error) ?? ''] ?? PG_SERVER_ERRORS[postgresCode(error) ?? ''];
+  const pg = PG_CLIENT_ERRORS[postgresCode(error) ?? ''] ?? DATABASE_FAULTS[driverCode(error) ?? ''];
   if (pg) return pg;
   const status = failed?.statusCode ?? 500;
   if (status >= 400 && status < 500) return refusal(status, codeForStatus(status), frameworkMessage(failed!, status));
@@ -121,10 +121,13 @@ const PG_CLIENT_ERRORS: Record<string, Refusal> = {
 
 /** What a client hears when the database's disk is full: nothing was saved, and nothing the client sent was wrong. */
 export const STORAGE_FULL = 'The server has run out of storage space, so this was not saved. Please try again later.';
-// PostgreSQL's own trouble, not the client's: a full disk (53100) rolls the statement back cleanly (the embedded
-// database too, faults/embedded-full-disk.test.ts), so it is a clear 507 rather than a 500.
-const PG_SERVER_ERRORS: Record<string, Refusal> = {
+export const RESTARTING = 'The server is restarting. Please try again in a moment.';
+// The database's own trouble, not the client's. A full disk (53100) rolls the statement back cleanly (the embedded
+// database too, faults/embedded-full-disk.test.ts): a clear 507 rather than a 500. A query that arrives while the
+// embedded database closes for a stop (server/db/client.ts) is refused before it runs: 503, try again.
+const DATABASE_FAULTS: Record<string, Refusal> = {
   '53100': refusal(507, 'UNAVAILABLE', STORAGE_FULL),
+  DATABASE_CLOSING: refusal(503, 'UNAVAILABLE', RESTARTING),
 };
 
 /** The code a driver put on an error (a SQLSTATE, ECONNREFUSED...); Drizzle wraps driver errors, so it may be on the cause. */

@@ -83,10 +83,12 @@ export async function sendImmediate(ctx: Ctx, userId: string, now: Date): Promis
 
 /** The daily digest of one member: every unread item of their 'daily' types since the last. */
 export async function sendDigest(ctx: Ctx, userId: string, now: Date): Promise<void> {
+  // Marked first, whatever follows: a member who is due but gets nothing (disabled) would otherwise be due again at
+  // once, and the sweep, which asks again while it gets full rounds, would never end (docs/decisions/0085).
+  await ctx.db.execute(sql`UPDATE users SET digest_at = ${now.toISOString()} WHERE id = ${userId}`);
   const to = await recipient(ctx, userId);
   if (!to) return;
   const rows = await pendingItems(ctx, userId, 'daily', now);
-  await ctx.db.execute(sql`UPDATE users SET digest_at = ${now.toISOString()} WHERE id = ${userId}`);
   if (rows.length === 0) return;
   const subject = `Your Thera Root digest: ${rows.length} ${rows.length === 1 ? 'notification' : 'notifications'}`;
   const lines = ['Here is what happened since your last digest:', ...itemLines(ctx, rows)];
