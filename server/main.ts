@@ -11,6 +11,7 @@ import { seedDemoIfEmpty } from './seed/demo.ts';
 import { createMailer } from './lib/mail.ts';
 import { databaseRateLimiter, memoryRateLimiter, redisRateLimiter } from './lib/rate-limit.ts';
 import { armExitWatchdog } from './lib/exit-watchdog.ts';
+import { announceApp, serveSnapshots } from './db/backup.ts';
 
 /** How long a stop may take before it is forced. */
 const STOP_GRACE_MS = 15_000;
@@ -54,6 +55,11 @@ async function main() {
   if (config.seedDemo) await seedDemoIfEmpty(database.db, app.log);
 
   await app.listen({ port: config.port, host: config.host });
+  // `npm run backup` finds the embedded database's process here and asks it for a consistent snapshot.
+  const { snapshot } = database;
+  const leave = snapshot ? announceApp(config.dataDir) : () => {};
+  if (snapshot) serveSnapshots(config.dataDir, snapshot, app.log);
+  process.once('exit', leave);
   installShutdown(app, async () => {
     await database.close();
     redis?.pub.disconnect();

@@ -10,12 +10,16 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+export type Database = {
+  db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>;
+  /** The embedded database's files as a gzipped tar, taken under its query lock (server/db/backup.ts). */
+  snapshot?: () => Promise<Blob>;
+};
 
 /** Real PostgreSQL when a URL is given, otherwise embedded PGlite (in memory when dataDir is null). */
-export async function openDatabase(opts: { url?: string; dataDir?: string | null; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string | null; poolSize?: number; loadDataDir?: Blob }): Promise<Database> {
   if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10);
-  return openPglite(opts.dataDir ?? null);
+  return openPglite(opts.dataDir ?? null, opts.loadDataDir);
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
@@ -26,7 +30,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+/** Opens (or, from a backup's files, first creates) an embedded data directory. */
+async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   let dir: string | undefined;
   if (dataDir) {
     dir = path.join(dataDir, 'pglite');
@@ -36,10 +41,11 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   const client = await PGlite.create(dir, {
     extensions: { pg_trgm },
     postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB'],
+    loadDataDir,
   });
   const close = closeWhenIdle(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close };
+  return { db, kind: 'pglite', close, snapshot: () => client.dumpDataDir('gzip') };
 }
 
 /** What a query that arrives while the embedded database is closing hears (a 503; the client retries elsewhere). */
