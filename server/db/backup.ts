@@ -50,11 +50,16 @@ async function writeRequested(dataDir: string, snapshot: Snapshot): Promise<void
   }
 }
 
-/** True when a process with the recorded pid is alive. */
+/**
+ * The recorded pid when that process is alive and is the app: a pid file left by a killed app may name another
+ * process by now, and SIGUSR2 would end most programs.
+ */
 export function runningAppPid(dataDir: string): number | undefined {
   try {
     const pid = Number(fs.readFileSync(pidFile(dataDir), 'utf8'));
     process.kill(pid, 0);
+    const cmdline = `/proc/${pid}/cmdline`;
+    if (fs.existsSync('/proc/self') && !/main\.ts|start\.ts/.test(fs.readFileSync(cmdline, 'utf8'))) return undefined;
     return pid;
   } catch {
     return undefined;
