@@ -14,7 +14,9 @@ import { migratedDataDir } from './embedded/template.ts';
 import { createCommunity, newWriteLog, writeUntil } from './embedded/writes.ts';
 
 const GRACE_MS = 15_000;
-const CYCLES = Number(process.env.FAULTS_STOP_CYCLES ?? 12);
+const CYCLES = Number(process.env.FAULTS_STOP_CYCLES ?? 10);
+// A cycle costs a start (5-15 s on a busy two-core machine): the tests' own bound, beyond the suite's default.
+const TEST_MS = CYCLES * 40_000;
 const PG_ADMIN_URL = process.env.FAULTS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-faults-stop-'));
 const databaseName = `thera_faults_stop_${crypto.randomBytes(4).toString('hex')}`;
@@ -32,9 +34,11 @@ type Situation = 'right after start' | 'during writes' | 'reconnecting sockets' 
 const SITUATIONS: Situation[] = ['right after start', 'during writes', 'reconnecting sockets', 'busy job poller'];
 
 /** Starts the app, brings it into the situation, sends SIGTERM; answers how the stop went. */
-async function cycle(n: number, env: Record<string, string>, dataDir: string): Promise<Stopped & { situation: Situation }> {
+async function cycle(n: number, port: number, env: Record<string, string>, dataDir: string): Promise<Stopped & { situation: Situation }> {
   const situation = SITUATIONS[n % SITUATIONS.length];
-  app = new AppProcess({ port: 3364, dataDir, env: { ...env, ...(situation === 'busy job poller' ? { JOBS_POLL_MS: '50' } : {}) } });
+  // Never two at once: a leftover app on the port would answer for the new one.
+  if (app?.running) await app.stop('SIGKILL');
+  app = new AppProcess({ port, dataDir, env: { ...env, ...(situation === 'busy job poller' ? { JOBS_POLL_MS: '50' } : {}) } });
   await app.ready();
   let quit = false;
   const sockets: Socket[] = [];
@@ -62,10 +66,10 @@ async function cycle(n: number, env: Record<string, string>, dataDir: string): P
   return { ...stopped, situation };
 }
 
-async function runCycles(name: string, env: Record<string, string>, dataDir: string) {
+async function runCycles(name: string, port: number, env: Record<string, string>, dataDir: string) {
   const results = [];
   for (let n = 0; n < CYCLES; n++) {
-    const result = await cycle(n, env, dataDir);
+    const result = await cycle(n, port, env, dataDir);
     results.push(result);
     expect(result.ended, `stop ${n + 1} (${result.situation}) did not end:\n${app?.output()}`).toBe(true);
     expect(result, `stop ${n + 1} (${result.situation}) was not clean:\n${app?.output()}`).toMatchObject({ code: 0 });
@@ -83,8 +87,8 @@ describe('SIGTERM always ends the app within the grace period', () => {
   it(`embedded database: ${CYCLES} start-and-stop cycles`, async () => {
     const dataDir = path.join(root, 'data');
     await migratedDataDir(dataDir, 3364);
-    await runCycles('stop-cycles-embedded', { WRITE_LIMITS: 'posts=1000000/60,communities=1000/60', SOCKETS_PER_USER: '1000' }, dataDir);
-  });
+    await runCycles('stop-cycles-embedded', 3364, { WRITE_LIMITS: 'posts=1000000/60,communities=1000/60', SOCKETS_PER_USER: '1000' }, dataDir);
+  }, TEST_MS);
 
   it(`PostgreSQL: ${CYCLES} start-and-stop cycles`, async () => {
     const admin = new pg.Client(PG_ADMIN_URL);
@@ -93,8 +97,8 @@ describe('SIGTERM always ends the app within the grace period', () => {
     await admin.end();
     const url = new URL(PG_ADMIN_URL);
     url.pathname = `/${databaseName}`;
-    await runCycles('stop-cycles-postgres', {
+    await runCycles('stop-cycles-postgres', 3366, {
       DATABASE_URL: url.toString(), WRITE_LIMITS: 'posts=1000000/60,communities=1000/60', SOCKETS_PER_USER: '1000',
     }, path.join(root, 'pg-data'));
-  });
+  }, TEST_MS);
 });
