@@ -22,6 +22,12 @@ function startFlags(): string[] {
 export type AppOptions = { port: number; dataDir: string; env?: Record<string, string> };
 export type Stopped = { ms: number; code: number | null; signal: NodeJS.Signals | null; ended: boolean };
 
+// Every app a test started is killed when the test process ends, whatever ended it (a timeout, a failed hook).
+const started = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
 export class AppProcess {
   readonly child: ChildProcess;
   readonly url: string;
@@ -47,7 +53,11 @@ export class AppProcess {
     for (const stream of [this.child.stdout, this.child.stderr]) {
       stream?.setEncoding('utf8').on('data', (chunk: string) => this.keep(chunk));
     }
-    this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
+    started.add(this.child);
+    this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => {
+      started.delete(this.child);
+      resolve({ code, signal });
+    }));
   }
 
   private keep(chunk: string): void {
@@ -66,6 +76,11 @@ export class AppProcess {
 
   /** Resolves once /readyz answers 200; rejects if the process exits first or the time runs out. */
   async ready(timeoutMs = 90_000): Promise<number> {
+    // Called right after the start, before this app can listen: another process answering would pass for this one.
+    if (await fetch(`${this.url}/healthz`).then(() => true, () => false)) {
+      this.child.kill('SIGKILL');
+      throw new Error(`port ${this.options.port} is already taken by another process`);
+    }
     const started = Date.now();
     while (Date.now() - started < timeoutMs) {
       if (!this.running) throw new Error(`the app exited before it was ready:\n${this.output()}`);
