@@ -11,6 +11,8 @@ import { ensureAdmin } from './features/accounts/ensure-admin.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 import { createMailer } from './lib/mail.ts';
 import { databaseRateLimiter, limiterWithFallback, memoryRateLimiter, redisRateLimiter } from './lib/rate-limit.ts';
+import { armExitWatchdog } from './lib/exit-watchdog.ts';
+import { announceApp, serveSnapshots } from './db/backup.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -56,6 +58,11 @@ async function main() {
   if (config.seedDemo) await seedDemoIfEmpty(database.db, app.log);
 
   await app.listen({ port: config.port, host: config.host });
+  // `npm run backup` finds the embedded database's process here and asks it for a consistent snapshot.
+  const { snapshot } = database;
+  const leave = snapshot ? announceApp(config.dataDir) : () => {};
+  if (snapshot) serveSnapshots(config.dataDir, snapshot, app.log);
+  process.once('exit', leave);
   installShutdown(app, config.shutdown, async () => {
     await database.close();
     redis?.pub.disconnect();
@@ -95,8 +102,13 @@ function installShutdown(app: Awaited<ReturnType<typeof buildApp>>, timing: Conf
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), timing.graceMs);
     force.unref();
+    // The timer above cannot fire while the embedded database keeps the main thread busy: see exit-watchdog.ts.
+    armExitWatchdog(timing.graceMs + 1000);
     startDraining(app);
     if (timing.drainMs > 0) await sleep(timing.drainMs);
+    // server.close() ends only the connections idle at that moment; one whose request was under way becomes idle
+    // later and, kept alive, would hold the close until its keep-alive timeout (72 s): close those as they go idle.
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
     await app.close();
     await closeResources();
     process.exit(0);

@@ -10,18 +10,24 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+export type Database = {
+  db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>;
+  /** The embedded database's files as a gzipped tar, taken under its query lock (server/db/backup.ts). */
+  snapshot?: () => Promise<Blob>;
+};
 
 export type DatabaseOptions = {
   url?: string; dataDir?: string | null; poolSize?: number;
   /** PostgreSQL stops a statement running longer than this (0 or unset: never); the app answers 503 (lib/errors.ts). */
   statementTimeoutMs?: number;
+  /** The embedded database starts from this snapshot (`npm run restore`). */
+  loadDataDir?: Blob;
 };
 
 /** Real PostgreSQL when a URL is given, otherwise embedded PGlite (in memory when dataDir is null). */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10, opts.statementTimeoutMs ?? 0);
-  return openPglite(opts.dataDir ?? null);
+  return openPglite(opts.dataDir ?? null, opts.loadDataDir);
 }
 
 // A request waits at most this long for a connection (the server down, starting, or every connection busy) and is then
@@ -41,7 +47,8 @@ async function openPostgres(url: string, max: number, statementTimeoutMs: number
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+/** Opens (or, from a backup's files, first creates) an embedded data directory. */
+async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   let dir: string | undefined;
   if (dataDir) {
     dir = path.join(dataDir, 'pglite');
@@ -51,9 +58,43 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   const client = await PGlite.create(dir, {
     extensions: { pg_trgm },
     postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB'],
+    loadDataDir,
   });
+  const close = closeWhenIdle(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close, snapshot: () => client.dumpDataDir('gzip') };
+}
+
+/** What a query that arrives while the embedded database is closing hears (a 503; the client retries elsewhere). */
+export class DatabaseClosingError extends Error {
+  readonly code = 'DATABASE_CLOSING';
+}
+
+/**
+ * PGlite's own close() releases its lock before it shuts the database down, so a query that passed its checks just
+ * before could run on a half-closed database (seen: a TypeError; worse, its protocol loop retries swallowed errors),
+ * and nothing else stops work that outlived its request from arriving late. So: from the first call to close, new
+ * queries are refused, the ones under way finish (up to a bound), and only then is PGlite closed.
+ */
+function closeWhenIdle(client: PGlite, drainMs = 5000): () => Promise<void> {
+  let closing = false;
+  const inFlight = new Set<Promise<unknown>>();
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      if (closing) return Promise.reject(new DatabaseClosingError('The database is closing.'));
+      const work = original(...args);
+      inFlight.add(work);
+      void work.finally(() => inFlight.delete(work)).catch(() => {});
+      return work;
+    };
+  }
+  return async () => {
+    closing = true;
+    const bound = new Promise((resolve) => setTimeout(resolve, drainMs).unref());
+    while (inFlight.size) await Promise.race([Promise.allSettled([...inFlight]), bound.then(() => inFlight.clear())]);
+    await client.close();
+  };
 }
 
 /** Rows of a raw SQL query (parameterised through drizzle's sql tag); both drivers return `{rows}`. */

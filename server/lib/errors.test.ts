@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { codeForStatus } from '../../common/errors.ts';
 import {
   AppError, DATABASE_UNAVAILABLE_MSG, INTERNAL_ERROR, badRequest, conflict, describeError, driverCode, forbidden, notFound, postgresCode, tooManyRequests,
-  unauthorized,
+  RESTARTING, STORAGE_FULL, unauthorized,
 } from './errors.ts';
 
 const zodError = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error;
@@ -48,6 +48,14 @@ describe('describeError', () => {
     expect(describeError(drizzleError('23503'))).toEqual({ status: 404, body: { msg: 'A referenced item was not found.', code: 'NOT_FOUND' } });
     expect(describeError(Object.assign(new Error('bad uuid'), { code: '22P02' })).body).toEqual({ msg: 'Invalid value in request.', code: 'BAD_REQUEST' });
     expect(describeError(drizzleError('22001')).status).toBe(400);
+  });
+
+  it('answers a full disk (53100) with 507 and a message saying nothing was saved, never a 500', () => {
+    expect(describeError(drizzleError('53100'))).toEqual({ status: 507, body: { msg: STORAGE_FULL, code: 'UNAVAILABLE' } });
+  });
+
+  it('answers a query refused because the embedded database is closing for a stop with 503', () => {
+    expect(describeError(drizzleError('DATABASE_CLOSING'))).toEqual({ status: 503, body: { msg: RESTARTING, code: 'UNAVAILABLE' } });
   });
 
   it('answers 400 for text, dates and numbers that only SQL could refuse (NUL, month 13, 1e999)', () => {

@@ -37,7 +37,7 @@ export function describeError(error: unknown): Refusal {
   if (failed?.validation) {
     return refusal(400, 'VALIDATION', describeIssue(schemaIssue(failed.validation[0]), failed.validationContext));
   }
-  const pg = PG_CLIENT_ERRORS[postgresCode(error) ?? ''];
+  const pg = PG_CLIENT_ERRORS[postgresCode(error) ?? ''] ?? DATABASE_FAULTS[driverCode(error) ?? ''];
   if (pg) return pg;
   if (isDatabaseUnavailable(error)) return DATABASE_UNAVAILABLE;
   const status = failed?.statusCode ?? 500;
@@ -59,6 +59,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const { status, body } = describeError(error);
     if (body.code === 'INTERNAL') request.log.error({ err: error }, 'unhandled error');
     // The driver's code only: a failed query's message carries its SQL and parameters.
+    else if (status === 507) request.log.error({ code: driverCode(error) ?? postgresCode(error) }, 'database storage full');
     else if (body.code === 'UNAVAILABLE') request.log.warn({ code: driverCode(error) }, 'database unavailable');
     return reply.code(status).send(body);
   });
@@ -119,6 +120,17 @@ const PG_CLIENT_ERRORS: Record<string, Refusal> = {
   [PG.uniqueViolation]: refusal(409, 'CONFLICT', 'That already exists.'),
   [PG.foreignKeyViolation]: refusal(404, 'NOT_FOUND', 'A referenced item was not found.'),
   [PG.stringTooLong]: refusal(400, 'BAD_REQUEST', 'A value is too long.'),
+};
+
+/** What a client hears when the database's disk is full: nothing was saved, and nothing the client sent was wrong. */
+export const STORAGE_FULL = 'The server has run out of storage space, so this was not saved. Please try again later.';
+export const RESTARTING = 'The server is restarting. Please try again in a moment.';
+// The database's own trouble, not the client's. A full disk (53100) rolls the statement back cleanly (the embedded
+// database too, faults/embedded-full-disk.test.ts): a clear 507 rather than a 500. A query that arrives while the
+// embedded database closes for a stop (server/db/client.ts) is refused before it runs: 503, try again.
+const DATABASE_FAULTS: Record<string, Refusal> = {
+  '53100': refusal(507, 'UNAVAILABLE', STORAGE_FULL),
+  DATABASE_CLOSING: refusal(503, 'UNAVAILABLE', RESTARTING),
 };
 
 /** The code a driver put on an error (a SQLSTATE, ECONNREFUSED...); Drizzle wraps driver errors, so it may be on the cause. */

@@ -117,11 +117,13 @@ function digestSubject(items: number, chats: number): string {
 
 /** The daily digest of one member: every unread item of their 'daily' types, and missed chats if chat is daily, since the last. */
 export async function sendDigest(ctx: Ctx, userId: string, now: Date): Promise<void> {
+  // Marked first, whatever follows: a member who is due but gets nothing (disabled) would otherwise be due again at
+  // once, and the sweep, which asks again while it gets full rounds, would never end (docs/decisions/0085).
+  await ctx.db.execute(sql`UPDATE users SET digest_at = ${now.toISOString()} WHERE id = ${userId}`);
   const to = await recipient(ctx, userId);
   if (!to) return;
   const rows = await pendingItems(ctx, userId, 'daily', now);
   const chats = await missedChats(ctx, userId, now);
-  await ctx.db.execute(sql`UPDATE users SET digest_at = ${now.toISOString()} WHERE id = ${userId}`);
   if (rows.length === 0 && chats.length === 0) return;
   const lines = ['Here is what happened since your last digest:', ...itemLines(ctx, rows), ...chatLines(ctx, chats)];
   const keys = [...rows.map((r) => r.type as NotificationType), ...(chats.length ? ['chatMessage' as const] : [])];
