@@ -87,7 +87,7 @@ type MissedChat = { conversation_id: string; sender_name: string; unread: number
  * For members whose chat email is 'daily': each conversation with messages still unread that arrived since their last
  * digest, named by who wrote (never the text).
  */
-async function missedChats(ctx: Ctx, userId: string, now: Date): Promise<MissedChat[]> {
+async function missedChats(ctx: Ctx, userId: string, since: string | null, now: Date): Promise<MissedChat[]> {
   return queryRows<MissedChat>(ctx.db, sql`
     SELECT cp.conversation_id, s.name AS sender_name, x.unread
     FROM users me
@@ -96,7 +96,7 @@ async function missedChats(ctx: Ctx, userId: string, now: Date): Promise<MissedC
     JOIN users s ON s.id = o.user_id
     CROSS JOIN LATERAL (SELECT count(*)::int AS unread FROM messages m
       WHERE m.conversation_id = cp.conversation_id AND m.sender_id = o.user_id AND m.status <> 'read' AND m.kind = 'text'
-        AND m.created_at > coalesce(me.digest_at, '-infinity') AND m.created_at <= ${now.toISOString()}) x
+        AND m.created_at > coalesce(${since}::timestamptz, '-infinity') AND m.created_at <= ${now.toISOString()}) x
     WHERE me.id = ${userId} AND x.unread > 0 AND ${chatEmailMode(sql`me.id`)} = 'daily'
     ORDER BY s.name LIMIT 50`);
 }
@@ -119,11 +119,13 @@ function digestSubject(items: number, chats: number): string {
 export async function sendDigest(ctx: Ctx, userId: string, now: Date): Promise<void> {
   // Marked first, whatever follows: a member who is due but gets nothing (disabled) would otherwise be due again at
   // once, and the sweep, which asks again while it gets full rounds, would never end (docs/decisions/0085).
-  await ctx.db.execute(sql`UPDATE users SET digest_at = ${now.toISOString()} WHERE id = ${userId}`);
+  const [marked] = await queryRows<{ previous: string | null }>(ctx.db, sql`
+    UPDATE users u SET digest_at = ${now.toISOString()} FROM users before WHERE u.id = ${userId} AND before.id = u.id
+    RETURNING before.digest_at AS previous`);
   const to = await recipient(ctx, userId);
   if (!to) return;
   const rows = await pendingItems(ctx, userId, 'daily', now);
-  const chats = await missedChats(ctx, userId, now);
+  const chats = await missedChats(ctx, userId, marked?.previous ?? null, now);
   if (rows.length === 0 && chats.length === 0) return;
   const lines = ['Here is what happened since your last digest:', ...itemLines(ctx, rows), ...chatLines(ctx, chats)];
   const keys = [...rows.map((r) => r.type as NotificationType), ...(chats.length ? ['chatMessage' as const] : [])];
