@@ -274,7 +274,7 @@ test('defect 2: signed in, the directory leaves one\'s own card out of the count
   expect(shown).toBeGreaterThanOrEqual(visitorTotal - 1);
   await expect(cards).toHaveCount(12);
   await expect(cards.filter({ has: page.getByRole('heading', { name: 'Amara Okafor' }) })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Page 2' }).click();
+  await page.getByRole('button', { name: 'Page 2', exact: true }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(count).toHaveText(/^\d+ therapists found$/);
   expect(Number((await count.textContent())!.split(' ')[0])).toBeGreaterThanOrEqual(shown);
