@@ -1,18 +1,12 @@
 // The session cache (docs/decisions/0069): reads may reuse a looked-up session for a moment, but nothing that ends or
 // changes a session waits for that moment to pass, on this node or another; writes always ask the database.
 // The entries live a minute here, so that only forgetting (never expiry) can explain a fresh answer.
-import { once } from 'node:events';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { buildApp } from '../app.ts';
-import { testConfig } from '../config.ts';
 import type { App } from '../context.ts';
-import { createMailer } from './mail.ts';
-import { redisRateLimiter } from './rate-limit.ts';
 import { createSessionCache } from './session-cache.ts';
-import { createTestContext, openTestDatabase, type TestContext } from '../test/harness.ts';
+import { createTestContext, openTestDatabase, type TestContext, startRedisNode } from '../test/harness.ts';
 import { createAdmin, createUser } from '../test/factories.ts';
 import { caller } from '../test/http.ts';
 
@@ -99,23 +93,9 @@ afterAll(async () => {
 });
 
 async function startNode(db: Parameters<typeof buildApp>[0]['db']): Promise<App> {
-  const url = process.env.REDIS_URL!;
-  const redis = { pub: new Redis(url, { enableAutoPipelining: true }), sub: new Redis(url) };
-  await Promise.all([redis.pub, redis.sub].map((client) => once(client, 'ready')));
-  const limiterRedis = new Redis(url);
-  const config = testConfig(MINUTE_CACHE);
-  const app = await buildApp({
-    config, db, redis, limiter: redisRateLimiter(limiterRedis, `test:${randomBytes(6).toString('hex')}:`),
-    mailer: createMailer({ from: config.mailFrom, outboxDir: '/nonexistent' }),
-  });
-  await app.ready();
-  cleanups.push(async () => {
-    await app.close();
-    redis.pub.disconnect();
-    redis.sub.disconnect();
-    limiterRedis.disconnect();
-  });
-  return app;
+  const node = await startRedisNode(db, { config: MINUTE_CACHE });
+  cleanups.push(node.close);
+  return node.app;
 }
 
 it.skipIf(!twoNodes)('a session signed out on one node is refused by the other, which had it cached', { timeout: 60_000 }, async () => {

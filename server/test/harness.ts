@@ -99,3 +99,32 @@ export function baseUrl(ctx: TestContext): string {
   if (!address || typeof address === 'string') throw new Error('app is not listening');
   return `http://127.0.0.1:${address.port}`;
 }
+
+/**
+ * One in-process app node on a shared database with its own Redis connections (the socket.io adapter, presence and
+ * the rate limits): two of these are two nodes. Needs REDIS_URL. `close` ends the node and its connections.
+ */
+export async function startRedisNode(
+  db: Db, opts: { config?: Record<string, string>; listen?: boolean } = {},
+): Promise<{ app: App; close: () => Promise<void> }> {
+  const url = process.env.REDIS_URL!;
+  const redis = { pub: new Redis(url, { enableAutoPipelining: true }), sub: new Redis(url) };
+  await Promise.all([redis.pub, redis.sub].map((client) => once(client, 'ready')));
+  const limiterRedis = new Redis(url);
+  const config = testConfig(opts.config);
+  const app = await buildApp({
+    config, db, redis, limiter: redisRateLimiter(limiterRedis, `test:${randomBytes(6).toString('hex')}:`),
+    mailer: createMailer({ from: config.mailFrom, outboxDir: '/nonexistent' }),
+  });
+  if (opts.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+  else await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      redis.pub.disconnect();
+      redis.sub.disconnect();
+      limiterRedis.disconnect();
+    },
+  };
+}

@@ -1,16 +1,10 @@
 // Live notifications: `notification` (new or regrouped item with the unread count), `notificationCount` and
 // `chatUnreadCount` to every device of the member; across two nodes over Redis where PostgreSQL and Redis are given
 // (DATABASE_URL and REDIS_URL, as server/features/chat/two-nodes.test.ts).
-import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { buildApp } from '../../app.ts';
-import { testConfig } from '../../config.ts';
 import type { App } from '../../context.ts';
-import { createMailer } from '../../lib/mail.ts';
-import { redisRateLimiter } from '../../lib/rate-limit.ts';
-import { baseUrl, createTestContext, openTestDatabase, type TestContext } from '../../test/harness.ts';
+import { baseUrl, createTestContext, openTestDatabase, type TestContext, startRedisNode } from '../../test/harness.ts';
 import { createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { caller } from '../../test/http.ts';
 import { call as emit, connectClient, openConversation, settle, waitFor } from '../../test/sockets.ts';
@@ -90,23 +84,9 @@ const twoNodes = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 
 /** One app node on the shared database, with its own Redis connections (the socket.io adapter and presence). */
 async function startNode(db: Parameters<typeof buildApp>[0]['db']): Promise<App> {
-  const url = process.env.REDIS_URL!;
-  const redis = { pub: new Redis(url, { enableAutoPipelining: true }), sub: new Redis(url) };
-  await Promise.all([redis.pub, redis.sub].map((client) => once(client, 'ready')));
-  const limiterRedis = new Redis(url);
-  const config = testConfig();
-  const app = await buildApp({
-    config, db, redis, limiter: redisRateLimiter(limiterRedis, `test:${randomBytes(6).toString('hex')}:`),
-    mailer: createMailer({ from: config.mailFrom, outboxDir: '/nonexistent' }),
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  cleanups.push(async () => {
-    await app.close();
-    redis.pub.disconnect();
-    redis.sub.disconnect();
-    limiterRedis.disconnect();
-  });
-  return app;
+  const node = await startRedisNode(db, { listen: true });
+  cleanups.push(node.close);
+  return node.app;
 }
 const urlOf = (app: App) => `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 

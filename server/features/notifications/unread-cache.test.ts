@@ -1,15 +1,9 @@
 // The unread count remembered per node (docs/decisions/0069): with entries living a minute, every change a member's
 // count can have (an item stored, read, withdrawn) is seen by the next read, on this node and on another.
-import { once } from 'node:events';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { buildApp } from '../../app.ts';
-import { testConfig } from '../../config.ts';
 import type { App } from '../../context.ts';
-import { createMailer } from '../../lib/mail.ts';
-import { redisRateLimiter } from '../../lib/rate-limit.ts';
-import { createTestContext, openTestDatabase, type TestContext } from '../../test/harness.ts';
+import { createTestContext, openTestDatabase, type TestContext, startRedisNode } from '../../test/harness.ts';
 import { createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { caller } from '../../test/http.ts';
 
@@ -52,23 +46,9 @@ describe('on one node', () => {
 const twoNodes = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 
 async function startNode(db: Parameters<typeof buildApp>[0]['db']): Promise<App> {
-  const url = process.env.REDIS_URL!;
-  const redis = { pub: new Redis(url, { enableAutoPipelining: true }), sub: new Redis(url) };
-  await Promise.all([redis.pub, redis.sub].map((client) => once(client, 'ready')));
-  const limiterRedis = new Redis(url);
-  const config = testConfig(MINUTE_CACHE);
-  const app = await buildApp({
-    config, db, redis, limiter: redisRateLimiter(limiterRedis, `test:${randomBytes(6).toString('hex')}:`),
-    mailer: createMailer({ from: config.mailFrom, outboxDir: '/nonexistent' }),
-  });
-  await app.ready();
-  cleanups.push(async () => {
-    await app.close();
-    redis.pub.disconnect();
-    redis.sub.disconnect();
-    limiterRedis.disconnect();
-  });
-  return app;
+  const node = await startRedisNode(db, { config: MINUTE_CACHE });
+  cleanups.push(node.close);
+  return node.app;
 }
 
 it.skipIf(!twoNodes)('a count cached on one node follows an item stored through the other', { timeout: 60_000 }, async () => {
