@@ -139,14 +139,18 @@ const SERVER_NODE_FLAGS = (JSON.parse(fs.readFileSync(path.join(import.meta.dirn
  * The real server as its own process on the bench database (production logging off the hot path). BENCH_NODE_ARGS adds
  * Node flags to it, e.g. `--trace-gc` to see collection pauses.
  */
-export async function startServer(databaseUrl: string, port: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
+export async function startServer(
+  databaseUrl: string, port: number, extraEnv: Record<string, string> = {},
+  options: { nodeArgs?: string[]; onStdout?: (text: string) => void } = {},
+): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-bench-'));
-  const nodeArgs = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])];
+  const nodeArgs = [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])];
   const child = spawn(process.execPath, [...nodeArgs, 'server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir, SEED_DEMO: '0', ADMIN_EMAIL: 'bench-admin@bench.test', ADMIN_PASSWORD: 'bench-admin-password', ...extraEnv },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.onStdout ? 'pipe' : 'inherit', 'inherit'],
   });
+  if (options.onStdout) child.stdout?.setEncoding('utf8').on('data', options.onStdout);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok).catch(() => false);
