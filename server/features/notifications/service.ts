@@ -36,7 +36,7 @@ export async function listNotifications(ctx: Ctx, user: CurrentUser, { before, l
 }
 
 export async function unreadCount(ctx: Ctx, user: CurrentUser): Promise<{ count: number }> {
-  return { count: await unreadCacheOf(ctx).read(user.id, () => q.unreadCount(ctx.db, user.id)) };
+  return { count: await unreadCacheOf(ctx).read(user.id, async () => ({ value: await q.unreadCount(ctx.db, user.id) })) };
 }
 
 /** Marks read; the member's other devices hear the new count. Answers the unread count after. */

@@ -12,6 +12,7 @@ import { referralRecipients, referrals } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { expiryOf, nowOf, todayOf } from './clock.ts';
+import { countsCacheOf, countsChanged } from './counts-cache.ts';
 import { notice, tellReceived } from './events.ts';
 import { scheduleExpiringNotice } from './expiring.ts';
 import { referralSummary, toListItem, toReferral } from './present.ts';
@@ -49,6 +50,7 @@ export async function createReferral(ctx: AppContext, user: CurrentUser, input: 
     return row.id;
   });
   tellReceived(ctx, { referralId: id, kind: 'received', status: 'open', to: input.recipientIds });
+  countsChanged(ctx, [user.id]);
   const summary = referralSummary({ age_group: input.ageGroup, concerns: input.concerns, session_formats: input.sessionFormats, region: input.region });
   await notice(ctx, 'referralReceived', { referralId: id, summary, actorId: user.id, to: input.recipientIds });
   await scheduleExpiringNotice(ctx, id, now, expiryOf(now, input.neededBy));
@@ -78,9 +80,14 @@ export async function listReferrals(ctx: AppContext, user: CurrentUser, input: R
   };
 }
 
+/** The navigation badge, remembered per node until a referral event names the caller or a counted one expires. */
 export async function referralCounts(ctx: AppContext, user: CurrentUser): Promise<ReferralCounts> {
-  const row = await q.counts(ctx.db, user.id, nowOf(ctx));
-  return { receivedOpen: row?.received_open ?? 0, sentOpen: row?.sent_open ?? 0 };
+  return countsCacheOf(ctx).read(user.id, async () => {
+    const now = nowOf(ctx);
+    const row = await q.counts(ctx.db, user.id, now);
+    const value = { receivedOpen: row?.received_open ?? 0, sentOpen: row?.sent_open ?? 0 };
+    return { value, keepMs: row?.next_expiry ? new Date(row.next_expiry).getTime() - now.getTime() : undefined };
+  });
 }
 
 /** Administrators see how the network is used, never a referral: counts only, kept 30 s (a scan of the table). */
