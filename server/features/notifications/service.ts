@@ -7,12 +7,12 @@ import { badRequest } from '../../lib/errors.ts';
 import { countsChanged } from '../../lib/notify.ts';
 import { signLink, verifyLink } from '../../lib/signed-links.ts';
 import {
-  DEFAULT_PREFERENCES, PREFERENCE_KEYS, PREFERENCE_LABELS, UNSUBSCRIBE_TEXTS, type NotificationPreferences, type NotificationsPage,
+  DEFAULT_PREFERENCES, NOTIFICATIONS_PAGE_SIZE, PREFERENCE_KEYS, PREFERENCE_LABELS, UNSUBSCRIBE_TEXTS, type NotificationPreferences, type NotificationsPage,
   type PreferenceKey, type ReadInput, type TypePreference, type UpdatePreferencesInput, type MentionSuggestions,
 } from '../../../common/notifications.ts';
 import * as q from './queries.ts';
 import { toNotification } from './present.ts';
-import { unreadCacheOf } from './unread-cache.ts';
+import { firstPageCacheOf, unreadCacheOf } from './unread-cache.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'realtime' | 'jobs' | 'config'>;
 
@@ -30,9 +30,15 @@ function decodeCursor(before: string | undefined): q.Cursor | null {
 const encodeCursor = (row: q.NotificationRow) => Buffer.from(`${row.cursor_at}|${row.id}`).toString('base64url');
 
 export async function listNotifications(ctx: Ctx, user: CurrentUser, { before, limit }: { before?: string; limit: number }): Promise<NotificationsPage> {
-  const rows = await q.listPage(ctx.db, user.id, limit, decodeCursor(before));
-  const shown = rows.slice(0, limit);
-  return { notifications: shown.map(toNotification), nextCursor: rows.length > limit ? encodeCursor(shown[shown.length - 1]) : null };
+  const cursor = decodeCursor(before);
+  const load = async () => {
+    const rows = await q.listPage(ctx.db, user.id, limit, cursor);
+    const shown = rows.slice(0, limit);
+    return { notifications: shown.map(toNotification), nextCursor: rows.length > limit ? encodeCursor(shown[shown.length - 1]) : null };
+  };
+  // The bell's first page is what members open again and again: remembered until the fan-out names them.
+  if (cursor || limit !== NOTIFICATIONS_PAGE_SIZE) return load();
+  return firstPageCacheOf(ctx).read(user.id, async () => ({ value: await load() }));
 }
 
 export async function unreadCount(ctx: Ctx, user: CurrentUser): Promise<{ count: number }> {
