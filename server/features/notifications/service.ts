@@ -1,6 +1,6 @@
 // The notification centre's rules: list, count, read, preferences, mention suggestions, one-click unsubscribe.
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
+import { queryPrepared } from '../../db/prepared.ts';
 import type { AppContext } from '../../context.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -52,12 +52,15 @@ export async function markRead(ctx: Ctx, user: CurrentUser, input: ReadInput): P
   return unreadCount(ctx, user);
 }
 
+/** One round trip: the member's saved choices and time zone (read once per browser session, and by the settings). */
 export async function getPreferences(ctx: Pick<AppContext, 'db'>, user: Pick<CurrentUser, 'id'>): Promise<NotificationPreferences> {
-  const rows = await queryRows<{ key: string; in_app: boolean; email: TypePreference['email'] }>(ctx.db, sql`
-    SELECT key, in_app, email FROM notification_preferences WHERE user_id = ${user.id}`);
-  const [me] = await queryRows<{ time_zone: string | null }>(ctx.db, sql`SELECT time_zone FROM users WHERE id = ${user.id}`);
+  type Saved = { key: string; in_app: boolean; email: TypePreference['email'] };
+  const [me] = await queryPrepared<{ time_zone: string | null; saved: Saved[] }>(ctx.db, sql`
+    SELECT u.time_zone, coalesce(json_agg(json_build_object('key', p.key, 'in_app', p.in_app, 'email', p.email))
+      FILTER (WHERE p.key IS NOT NULL), '[]'::json) AS saved
+    FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id WHERE u.id = ${user.id} GROUP BY u.id`);
   const types = { ...DEFAULT_PREFERENCES };
-  for (const r of rows) if ((PREFERENCE_KEYS as readonly string[]).includes(r.key)) types[r.key as PreferenceKey] = { inApp: r.in_app, email: r.email };
+  for (const r of me?.saved ?? []) if ((PREFERENCE_KEYS as readonly string[]).includes(r.key)) types[r.key as PreferenceKey] = { inApp: r.in_app, email: r.email };
   return { types, timeZone: me?.time_zone ?? null };
 }
 
