@@ -412,6 +412,7 @@ export const referrals = pgTable('referrals', {
   index('referrals_sender_created_idx').on(t.senderId, t.createdAt.desc(), t.id.desc()),
   index('referrals_board_idx').on(t.ageGroup, t.createdAt.desc(), t.id.desc()).where(sql`${t.toBoard} AND ${t.status} = 'open'`),
   index('referrals_status_expires_idx').on(t.status, t.expiresAt),
+  index('referrals_open_expiry_idx').on(t.id, t.expiresAt).where(sql`${t.status} = 'open'`),
   check('referrals_status_check', sql`${t.status} IN ('open', 'placed', 'withdrawn')`),
   check('referrals_urgency_check', sql`${t.urgency} IN ('routine', 'soon', 'urgent')`),
   check('referrals_note_length_check', sql`char_length(${t.note}) <= 1000`),
@@ -430,7 +431,7 @@ export const referralRecipients = pgTable('referral_recipients', {
 }, (t) => [
   primaryKey({ columns: [t.referralId, t.recipientId] }),
   index('referral_recipients_inbox_idx').on(t.recipientId, t.createdAt.desc(), t.referralId.desc()),
-  index('referral_recipients_pending_idx').on(t.recipientId).where(sql`${t.response} = 'pending'`),
+  index('referral_recipients_pending_idx').on(t.recipientId, t.referralId).where(sql`${t.response} = 'pending'`),
   check('referral_recipients_response_check', sql`${t.response} IN ('pending', 'accepted', 'declined', 'no capacity')`),
   check('referral_recipients_message_length_check', sql`${t.message} IS NULL OR char_length(${t.message}) <= 500`),
 ]);

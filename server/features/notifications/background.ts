@@ -9,7 +9,7 @@ import { userRoom } from '../../lib/realtime.ts';
 import { membersDueDigest, sendChatEmail, sendDigest, sendImmediate } from './email.ts';
 import * as q from './queries.ts';
 import { toNotification } from './present.ts';
-import { unreadCacheOf } from './unread-cache.ts';
+import { firstPageCacheOf, unreadCacheOf } from './unread-cache.ts';
 
 export const DIGEST_JOB = 'notifications.digest';
 const DIGESTS_PER_ROUND = 200;
@@ -39,7 +39,9 @@ function registerJobs(ctx: AppContext): void {
 function notificationsRealtime(ctx: AppContext): void {
   ctx.realtime.onFanOut(NOTIFY_FANOUT, (payload) => {
     const { items, counts } = payload as FanOutPayload;
-    unreadCacheOf(ctx).forget([...items.map((i) => i.userId), ...counts]);
+    const named = [...items.map((i) => i.userId), ...counts];
+    unreadCacheOf(ctx).forget(named);
+    firstPageCacheOf(ctx).forget(named);
     void ctx.realtime.track(deliverLocally(ctx, payload as FanOutPayload))
       .catch((error: unknown) => ctx.realtime.log.error({ event: 'notification', name: (error as Error)?.name }, 'notification delivery failed'));
   });

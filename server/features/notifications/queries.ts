@@ -1,5 +1,5 @@
 // The notifications' SQL: pages served by notifications_user_created_idx, counts by notifications_unread_idx.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 
@@ -21,11 +21,15 @@ const COLUMNS = sql`n.id, n.user_id, n.type, n.actor_count, n.target_kind, n.tar
 
 export type Cursor = { at: string; id: string };
 
-export function listPage(db: Db, userId: string, limit: number, before: Cursor | null): Promise<NotificationRow[]> {
+export const listPage = (db: Db, userId: string, limit: number, before: Cursor | null): Promise<NotificationRow[]> =>
+  queryPrepared<NotificationRow>(db, listPageSql(userId, limit, before));
+
+/** One page, newest first (one more row than shown: whether there is a next page). */
+export function listPageSql(userId: string, limit: number, before: Cursor | null): SQL {
   const older = before ? sql`AND (n.created_at, n.id) < (${before.at}::timestamptz, ${before.id}::uuid)` : sql``;
-  return queryPrepared<NotificationRow>(db, sql`SELECT ${COLUMNS} FROM notifications n
+  return sql`SELECT ${COLUMNS} FROM notifications n
     WHERE n.user_id = ${userId} AND n.visible ${older}
-    ORDER BY n.created_at DESC, n.id DESC LIMIT ${limit + 1}`);
+    ORDER BY n.created_at DESC, n.id DESC LIMIT ${limit + 1}`;
 }
 
 /** The items by id, for the devices of the members they belong to (realtime). */

@@ -1,18 +1,18 @@
 // The notification centre's rules: list, count, read, preferences, mention suggestions, one-click unsubscribe.
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
+import { queryPrepared } from '../../db/prepared.ts';
 import type { AppContext } from '../../context.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { countsChanged } from '../../lib/notify.ts';
 import { signLink, verifyLink } from '../../lib/signed-links.ts';
 import {
-  DEFAULT_PREFERENCES, PREFERENCE_KEYS, PREFERENCE_LABELS, UNSUBSCRIBE_TEXTS, type NotificationPreferences, type NotificationsPage,
+  DEFAULT_PREFERENCES, NOTIFICATIONS_PAGE_SIZE, PREFERENCE_KEYS, PREFERENCE_LABELS, UNSUBSCRIBE_TEXTS, type NotificationPreferences, type NotificationsPage,
   type PreferenceKey, type ReadInput, type TypePreference, type UpdatePreferencesInput, type MentionSuggestions,
 } from '../../../common/notifications.ts';
 import * as q from './queries.ts';
 import { toNotification } from './present.ts';
-import { unreadCacheOf } from './unread-cache.ts';
+import { firstPageCacheOf, unreadCacheOf } from './unread-cache.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'realtime' | 'jobs' | 'config'>;
 
@@ -30,13 +30,19 @@ function decodeCursor(before: string | undefined): q.Cursor | null {
 const encodeCursor = (row: q.NotificationRow) => Buffer.from(`${row.cursor_at}|${row.id}`).toString('base64url');
 
 export async function listNotifications(ctx: Ctx, user: CurrentUser, { before, limit }: { before?: string; limit: number }): Promise<NotificationsPage> {
-  const rows = await q.listPage(ctx.db, user.id, limit, decodeCursor(before));
-  const shown = rows.slice(0, limit);
-  return { notifications: shown.map(toNotification), nextCursor: rows.length > limit ? encodeCursor(shown[shown.length - 1]) : null };
+  const cursor = decodeCursor(before);
+  const load = async () => {
+    const rows = await q.listPage(ctx.db, user.id, limit, cursor);
+    const shown = rows.slice(0, limit);
+    return { notifications: shown.map(toNotification), nextCursor: rows.length > limit ? encodeCursor(shown[shown.length - 1]) : null };
+  };
+  // The bell's first page is what members open again and again: remembered until the fan-out names them.
+  if (cursor || limit !== NOTIFICATIONS_PAGE_SIZE) return load();
+  return firstPageCacheOf(ctx).read(user.id, async () => ({ value: await load() }));
 }
 
 export async function unreadCount(ctx: Ctx, user: CurrentUser): Promise<{ count: number }> {
-  return { count: await unreadCacheOf(ctx).read(user.id, () => q.unreadCount(ctx.db, user.id)) };
+  return { count: await unreadCacheOf(ctx).read(user.id, async () => ({ value: await q.unreadCount(ctx.db, user.id) })) };
 }
 
 /** Marks read; the member's other devices hear the new count. Answers the unread count after. */
@@ -46,12 +52,15 @@ export async function markRead(ctx: Ctx, user: CurrentUser, input: ReadInput): P
   return unreadCount(ctx, user);
 }
 
+/** One round trip: the member's saved choices and time zone (read once per browser session, and by the settings). */
 export async function getPreferences(ctx: Pick<AppContext, 'db'>, user: Pick<CurrentUser, 'id'>): Promise<NotificationPreferences> {
-  const rows = await queryRows<{ key: string; in_app: boolean; email: TypePreference['email'] }>(ctx.db, sql`
-    SELECT key, in_app, email FROM notification_preferences WHERE user_id = ${user.id}`);
-  const [me] = await queryRows<{ time_zone: string | null }>(ctx.db, sql`SELECT time_zone FROM users WHERE id = ${user.id}`);
+  type Saved = { key: string; in_app: boolean; email: TypePreference['email'] };
+  const [me] = await queryPrepared<{ time_zone: string | null; saved: Saved[] }>(ctx.db, sql`
+    SELECT u.time_zone, coalesce(json_agg(json_build_object('key', p.key, 'in_app', p.in_app, 'email', p.email))
+      FILTER (WHERE p.key IS NOT NULL), '[]'::json) AS saved
+    FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id WHERE u.id = ${user.id} GROUP BY u.id`);
   const types = { ...DEFAULT_PREFERENCES };
-  for (const r of rows) if ((PREFERENCE_KEYS as readonly string[]).includes(r.key)) types[r.key as PreferenceKey] = { inApp: r.in_app, email: r.email };
+  for (const r of me?.saved ?? []) if ((PREFERENCE_KEYS as readonly string[]).includes(r.key)) types[r.key as PreferenceKey] = { inApp: r.in_app, email: r.email };
   return { types, timeZone: me?.time_zone ?? null };
 }
 

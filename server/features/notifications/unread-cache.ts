@@ -1,52 +1,30 @@
-// Each node remembers its members' unread counts (docs/decisions/0069): the bell asks on every page, and the count only
+// Each node remembers its members' unread counts (docs/decisions/0069) and the first page of their list (0092): the bell asks on every page, and the count only
 // changes when a notification is stored, withdrawn or read, each of which already reaches every node as the
 // notifications fan-out (server/lib/notify.ts). That fan-out forgets the members it names, here at once and on the
 // other nodes through Redis; an entry also ends after config.unreadCountCacheMs, for the rare change made without one
-// (a moderator's removal).
+// (a moderator's removal). The first page also shows the actors as they are named now: a new name shows within
+// config.firstPageCacheMs.
+import type { NotificationsPage } from '../../../common/notifications.ts';
 import type { AppContext } from '../../context.ts';
+import { createMemberCache, type MemberCache } from '../../lib/member-cache.ts';
 
-const MAX_KEYS = 100_000;
-
-type Entry = { count: number; expires: number };
-type UnreadCache = {
-  read: (userId: string, load: () => Promise<number>) => Promise<number>;
-  forget: (userIds: Iterable<string>) => void;
-};
+type UnreadCache = MemberCache<number>;
 
 const byApp = new WeakMap<object, UnreadCache>();
+const pagesByApp = new WeakMap<object, MemberCache<NotificationsPage>>();
+// A page is some kilobytes: the most recent readers only.
+const MAX_PAGES = 5_000;
 
 /** The cache of this app instance (tests build several apps in one process). */
 export function unreadCacheOf(ctx: Pick<AppContext, 'realtime' | 'config'>): UnreadCache {
   let cache = byApp.get(ctx.realtime);
-  if (!cache) byApp.set(ctx.realtime, (cache = createUnreadCache(ctx.config.unreadCountCacheMs)));
+  if (!cache) byApp.set(ctx.realtime, (cache = createMemberCache<number>(ctx.config.unreadCountCacheMs)));
   return cache;
 }
 
-function createUnreadCache(ttlMs: number, now = () => performance.now()): UnreadCache {
-  const entries = new Map<string, Entry>();
-  // The load each member's entry may be filled from: a forget in the meantime makes it stale, and it is not kept.
-  const loads = new Map<string, object>();
-  return {
-    async read(userId, load) {
-      const entry = entries.get(userId);
-      if (entry && entry.expires > now()) return entry.count;
-      if (ttlMs <= 0) return load();
-      const ticket = {};
-      loads.set(userId, ticket);
-      const count = await load();
-      if (loads.get(userId) === ticket) {
-        loads.delete(userId);
-        entries.delete(userId);
-        entries.set(userId, { count, expires: now() + ttlMs });
-        if (entries.size > MAX_KEYS) entries.delete(entries.keys().next().value as string);
-      }
-      return count;
-    },
-    forget(userIds) {
-      for (const id of userIds) {
-        entries.delete(id);
-        loads.delete(id);
-      }
-    },
-  };
+/** The first pages of the list (the default size, no cursor) of this app instance. */
+export function firstPageCacheOf(ctx: Pick<AppContext, 'realtime' | 'config'>): MemberCache<NotificationsPage> {
+  let cache = pagesByApp.get(ctx.realtime);
+  if (!cache) pagesByApp.set(ctx.realtime, (cache = createMemberCache(ctx.config.firstPageCacheMs, { maxMembers: MAX_PAGES })));
+  return cache;
 }

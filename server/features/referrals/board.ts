@@ -9,6 +9,7 @@ import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { nowOf } from './clock.ts';
 import { notice, tellReceived, tellUpdated } from './events.ts';
+import { referralsChanged } from './read-cache.ts';
 import { referralSummary, toBoardItem } from './present.ts';
 import * as q from './queries.ts';
 import { canRead, readReferral } from './requests.ts';
@@ -76,6 +77,8 @@ export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offe
   if (!taken) throw conflict(REFERRAL_TEXTS.offerTaken);
   await openHandOff(ctx, row, offer.therapistId, user.id);
   tellReceived(ctx, { referralId: id, kind: 'offerAccepted', status: 'open', to: [offer.therapistId] });
+  // The sender's own sent box changed too (an accepted answer, an offer fewer): their other nodes forget it.
+  referralsChanged(ctx, [user.id]);
   await notice(ctx, 'referralReceived', { referralId: id, summary: referralSummary(row), actorId: user.id, to: [offer.therapistId] });
   return readReferral(ctx, user, { id });
 }

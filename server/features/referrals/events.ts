@@ -8,14 +8,18 @@ import type { ReferralEvent } from '../../../common/referrals.ts';
 import type { AppContext } from '../../context.ts';
 import { notify } from '../../lib/notify.ts';
 import { userRoom } from '../../lib/realtime.ts';
+import { referralsChanged } from './read-cache.ts';
 
 export type ReferralNews = ReferralEvent & { to: string[] };
 
+// Everyone an event names may see other counts and boxes now: what was remembered of them is forgotten on every node.
 export function tellReceived(ctx: AppContext, news: ReferralNews): void {
+  referralsChanged(ctx, news.to);
   if (news.to.length) ctx.realtime.io.to(news.to.map(userRoom)).emit('referralReceived', payload(news));
 }
 
 export function tellUpdated(ctx: AppContext, news: ReferralNews): void {
+  referralsChanged(ctx, news.to);
   if (news.to.length) ctx.realtime.io.to(news.to.map(userRoom)).emit('referralUpdated', payload(news));
 }
 

@@ -121,14 +121,22 @@ export async function boardMatch(db: Db, referralId: string, userId: string): Pr
   return row?.ok === true;
 }
 
-/** The nav badge: referrals still waiting for the caller's answer, and the caller's own open requests. */
+/**
+ * The nav badge: referrals still waiting for the caller's answer, and the caller's own open requests; with the earliest
+ * expiry among them, when the counts will change without anyone writing.
+ */
 export async function counts(db: Db, userId: string, now: Date) {
-  const [row] = await queryPrepared<{ received_open: number; sent_open: number }>(db, sql`
-    SELECT
-      (SELECT count(*)::int FROM referral_recipients rr JOIN referrals r ON r.id = rr.referral_id
-        WHERE rr.recipient_id = ${userId} AND rr.response = 'pending' AND ${statusIs('open', now)}) AS received_open,
-      (SELECT count(*)::int FROM referrals r WHERE r.sender_id = ${userId} AND ${statusIs('open', now)}) AS sent_open`);
+  const [row] = await queryPrepared<{ received_open: number; sent_open: number; next_expiry: Date | string | null }>(db, countsSql(userId, now));
   return row;
+}
+
+export function countsSql(userId: string, now: Date): SQL {
+  return sql`
+    WITH received AS (SELECT r.expires_at FROM referral_recipients rr JOIN referrals r ON r.id = rr.referral_id
+        WHERE rr.recipient_id = ${userId} AND rr.response = 'pending' AND ${statusIs('open', now)}),
+      sent AS (SELECT r.expires_at FROM referrals r WHERE r.sender_id = ${userId} AND ${statusIs('open', now)})
+    SELECT (SELECT count(*)::int FROM received) AS received_open, (SELECT count(*)::int FROM sent) AS sent_open,
+      least((SELECT min(expires_at) FROM received), (SELECT min(expires_at) FROM sent)) AS next_expiry`;
 }
 
 /** Counts for administrators: never a referral's content. */

@@ -12,6 +12,7 @@ import { referralRecipients, referrals } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { expiryOf, nowOf, todayOf } from './clock.ts';
+import { countsCacheOf, keepUntil, pagesCacheOf, referralsChanged } from './read-cache.ts';
 import { notice, tellReceived } from './events.ts';
 import { scheduleExpiringNotice } from './expiring.ts';
 import { referralSummary, toListItem, toReferral } from './present.ts';
@@ -49,6 +50,7 @@ export async function createReferral(ctx: AppContext, user: CurrentUser, input: 
     return row.id;
   });
   tellReceived(ctx, { referralId: id, kind: 'received', status: 'open', to: input.recipientIds });
+  referralsChanged(ctx, [user.id]);
   const summary = referralSummary({ age_group: input.ageGroup, concerns: input.concerns, session_formats: input.sessionFormats, region: input.region });
   await notice(ctx, 'referralReceived', { referralId: id, summary, actorId: user.id, to: input.recipientIds });
   await scheduleExpiringNotice(ctx, id, now, expiryOf(now, input.neededBy));
@@ -69,18 +71,28 @@ export async function listReferrals(ctx: AppContext, user: CurrentUser, input: R
   const limit = REFERRAL_LIMITS.pageSize;
   const cursor = input.before ? parseReferralCursor(input.before) : null;
   const page = input.box === 'sent' ? q.sentPage : q.receivedPage;
-  const rows = await page(ctx.db, user.id, nowOf(ctx), limit, input.status, cursor);
-  const shown = rows.slice(0, limit);
-  const last = shown.at(-1);
-  return {
-    referrals: shown.map(toListItem),
-    nextCursor: rows.length > limit && last ? `${last.cursor_at}_${last.id}` : null,
+  const load = async () => {
+    const now = nowOf(ctx);
+    const rows = await page(ctx.db, user.id, now, limit, input.status, cursor);
+    const shown = rows.slice(0, limit);
+    const last = shown.at(-1);
+    const value = { referrals: shown.map(toListItem), nextCursor: rows.length > limit && last ? `${last.cursor_at}_${last.id}` : null };
+    // An open one shown turns expired at its expiry.
+    return { value, keepMs: keepUntil(now, shown.filter((r) => r.status === 'open').map((r) => r.expires_at)) };
   };
+  // The first page of each box (and the dashboard's open ones received) is what members open again and again.
+  if (cursor || (input.status && input.status !== 'open')) return (await load()).value;
+  return pagesCacheOf(ctx).read(user.id, load, `${input.box}:${input.status ?? ''}`);
 }
 
+/** The navigation badge, remembered per node until a referral event names the caller or a counted one expires. */
 export async function referralCounts(ctx: AppContext, user: CurrentUser): Promise<ReferralCounts> {
-  const row = await q.counts(ctx.db, user.id, nowOf(ctx));
-  return { receivedOpen: row?.received_open ?? 0, sentOpen: row?.sent_open ?? 0 };
+  return countsCacheOf(ctx).read(user.id, async () => {
+    const now = nowOf(ctx);
+    const row = await q.counts(ctx.db, user.id, now);
+    const value = { receivedOpen: row?.received_open ?? 0, sentOpen: row?.sent_open ?? 0 };
+    return { value, keepMs: keepUntil(now, [row?.next_expiry]) };
+  });
 }
 
 /** Administrators see how the network is used, never a referral: counts only, kept 30 s (a scan of the table). */
