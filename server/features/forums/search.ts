@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import { queryPrepared } from '../../db/prepared.ts';
 import type { ServiceContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { POSTS_PAGE_SIZE } from '../../../common/constants.ts';
@@ -97,13 +98,22 @@ type OpenWindow = {
   lexeme?: string;
 };
 
+/**
+ * Counts written into the statement: the walk runs as a prepared statement, and a generic plan that does not know its
+ * limits plans for a tenth of the table (docs/decisions/0090).
+ */
+function int(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`search count must be a whole number, not ${n}`);
+  return sql.raw(String(n));
+}
+
 /** post_terms rows below the cursor (the same (created_at, id) order as the posts indexes). */
 const termsBelow = (top: PostKey | null) => (top
   ? sql`AND (t.created_at, t.post_id) < (${top.at}::timestamptz, ${top.id}::uuid) AND t.created_at <= ${top.at}::timestamptz`
   : sql``);
 
 /** The first `cap` posts holding `lexeme`, newest first. */
-const walkTerms = (lexeme: string, top: PostKey | null, cap: number) => sql`
+const walkTerms = (lexeme: string, top: PostKey | null, cap: SQL) => sql`
   SELECT t.post_id, t.created_at FROM post_terms t WHERE t.lexeme = ${lexeme} ${termsBelow(top)}
   ORDER BY t.created_at DESC, t.post_id DESC LIMIT ${cap}`;
 
@@ -129,33 +139,33 @@ export function openWindowQuery(text: string, w: OpenWindow): SQL {
   // (which would read the whole table for a rare word), and the scan must stop after `window + 1` matches.
   const found = w.strategy === 'terms'
     ? sql`found AS MATERIALIZED (
-        SELECT p.id, p.created_at, p.search FROM (${walkTerms(w.lexeme ?? '', w.top, w.cap)}) t
+        SELECT p.id, p.created_at, p.search FROM (${walkTerms(w.lexeme ?? '', w.top, int(w.cap))}) t
         JOIN posts p ON p.id = t.post_id
-        WHERE ${scope} AND p.search @@ ${q} ORDER BY t.created_at DESC, t.post_id DESC LIMIT ${w.window + 1})`
+        WHERE ${scope} AND p.search @@ ${q} ORDER BY t.created_at DESC, t.post_id DESC LIMIT ${int(w.window + 1)})`
     : w.strategy === 'scan'
     ? sql`found AS MATERIALIZED (
         SELECT r.id, r.created_at, r.search FROM (
           SELECT p.id, p.created_at, p.search FROM posts p WHERE ${scope} ${below(w.top)} ORDER BY ${INDEX_ORDER} LIMIT ${w.cap}
-        ) r WHERE r.search @@ ${q} ORDER BY r.created_at DESC NULLS LAST, r.id DESC NULLS LAST LIMIT ${w.window + 1})`
+        ) r WHERE r.search @@ ${q} ORDER BY r.created_at DESC NULLS LAST, r.id DESC NULLS LAST LIMIT ${int(w.window + 1)})`
     : sql`hits AS MATERIALIZED (SELECT p.id, p.created_at, p.search FROM posts p WHERE ${scope} ${below(w.top)} AND p.search @@ ${q}),
-      found AS MATERIALIZED (SELECT id, created_at, search FROM hits ORDER BY created_at DESC, id DESC LIMIT ${w.window + 1})`;
+      found AS MATERIALIZED (SELECT id, created_at, search FROM hits ORDER BY created_at DESC, id DESC LIMIT ${int(w.window + 1)})`;
   // Too few matches from the scan: did it stop at its cap (the index path must take over) or at the end of the scope?
   // Only evaluated (a subquery in an untaken CASE branch is not run) when the scan came back short.
   const capped = w.strategy === 'scan'
-    ? sql`CASE WHEN (SELECT count(*) FROM found) > ${w.window} THEN false ELSE EXISTS (
+    ? sql`CASE WHEN (SELECT count(*) FROM found) > ${int(w.window)} THEN false ELSE EXISTS (
         SELECT 1 FROM posts p WHERE ${scope} ${below(w.top)} ORDER BY ${INDEX_ORDER} OFFSET ${w.cap - 1} LIMIT 1) END`
     : w.strategy === 'terms'
-    ? sql`CASE WHEN (SELECT count(*) FROM found) > ${w.window} THEN false ELSE EXISTS (
+    ? sql`CASE WHEN (SELECT count(*) FROM found) > ${int(w.window)} THEN false ELSE EXISTS (
         SELECT 1 FROM post_terms t WHERE t.lexeme = ${w.lexeme ?? ''} ${termsBelow(w.top)}
-        ORDER BY t.created_at DESC, t.post_id DESC OFFSET ${w.cap - 1} LIMIT 1) END`
+        ORDER BY t.created_at DESC, t.post_id DESC OFFSET ${int(w.cap - 1)} LIMIT 1) END`
     : sql`false`;
   const page = sql`
     WITH ${found},
-    cand AS MATERIALIZED (SELECT id, created_at, ts_rank(search, ${q}) AS rank FROM found ORDER BY created_at DESC, id DESC LIMIT ${w.window}),
+    cand AS MATERIALIZED (SELECT id, created_at, ts_rank(search, ${q}) AS rank FROM found ORDER BY created_at DESC, id DESC LIMIT ${int(w.window)}),
     oldest AS (SELECT ${cursorTime(sql`cand.created_at`)} AS at, cand.id::text AS id FROM cand ORDER BY cand.created_at, cand.id LIMIT 1)
     SELECT ${POST_COLUMNS}, c.rank, (SELECT count(*) FROM found)::int AS window_found,
       (SELECT at FROM oldest) AS bottom_at, (SELECT id FROM oldest) AS bottom_id, ${capped} AS scan_capped
-    FROM (SELECT * FROM cand ORDER BY rank DESC, created_at DESC, id DESC LIMIT ${w.want + 1}) c
+    FROM (SELECT * FROM cand ORDER BY rank DESC, created_at DESC, id DESC LIMIT ${int(w.want + 1)}) c
     JOIN posts p ON p.id = c.id`;
   const meta = sql`, page.window_found, page.bottom_at, page.bottom_id, page.scan_capped`;
   return postsWithDetails(page, { extra: searchColumns(q, meta), orderBy: RANK_ORDER });
@@ -218,7 +228,12 @@ async function openWindow(ctx: ServiceContext, text: string, opts: {
   let choice: Choice = opts.strategy
     ? await forcedChoice(db, text, window, opts.strategy, opts.scanCap)
     : (await termsChoice(ctx, text, window, communityId)) ?? await estimated();
-  const read = () => queryRows<SearchRow>(db, openWindowQuery(text, { communityId, top, window, want, ...choice }));
+  // The first window's walk has one statement shape per page size: prepared, it is planned once per connection (planning
+  // cost about as much as running it). Below a cursor, a generic plan does not know how far down the cursor is and
+  // collects every post of the word (measured: 268 ms for 'grief'), so those are planned with their values, as the
+  // scan, whose cap varies with the estimate.
+  const read = () => (choice.strategy === 'terms' && !top ? queryPrepared<SearchRow> : queryRows<SearchRow>)(
+    db, openWindowQuery(text, { communityId, top, window, want, ...choice }));
   let rows = await read();
   // The walk reached its cap with fewer than window + 1 matches (the other words are rare among the walked word's
   // posts): the estimate picks the way. No rows at all: nothing found, capped or not, so the other way makes sure.
