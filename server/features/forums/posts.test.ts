@@ -12,7 +12,7 @@ import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import {
   JOIN_TO_POST, ONLY_AUTHOR_DELETES, POST_NOT_FOUND, PostsPageSchema, SEARCH_WINDOW, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
 } from '../../../common/posts.ts';
-import { chooseStrategy, findPosts, type SearchOptions } from './search.ts';
+import { chooseStrategy, findPosts, requiredWords, type SearchOptions } from './search.ts';
 
 let { ctx, ana, ben, pending, admin } = {} as Cast;
 let group: { id: string; name: string };
@@ -389,6 +389,16 @@ describe('bounded search (docs/decisions/0021)', () => {
     expect(page.posts.map((p) => p.title.startsWith('yardang'))).toEqual([
       ...windowOfTitles(true), ...windowOfTitles(false), ...windowOfTitles(false), ...windowOfTitles(false)]);
     expect(page.posts[0].highlight?.title).toBe('<mark>yardang</mark> note 0');
+  });
+
+  it('walks only a word every match must hold: none under OR, never an excluded one', async () => {
+    expect(await requiredWords(ctx.db, 'grief -loss')).toEqual(['grief']);
+    expect(await requiredWords(ctx.db, 'EMDR "grief work"')).toEqual(['emdr', 'grief', 'work']);
+    expect(await requiredWords(ctx.db, 'grief or loss')).toEqual([]);
+    // querytree leaves excluded words out: what is left must all match.
+    expect(await requiredWords(ctx.db, 'grief -"loss work"')).toEqual(['grief']);
+    expect(await requiredWords(ctx.db, "o'brien's")).toEqual(['o', 'brien']);
+    expect(await requiredWords(ctx.db, 'the -and')).toEqual([]);
   });
 
   it('scans newest first only when the words are common enough for the scan to stop early', () => {

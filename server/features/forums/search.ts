@@ -117,7 +117,10 @@ const walkTerms = (lexeme: string, top: PostKey | null, cap: SQL) => sql`
   SELECT t.post_id, t.created_at FROM post_terms t WHERE t.lexeme = ${lexeme} ${termsBelow(top)}
   ORDER BY t.created_at DESC, t.post_id DESC LIMIT ${cap}`;
 
-/** The words every match must hold: the query's words, unless an OR or a negated group makes none certain. */
+/**
+ * The words every match must hold. querytree() keeps the part of the query an index can search (excluded words are
+ * left out), so with no OR every word left is required.
+ */
 export async function requiredWords(db: Db, text: string): Promise<string[]> {
   const [row] = await queryRows<{ tree: string }>(db, sql`SELECT querytree(${tsQuery(text)})::text AS tree`);
   const tree = row?.tree ?? '';
