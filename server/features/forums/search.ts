@@ -126,8 +126,11 @@ export async function requiredWords(db: Db, text: string): Promise<string[]> {
   const tree = row?.tree ?? '';
   if (tree.includes('|') || tree.includes('!(') || tree.includes('! (')) return [];
   const words: string[] = [];
-  // Each lexeme is quoted, with quotes inside doubled; one right after '!' is excluded, not required.
-  for (const match of tree.matchAll(/(!?)\s*'((?:[^']|'')*)'/g)) if (!match[1]) words.push(match[2].replaceAll("''", "'"));
+  // Each lexeme is quoted, quotes inside doubled and backslashes escaped; one right after '!' is excluded, not required.
+  // (A word misread here finds no posts, and the estimate's path answers.)
+  for (const match of tree.matchAll(/(!?)\s*'((?:[^'\\]|''|\\.)*)'/g)) {
+    if (!match[1]) words.push(match[2].replace(/''|\\(.)/g, (_pair, escaped?: string) => escaped ?? "'"));
+  }
   return words;
 }
 
