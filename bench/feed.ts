@@ -11,12 +11,16 @@ import {
   benchDatabase, benchToken, count, explain, measure, PG_BASE, seedForum, seedResources, seedTherapists, startServer, writeResult,
   type Figures,
 } from './lib.ts';
+import { explainGeneric } from './generic-plan.ts';
+import { arg, cpuTicks, loadAverage, stealSince } from './machine-load.ts';
 
 const SIZES = { therapists: 10_000, communities: 2_000, posts: 1_000_000, comments: 3_000_000, resources: 50_000 };
 const DATABASE = 'thera_bench_feed';
 // The forum benchmark's database holds exactly the forum data above; copying it takes seconds, seeding it many minutes.
 const FORUM_DATABASE = 'thera_bench_forum';
-const PORT = 3303;
+const PORT = Number(process.env.BENCH_PORT ?? 3303);
+// `--seconds=5` for a short run while others work; the coordinator's quiet runs use the default.
+const SECONDS = Number(arg('seconds', '10'));
 const BUDGET_P95_MS = 25;
 
 /** A first run starts from a copy of the forum benchmark's data when that exists and nobody is using it. */
@@ -53,9 +57,21 @@ const [oldest] = await queryRows<{ created_at: string; id: string }>(db, sql`
   SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at, id::text AS id
   FROM posts ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST OFFSET 500 LIMIT 1`);
 const deeper = { before: oldest.created_at, beforeId: oldest.id };
+// Many readers at different depths: 1,000 different cursors, each request the next, so no two overlapping requests
+// share a read (a cursor page's read is shared only by requests for the same cursor at the same time).
+const spread = await queryRows<{ created_at: string; id: string }>(db, sql`
+  SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at, id::text AS id
+  FROM posts ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST OFFSET 500 LIMIT 1000`);
+let spreadAt = 0;
+const nextCursorPath = () => {
+  const c = spread[spreadAt++ % spread.length];
+  return `/api/activity/feed?before=${encodeURIComponent(c.created_at)}&beforeId=${c.id}`;
+};
 const plans = {
   feed: await explain(db, feedSql(firstPage, ACTIVITY_FEED_SIZE)),
   feedWithCursor: await explain(db, feedSql(deeper, ACTIVITY_FEED_SIZE)),
+  // What the server runs once the prepared statement has gone generic (docs/decisions/0090).
+  feedWithCursorGeneric: await explainGeneric(db, feedSql(deeper, ACTIVITY_FEED_SIZE)),
   resourcesPage: await explain(db, publishedPageSql(db, { page: 1, limit: RESOURCES_PAGE_SIZE })),
   resourcesCategoryPage: await explain(db, publishedPageSql(db, { page: 1, limit: RESOURCES_PAGE_SIZE, category: 'Books' })),
   // Kept for 30 s per category by the server, so it runs about once per category per run, not per request.
@@ -77,20 +93,29 @@ try {
   await measure(base + feedPath, { headers: auth, seconds: 2 }); // warm-up: JIT, pool, caches
   // The machine may be shared: its load before and after is part of the result.
   const loadBefore = os.loadavg();
-  const runs: Record<string, { path: string } & Figures> = {};
-  for (const [name, path, headers] of [
+  const runs: Record<string, { path: string; loadBefore: number[]; stealPercent: number; oneConnection: Figures } & Figures> = {};
+  for (const [name, path, headers, nextPath] of [
     ['feed', feedPath, auth], ['resources', '/api/resources', undefined], ['feedWithCursor', cursorPath, auth],
+    ['feedWithDistinctCursors', cursorPath, auth, nextCursorPath],
     ['resourcesCategory', '/api/resources?category=Books', undefined],
     // Floors on this machine at this moment: the framework alone, and the session lookup every signed-in call pays.
     ['baseline', '/healthz', undefined], ['signedInBaseline', '/api/users/me', auth],
   ] as const) {
-    runs[name] = { path, ...(await measure(base + path, { headers, connections: 50, seconds: 10 })) };
+    const [loadBefore, ticks] = [loadAverage(), cpuTicks()];
+    const figures = await measure(base + path, { headers, nextPath, connections: 50, seconds: SECONDS });
+    const stealPercent = stealSince(ticks);
+    // One request at a time: the cost of the request itself, apart from queueing on a shared machine.
+    const oneConnection = await measure(base + path, { headers, nextPath, connections: 1, seconds: Math.min(3, SECONDS) });
+    runs[name] = { path, ...figures, loadBefore, stealPercent, oneConnection };
     console.log(`${name.padEnd(18)} ${JSON.stringify(runs[name])}`);
   }
   writeResult('feed', {
-    data, connections: 50, seconds: 10, budgetP95Ms: BUDGET_P95_MS,
+    data, connections: 50, seconds: SECONDS, budgetP95Ms: BUDGET_P95_MS,
     loadAverage: { before: loadBefore.map((n) => Math.round(n * 100) / 100), after: os.loadavg().map((n) => Math.round(n * 100) / 100) },
-    withinBudget: { feed: runs.feed.p95 < BUDGET_P95_MS, resources: runs.resources.p95 < BUDGET_P95_MS },
+    withinBudget: {
+      feed: runs.feed.p95 < BUDGET_P95_MS, feedWithCursor: runs.feedWithCursor.p95 < BUDGET_P95_MS,
+      feedWithDistinctCursors: runs.feedWithDistinctCursors.p95 < BUDGET_P95_MS, resources: runs.resources.p95 < BUDGET_P95_MS,
+    },
     ...runs,
     plans,
   });

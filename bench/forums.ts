@@ -10,13 +10,15 @@ import { queryRows, type Db } from '../server/db/client.ts';
 import { communitiesPageQuery } from '../server/features/forums/communities.ts';
 import { commentsPageQuery } from '../server/features/forums/comments.ts';
 import { feedQuery } from '../server/features/forums/posts.ts';
-import { chooseStrategy, estimateMatches, openWindowQuery, windowPageQuery } from '../server/features/forums/search.ts';
+import { chooseStrategy, estimateMatches, openWindowQuery, requiredWords, windowPageQuery } from '../server/features/forums/search.ts';
 import { decodeSearchCursor } from '../server/features/forums/cursor.ts';
 import { SEARCH_WINDOW } from '../common/posts.ts';
 import { benchDatabase, benchToken, benchTokens, count, explain, measure, seedForum, seedTherapists, startServer, writeResult, type Figures } from './lib.ts';
 
 const SIZES = { therapists: 10_000, communities: 2_000, posts: 1_000_000, comments: 3_000_000 };
-const PORT = 3302;
+const PORT = Number(process.env.BENCH_PORT ?? 3302);
+// BENCH_DB: a copy of the forum data to measure on (e.g. while others read thera_bench_forum).
+const DATABASE = process.env.BENCH_DB ?? 'thera_bench_forum';
 const THREAD_TITLE = 'Bench thread with 500 comments';
 const THREAD_COMMENTS = 500;
 const BUDGET_MS = { default: 25, search: 50 };
@@ -85,7 +87,7 @@ async function explainBuffers(db: Db, query: ReturnType<typeof sql>): Promise<st
 }
 
 const started = Date.now();
-const { db, url, close } = await benchDatabase('thera_bench_forum');
+const { db, url, close } = await benchDatabase(DATABASE);
 await seedTherapists(db, SIZES.therapists);
 await seedForum(db, SIZES);
 const threadId = await ensureThread(db);
@@ -170,6 +172,13 @@ try {
 
   // Search plans with buffers: how many pages each way of finding a window reads (docs/decisions/0021).
   const searchPlan = async (text: string, communityId: string | null, scopeSize: number | null) => {
+    // The service first walks post_terms for a query with one required word outside a community (docs/decisions/0091).
+    const words = communityId ? [] : await requiredWords(db, text);
+    if (words.length === 1) {
+      const choice = { strategy: 'terms' as const, cap: 10 * (SEARCH_WINDOW + 1), lexeme: words[0] };
+      const query = openWindowQuery(text, { communityId, top: null, window: SEARCH_WINDOW, want: 20, ...choice });
+      return `${JSON.stringify(choice)}\n${await explainBuffers(db, query)}`;
+    }
     const estimate = await estimateMatches(db, text);
     const choice = chooseStrategy(estimate, SEARCH_WINDOW, scopeSize);
     const query = openWindowQuery(text, { communityId, top: null, window: SEARCH_WINDOW, want: 20, ...choice });
@@ -181,6 +190,8 @@ try {
     ...(selected('communities') ? { communities: await explain(db, communitiesPageQuery(1, 9)) } : {}),
     ...(anySelected('search') ? {
       searchGrief: await searchPlan('grief', null, null),
+      searchGriefDistinct: await searchPlan('grief -zzq', null, null),
+      searchTherapy: await searchPlan('therapy', null, null),
     searchGriefPage2: griefCursor?.kind === 'in'
         ? await explainBuffers(db, windowPageQuery('grief', null, griefCursor, 20)) : 'no second page',
       searchEmdrGrief: await searchPlan('emdr grief', null, null),

@@ -5,6 +5,8 @@ import { ACTIVITY_FEED_SIZE } from '../../../common/constants.ts';
 import { comments, posts, resources, users } from '../../db/schema.ts';
 import { createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { feedSql } from './queries.ts';
 
 let ctx: TestContext;
 let viewer: TestUser;
@@ -194,5 +196,13 @@ describe('the first page read once for overlapping requests (read-cache.test.ts 
     const post = await addPost(1);
     const answers = await Promise.all(Array.from({ length: 5 }, () => feed()));
     for (const items of answers) expect(items.map((i) => i._id)).toEqual([post.id]);
+  });
+
+  it('writes its limit into the prepared statement, so a generic plan knows it reads only 30 rows of each index', () => {
+    const built = new PgDialect().sqlToQuery(feedSql({ before: '2026-03-01T12:00:00.000Z', beforeId: viewer.id }, ACTIVITY_FEED_SIZE));
+    expect(built.sql).toContain(`LIMIT ${ACTIVITY_FEED_SIZE}`);
+    expect(built.params).not.toContain(ACTIVITY_FEED_SIZE);
+    expect(() => feedSql({}, 0)).toThrow();
+    expect(() => feedSql({}, 1.5)).toThrow();
   });
 });

@@ -5,13 +5,16 @@ import type { CurrentUser } from '../../lib/auth.ts';
 import { activityFeed } from './queries.ts';
 
 const FIRST_PAGE = 'activity:first-page';
+const CURSOR_PAGE = 'activity:page:';
 
 /**
  * A page of the feed as JSON. Every dashboard opens with the same first page: overlapping requests share one read
  * through the read cache, kept only while it runs (docs/decisions/0040), and its JSON is written once for all of them.
- * Cursor pages are read for their one reader.
+ * The next page's cursor is that shared page's last item, so readers paging on at the same time ask for the same
+ * cursor page: overlapping requests for one cursor share its read the same way (nothing is kept after it).
  */
 export async function activityFeedJson(ctx: ServiceContext, _user: CurrentUser, cursor: FeedCursor): Promise<string> {
   const page = async () => JSON.stringify(await activityFeed(ctx.db, cursor, ACTIVITY_FEED_SIZE));
-  return cursor.before ? page() : ctx.cache.read(FIRST_PAGE, page, { ttlMs: 0 });
+  const key = cursor.before ? `${CURSOR_PAGE}${cursor.before}|${cursor.beforeId ?? ''}` : FIRST_PAGE;
+  return ctx.cache.read(key, page, { ttlMs: 0 });
 }

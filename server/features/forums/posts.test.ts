@@ -12,7 +12,7 @@ import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import {
   JOIN_TO_POST, ONLY_AUTHOR_DELETES, POST_NOT_FOUND, PostsPageSchema, SEARCH_WINDOW, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
 } from '../../../common/posts.ts';
-import { chooseStrategy, findPosts, type SearchOptions } from './search.ts';
+import { chooseStrategy, findPosts, requiredWords, type SearchOptions } from './search.ts';
 
 let { ctx, ana, ben, pending, admin } = {} as Cast;
 let group: { id: string; name: string };
@@ -230,6 +230,20 @@ describe('shared reads (one read serves every reader arriving meanwhile)', () =>
     await call('DELETE', `/api/forumPosts/${post._id}`, ana);
     expect((await call('GET', '/api/forumPosts/search?query=quokkaesque', ben)).body.posts).toEqual([]);
   });
+
+  it('keeps the words walked by search (post_terms) in step with writes, edits and deletions', async () => {
+    const words = async (id: string) => (await queryRows<{ lexeme: string }>(ctx.db, sql`
+      SELECT lexeme FROM post_terms WHERE post_id = ${id} ORDER BY lexeme`)).map((r) => r.lexeme);
+    const post = await newPost(ana, { title: 'Wallaroo notes', content: 'x' });
+    expect(await words(post._id)).toEqual(['note', 'wallaroo', 'x']);
+    expect((await call('PUT', `/api/forumPosts/${post._id}`, ana, { title: 'Bilby notes', content: 'x' })).status).toBe(200);
+    expect(await words(post._id)).toEqual(['bilbi', 'note', 'x']);
+    const walk = (word: string) => findPosts(services, ben.id, word, { strategy: 'terms' });
+    expect((await walk('wallaroo')).posts).toEqual([]);
+    expect((await walk('bilby -zzq')).posts.map((p) => p._id)).toEqual([post._id]);
+    await call('DELETE', `/api/forumPosts/${post._id}`, ana);
+    expect(await words(post._id)).toEqual([]);
+  });
 });
 
 describe('search', () => {
@@ -353,11 +367,19 @@ describe('bounded search (docs/decisions/0021)', () => {
     expect(await walkService('yardang', { window: 5, strategy: 'scan' })).toEqual(byIndex);
     // A scan whose cap is too small to find a window falls back to the index path.
     expect(await walkService('yardang', { window: 5, strategy: 'scan', scanCap: 2 })).toEqual(byIndex);
+    // Walking the word's rows of post_terms (docs/decisions/0091) finds the same windows, and falls back at its cap.
+    expect(await walkService('yardang', { window: 5, strategy: 'terms' })).toEqual(byIndex);
+    expect(await walkService('yardang', { window: 5, strategy: 'terms', scanCap: 2 })).toEqual(byIndex);
+    // An excluded word leaves 'yardang' the word to walk (ts_rank weighs the query's words, so compare like with like).
+    expect(await walkService('yardang -zzq', { window: 5, strategy: 'terms' }))
+      .toEqual(await walkService('yardang -zzq', { window: 5, strategy: 'index' }));
+    expect(await walkService('yardang', { window: 5 })).toEqual(byIndex);
     // Posts created in the same instant (one INSERT): windows still split them by id, without repeats or gaps.
     await seed('zephyrine', Array.from({ length: 23 }, () => ({ secondsAgo: 1, inTitle: false })));
     const tied = await walkService('zephyrine', { window: 5, strategy: 'index' });
     expect(new Set(tied).size).toBe(23);
     expect(await walkService('zephyrine', { window: 5, strategy: 'scan' })).toEqual(tied);
+    expect(await walkService('zephyrine', { window: 5, strategy: 'terms' })).toEqual(tied);
     const scoped = await walkService('yardang', { window: 5, strategy: 'index', communityId: group.id });
     expect(scoped).toHaveLength(11);
     expect(await walkService('yardang', { window: 5, strategy: 'scan', communityId: group.id })).toEqual(scoped);
@@ -367,6 +389,16 @@ describe('bounded search (docs/decisions/0021)', () => {
     expect(page.posts.map((p) => p.title.startsWith('yardang'))).toEqual([
       ...windowOfTitles(true), ...windowOfTitles(false), ...windowOfTitles(false), ...windowOfTitles(false)]);
     expect(page.posts[0].highlight?.title).toBe('<mark>yardang</mark> note 0');
+  });
+
+  it('walks only a word every match must hold: none under OR, never an excluded one', async () => {
+    expect(await requiredWords(ctx.db, 'grief -loss')).toEqual(['grief']);
+    expect(await requiredWords(ctx.db, 'EMDR "grief work"')).toEqual(['emdr', 'grief', 'work']);
+    expect(await requiredWords(ctx.db, 'grief or loss')).toEqual([]);
+    // querytree leaves excluded words out: what is left must all match.
+    expect(await requiredWords(ctx.db, 'grief -"loss work"')).toEqual(['grief']);
+    expect(await requiredWords(ctx.db, "o'brien's")).toEqual(['o', 'brien']);
+    expect(await requiredWords(ctx.db, 'the -and')).toEqual([]);
   });
 
   it('scans newest first only when the words are common enough for the scan to stop early', () => {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import { queryPrepared } from '../../db/prepared.ts';
 import type { ServiceContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { POSTS_PAGE_SIZE } from '../../../common/constants.ts';
@@ -15,9 +16,12 @@ import { cursorTime, POST_COLUMNS, postsForViewer, postsWithDetails, type PostRo
 // - 'scan': read posts newest first (posts_created_idx, or posts_community_created_idx) and stop at the window's
 //   last match; cheap for common words, where matching every post through the GIN index is not;
 // - 'index': every match through the GIN index, then the newest of them; cheap for rare words.
+// - 'terms' (tried first when the words include one every match must hold): walk that word's rows of post_terms newest
+//   first (docs/decisions/0091), checking each post against the whole query; it reads about `window + 1` posts for a
+//   common word, and all of a rare word's posts. When it gives up at its cap, the estimate chooses between the other two.
 // Later pages of a window re-read only that window (between its newest and oldest post), so each page costs the same.
 
-export type SearchStrategy = 'scan' | 'index';
+export type SearchStrategy = 'terms' | 'scan' | 'index';
 /** The service passes `before` and `communityId`; the rest is tuning for the tests and the benchmark. */
 export type SearchOptions = {
   before?: string; communityId?: string; window?: number; strategy?: SearchStrategy; scanCap?: number;
@@ -90,7 +94,45 @@ export function chooseStrategy(estimate: Estimate, window: number, scopeSize: nu
 
 type OpenWindow = {
   communityId: string | null; top: PostKey | null; window: number; strategy: SearchStrategy; cap: number; want: number;
+  /** For 'terms': the word whose posts are walked. */
+  lexeme?: string;
 };
+
+/**
+ * Counts written into the statement: the walk runs as a prepared statement, and a generic plan that does not know its
+ * limits plans for a tenth of the table (docs/decisions/0090).
+ */
+function int(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`search count must be a whole number, not ${n}`);
+  return sql.raw(String(n));
+}
+
+/** post_terms rows below the cursor (the same (created_at, id) order as the posts indexes). */
+const termsBelow = (top: PostKey | null) => (top
+  ? sql`AND (t.created_at, t.post_id) < (${top.at}::timestamptz, ${top.id}::uuid) AND t.created_at <= ${top.at}::timestamptz`
+  : sql``);
+
+/** The first `cap` posts holding `lexeme`, newest first. */
+const walkTerms = (lexeme: string, top: PostKey | null, cap: SQL) => sql`
+  SELECT t.post_id, t.created_at FROM post_terms t WHERE t.lexeme = ${lexeme} ${termsBelow(top)}
+  ORDER BY t.created_at DESC, t.post_id DESC LIMIT ${cap}`;
+
+/**
+ * The words every match must hold. querytree() keeps the part of the query an index can search (excluded words are
+ * left out), so with no OR every word left is required.
+ */
+export async function requiredWords(db: Db, text: string): Promise<string[]> {
+  const [row] = await queryRows<{ tree: string }>(db, sql`SELECT querytree(${tsQuery(text)})::text AS tree`);
+  const tree = row?.tree ?? '';
+  if (tree.includes('|') || tree.includes('!(') || tree.includes('! (')) return [];
+  const words: string[] = [];
+  // Each lexeme is quoted, quotes inside doubled and backslashes escaped; one right after '!' is excluded, not required.
+  // (A word misread here finds no posts, and the estimate's path answers.)
+  for (const match of tree.matchAll(/(!?)\s*'((?:[^'\\]|''|\\.)*)'/g)) {
+    if (!match[1]) words.push(match[2].replace(/''|\\(.)/g, (_pair, escaped?: string) => escaped ?? "'"));
+  }
+  return words;
+}
 
 /**
  * The first page of a window: the `window + 1` newest matches below `top` (the extra one tells whether an older window
@@ -101,26 +143,35 @@ export function openWindowQuery(text: string, w: OpenWindow): SQL {
   const scope = inScope(w.communityId);
   // MATERIALIZED keeps each step planned on its own: the index path must not be turned into a newest-first scan
   // (which would read the whole table for a rare word), and the scan must stop after `window + 1` matches.
-  const found = w.strategy === 'scan'
+  const found = w.strategy === 'terms'
+    ? sql`found AS MATERIALIZED (
+        SELECT p.id, p.created_at, p.search FROM (${walkTerms(w.lexeme ?? '', w.top, int(w.cap))}) t
+        JOIN posts p ON p.id = t.post_id
+        WHERE ${scope} AND p.search @@ ${q} ORDER BY t.created_at DESC, t.post_id DESC LIMIT ${int(w.window + 1)})`
+    : w.strategy === 'scan'
     ? sql`found AS MATERIALIZED (
         SELECT r.id, r.created_at, r.search FROM (
           SELECT p.id, p.created_at, p.search FROM posts p WHERE ${scope} ${below(w.top)} ORDER BY ${INDEX_ORDER} LIMIT ${w.cap}
-        ) r WHERE r.search @@ ${q} ORDER BY r.created_at DESC NULLS LAST, r.id DESC NULLS LAST LIMIT ${w.window + 1})`
+        ) r WHERE r.search @@ ${q} ORDER BY r.created_at DESC NULLS LAST, r.id DESC NULLS LAST LIMIT ${int(w.window + 1)})`
     : sql`hits AS MATERIALIZED (SELECT p.id, p.created_at, p.search FROM posts p WHERE ${scope} ${below(w.top)} AND p.search @@ ${q}),
-      found AS MATERIALIZED (SELECT id, created_at, search FROM hits ORDER BY created_at DESC, id DESC LIMIT ${w.window + 1})`;
+      found AS MATERIALIZED (SELECT id, created_at, search FROM hits ORDER BY created_at DESC, id DESC LIMIT ${int(w.window + 1)})`;
   // Too few matches from the scan: did it stop at its cap (the index path must take over) or at the end of the scope?
   // Only evaluated (a subquery in an untaken CASE branch is not run) when the scan came back short.
   const capped = w.strategy === 'scan'
-    ? sql`CASE WHEN (SELECT count(*) FROM found) > ${w.window} THEN false ELSE EXISTS (
+    ? sql`CASE WHEN (SELECT count(*) FROM found) > ${int(w.window)} THEN false ELSE EXISTS (
         SELECT 1 FROM posts p WHERE ${scope} ${below(w.top)} ORDER BY ${INDEX_ORDER} OFFSET ${w.cap - 1} LIMIT 1) END`
+    : w.strategy === 'terms'
+    ? sql`CASE WHEN (SELECT count(*) FROM found) > ${int(w.window)} THEN false ELSE EXISTS (
+        SELECT 1 FROM post_terms t WHERE t.lexeme = ${w.lexeme ?? ''} ${termsBelow(w.top)}
+        ORDER BY t.created_at DESC, t.post_id DESC OFFSET ${int(w.cap - 1)} LIMIT 1) END`
     : sql`false`;
   const page = sql`
     WITH ${found},
-    cand AS MATERIALIZED (SELECT id, created_at, ts_rank(search, ${q}) AS rank FROM found ORDER BY created_at DESC, id DESC LIMIT ${w.window}),
+    cand AS MATERIALIZED (SELECT id, created_at, ts_rank(search, ${q}) AS rank FROM found ORDER BY created_at DESC, id DESC LIMIT ${int(w.window)}),
     oldest AS (SELECT ${cursorTime(sql`cand.created_at`)} AS at, cand.id::text AS id FROM cand ORDER BY cand.created_at, cand.id LIMIT 1)
     SELECT ${POST_COLUMNS}, c.rank, (SELECT count(*) FROM found)::int AS window_found,
       (SELECT at FROM oldest) AS bottom_at, (SELECT id FROM oldest) AS bottom_id, ${capped} AS scan_capped
-    FROM (SELECT * FROM cand ORDER BY rank DESC, created_at DESC, id DESC LIMIT ${w.want + 1}) c
+    FROM (SELECT * FROM cand ORDER BY rank DESC, created_at DESC, id DESC LIMIT ${int(w.want + 1)}) c
     JOIN posts p ON p.id = c.id`;
   const meta = sql`, page.window_found, page.bottom_at, page.bottom_id, page.scan_capped`;
   return postsWithDetails(page, { extra: searchColumns(q, meta), orderBy: RANK_ORDER });
@@ -143,19 +194,64 @@ export function windowPageQuery(text: string, communityId: string | null, cursor
 
 const position = (row: SearchRow) => ({ rank: row.rank ?? '0', at: row.cursor_at, id: row.id });
 
+type Choice = { strategy: SearchStrategy; cap: number; lexeme?: string };
+
+/** A word's walk gives up after this many windows' worth of its posts (a common word fills a window in about one). */
+const TERMS_CAP_WINDOWS = 10;
+
+/**
+ * 'terms' when the query has a word every match holds, walking the rarest such word, if the walk should find a window
+ * within its cap. One required word (the common case, e.g. 'grief -loss') needs no estimate at all. Not for a
+ * community's search: its posts are a small part of a word's, where its own scan or index path reads fewer rows.
+ */
+async function termsChoice(ctx: ServiceContext, text: string, window: number, communityId: string | null): Promise<Choice | null> {
+  if (communityId) return null;
+  const words = await requiredWords(ctx.db, text);
+  if (!words.length) return null;
+  const cap = TERMS_CAP_WINDOWS * (window + 1);
+  if (words.length === 1) return { strategy: 'terms', cap, lexeme: words[0] };
+  const counts = await Promise.all(words.map(async (word) => ({ word, matches: (await cachedEstimate(ctx, word)).matches })));
+  const rarest = counts.reduce((a, b) => (b.matches < a.matches ? b : a));
+  const all = (await cachedEstimate(ctx, text.trim())).matches;
+  // Posts of the rarest word walked per match of the whole query, times the window.
+  return (window + 1) * (rarest.matches / Math.max(1, all)) <= cap ? { strategy: 'terms', cap, lexeme: rarest.word } : null;
+}
+
+async function forcedChoice(db: Db, text: string, window: number, strategy: SearchStrategy, scanCap?: number): Promise<Choice> {
+  const cap = scanCap ?? (window + 1) * 10;
+  if (strategy !== 'terms') return { strategy, cap };
+  const [lexeme] = await requiredWords(db, text);
+  return lexeme ? { strategy, cap, lexeme } : { strategy: 'index', cap: 0 };
+}
+
 async function openWindow(ctx: ServiceContext, text: string, opts: {
   communityId: string | null; scopeSize: number | null; top: PostKey | null; window: number; want: number;
   strategy?: SearchStrategy; scanCap?: number;
 }): Promise<Part> {
   const { db } = ctx;
   const { communityId, top, window, want } = opts;
-  let choice = { strategy: opts.strategy ?? 'index', cap: opts.scanCap ?? (window + 1) * 10 };
-  if (!opts.strategy) choice = chooseStrategy(await cachedEstimate(ctx, text.trim()), window, opts.scopeSize);
-  let rows = await queryRows<SearchRow>(db, openWindowQuery(text, { communityId, top, window, want, ...choice }));
+  const estimated = async () => chooseStrategy(await cachedEstimate(ctx, text.trim()), window, opts.scopeSize);
+  let choice: Choice = opts.strategy
+    ? await forcedChoice(db, text, window, opts.strategy, opts.scanCap)
+    : (await termsChoice(ctx, text, window, communityId)) ?? await estimated();
+  // The first window's walk has one statement shape per page size: prepared, it is planned once per connection (planning
+  // cost about as much as running it). Below a cursor, a generic plan does not know how far down the cursor is and
+  // collects every post of the word (measured: 268 ms for 'grief'), so those are planned with their values, as the
+  // scan, whose cap varies with the estimate.
+  const read = () => (choice.strategy === 'terms' && !top ? queryPrepared<SearchRow> : queryRows<SearchRow>)(
+    db, openWindowQuery(text, { communityId, top, window, want, ...choice }));
+  let rows = await read();
+  // The walk reached its cap with fewer than window + 1 matches (the other words are rare among the walked word's
+  // posts): the estimate picks the way. No rows at all: nothing found, capped or not, so the other way makes sure.
+  if (choice.strategy === 'terms' && (rows.length === 0 || rows[0].scan_capped)) {
+    choice = opts.strategy ? { strategy: 'index', cap: 0 } : await estimated();
+    rows = await read();
+  }
   // The scan reached its cap with fewer than window + 1 matches: the words are rarer among recent posts than estimated,
   // and the index path finds the window whatever it spans. (No rows at all: the scan found nothing, capped or not.)
   if (choice.strategy === 'scan' && (rows.length === 0 || rows[0].scan_capped)) {
-    rows = await queryRows<SearchRow>(db, openWindowQuery(text, { communityId, top, window, want, strategy: 'index', cap: 0 }));
+    choice = { strategy: 'index', cap: 0 };
+    rows = await read();
   }
   const first = rows[0];
   const bottom = first && (first.window_found ?? 0) > window && first.bottom_at && first.bottom_id
