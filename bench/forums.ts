@@ -14,6 +14,7 @@ import { chooseStrategy, estimateMatches, openWindowQuery, requiredWords, window
 import { decodeSearchCursor } from '../server/features/forums/cursor.ts';
 import { SEARCH_WINDOW } from '../common/posts.ts';
 import { benchDatabase, benchToken, benchTokens, count, explain, measure, seedForum, seedTherapists, startServer, writeResult, type Figures } from './lib.ts';
+import { cpuTicks, loadAverage, stealSince } from './machine-load.ts';
 
 const SIZES = { therapists: 10_000, communities: 2_000, posts: 1_000_000, comments: 3_000_000 };
 const PORT = Number(process.env.BENCH_PORT ?? 3302);
@@ -70,16 +71,6 @@ async function ensureLikes(db: Db, threadId: string): Promise<void> {
     WHERE p.id = l.post_id`);
 }
 
-const load = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
-
-// This machine is a virtual one: time the host gives to other guests ("steal") slows every figure taken meanwhile.
-const cpuTicks = () => fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-function stealSince(before: number[]): number {
-  const now = cpuTicks();
-  const delta = now.map((v, i) => v - (before[i] ?? 0));
-  const total = delta.reduce((a, b) => a + b, 0);
-  return Math.round(((delta[7] ?? 0) / Math.max(1, total)) * 1000) / 10;
-}
 
 async function explainBuffers(db: Db, query: ReturnType<typeof sql>): Promise<string> {
   const rows = await queryRows<{ 'QUERY PLAN': string }>(db, sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`);
@@ -154,7 +145,7 @@ try {
     // is repeated (at most RUNS times) and the least disturbed run is reported, with every attempt listed.
     const attempts: (Figures & { stealPercent: number; loadBefore: number[] })[] = [];
     for (let run = 0; run < RUNS && !attempts.some((a) => a.stealPercent <= STEAL_RETRY_PERCENT); run++) {
-      const loadBefore = load();
+      const loadBefore = loadAverage();
       const cpuBefore = cpuTicks();
       const run50 = await measure(base + path, { tokens, nextPath, headers: extra, connections: 50, seconds: 10 });
       attempts.push({ ...run50, stealPercent: stealSince(cpuBefore), loadBefore });
@@ -202,7 +193,7 @@ try {
   };
   for (const [name, plan] of Object.entries(plans)) console.log(`\n--- ${name}\n${plan}`);
   writeResult('forums', {
-    data, connections: 50, secondsEach: 10, loadAverageAtEnd: load(), cpus: os.cpus().length,
+    data, connections: 50, secondsEach: 10, loadAverageAtEnd: loadAverage(), cpus: os.cpus().length,
     note: 'The machine is shared with other engineers\' work: loadBefore is the 1/5/15-minute load average when each run began.',
     ...(ONLY.length ? { lastRunOnly: ONLY } : {}),
     results, plans: { ...previous.plans, ...plans },
