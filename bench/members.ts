@@ -58,7 +58,14 @@ async function main() {
   console.log(`members bench: ${members.length} members ready (${Math.round((Date.now() - started) / 1000)} s)`);
   const steps = STEPS.filter((n) => n <= members.length);
   const oneNode = PHASES !== 'two' ? await runPhase({ ...opts, nodes: 1, steps, url, members, profile: env.BENCH_MEMBERS_PROFILE !== '0' }) : 'not run';
+  // Written after each phase, so a run stopped in the second keeps the first.
+  write(started, oneNode, PHASES !== 'one' ? 'running' : 'not run');
   const twoNodes = PHASES !== 'one' ? await runPhase({ ...opts, nodes: 2, steps, url, members, profile: false }) : 'not run';
+  write(started, oneNode, twoNodes);
+  console.log('members bench: written to bench/results/members.json');
+}
+
+function write(started: number, oneNode: unknown, twoNodes: unknown) {
   writeResult('members', {
     note: 'Server(s), PostgreSQL, Redis and the fleet share the machine; each one\'s CPU is reported as % of one core (200 = both cores). '
       + 'PostgreSQL CPU is that of the backends connected to the bench database (other databases\' work is left out); Redis is the whole redis-server.',
@@ -76,7 +83,6 @@ async function main() {
     tookSeconds: Math.round((Date.now() - started) / 1000),
     oneNode, twoNodes,
   });
-  console.log('members bench: written to bench/results/members.json');
 }
 
 const hardStop = setTimeout(() => {

@@ -80,10 +80,12 @@ function request(m: FleetMember, method: string, path: string, body?: unknown): 
 }
 
 /** One visit: the screens in order, a think time between them, and writes at the mix's rates. */
-async function visit(entry: (typeof live)[number]) {
+async function visit(entry: (typeof live)[number], fromScreen = 0) {
   const m = entry.member;
   let postId: string | undefined;
-  for (const screen of SCREENS as readonly Screen[]) {
+  // A post is one picked from the community page: a visit entered at the post starts at the community.
+  const from = SCREENS[fromScreen] === 'post' ? fromScreen - 1 : fromScreen;
+  for (const screen of (SCREENS as readonly Screen[]).slice(from)) {
     if (stopped || !entry.socket.connected) return;
     const results = await Promise.all(screenRequests(screen, m, pick, postId).map(([method, path]) => request(m, method, path)));
     if (screen === 'community') postId = pick((results[1] as { posts?: { _id: string }[] } | undefined)?.posts ?? [{ _id: '' }])._id || undefined;
@@ -115,16 +117,26 @@ function sendMessage(entry: (typeof live)[number]) {
   });
 }
 
-/** Repeats `task` every interval (compressed, jittered), first at a random point in one interval so load is steady. */
-function every(seconds: number, task: () => unknown): NodeJS.Timeout[] {
+/**
+ * Starts `task` every interval (compressed, jittered; measured start to start), entering the cycle at a random point
+ * so a step's load is steady from its first second (a visit may start at a later screen).
+ */
+function every(seconds: number, task: (resumeAt?: number) => unknown): NodeJS.Timeout[] {
   const holder: NodeJS.Timeout[] = [];
-  const run = () => {
+  const run = (resumeAt?: number) => {
     if (stopped) return;
-    void Promise.resolve(task()).finally(() => {
-      holder[0] = setTimeout(run, jittered(seconds, k));
+    const started = performance.now();
+    const interval = jittered(seconds, k);
+    void Promise.resolve(task(resumeAt)).finally(() => {
+      holder[0] = setTimeout(run, Math.max(0, interval - (performance.now() - started)));
     });
   };
-  holder[0] = setTimeout(run, (Math.random() * seconds * 1000) / k);
+  const cycleMs = (seconds * 1000) / k;
+  const u = Math.random() * cycleMs;
+  const visitMs = (SCREENS.length * REAL.thinkSeconds * 1000) / k;
+  // Within a visit's length of the cycle's start: the member is mid-visit, at the screen that point falls on.
+  if (seconds === REAL.visitSeconds && u < visitMs) holder[0] = setTimeout(() => run(Math.floor((u / visitMs) * SCREENS.length)), 0);
+  else holder[0] = setTimeout(run, cycleMs - u);
   return holder;
 }
 
@@ -165,7 +177,7 @@ async function add(members: FleetMember[]) {
         if (!stopped && measuring) samples.disconnects++;
       });
       live.push(entry);
-      entry.timers = [every(REAL.visitSeconds, () => visit(entry)), every(REAL.messageSeconds, () => sendMessage(entry))];
+      entry.timers = [every(REAL.visitSeconds, (from) => visit(entry, from)), every(REAL.messageSeconds, () => sendMessage(entry))];
     });
   }
   return failed;

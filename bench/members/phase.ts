@@ -51,7 +51,8 @@ async function startNodes(args: PhaseArgs, nodeArgs?: string): Promise<ChildProc
     }
     return servers;
   } finally {
-    process.env.BENCH_NODE_ARGS = saved;
+    if (saved === undefined) delete process.env.BENCH_NODE_ARGS;
+    else process.env.BENCH_NODE_ARGS = saved;
   }
 }
 
@@ -161,7 +162,8 @@ async function measureStep(args: PhaseArgs, servers: ChildProcess[], fleet: Chil
   const parts = (await Promise.all(collected)).map((c) => c.samples);
   const pgPool = await watcher.stop();
   const healthzMs = await probe();
-  return { ...summarize(parts, seconds), members: parts.reduce((t, p) => t + p.members, 0), cpu, memory, postgresBackends: pgPool, serverHealthzMs: healthzMs };
+  const window = { fromMs: before.at, toMs: before.at + seconds * 1000 };
+  return { ...summarize(parts, seconds), members: parts.reduce((t, p) => t + p.members, 0), cpu, memory, postgresBackends: pgPool, serverHealthzMs: healthzMs, window };
 }
 
 /** The ramp: members added in steps; every step warmed up, then measured; it stops at the first failing step. */
@@ -218,11 +220,37 @@ export async function runPhase(args: PhaseArgs) {
     const at = (best ?? firstFail)!.target;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'members-prof-'));
     console.log(`  profiling one node at ${at} members`);
+    const spawnedAt = performance.now();
     servers = await startNodes(args, `--cpu-prof --cpu-prof-dir=${dir}`);
     fleet = await startFleet(args);
     const [profiled] = await ramp({ ...args, steps: [at] }, servers, fleet);
     await stop(servers, fleet);
-    profile = { members: at, step: profiled, ...summarizeProfile(dir) };
+    // Only the measured window counts (the profile's clock starts about when the process was spawned).
+    const { window, ...step } = profiled;
+    profile = { members: at, step, ...summarizeProfile(dir, (window.fromMs - spawnedAt) / 1000, (window.toMs - spawnedAt) / 1000) };
   }
-  return { nodes: args.nodes, highestPassingMembers: best?.target ?? 0, firstFailingMembers: firstFail?.target ?? null, steps, profile };
+  return {
+    nodes: args.nodes, highestPassingMembers: best?.target ?? 0, firstFailingMembers: firstFail?.target ?? null,
+    saturation: saturation(firstFail ?? steps.at(-1)), steps, profile,
+  };
+}
+
+type Step = Awaited<ReturnType<typeof ramp>>[number];
+
+/** What ran out first at a step: one server's core, the database pool, or the machine's two cores (and who used them). */
+function saturation(step: Step | undefined) {
+  if (!step) return 'no step ran';
+  const { cpu } = step;
+  const pool = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+  const users: [string, number][] = [
+    ['server(s)', cpu.serversPercentOfOneCore.reduce((a, b) => a + b, 0)], ['PostgreSQL (bench database)', cpu.postgresBenchDbPercentOfOneCore],
+    ['PostgreSQL (other databases)', cpu.postgresAllPercentOfOneCore - cpu.postgresBenchDbPercentOfOneCore],
+    ['fleet', cpu.fleetPercentOfOneCore.reduce((a, b) => a + b, 0)], ['Redis', cpu.redisPercentOfOneCore],
+  ];
+  users.sort((a, b) => b[1] - a[1]);
+  const findings = [];
+  if (Math.max(...cpu.serversPercentOfOneCore) >= 85) findings.push('a server process is near one full core (its event loop)');
+  if (step.postgresBackends.meanActive >= pool * 0.8) findings.push(`the database pool: ${step.postgresBackends.meanActive} of ${pool} connections busy on average`);
+  if (cpu.machine.busyPercent + cpu.machine.stealPercent >= 90) findings.push(`the machine's cores: ${cpu.machine.busyPercent}% busy, ${cpu.machine.stealPercent}% stolen`);
+  return { at: step.target, findings, cpuByUser: Object.fromEntries(users), serverHealthzMs: step.serverHealthzMs };
 }
