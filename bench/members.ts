@@ -34,9 +34,10 @@ const opts: Options = {
 const TEMPLATE = env.BENCH_MEMBERS_TEMPLATE ?? 'thera_bench_forum';
 const PHASES = env.BENCH_MEMBERS_NODES ?? 'both';
 
-/** Each socket is a file descriptor here and in a server: re-run under a raised `ulimit -n` when it is too low. */
+/** Each socket is a file descriptor in a fleet process and in a server: re-run under a raised `ulimit -n` when it is too low. */
 function ensureFileLimit(): void {
-  const needed = Math.max(...STEPS) * 2 + 2000;
+  // Limits are per process: the server holds every member's socket (the fleet splits them over its processes).
+  const needed = Math.max(...STEPS) + 2000;
   const limit = Number(execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim());
   if (!Number.isFinite(limit) || limit >= needed || env.BENCH_MEMBERS_RAISED) return;
   console.log(`members bench: open-files limit ${limit} < ${needed}, running again with ulimit -n ${needed}`);

@@ -2,7 +2,7 @@
 // one socket.io socket and visits over a bounded keep-alive HTTP pool. It records every request's and every chat
 // message's latency while the parent says "measure", and hands them over on "collect".
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, Message, ServerToClientEvents } from '../../common/chat.ts';
 import { REAL, SCREENS, WRITES_PER_VISIT, actionOf, jittered, screenRequests, type MemberView, type Screen } from './mix.ts';
@@ -16,6 +16,8 @@ export type ToFleet =
 export type Samples = {
   requests: Record<string, number[]>; errors: Record<string, number>; timeouts: number;
   chat: { delivery: number[]; sent: number; errors: number; timeouts: number }; disconnects: number; members: number;
+  /** Time requests waited for a free connection of the pool (part of their latency), and this process's event-loop delay. */
+  poolWaitMs: number[]; eventLoopDelayMs: { p50: number; p99: number };
 };
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -35,7 +37,10 @@ const pending = new Map<number, number>();
 let samples = fresh();
 
 function fresh(): Samples {
-  return { requests: {}, errors: {}, timeouts: 0, chat: { delivery: [], sent: 0, errors: 0, timeouts: 0 }, disconnects: 0, members: 0 };
+  return {
+    requests: {}, errors: {}, timeouts: 0, chat: { delivery: [], sent: 0, errors: 0, timeouts: 0 }, disconnects: 0, members: 0,
+    poolWaitMs: [], eventLoopDelayMs: { p50: 0, p99: 0 },
+  };
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
@@ -66,6 +71,9 @@ function request(m: FleetMember, method: string, path: string, body?: unknown): 
           resolve(undefined);
         }
       });
+    });
+    req.once('socket', () => {
+      if (counted && measuring) samples.poolWaitMs.push(performance.now() - started);
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', (error) => {
@@ -184,8 +192,12 @@ async function add(members: FleetMember[]) {
 }
 
 /** Stops counting, waits for messages sent in the window (up to the delivery timeout), hands the samples over. */
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+
 async function collect(): Promise<Samples> {
   measuring = false;
+  samples.eventLoopDelayMs = { p50: Math.round(loopDelay.percentile(50) / 1e4) / 100, p99: Math.round(loopDelay.percentile(99) / 1e4) / 100 };
   const deadline = performance.now() + DELIVERY_TIMEOUT_MS;
   while (pending.size && performance.now() < deadline) await sleep(50);
   const out = samples;
@@ -205,6 +217,7 @@ async function handle(msg: ToFleet) {
     process.send!({ type: 'added', failed: await add(msg.members) });
   } else if (msg.type === 'measure') {
     samples = fresh();
+    loopDelay.reset();
     pending.clear();
     measuring = true;
   } else if (msg.type === 'collect') {

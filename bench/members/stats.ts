@@ -29,6 +29,7 @@ export function summarize(parts: Samples[], seconds: number) {
     chat.timeouts += s.chat.timeouts;
   }
   const all = Object.values(byAction).flat();
+  const poolWaitMs = percentiles(parts.flatMap((s) => s.poolWaitMs));
   const requests = percentiles(all);
   const deliveryMs = percentiles(delivery);
   const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
@@ -41,6 +42,7 @@ export function summarize(parts: Samples[], seconds: number) {
   return {
     passed, requestsPerSecond: Math.round(all.length / seconds), messagesPerSecond: Math.round((chat.sent / seconds) * 10) / 10,
     requestsMs: requests, chatDeliveryMs: deliveryMs, chat,
-    errors: errorCount, errorsByKind: errors, timeouts, socketDisconnects: disconnects, failurePercent, mix,
+    errors: errorCount, errorsByKind: errors, timeouts, socketDisconnects: disconnects, failurePercent,
+    fleetPoolWaitMs: poolWaitMs, fleetEventLoopDelayMs: parts.map((s) => s.eventLoopDelayMs), mix,
   };
 }
