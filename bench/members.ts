@@ -8,7 +8,7 @@
 //  BENCH_MEMBERS_HOLD   measured seconds per step (45); BENCH_MEMBERS_WARMUP seconds after adding members, not counted (15)
 //  BENCH_MEMBERS_K      time compression (1: real pace; k divides every think time and interval)
 //  BENCH_MEMBERS_NODES  one | two | both (both);  BENCH_MEMBERS_PROFILE=0 skips the CPU profile of the best one-node step
-//  BENCH_MEMBERS_WORKERS fleet processes (2);  BENCH_MEMBERS_POOL keep-alive connections per fleet process per node (32)
+//  BENCH_MEMBERS_WORKERS fleet processes (2);  BENCH_MEMBERS_POOL keep-alive connections per fleet process per node (128)
 //  BENCH_MEMBERS_TEMPLATE (thera_bench_forum), BENCH_MEMBERS_DB (thera_bench_members), DATABASE_POOL_SIZE (server, 10)
 // Smoke: BENCH_MEMBERS_STEPS=100,200 BENCH_MEMBERS_HOLD=10 BENCH_MEMBERS_WARMUP=5 BENCH_MEMBERS_PROFILE=0 npm run bench:members
 import { execSync, spawnSync } from 'node:child_process';
@@ -27,7 +27,7 @@ const opts: Options = {
   warmupSeconds: Number(env.BENCH_MEMBERS_WARMUP ?? 15),
   k: Number(env.BENCH_MEMBERS_K ?? 1),
   workers: Number(env.BENCH_MEMBERS_WORKERS ?? 2),
-  pool: Number(env.BENCH_MEMBERS_POOL ?? 32),
+  pool: Number(env.BENCH_MEMBERS_POOL ?? 128),
   redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
   database: env.BENCH_MEMBERS_DB ?? 'thera_bench_members',
 };
