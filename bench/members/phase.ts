@@ -231,7 +231,8 @@ export async function runPhase(args: PhaseArgs) {
   }
   return {
     nodes: args.nodes, highestPassingMembers: best?.target ?? 0, firstFailingMembers: firstFail?.target ?? null,
-    saturation: saturation(firstFail ?? steps.at(-1)), steps, profile,
+    // The window's clock readings served the profile only.
+    saturation: saturation(firstFail ?? steps.at(-1)), steps: steps.map((s) => ({ ...s, window: undefined })), profile,
   };
 }
 
