@@ -1,0 +1,98 @@
+// The members benchmark (issue 18): a fleet of simulated members, each signed in with its own session and one socket,
+// visiting the signed-in screens, chatting, liking, commenting and posting at the mix of bench/members/mix.ts, against
+// real server processes on PostgreSQL (10k users, 2k communities, 1M posts, 3M comments). It ramps members in steps
+// until the pass rule fails (p99 of every request and of chat delivery under 2 s; errors + timeouts under 0.025%) and
+// reports the highest count that passed, on one node and on two nodes over Redis, with each process's CPU.
+// Run: npm run bench:members  (writes bench/results/members.json; about 20 minutes). Knobs (env):
+//  BENCH_MEMBERS_STEPS  member counts (500,1000,2000,3000,4000,5000,6000,8000,10000)
+//  BENCH_MEMBERS_HOLD   measured seconds per step (45); BENCH_MEMBERS_WARMUP seconds after adding members, not counted (15)
+//  BENCH_MEMBERS_K      time compression (1: real pace; k divides every think time and interval)
+//  BENCH_MEMBERS_NODES  one | two | both (both);  BENCH_MEMBERS_PROFILE=0 skips the CPU profile of the best one-node step
+//  BENCH_MEMBERS_WORKERS fleet processes (2);  BENCH_MEMBERS_POOL keep-alive connections per fleet process per node (128)
+//  BENCH_MEMBERS_TEMPLATE (thera_bench_forum), BENCH_MEMBERS_DB (thera_bench_members), DATABASE_POOL_SIZE (server, 10)
+// Smoke: BENCH_MEMBERS_STEPS=100,200 BENCH_MEMBERS_HOLD=10 BENCH_MEMBERS_WARMUP=5 BENCH_MEMBERS_PROFILE=0 npm run bench:members
+import { execSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import { runPhase, type Options } from './members/phase.ts';
+import { REAL, WRITES_PER_VISIT, SCREENS } from './members/mix.ts';
+import { seedMembers } from './members/seed.ts';
+import { writeResult } from './lib.ts';
+
+const env = process.env;
+const STEPS = (env.BENCH_MEMBERS_STEPS ?? '500,1000,2000,3000,4000,5000,6000,8000,10000').split(',').map(Number).filter((n) => n > 0);
+const HARD_STOP_MS = Number(env.BENCH_MEMBERS_HARD_STOP_MIN ?? 40) * 60_000;
+const opts: Options = {
+  holdSeconds: Number(env.BENCH_MEMBERS_HOLD ?? 45),
+  warmupSeconds: Number(env.BENCH_MEMBERS_WARMUP ?? 15),
+  k: Number(env.BENCH_MEMBERS_K ?? 1),
+  workers: Number(env.BENCH_MEMBERS_WORKERS ?? 2),
+  pool: Number(env.BENCH_MEMBERS_POOL ?? 128),
+  redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
+  database: env.BENCH_MEMBERS_DB ?? 'thera_bench_members',
+};
+const TEMPLATE = env.BENCH_MEMBERS_TEMPLATE ?? 'thera_bench_forum';
+const PHASES = env.BENCH_MEMBERS_NODES ?? 'both';
+
+/** Each socket is a file descriptor in a fleet process and in a server: re-run under a raised `ulimit -n` when it is too low. */
+function ensureFileLimit(): void {
+  // Limits are per process: the server holds every member's socket (the fleet splits them over its processes).
+  const needed = Math.max(...STEPS) + 2000;
+  const limit = Number(execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim());
+  if (!Number.isFinite(limit) || limit >= needed || env.BENCH_MEMBERS_RAISED) return;
+  console.log(`members bench: open-files limit ${limit} < ${needed}, running again with ulimit -n ${needed}`);
+  const again = spawnSync('bash', ['-c', `ulimit -n ${needed} && exec "${process.execPath}" ${process.execArgv.join(' ')} bench/members.ts`], {
+    stdio: 'inherit', env: { ...env, BENCH_MEMBERS_RAISED: '1' },
+  });
+  process.exit(again.status ?? 1);
+}
+
+async function main() {
+  ensureFileLimit();
+  if (!/^redis:\/\/(127\.0\.0\.1|localhost)[:/]/.test(opts.redisUrl)) throw new Error('benchmarks only use a loopback Redis');
+  if (TEMPLATE === 'thera_bench_forum' && !fs.readFileSync('/tmp/seed.log', 'utf8').includes('seeded') && !env.BENCH_MEMBERS_SKIP_SEED_CHECK) {
+    throw new Error('thera_bench_forum is not seeded yet (/tmp/seed.log has no "seeded")');
+  }
+  const started = Date.now();
+  const total = Math.max(...STEPS) + (Math.max(...STEPS) % 2);
+  const { url, members } = await seedMembers(opts.database, TEMPLATE, total);
+  console.log(`members bench: ${members.length} members ready (${Math.round((Date.now() - started) / 1000)} s)`);
+  const steps = STEPS.filter((n) => n <= members.length);
+  const oneNode = PHASES !== 'two' ? await runPhase({ ...opts, nodes: 1, steps, url, members, profile: env.BENCH_MEMBERS_PROFILE !== '0' }) : 'not run';
+  // Written after each phase, so a run stopped in the second keeps the first.
+  write(started, oneNode, PHASES !== 'one' ? 'running' : 'not run');
+  const twoNodes = PHASES !== 'one' ? await runPhase({ ...opts, nodes: 2, steps, url, members, profile: false }) : 'not run';
+  write(started, oneNode, twoNodes);
+  console.log('members bench: written to bench/results/members.json');
+}
+
+function write(started: number, oneNode: unknown, twoNodes: unknown) {
+  writeResult('members', {
+    note: 'Server(s), PostgreSQL, Redis and the fleet share the machine; each one\'s CPU is reported as % of one core (200 = both cores). '
+      + 'PostgreSQL CPU is that of the backends connected to the bench database (other databases\' work is left out); Redis is the whole redis-server.',
+    passRule: { p99Ms: 2000, chatDeliveryP99Ms: 2000, errorsAndTimeoutsPercent: 0.025 },
+    goal: { membersOnOneNode: 5000 },
+    data: { template: TEMPLATE, users: '10k verified', communities: '2k', posts: '1M', comments: '3M', resources: '50k' },
+    mix: {
+      source: 'docs/decisions/0088-members-benchmark.md; writes per visit from the 90-9-1 participation rule (Nielsen 2006), likes = 3 per comment (assumption)',
+      realSeconds: REAL, writesPerVisit: WRITES_PER_VISIT, screensPerVisit: SCREENS,
+      compression: opts.k, note: `N members at k=${opts.k} make the request rate of N x ${opts.k} members at real pace, with N sockets`,
+    },
+    fleet: { processes: opts.workers, keepAliveConnectionsPerProcessPerNode: opts.pool, fdLimit: execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim() },
+    settings: { holdSeconds: opts.holdSeconds, warmupSeconds: opts.warmupSeconds, databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10), steps: STEPS },
+    load1AtStart: os.loadavg()[0],
+    tookSeconds: Math.round((Date.now() - started) / 1000),
+    oneNode, twoNodes,
+  });
+}
+
+const hardStop = setTimeout(() => {
+  console.error('members bench: hard stop reached, exiting');
+  process.exit(2);
+}, HARD_STOP_MS);
+try {
+  await main();
+} finally {
+  clearTimeout(hardStop);
+}
+process.exit(0);
