@@ -36,10 +36,10 @@ export function cpuByCommand(command: string): Map<number, number> {
   return byPid;
 }
 
-/** CPU seconds those processes used since `before`, counting processes alive at both samples (backends come and go). */
+/** CPU seconds those processes used since `before`; a process started meanwhile (a new backend) counts from zero. */
 export function cpuByCommandSince(command: string, before: Map<number, number>): number {
   let total = 0;
-  for (const [pid, seconds] of cpuByCommand(command)) total += seconds - (before.get(pid) ?? seconds);
+  for (const [pid, seconds] of cpuByCommand(command)) total += seconds - (before.get(pid) ?? 0);
   return total;
 }
 
