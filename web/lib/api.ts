@@ -1,5 +1,5 @@
 // The one way the web app talks to the API: adds x-auth-token and turns `{msg, code}` errors into ApiError.
-import { codeForStatus, isErrorCode, isServerFault, type ErrorCode } from '../../common/errors.ts';
+import { codeForStatus, isErrorCode, isServerFault, type ErrorCode } from '../../common/error-codes.ts';
 import { TOKEN_KEY, takePrefetched } from './prefetch.ts';
 
 export { TOKEN_KEY };
