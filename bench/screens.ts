@@ -4,6 +4,9 @@
 //   SCREENS_DB      database to use (default thera_bench_screens, seeded here if empty)
 //   SCREENS_TEMPLATE copy this database into SCREENS_DB first when SCREENS_DB does not exist (e.g. thera_bench_forum)
 //   SCREENS_RUNS    visits per screen (default 7)
+//   SCREENS_BASE    a git revision (e.g. the commit before issue 18's changes): its build is measured too, in turns with
+//                   this one, and written as "before"
+//   SCREENS_LIGHTHOUSE=0 skips Lighthouse
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +15,8 @@ import { sql } from 'drizzle-orm';
 import { buildWeb } from '../scripts/build-web.ts';
 import { openDatabase, queryRows, type Db } from '../server/db/client.ts';
 import { PG_BASE, benchDatabase, benchToken, count, seedForum, seedResources, seedTherapists, startServer, writeResult } from './lib.ts';
-import { CHROMIUM_ARGS, summary, visit, type Screen } from './screens-browser.ts';
+import { startBaseApp } from './screens-base.ts';
+import { CHROMIUM_ARGS, summary, visit, type Sample, type Screen } from './screens-browser.ts';
 import { lighthouse } from './screens-lighthouse.ts';
 import { cpuSnapshot, stealSince } from './screens-machine.ts';
 
@@ -21,6 +25,7 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DB = process.env.SCREENS_DB ?? 'thera_bench_screens';
 const RUNS = Number(process.env.SCREENS_RUNS ?? 7);
 const LABEL = process.env.SCREENS_LABEL ?? 'after';
+const BASE = process.env.SCREENS_BASE;
 const CONVERSATIONS = 30;
 
 const SCREENS: Screen[] = [
@@ -75,29 +80,43 @@ await close();
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-screens-'));
 await buildWeb(webDir);
 const server = await startServer(url, PORT, { WEB_DIR: webDir });
+const apps: { label: string; origin: string }[] = [{ label: LABEL, origin: ORIGIN }];
+const base = BASE ? await startBaseApp(BASE, url, PORT + 1) : undefined;
+if (base) apps.push({ label: 'before', origin: base.origin });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   const cpu = cpuSnapshot();
-  const screens: Record<string, unknown> = {};
+  const screens = new Map(apps.map((app) => [app.label, {} as Record<string, unknown>]));
   for (const screen of SCREENS) {
-    await visit(browser, ORIGIN, screen, token); // warms the server's caches and query plans, not the browser's
-    const samples = [];
-    for (let i = 0; i < RUNS; i++) samples.push(await visit(browser, ORIGIN, screen, token));
-    screens[screen.name] = { path: screen.path, element: screen.selector, signedIn: screen.signedIn, ...summary(samples) };
-    const s = screens[screen.name] as ReturnType<typeof summary>;
-    console.log(`${screen.path.padEnd(12)} median ${s.medianMs} ms, worst ${s.worstMs} ms, ${s.requestsBeforeUsable} requests in ${s.sequentialSteps} steps`);
+    const samples = new Map(apps.map((app) => [app.label, [] as Sample[]]));
+    for (const app of apps) await visit(browser, app.origin, screen, token); // warms the server's caches, not the browser's
+    // In turns, so both apps meet the same load.
+    for (let i = 0; i < RUNS; i++) for (const app of apps) samples.get(app.label)!.push(await visit(browser, app.origin, screen, token));
+    for (const app of apps) {
+      const s = summary(samples.get(app.label)!);
+      screens.get(app.label)![screen.name] = { path: screen.path, element: screen.selector, signedIn: screen.signedIn, ...s };
+      console.log(`${app.label.padEnd(7)} ${screen.path.padEnd(12)} median ${s.medianMs} ms, worst ${s.worstMs} ms, ${s.requestsBeforeUsable} requests in ${s.sequentialSteps} steps`);
+    }
   }
   const machine = { loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100, stealPercent: stealSince(cpu) };
-  const lh = process.env.SCREENS_LIGHTHOUSE === '0' ? undefined : await lighthouse(`${ORIGIN}/`);
-  if (lh) console.log(`lighthouse ${lh.performance} on /`, lh.metrics);
+  const runs: Record<string, unknown> = {};
+  for (const app of apps) {
+    const lh = process.env.SCREENS_LIGHTHOUSE === '0' ? undefined : await lighthouse(`${app.origin}/`);
+    if (lh) console.log(`${app.label} lighthouse ${lh.performance} on /`, lh.metrics);
+    runs[app.label] = {
+      measuredAt: new Date().toISOString(), data, visitsPerScreen: RUNS, ...machine, ...(base ? { inTurnsWith: apps.map((a) => a.label), base: BASE } : {}),
+      screens: screens.get(app.label), lighthouse: lh,
+    };
+  }
   const file = 'bench/results/screens.json';
   const previous = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
   writeResult('screens', {
-    method: 'Chromium (/usr/bin/chromium), new context per visit (cold cache), 390x844, CDP CPU throttling 4x, loopback; time from navigation start to the frame after the element appears; one warm-up visit per screen first',
-    runs: { ...previous.runs, [LABEL]: { measuredAt: new Date().toISOString(), data, visitsPerScreen: RUNS, ...machine, screens, lighthouse: lh } },
+    method: 'Chromium (/usr/bin/chromium), new context per visit (cold cache), 390x844, CDP CPU throttling 4x, loopback; time from navigation start to the frame after the element appears; one warm-up visit per screen first; with SCREENS_BASE the two builds are visited in turns',
+    runs: { ...previous.runs, ...runs },
   });
 } finally {
   await browser.close();
   server.kill('SIGTERM');
+  base?.stop();
   fs.rmSync(webDir, { recursive: true, force: true });
 }
