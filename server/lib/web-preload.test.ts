@@ -35,7 +35,7 @@ describe('pageRenderer', () => {
     write(MANIFEST);
     const html = pageRenderer(dir)('/forums');
     expect(preloads(html)).toEqual(['/assets/Paper-1.js', '/assets/AppLayout-1.js', '/assets/Grid-1.js', '/assets/ForumsPage-1.js']);
-    expect(html).toContain('<link rel="preload" as="style" href="/assets/Forums-1.css">');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/Forums-1.css">');
     expect(html).not.toContain('index-1.css"');
   });
 

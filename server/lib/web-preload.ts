@@ -60,7 +60,7 @@ export function pageRenderer(webDir: string): (pathname: string) => string {
     for (const module of modules) needs(manifest, module, seen, out);
     const links = [
       // Preloaded, not applied: a style sheet would hold back the app's script; the chunk's loader applies it from the cache.
-      ...[...new Set(out.css)].filter((f) => !shell.css.includes(f)).map((f) => `<link rel="preload" as="style" href="/${f}">`),
+      ...[...new Set(out.css)].filter((f) => !shell.css.includes(f)).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
       ...out.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
     ];
     return [pattern, base.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)];

@@ -1,27 +1,24 @@
-// Requests the boot script starts before the app's code has loaded (decision 0094): the session check and the screen's
-// first list go out with the page's scripts instead of after them. api() takes a GET's answer from here, once.
+// Requests the boot script started before the app's code had loaded (decision 0094, web/app/first-requests.ts): the
+// session check and the screen's first list go out with the page's scripts instead of after them. api() takes a GET's
+// answer from here, once. The boot script shares no module with the app (that would be one more chunk to wait for), so
+// the two meet on a global: EARLY_KEY, holding a Map from path to what was started.
 
-/** Where the session token is kept (localStorage), here so that the boot script needs nothing else. */
+/** Where the session token is kept (localStorage). */
 export const TOKEN_KEY = 'token';
+export const EARLY_KEY = '__theraEarly';
 
-type Started = { token: string; response: Promise<Response>; at: number };
+export type Started = { token: string; response: Promise<Response>; at: number };
 
-const started = new Map<string, Started>();
 // An answer older than this is not used: the screen asks again (the user may have waited on a slow page, or moved on).
 const MAX_AGE_MS = 10_000;
 
-/** Starts a GET with this token; its answer waits for the first api() call for the same path. */
-export function prefetch(path: string, token: string): void {
-  const response = fetch(path, { headers: { 'x-auth-token': token } });
-  // Nobody may take it (the screen changed first): a failure then is nobody's error.
-  response.catch(() => undefined);
-  started.set(path, { token, response, at: performance.now() });
-}
+const startedRequests = () => (globalThis as unknown as Record<string, Map<string, Started> | undefined>)[EARLY_KEY];
 
 /** The started answer for this path and token, if one is waiting and fresh; each answer is handed out once. */
 export function takePrefetched(path: string, token: string): Promise<Response> | undefined {
-  const hit = started.get(path);
+  const started = startedRequests();
+  const hit = started?.get(path);
   if (!hit) return undefined;
-  started.delete(path);
+  started!.delete(path);
   return hit.token === token && performance.now() - hit.at < MAX_AGE_MS ? hit.response : undefined;
 }
