@@ -1,49 +1,9 @@
 // Every refusal, over HTTP and in socket acks, is `{msg, code}`: `msg` is for people (the spec's texts, which may
 // change), `code` is for programs and never changes once published. Clients branch on the code, never on the text.
 import { z } from 'zod';
+import { ErrorCode } from './error-codes.ts';
 
-export const ErrorCode = {
-  /** The request breaks a rule of its content (passwords do not match, a reply to a deleted comment...). */
-  BAD_REQUEST: 'BAD_REQUEST',
-  /** A field failed its schema; `msg` names the field. */
-  VALIDATION: 'VALIDATION',
-  /** No token was sent: sign in first. */
-  UNAUTHORIZED: 'UNAUTHORIZED',
-  /** A token was sent but its session has ended (logout, expiry, password reset, account disabled). */
-  SESSION_ENDED: 'SESSION_ENDED',
-  /** Signed in, but the licence has not been verified yet. */
-  NOT_VERIFIED: 'NOT_VERIFIED',
-  FORBIDDEN: 'FORBIDDEN',
-  /** An administrator must turn on two-factor sign-in first (ADMIN_REQUIRE_2FA): only their own account's routes answer. */
-  TWO_FACTOR_REQUIRED: 'TWO_FACTOR_REQUIRED',
-  /** The second step of a sign-in came too late or was already used: sign in with the password again. */
-  SIGN_IN_EXPIRED: 'SIGN_IN_EXPIRED',
-  NOT_FOUND: 'NOT_FOUND',
-  CONFLICT: 'CONFLICT',
-  TOO_LARGE: 'TOO_LARGE',
-  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  RATE_LIMITED: 'RATE_LIMITED',
-  /** Our fault, not the client's: nothing about the request needs to change. */
-  INTERNAL: 'INTERNAL',
-  /** A dependency (the database) cannot be reached right now. */
-  UNAVAILABLE: 'UNAVAILABLE',
-} as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+export * from './error-codes.ts';
 
 export const ErrorResponse = z.object({ msg: z.string(), code: z.enum(ErrorCode) });
 export type ErrorBody = z.infer<typeof ErrorResponse>;
-
-const BY_STATUS: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT',
-  413: 'TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'RATE_LIMITED', 503: 'UNAVAILABLE',
-};
-
-/** The general code of a status: for answers that carry no code of their own (a proxy's 502, a framework's 405). */
-export function codeForStatus(status: number): ErrorCode {
-  return BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
-}
-
-export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ErrorCode, value);
-
-/** Whether the fault is on the server's side: the client's request itself may be fine. */
-export const isServerFault = (code: ErrorCode) => code === 'INTERNAL' || code === 'UNAVAILABLE';

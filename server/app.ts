@@ -88,10 +88,10 @@ export async function buildApp(deps: Deps): Promise<App> {
   for (const feature of features) await tagRoutes(feature.name, () => feature.routes(app, ctx));
   for (const register of featureRealtime) register(ctx);
 
-  const servesWeb = await registerWeb(app, deps.webDir);
+  const pageHtml = await registerWeb(app, deps.webDir);
   app.setNotFoundHandler((request, reply) => {
-    if (servesWeb && isPageRequest(request.method, request.url)) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    if (pageHtml && isPageRequest(request.method, request.url)) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').send(pageHtml(request.url.split('?')[0]));
     }
     throw notFound(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
   });

@@ -2,10 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { pageRenderer } from './web-preload.ts';
 
-/** Serves the built web app: hashed assets cached for a year, index.html for every page route. */
-export async function registerWeb(app: FastifyInstance, webDir: string | undefined): Promise<boolean> {
-  if (!webDir || !fs.existsSync(path.join(webDir, 'index.html'))) return false;
+/**
+ * Serves the built web app: hashed assets cached for a year; for every page route, index.html with that screen's chunks
+ * named for preloading (the returned function, from a path; undefined when there is no built app).
+ */
+export async function registerWeb(app: FastifyInstance, webDir: string | undefined): Promise<((pathname: string) => string) | undefined> {
+  if (!webDir || !fs.existsSync(path.join(webDir, 'index.html'))) return undefined;
   await app.register(fastifyStatic, {
     root: webDir,
     wildcard: false,
@@ -16,7 +20,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string | undefin
       res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  return true;
+  return pageRenderer(webDir);
 }
 
 export function isPageRequest(method: string, url: string): boolean {

@@ -1,7 +1,8 @@
 // The one way the web app talks to the API: adds x-auth-token and turns `{msg, code}` errors into ApiError.
-import { codeForStatus, isErrorCode, isServerFault, type ErrorCode } from '../../common/errors.ts';
+import { codeForStatus, isErrorCode, isServerFault, type ErrorCode } from '../../common/error-codes.ts';
+import { TOKEN_KEY, takePrefetched } from './prefetch.ts';
 
-export const TOKEN_KEY = 'token';
+export { TOKEN_KEY };
 export const SESSION_ENDED_EVENT = 'thera:session-ended';
 
 /** A refusal from the API: `message` is the server's text for people, `code` what the app decides on. */
@@ -60,7 +61,9 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Opt
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const payload = body === undefined ? undefined : isForm ? body : JSON.stringify(body);
-  const response = await fetch(path, { method, headers, body: payload, signal });
+  // The boot script may have asked already (web/boot.ts): its answer is this one, without waiting for a second trip.
+  const early = method === 'GET' && token ? takePrefetched(path, token) : undefined;
+  const response = await (early ?? fetch(path, { method, headers, body: payload, signal }));
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     // An answer without a code (a proxy's error page) gets the general code of its status.

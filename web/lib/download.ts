@@ -1,6 +1,6 @@
 // Saves a file the API serves only to a signed-in member: a link cannot send the token, so it is fetched and handed over.
 import { ApiError, getToken } from './api.ts';
-import { codeForStatus } from '../../common/errors.ts';
+import { codeForStatus } from '../../common/error-codes.ts';
 
 export async function downloadFile(path: string, fallbackName: string): Promise<void> {
   const token = getToken();

@@ -17,6 +17,9 @@ export const chatKeys = {
   messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
 };
 
+/** A page of the conversation list (web/app/first-requests.ts starts the first one early). */
+export const conversationsUrl = (before?: string) => `/api/conversations${query({ limit: LIST_PAGE_SIZE, before })}`;
+
 /**
  * The conversation list, a page at a time (shown merged: `select`). Loading a page is also when this device tells the
  * server it has received what arrived while it was away: a last message from the other person still `sent` becomes
@@ -26,7 +29,7 @@ export function conversationsQuery(myId: string) {
   return infiniteQueryOptions({
     queryKey: chatKeys.conversations,
     queryFn: async ({ pageParam }): Promise<ConversationPage> => {
-      const request = api<Conversation[]>(`/api/conversations${query({ limit: LIST_PAGE_SIZE, before: pageParam })}`);
+      const request = api<Conversation[]>(conversationsUrl(pageParam));
       // The spec: a failed list load shows an empty list. A later page that fails stays unloaded, to be tried again.
       const list = pageParam ? await request : await request.catch(() => [] as Conversation[]);
       for (const c of list) {

@@ -87,7 +87,7 @@ export function useDeleteCommunity() {
 
 // ---- posts ----
 
-function postListUrl(scope: PostScope, before?: string): string {
+export function postListUrl(scope: PostScope, before?: string): string {
   const search = scope.search?.trim();
   if (search) {
     const base = scope.communityId ? `/api/forumPosts/search/${scope.communityId}` : '/api/forumPosts/search';

@@ -14,9 +14,12 @@ export const therapistKeys = {
   favorites: ['therapists', 'favorites'] as const,
 };
 
+export const directoryUrl = (filters: DirectoryFilters) =>
+  `/api/users${query({ ...filters, page: filters.page > 1 ? filters.page : undefined })}`;
+
 export const directoryQuery = (filters: DirectoryFilters) => queryOptions({
   queryKey: therapistKeys.directory(filters),
-  queryFn: ({ signal }) => api<DirectoryResponse>(`/api/users${query({ ...filters, page: filters.page > 1 ? filters.page : undefined })}`, { signal }),
+  queryFn: ({ signal }) => api<DirectoryResponse>(directoryUrl(filters), { signal }),
   // The previous page stays on screen while the next one loads, so the layout does not jump.
   placeholderData: keepPreviousData,
 });

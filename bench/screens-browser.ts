@@ -1,0 +1,69 @@
+// How long a screen takes to become usable in Chromium: a cold cache (a new context each time), a phone's viewport and a
+// 4x slower CPU. The time is from navigation start to the frame after the screen's chosen element appears.
+import type { Browser } from '@playwright/test';
+
+export type Screen = { name: string; path: string; selector: string; signedIn: boolean };
+
+export type Request = { path: string; start: number; end: number; step: number };
+export type Sample = { ms: number; requests: Request[]; steps: number };
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+// Installed before any page script: notes the frame after the selector first matches, so polling adds nothing.
+const WATCH = (selector: string) => {
+  const w = window as unknown as { __usableAt?: number };
+  const check = () => {
+    if (w.__usableAt !== undefined || !document.querySelector(selector)) return;
+    w.__usableAt = -1;
+    requestAnimationFrame(() => { w.__usableAt = performance.now(); });
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+};
+
+/** One cold visit: its time to usable and its request waterfall (from the page's own resource timing). */
+export async function visit(browser: Browser, origin: string, screen: Screen, token: string): Promise<Sample> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 }, deviceScaleFactor: 1,
+    storageState: { cookies: [], origins: screen.signedIn ? [{ origin, localStorage: [{ name: 'token', value: token }] }] : [] },
+  });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(WATCH, screen.selector);
+    await page.goto(origin + screen.path, { waitUntil: 'commit' });
+    await page.waitForFunction(() => ((window as unknown as { __usableAt?: number }).__usableAt ?? -1) > 0, null, { timeout: 30_000, polling: 50 });
+    const { ms, entries } = await page.evaluate(() => ({
+      ms: (window as unknown as { __usableAt: number }).__usableAt,
+      entries: performance.getEntriesByType('resource').map((e) => {
+        const r = e as PerformanceResourceTiming;
+        return { path: new URL(r.name).pathname + new URL(r.name).search, start: r.startTime, end: r.responseEnd };
+      }),
+    }));
+    const document = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseEnd);
+    const requests = waterfall([{ path: screen.path, start: 0, end: document }, ...entries.filter((e) => e.start < ms)]);
+    return { ms: Math.round(ms), requests, steps: Math.max(...requests.map((r) => r.step)) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Each request's step: one more than the latest step that had finished before it started (its longest possible chain). */
+function waterfall(entries: { path: string; start: number; end: number }[]): Request[] {
+  const done: Request[] = [];
+  for (const e of [...entries].sort((a, b) => a.start - b.start)) {
+    const before = done.filter((d) => d.end <= e.start + 1).map((d) => d.step);
+    done.push({ path: e.path.replace(/^\/assets\//, ''), start: Math.round(e.start), end: Math.round(e.end), step: 1 + Math.max(0, ...before) });
+  }
+  return done;
+}
+
+export function summary(samples: Sample[]) {
+  const times = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)];
+  const typical = samples.find((s) => s.ms === median) ?? samples[0];
+  return {
+    medianMs: median, worstMs: times[times.length - 1], runsMs: samples.map((s) => s.ms),
+    requestsBeforeUsable: typical.requests.length, sequentialSteps: typical.steps, waterfall: typical.requests,
+  };
+}

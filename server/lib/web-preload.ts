@@ -1,0 +1,69 @@
+// index.html per address (decision 0094): the boot script first, then everything the screen's code needs, so the browser
+// fetches the screen's chunks together with the app's instead of after it. Read from Vite's build manifest at start-up.
+import fs from 'node:fs';
+import path from 'node:path';
+
+type Chunk = { file: string; imports?: string[]; css?: string[] };
+type Manifest = Record<string, Chunk>;
+
+const LAYOUT = 'app/layouts/AppLayout.tsx';
+const page = (name: string) => `features/${name}.tsx`;
+
+// The address patterns of web/app/routes.tsx whose screens are worth starting early, with the lazy modules they render.
+// The signed-in layout goes with every member screen; a visitor's /therapists fetches it for nothing (cached, small).
+const SCREENS: [RegExp, string[]][] = [
+  [/^\/$/, [page('landing/LandingPage')]],
+  [/^\/faq$/, [page('landing/FaqPage')]],
+  [/^\/login$/, [page('accounts/LoginPage')]],
+  [/^\/register$/, [page('accounts/RegisterPage')]],
+  [/^\/forums$/, [LAYOUT, page('forums/ForumsPage')]],
+  [/^\/communities$/, [LAYOUT, page('forums/CommunitiesPage')]],
+  [/^\/community\/[^/]+$/, [LAYOUT, page('forums/CommunityPage')]],
+  [/^\/(community\/[^/]+\/)?post\/[^/]+$/, [LAYOUT, page('forums/PostPage')]],
+  [/^\/chat(\/[^/]+)?$/, [LAYOUT, page('chat/ChatPage')]],
+  [/^\/therapists$/, [LAYOUT, page('therapists/TherapistsPage')]],
+  [/^\/profile\/[^/]+$/, [LAYOUT, page('therapists/ProfilePage')]],
+  [/^\/resources$/, [LAYOUT, page('resources/ResourcesPage')]],
+  [/^\/referrals(\/(sent|board))?$/, [LAYOUT, page('referrals/ReferralsPage')]],
+  [/^\/notifications$/, [LAYOUT, page('notifications/NotificationsPage')]],
+  [/^\/dashboard$/, [LAYOUT, page('dashboard/DashboardPage')]],
+];
+
+/** Every file a manifest entry needs (its chunk, the chunks it imports, their CSS), depth first, each once. */
+function needs(manifest: Manifest, key: string, seen: Set<string>, out: { js: string[]; css: string[] }) {
+  if (seen.has(key) || !manifest[key]) return;
+  seen.add(key);
+  const chunk = manifest[key];
+  for (const dep of chunk.imports ?? []) needs(manifest, dep, seen, out);
+  out.js.push(chunk.file);
+  out.css.push(...(chunk.css ?? []));
+}
+
+/**
+ * A function from a page's path to its index.html. Without a manifest (an older build) every page gets the plain file.
+ */
+export function pageRenderer(webDir: string): (pathname: string) => string {
+  const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  const manifestFile = path.join(webDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return () => html;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+  // What index.html already loads is not named twice.
+  const shell = { js: [] as string[], css: [] as string[] };
+  const shellSeen = new Set<string>();
+  needs(manifest, 'index.html', shellSeen, shell);
+  // async: a module script that is not waits for the style sheets above it, and this one needs none.
+  const boot = manifest['boot.ts'] ? `<script type="module" async crossorigin src="/${manifest['boot.ts'].file}"></script>\n    ` : '';
+  const base = html.replace('<title>', `${boot}<title>`);
+  const rendered = SCREENS.map(([pattern, modules]): [RegExp, string] => {
+    const seen = new Set(shellSeen);
+    const out = { js: [] as string[], css: [] as string[] };
+    for (const module of modules) needs(manifest, module, seen, out);
+    const links = [
+      // Preloaded, not applied: a style sheet would hold back the app's script; the chunk's loader applies it from the cache.
+      ...[...new Set(out.css)].filter((f) => !shell.css.includes(f)).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+      ...out.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ];
+    return [pattern, base.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)];
+  });
+  return (pathname) => rendered.find(([pattern]) => pattern.test(pathname))?.[1] ?? base;
+}
