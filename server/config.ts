@@ -80,6 +80,7 @@ const EnvSchema = z.object({
   // The first page of a member's notifications and referral boxes, forgotten by the same events; the time bounds what
   // no event names (an actor's or sender's new name).
   FIRST_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
+  COMMUNITY_ACTIVITY_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   READ_CACHE_MAX_MB: positiveInt.max(4096).default(64),
   READ_CACHE_MAX_KEYS: positiveInt.default(5000),
   WRITE_LIMITS: writeLimits.default(DEFAULT_WRITE_LIMITS),
@@ -152,6 +153,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     unreadCountCacheMs: env.UNREAD_COUNT_CACHE_MS,
     referralCountsCacheMs: env.REFERRAL_COUNTS_CACHE_MS,
     firstPageCacheMs: env.FIRST_PAGE_CACHE_MS,
+    communityActivityCacheMs: env.COMMUNITY_ACTIVITY_CACHE_MS,
     // The drain counts towards the grace period: a drain as long as the grace would leave nothing to finish requests.
     shutdown: { drainMs: Math.min(env.SHUTDOWN_DRAIN_MS, Math.floor(env.SHUTDOWN_GRACE_MS / 2)), graceMs: env.SHUTDOWN_GRACE_MS },
     appSecret: env.APP_SECRET,
@@ -178,5 +180,5 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   const unlimitedWrites = 'posts=100000/60,comments=100000/60,likes=100000/60,communities=100000/60,resources=100000/60,conversations=100000/60,other=100000/60';
   // Sessions likewise: tests change members' rows directly and expect the next read to see it (the session cache has
   // its own tests, server/lib/session-cache.test.ts).
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', FORUM_CACHE_MS: '0', SESSION_CACHE_MS: '0', UNREAD_COUNT_CACHE_MS: '0', REFERRAL_COUNTS_CACHE_MS: '0', FIRST_PAGE_CACHE_MS: '0', JOBS_POLL_MS: '0', WRITE_LIMITS: unlimitedWrites, ...overrides });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', FORUM_CACHE_MS: '0', SESSION_CACHE_MS: '0', UNREAD_COUNT_CACHE_MS: '0', REFERRAL_COUNTS_CACHE_MS: '0', FIRST_PAGE_CACHE_MS: '0', COMMUNITY_ACTIVITY_CACHE_MS: '0', JOBS_POLL_MS: '0', WRITE_LIMITS: unlimitedWrites, ...overrides });
 }

@@ -92,7 +92,7 @@ export async function userForToken(
     await revokeSession(db, session.sessionId);
     return null;
   }
-  if (now.getTime() - session.lastUsedAt > TOUCH_INTERVAL_MS) {
+  if (now.getTime() - session.lastUsedAt > TOUCH_INTERVAL_MS && (cache?.claimTouch(session.sessionId, now.getTime(), TOUCH_INTERVAL_MS) ?? true)) {
     session.lastUsedAt = now.getTime();
     await db.update(sessions).set({ lastUsedAt: now })
       .where(and(eq(sessions.id, session.sessionId), lt(sessions.lastUsedAt, sql`${now.toISOString()}::timestamptz`)));

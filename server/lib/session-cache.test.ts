@@ -27,6 +27,16 @@ describe('the cache itself', () => {
     expect(cache.get('h1')).toBeUndefined();
   });
 
+  it('lets one request per interval write a session\'s last-used time; off when the cache is off', () => {
+    const cache = createSessionCache({ ttlMs: 2000 });
+    // A screen's requests arrive together: the first writes, the rest do not.
+    expect([cache.claimTouch('s1', 0, 60_000), cache.claimTouch('s1', 5, 60_000), cache.claimTouch('s2', 5, 60_000)]).toEqual([true, false, true]);
+    expect(cache.claimTouch('s1', 59_999, 60_000)).toBe(false);
+    expect(cache.claimTouch('s1', 60_000, 60_000)).toBe(true);
+    const off = createSessionCache({ ttlMs: 0 });
+    expect([off.claimTouch('s1', 0, 60_000), off.claimTouch('s1', 1, 60_000)]).toEqual([true, true]);
+  });
+
   it('forgets by session and by user, and keeps at most maxKeys (oldest first out)', () => {
     const cache = createSessionCache({ ttlMs: 60_000, maxKeys: 3 });
     cache.set('a', session('s1', 'u1'));

@@ -17,6 +17,9 @@ type Entry = { session: CachedSession; expires: number };
 
 export function createSessionCache({ ttlMs, maxKeys = 50_000, now = () => performance.now() }: { ttlMs: number; maxKeys?: number; now?: () => number }) {
   const entries = new Map<string, Entry>();
+  // When this node last wrote each session's last-used time: a screen's requests arrive together, and each would
+  // otherwise find the same old time and write it again.
+  const touches = new Map<string, number>();
   const forgetWhere = (matches: (s: CachedSession) => boolean) => {
     for (const [key, entry] of entries) if (matches(entry.session)) entries.delete(key);
   };
@@ -35,6 +38,16 @@ export function createSessionCache({ ttlMs, maxKeys = 50_000, now = () => perfor
       entries.set(tokenHash, { session, expires: now() + ttlMs });
       // Oldest first in a Map: the first key is the one to go.
       if (entries.size > maxKeys) entries.delete(entries.keys().next().value as string);
+    },
+    /** Whether this request should write the session's last-used time: once per interval per session on this node. */
+    claimTouch(sessionId: string, at: number, intervalMs: number): boolean {
+      if (ttlMs <= 0) return true;
+      const last = touches.get(sessionId);
+      if (last !== undefined && at - last < intervalMs) return false;
+      touches.delete(sessionId);
+      touches.set(sessionId, at);
+      if (touches.size > maxKeys) touches.delete(touches.keys().next().value as string);
+      return true;
     },
     forgetSession: (sessionId: string) => forgetWhere((s) => s.sessionId === sessionId),
     forgetUser: (userId: string) => forgetWhere((s) => s.userId === userId),

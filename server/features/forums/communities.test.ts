@@ -4,6 +4,7 @@ import { ADMINS_ONLY, NOT_VERIFIED } from '../../lib/auth.ts';
 import { queryRows } from '../../db/client.ts';
 import { comments, communities, posts } from '../../db/schema.ts';
 import { createCast, type Cast } from '../../test/cast.ts';
+import { createTestContext } from '../../test/harness.ts';
 import { caller } from '../../test/http.ts';
 import { createCommunity, createUser } from '../../test/factories.ts';
 import { COMMUNITY_NAME_TAKEN, COMMUNITY_NOT_FOUND, NAME_REQUIRED, type Community } from '../../../common/communities.ts';
@@ -273,5 +274,23 @@ describe('GET /api/communities/recommendations', () => {
     expect(forBlank.body).toHaveLength(5);
     expect((await call('GET', '/api/communities/recommendations')).status).toBe(401);
     expect((await call('GET', '/api/communities/recommendations?limit=0', me)).status).toBe(400);
+  });
+});
+
+describe('recommendations with the activity kept a minute (COMMUNITY_ACTIVITY_CACHE_MS)', () => {
+  it('ranks from the kept activity, but a community just joined leaves the suggestions at once', async () => {
+    const cached = await createTestContext({ config: { COMMUNITY_ACTIVITY_CACHE_MS: '60000' } });
+    try {
+      const callCached = caller(() => cached.app);
+      const me = await createUser(cached.db, { specialties: ['Selective mutism'] });
+      const match = await createCommunity(cached.db, { name: unique('Mutism circle'), specialties: ['Selective mutism'] });
+      const first = await callCached('GET', '/api/communities/recommendations', me);
+      expect(first.body[0]).toMatchObject({ _id: match.id, joined: false, matched: { specialties: ['Selective mutism'] } });
+      expect((await callCached('POST', `/api/communities/${match.id}/join`, me)).status).toBe(200);
+      const after = await callCached('GET', '/api/communities/recommendations', me);
+      expect(after.body.map((c: Community) => c._id)).not.toContain(match.id);
+    } finally {
+      await cached.close();
+    }
   });
 });

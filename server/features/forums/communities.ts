@@ -121,7 +121,7 @@ export async function joinedCommunities(ctx: ServiceContext, user: CurrentUser, 
 
 /** The forum sidebar's suggestions for this reader (recommendations.ts). */
 export async function recommendCommunities(ctx: ServiceContext, user: CurrentUser, { limit = FORUM_SIDEBAR_COMMUNITIES }: { limit?: number }) {
-  return recommendedFor(ctx.db, user.id, limit);
+  return recommendedFor(ctx, user.id, limit);
 }
 
 /** Idempotent: the primary key turns a repeated or simultaneous join into a no-op, and the counter moves once. */

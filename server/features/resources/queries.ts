@@ -1,6 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Resource, ResourcePage } from '../../../common/resources.ts';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { resources, users } from '../../db/schema.ts';
 import { toResource } from './present.ts';
 import { prefixQuery } from '../../db/text-search.ts';
@@ -56,11 +56,26 @@ export const publishedPageSql = (db: Db, q: Paging & { category?: string }) => p
 export const publishedPage = (db: Db, q: Paging & { category?: string }): Promise<Resource[]> =>
   selectPage(db, published(q.category), publicationOrder, q);
 
+// Up to this many matches are collected through the text index and sorted; past it, walking the publication order
+// finds a page of them sooner than collecting them all would.
+const FEW_MATCHES = 1000;
+
+/**
+ * A search's page. The count (through the text index) comes first and says how to read the page: walking the
+ * publication order and testing each resource costs a scan of everything published when a word matches little or
+ * nothing, which is most searches, so few matches are collected through the index and sorted instead.
+ */
 export async function searchPublished(db: Db, q: Paging & { category?: string; query: string }): Promise<ResourcePage> {
   const terms = prefixQuery(q.query);
   if (!terms) return pageOf([], 0, q);
   const where = and(published(q.category), sql`${resources.search} @@ ${terms}`);
-  const [list, total] = await Promise.all([selectPage(db, where, publicationOrder, q), countWhere(db, where)]);
+  const total = await countWhere(db, where);
+  if (total === 0 || (q.page - 1) * q.limit >= total) return pageOf([], total, q);
+  if (total > FEW_MATCHES) return pageOf(await selectPage(db, where, publicationOrder, q), total, q);
+  const ids = await queryRows<{ id: string }>(db, sql`
+    WITH matches AS MATERIALIZED (SELECT id, approved_at FROM resources WHERE ${where})
+    SELECT id FROM matches ORDER BY approved_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`);
+  const list = ids.length ? await selectPage(db, inArray(resources.id, ids.map((r) => String(r.id))), publicationOrder, { page: 1, limit: q.limit }) : [];
   return pageOf(list, total, q);
 }
 
