@@ -183,11 +183,11 @@ export async function chatUnreadChanged(ctx: NotifyContext, userIds: string[]): 
 }
 
 /**
- * A chat message arrived: the badge of each recipient changes, and a recipient with no connected device (on any node)
+ * A chat message arrived: the badge of each recipient it made the conversation unread for changes, and a recipient with no connected device (on any node)
  * gets "X sent you a message" 10 minutes later if the message is still unread then. Never the text.
  */
 export async function chatMessageSent(
-  ctx: NotifyContext, m: { messageId: string; conversationId: string; senderId: string; recipientIds: string[] },
+  ctx: NotifyContext, m: { messageId: string; conversationId: string; senderId: string; recipientIds: string[]; newlyUnread: string[] },
 ): Promise<void> {
   const online = new Set(await ctx.realtime.presence.onlineAmong(m.recipientIds));
   const offline = m.recipientIds.filter((id) => !online.has(id));
@@ -198,5 +198,7 @@ export async function chatMessageSent(
     // One email per conversation and window, however many messages arrive in it.
     key: `${CHAT_EMAIL_JOB}:${recipientId}:${m.conversationId}`,
   })));
-  await chatUnreadChanged(ctx, m.recipientIds);
+  // A conversation that already had unread messages was counted already: only those it newly became unread for
+  // see their badge move (a count and a packet less per message in a busy conversation).
+  await chatUnreadChanged(ctx, m.newlyUnread);
 }

@@ -169,6 +169,8 @@ export function messagesPage(db: Db, conversationId: string, readerId: string, l
 
 export type StoredMessage = MessageRow & {
   recipients: string[] | null;
+  /** Recipients for whom this conversation just became unread: only their badge (conversations unread) changed. */
+  newlyUnread: string[] | null;
   /** The conversation after the write, as findConversation would read it; null when a newer message won a race. */
   conversation: ConversationRow | null;
 };
@@ -189,7 +191,7 @@ const NO_LIMIT: SendLimit = { count: 2 ** 31 - 1, windowMs: 10_000 };
 export async function insertMessage(
   db: Db, conversationId: string, senderId: string, text: string, limit: SendLimit = NO_LIMIT, clientMessageId: string | null = null,
 ): Promise<StoredMessage | undefined> {
-  const [row] = await queryPrepared<MessageRow & { recipients: string[] | null; participants: ParticipantRow[]; updated_at: Date | string;
+  const [row] = await queryPrepared<MessageRow & { recipients: string[] | null; newly_unread: string[] | null; participants: ParticipantRow[]; updated_at: Date | string;
     is_last: boolean; pinned_message: ConversationRow['pinned_message'] }>(db, sql`
     WITH member AS (
       SELECT p.conversation_id FROM conversation_participants p JOIN users u ON u.id = p.user_id
@@ -227,6 +229,7 @@ export async function insertMessage(
     )
     SELECT i.*, u.name AS sender_name, t.updated_at, t.is_last,
       (SELECT json_agg(user_id) FROM unread) AS recipients,
+      (SELECT json_agg(user_id) FROM unread WHERE unread_count = 1) AS newly_unread,
       (SELECT json_agg(json_build_object('_id', x.user_id, 'name', xu.name, 'avatar', xu.avatar, 'unread', x.unread_count,
           'isPinned', x.is_pinned) ORDER BY x.user_id) FROM parts x JOIN users xu ON xu.id = x.user_id) AS participants,
       (SELECT json_build_object('_id', pm.id, 'text', pm.text, 'senderName', pmu.name)
@@ -246,7 +249,7 @@ export async function insertMessage(
       },
     }
     : null;
-  return { ...message, recipients: row.recipients, conversation };
+  return { ...message, recipients: row.recipients, newlyUnread: row.newly_unread, conversation };
 }
 
 export type StatusChange = { member: boolean; changed: { id: string; senderId: string }[]; unreadBefore: number | null };

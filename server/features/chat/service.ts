@@ -156,7 +156,9 @@ export async function sendMessage(
   const delivery: MessageDelivery = { userIds: [user.id, ...(stored.recipients ?? [])], message, conversation: stored.conversation };
   ctx.realtime.fanOut(MESSAGE_DELIVERY, delivery);
   // The badges, and the "sent you a message" email for a recipient with no device connected (server/lib/notify.ts).
-  void ctx.realtime.track(chatMessageSent(ctx, { messageId: message._id, conversationId, senderId: user.id, recipientIds: stored.recipients ?? [] }))
+  void ctx.realtime.track(chatMessageSent(ctx, {
+    messageId: message._id, conversationId, senderId: user.id, recipientIds: stored.recipients ?? [], newlyUnread: stored.newlyUnread ?? [],
+  }))
     .catch((error) => logFailure(ctx, 'chatUnreadCount', error));
   // A newer message won a race: the list entries are read again as they now are.
   if (!stored.conversation) {

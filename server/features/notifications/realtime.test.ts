@@ -78,6 +78,18 @@ describe('on one node', () => {
     await emit(benDevice, 'messagesRead', { conversationId });
     expect(await waitFor(benDevice, 'chatUnreadCount', (e) => e.count === 0)).toEqual({ count: 0 });
   });
+
+  it('sends chatUnreadCount only when a conversation becomes unread, not for each message after', async () => {
+    const conversationId = await openConversation(ctx, ana, cai);
+    const anaDevice = await connect(baseUrl(ctx), ana);
+    const caiDevice = await connect(baseUrl(ctx), cai);
+    const counts: { count: number }[] = [];
+    caiDevice.on('chatUnreadCount', (e: { count: number }) => counts.push(e));
+    for (const text of ['one', 'two', 'three']) await emit(anaDevice, 'sendMessage', { conversationId, text });
+    await waitFor(caiDevice, 'newMessage', (m: { text: string }) => m.text === 'three');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(counts).toEqual([{ count: 1 }]);
+  });
 });
 
 const twoNodes = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
