@@ -278,17 +278,24 @@ describe('GET /api/communities/recommendations', () => {
 });
 
 describe('recommendations with the activity kept a minute (COMMUNITY_ACTIVITY_CACHE_MS)', () => {
-  it('ranks from the kept activity, but a community just joined leaves the suggestions at once', async () => {
+  it('ranks from the kept activity: a community made through this node shows at once, one just joined leaves at once', async () => {
     const cached = await createTestContext({ config: { COMMUNITY_ACTIVITY_CACHE_MS: '60000' } });
     try {
       const callCached = caller(() => cached.app);
-      const me = await createUser(cached.db, { specialties: ['Selective mutism'] });
-      const match = await createCommunity(cached.db, { name: unique('Mutism circle'), specialties: ['Selective mutism'] });
+      const me = await createUser(cached.db, { specialties: ['ADHD'] });
+      const founder = await createUser(cached.db);
+      // The activity is read once and kept; a community made through this node joins it at once.
+      expect((await callCached('GET', '/api/communities/recommendations', me)).status).toBe(200);
+      const made = await callCached('POST', '/api/communities', founder, {
+        name: unique('Mutism circle'), description: 'd', specialties: ['ADHD'], modalities: [], demographics: [],
+      });
+      expect(made.status).toBe(201);
+      const match = made.body as Community;
       const first = await callCached('GET', '/api/communities/recommendations', me);
-      expect(first.body[0]).toMatchObject({ _id: match.id, joined: false, matched: { specialties: ['Selective mutism'] } });
-      expect((await callCached('POST', `/api/communities/${match.id}/join`, me)).status).toBe(200);
+      expect(first.body[0]).toMatchObject({ _id: match._id, joined: false, matched: { specialties: ['ADHD'] } });
+      expect((await callCached('POST', `/api/communities/${match._id}/join`, me)).status).toBe(200);
       const after = await callCached('GET', '/api/communities/recommendations', me);
-      expect(after.body.map((c: Community) => c._id)).not.toContain(match.id);
+      expect(after.body.map((c: Community) => c._id)).not.toContain(match._id);
     } finally {
       await cached.close();
     }

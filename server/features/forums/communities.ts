@@ -14,7 +14,7 @@ import {
 import { FORUM_SIDEBAR_COMMUNITIES } from '../../../common/constants.ts';
 import { communityColumns, type CommunityRow } from './communities-queries.ts';
 import { toCommunity } from './present.ts';
-import { recommendedFor } from './recommendations.ts';
+import { forgetCommunityActivity, recommendedFor } from './recommendations.ts';
 
 // A reader's joined list is bounded even when the client does not ask for fewer.
 const JOINED_DEFAULT = 100;
@@ -95,6 +95,7 @@ export async function createCommunity(ctx: ServiceContext, user: CurrentUser, in
     await t.execute(sql`INSERT INTO community_members (community_id, user_id) VALUES (${row.id}, ${user.id})`);
     return row.id;
   });
+  forgetCommunityActivity(ctx);
   return getCommunity(ctx, user, { id });
 }
 
@@ -109,6 +110,7 @@ export async function deleteCommunity(ctx: ServiceContext, admin: CurrentUser, {
       detail: { name: row.name, postsCount: row.posts_count },
     });
   });
+  forgetCommunityActivity(ctx);
 }
 
 /** The reader's communities, most recently joined first (community_members_user_idx). */

@@ -31,6 +31,11 @@ function communityActivity(ctx: ServiceContext): Promise<CommunityActivity[]> {
     FROM communities c`), { ttlMs: ctx.config.communityActivityCacheMs });
 }
 
+/** A community made or deleted through this node shows in (or leaves) its suggestions at once; other nodes within the cache's time. */
+export function forgetCommunityActivity(ctx: ServiceContext): void {
+  ctx.cache.forget(ACTIVITY_KEY);
+}
+
 async function readerOf(db: Db, userId: string): Promise<Reader> {
   const [row] = await queryRows<Reader>(db, sql`
     SELECT u.specialties, u.modalities, u.demographics,
