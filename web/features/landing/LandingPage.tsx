@@ -1,4 +1,5 @@
 import { Blockquote, Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useIsFetching } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FaqSection } from './FaqSection.tsx';
@@ -14,10 +15,12 @@ const FEATURES = [
 
 export default function LandingPage() {
   const { hash } = useLocation();
+  // The featured therapists arrive after the page and push what follows down: scroll again once they are in.
+  const featuredLoading = useIsFetching({ queryKey: ['therapists', 'featured'] }) > 0;
   // React Router does not scroll to anchors; the FAQ link is /#faq.
   useEffect(() => {
     if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
-  }, [hash]);
+  }, [hash, featuredLoading]);
   return (
     <>
       <Box component="section" py={{ base: 48, sm: 96 }} style={{ background: 'linear-gradient(180deg, var(--mantine-color-brand-0), var(--mantine-color-gray-0))' }}>
