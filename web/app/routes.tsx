@@ -43,7 +43,7 @@ const AdminVerifications = lazy(() => import('../features/admin/VerificationsPag
 const AdminAudit = lazy(() => import('../features/admin/AuditPage.tsx'));
 const AdminReports = lazy(() => import('../features/admin/ReportsPage.tsx'));
 
-const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
+const page = (element: ReactNode, tall = false) => <Suspense fallback={<PageLoader tall={tall} />}>{element}</Suspense>;
 
 const passwordRoutes = (
   <>
@@ -104,7 +104,8 @@ function ScreenRoutes() {
     return (
       <Routes>
         <Route element={<PublicLayout />}>
-          <Route path="/" element={page(<Landing />)} />
+          {/* The landing page is long: while it loads, the footer waits below the fold instead of being pushed there. */}
+          <Route path="/" element={page(<Landing />, true)} />
           <Route path="/login" element={page(<Login />)} />
           <Route path="/register" element={page(<Register />)} />
           {passwordRoutes}
