@@ -18,6 +18,7 @@ import { registerNulGuard } from './lib/input-safety.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerWriteLimits } from './lib/write-limits.ts';
 import { isPageRequest, registerWeb } from './lib/web.ts';
+import { hasMemberHint } from './lib/web-preload.ts';
 import { featureRealtime, features } from './features/index.ts';
 
 const ONE_MB = 1024 * 1024;
@@ -91,7 +92,9 @@ export async function buildApp(deps: Deps): Promise<App> {
   const pageHtml = await registerWeb(app, deps.webDir);
   app.setNotFoundHandler((request, reply) => {
     if (pageHtml && isPageRequest(request.method, request.url)) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').send(pageHtml(request.url.split('?')[0]));
+      const member = hasMemberHint(request.headers.cookie);
+      return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html')
+        .send(pageHtml(request.url.split('?')[0], { member }));
     }
     throw notFound(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
   });

@@ -2,6 +2,7 @@
 // fetches the screen's chunks together with the app's instead of after it. Read from Vite's build manifest at start-up.
 import fs from 'node:fs';
 import path from 'node:path';
+import { MEMBER_HINT_COOKIE } from '../../common/member-hint.ts';
 
 type Chunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, Chunk>;
@@ -39,10 +40,34 @@ function needs(manifest: Manifest, key: string, seen: Set<string>, out: { js: st
   out.css.push(...(chunk.css ?? []));
 }
 
+export type PageRenderer = (pathname: string, options?: { member?: boolean }) => string;
+
+// Written by scripts/build-web.ts (docs/decisions/0099): the landing page as a visitor's first render draws it.
+const PRERENDERED_LANDING = path.join('.prerender', 'landing.html');
+
+/** Whether the browser says a member is signed in there (web/lib/api.ts markMember): a hint, never a credential. */
+export const hasMemberHint = (cookieHeader: string | undefined) =>
+  (cookieHeader ?? '').split(';').some((c) => c.trim() === `${MEMBER_HINT_COOKIE}=1`);
+
+/**
+ * The landing page for visitors: its markup inside #root, so it is drawn before any script runs. React puts the
+ * resources it found (an image preload) first; they go to the head, where they belong and where hydration ignores them.
+ */
+function withPrerenderedLanding(page: string, webDir: string): string | undefined {
+  const file = path.join(webDir, PRERENDERED_LANDING);
+  if (!fs.existsSync(file)) return undefined;
+  const markup = fs.readFileSync(file, 'utf8');
+  const leadingLinks = /^(?:<link [^>]*\/>)*/.exec(markup)![0];
+  return page
+    .replace('</head>', `  ${leadingLinks}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${markup.slice(leadingLinks.length)}</div>`);
+}
+
 /**
  * A function from a page's path to its index.html. Without a manifest (an older build) every page gets the plain file.
+ * `member`: the landing page without the visitors' prerendered markup (a member's "/" is the dashboard).
  */
-export function pageRenderer(webDir: string): (pathname: string) => string {
+export function pageRenderer(webDir: string): PageRenderer {
   const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   const manifestFile = path.join(webDir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestFile)) return () => html;
@@ -65,5 +90,7 @@ export function pageRenderer(webDir: string): (pathname: string) => string {
     ];
     return [pattern, base.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)];
   });
-  return (pathname) => rendered.find(([pattern]) => pattern.test(pathname))?.[1] ?? base;
+  const find = (pathname: string) => rendered.find(([pattern]) => pattern.test(pathname))?.[1] ?? base;
+  const visitorLanding = withPrerenderedLanding(find('/'), webDir);
+  return (pathname, { member = false } = {}) => (pathname === '/' && !member && visitorLanding) || find(pathname);
 }

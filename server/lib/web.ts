@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { pageRenderer } from './web-preload.ts';
+import { pageRenderer, type PageRenderer } from './web-preload.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year; for every page route, index.html with that screen's chunks
  * named for preloading (the returned function, from a path; undefined when there is no built app).
  */
-export async function registerWeb(app: FastifyInstance, webDir: string | undefined): Promise<((pathname: string) => string) | undefined> {
+export async function registerWeb(app: FastifyInstance, webDir: string | undefined): Promise<PageRenderer | undefined> {
   if (!webDir || !fs.existsSync(path.join(webDir, 'index.html'))) return undefined;
   await app.register(fastifyStatic, {
     root: webDir,

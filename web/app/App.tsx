@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { ConfirmProvider } from '../components/useConfirm.tsx';
 import { AppRoutes } from './routes.tsx';
@@ -11,22 +12,32 @@ import { cssVariablesResolver, theme } from './theme.ts';
 const retryOnceUnlessRefused = (failures: number, error: unknown) =>
   failures < 1 && !(error instanceof ApiError && error.status < 500);
 
-const queryClient = new QueryClient({
+export const newQueryClient = () => new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: retryOnceUnlessRefused, refetchOnWindowFocus: false } },
 });
 
-export function App() {
+const queryClient = newQueryClient();
+
+/**
+ * The whole app inside a router. The browser uses the address bar's; the build's prerender (web/prerender.tsx) gives a
+ * fixed address, and the browser's first render must produce the same tree to take over that page's markup.
+ */
+export function AppTree({ router: Router, client }: { router: (props: { children: ReactNode }) => ReactNode; client: QueryClient }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
+      <QueryClientProvider client={client}>
+        <Router>
           <SessionProvider>
             <ConfirmProvider>
               <AppRoutes />
             </ConfirmProvider>
           </SessionProvider>
-        </BrowserRouter>
+        </Router>
       </QueryClientProvider>
     </MantineProvider>
   );
+}
+
+export function App() {
+  return <AppTree router={BrowserRouter} client={queryClient} />;
 }

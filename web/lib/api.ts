@@ -1,5 +1,6 @@
 // The one way the web app talks to the API: adds x-auth-token and turns `{msg, code}` errors into ApiError.
 import { codeForStatus, isErrorCode, isServerFault, type ErrorCode } from '../../common/error-codes.ts';
+import { MEMBER_HINT_COOKIE } from '../../common/member-hint.ts';
 import { TOKEN_KEY, takePrefetched } from './prefetch.ts';
 
 export { TOKEN_KEY };
@@ -31,16 +32,29 @@ export function onTokenChange(listener: () => void): () => void {
   return () => void tokenListeners.delete(listener);
 }
 
-export const getToken = () => localStorage.getItem(TOKEN_KEY);
+// No storage (the build's prerender runs in Node): a visitor.
+export const getToken = () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY));
+
+/**
+ * A hint for the server, not a credential: with it, "/" comes without the visitors' prerendered landing page, which a
+ * member would see flash before their dashboard (docs/decisions/0099). The token itself never leaves localStorage.
+ */
+export function markMember(signedIn: boolean) {
+  if (signedIn === document.cookie.includes(`${MEMBER_HINT_COOKIE}=1`)) return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${MEMBER_HINT_COOKIE}=${signedIn ? '1; Max-Age=31536000' : '; Max-Age=0'}; Path=/; SameSite=Lax${secure}`;
+}
 
 export function setToken(token: string) {
   localStorage.setItem(TOKEN_KEY, token);
+  markMember(true);
   tokenListeners.forEach((listener) => listener());
 }
 
 export function clearToken() {
   if (getToken() === null) return;
   localStorage.removeItem(TOKEN_KEY);
+  markMember(false);
   tokenListeners.forEach((listener) => listener());
 }
 

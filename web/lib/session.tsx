@@ -4,7 +4,7 @@ import { ApiError, SESSION_ENDED_EVENT, api, clearToken, getToken, onTokenChange
 import type { Me } from '../../common/accounts.ts';
 
 type Session = {
-  /** False until the first session check has ended: the app shows 'Loading...' until then. */
+  /** False until the first session check has ended (at once without a token): the app shows 'Loading...' until then. */
   ready: boolean;
   user: Me | null;
   signIn: (token: string) => Promise<void>;
@@ -15,7 +15,9 @@ type Session = {
 const SessionContext = createContext<Session | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [ready, setReady] = useState(false);
+  // Without a stored token there is nothing to check: a visitor's first render is already the page (and matches the
+  // landing page's prerendered markup, which the browser then takes over instead of drawing again).
+  const [ready, setReady] = useState(() => getToken() === null);
   const [user, setUser] = useState<Me | null>(null);
   const queryClient = useQueryClient();
 
