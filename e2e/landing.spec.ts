@@ -1,9 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, screenshot, signIn } from './support.ts';
+import { DEMO, expectAccessible, screenshot, signIn, untilLive } from './support.ts';
 
 test.describe('public site', () => {
   test('landing page: hero, What\'s THERA ROOT, featured therapists, quote, FAQ', async ({ page }) => {
-    await page.goto('/');
+    const errors: string[] = [];
+    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+    const response = await page.goto('/');
+    // Drawn by the server (docs/decisions/0099), then taken over without React drawing it again or complaining.
+    const served = await response!.text();
+    expect(served).toContain('A professional network for therapists to connect, collaborate, and grow.');
+    expect(served).toContain('<title>Home · Thera Root</title>');
+    expect(served).not.toMatch(/<script(?![^>]*src=)/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('A professional network for therapists to connect, collaborate, and grow.');
     await expect(page.getByRole('link', { name: 'Join Now' })).toHaveAttribute('href', '/register');
     // The hero's right half holds the illustration the footer credits, on wide screens; phones keep the text alone.
@@ -19,6 +26,7 @@ test.describe('public site', () => {
     await expect(page.locator('#faq')).toBeVisible();
     await screenshot(page, 'landing');
     await expectAccessible(page);
+    expect(errors).toEqual([]);
   });
 
   test('FAQ: two groups, one item open at a time, and it can be collapsed', async ({ page }) => {
@@ -29,6 +37,7 @@ test.describe('public site', () => {
     await expect(faq.locator('[data-accordion-control]')).toHaveCount(13);
     const cost = faq.getByRole('button', { name: 'How much does it cost?' });
     const find = faq.getByRole('button', { name: 'How do I find therapists?' });
+    await untilLive(cost);
     await cost.click();
     await expect(cost).toHaveAttribute('aria-expanded', 'true');
     await expect(faq.getByText('Thera Root is free for now.')).toBeVisible();
@@ -44,6 +53,7 @@ test.describe('public site', () => {
   test('signed-out navigation and the fallback to login', async ({ page, isMobile }) => {
     await page.goto('/');
     if (isMobile) {
+      await untilLive(page.getByRole('button', { name: 'Toggle navigation' }));
       await page.getByRole('button', { name: 'Toggle navigation' }).click();
       const menu = page.getByRole('dialog', { name: 'Menu' });
       for (const name of ['Home', 'Resources', 'FAQ', 'Login', 'Register']) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { BASE_URL } from './env.ts';
-import { ADMIN, createVerifiedUser, DEMO, expectAccessible, screenshot, showFilters, signIn, type NewUser } from './support.ts';
+import { ADMIN, createVerifiedUser, DEMO, expectAccessible, screenshot, showFilters, signIn, untilLive, type NewUser } from './support.ts';
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
 
@@ -15,6 +15,7 @@ async function expectHeadingsInOrder(page: Page): Promise<void> {
 test('the FAQ heading shows below the sticky header after following the FAQ link', async ({ page }) => {
   await page.goto('/');
   if (isMobile(page)) {
+    await untilLive(page.getByRole('button', { name: 'Toggle navigation' }));
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'FAQ', exact: true }).click();
   } else {
@@ -32,6 +33,7 @@ test('the FAQ heading shows below the sticky header after following the FAQ link
 test('the mobile public menu has one close button', async ({ page }) => {
   test.skip(!isMobile(page), 'the menu is a drawer on phones only');
   await page.goto('/');
+  await untilLive(page.getByRole('button', { name: 'Toggle navigation' }));
   await page.getByRole('button', { name: 'Toggle navigation' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu.getByRole('link', { name: 'Home', exact: true })).toBeVisible();

@@ -26,7 +26,17 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   const token = await apiLogin(page.request, email, password);
   await page.goto('/faq');
   await page.evaluate((t) => localStorage.setItem('token', t), token);
+  // What the app's own sign-in leaves too: the hint that spares a member the visitors' prerendered landing page.
+  await page.context().addCookies([{ name: 'thera_member', value: '1', url: page.url() }]);
   return token;
+}
+
+/**
+ * The landing page arrives drawn before its code has run (docs/decisions/0099): a button there does nothing until React
+ * has taken it over. Links work either way. Wait for that before pressing a button.
+ */
+export async function untilLive(locator: Locator): Promise<void> {
+  await expect.poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
 }
 
 export type NewUser = { id: string; name: string; email: string; password: string; token: string };

@@ -17,7 +17,7 @@ import { createSessionCache } from './lib/session-cache.ts';
 import { registerNulGuard } from './lib/input-safety.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerWriteLimits } from './lib/write-limits.ts';
-import { isPageRequest, registerWeb } from './lib/web.ts';
+import { encodedPage, isPageRequest, registerWeb } from './lib/web.ts';
 import { hasMemberHint } from './lib/web-preload.ts';
 import { featureRealtime, features } from './features/index.ts';
 
@@ -92,9 +92,10 @@ export async function buildApp(deps: Deps): Promise<App> {
   const pageHtml = await registerWeb(app, deps.webDir);
   app.setNotFoundHandler((request, reply) => {
     if (pageHtml && isPageRequest(request.method, request.url)) {
-      const member = hasMemberHint(request.headers.cookie);
-      return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html')
-        .send(pageHtml(request.url.split('?')[0], { member }));
+      const html = pageHtml(request.url.split('?')[0], { member: hasMemberHint(request.headers.cookie) });
+      const { body, encoding } = encodedPage(html, request.headers['accept-encoding']);
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8').send(body);
     }
     throw notFound(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
   });

@@ -1,22 +1,20 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import './app/global.css';
-import { App } from './app/App.tsx';
-import { getToken, markMember } from './lib/api.ts';
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 const root = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-const signedIn = getToken() !== null;
-markMember(signedIn);
-// Visitors get the landing page already drawn (docs/decisions/0099): the first render takes that markup over. A member
-// whose browser had not told the server yet (the hint cookie) got it too, but their first screen is another one.
-if (root.firstElementChild && !signedIn) hydrateRoot(root, app);
-else {
-  root.replaceChildren();
-  createRoot(root).render(app);
+// Visitors get the landing page already drawn (docs/decisions/0099). The app's modules would otherwise run before the
+// browser's first paint and the page would appear only once they had: let it be painted first (a hidden tab, which
+// never paints, starts after the timer). Then React and the rest of the app start in separate tasks, so a slow phone
+// does not hold a tap behind one long one.
+if (root.firstElementChild) {
+  await new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve));
+    setTimeout(resolve, 200);
+  });
+  await import('react-dom/client');
+  await nextTask();
 }
+const { startApp } = await import('./app/start.tsx');
+startApp(root);

@@ -5,8 +5,12 @@ import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppTree, newQueryClient } from './app/App.tsx';
+import { titleFor } from './app/titles.ts';
 
-/** The markup a visitor's first render produces at `location`, with every lazy screen loaded (no "Loading..."). */
+/**
+ * The markup a visitor's first render produces at `location`, with every lazy screen loaded (no "Loading..."), after
+ * the page's title: the server moves the title, and the resources React names first, into the head.
+ */
 export async function renderVisitorPage(location: string): Promise<string> {
   const router = ({ children }: { children: ReactNode }) => <StaticRouter location={location}>{children}</StaticRouter>;
   const { prelude } = await prerender(
@@ -17,5 +21,5 @@ export async function renderVisitorPage(location: string): Promise<string> {
     // CSP (script-src 'self') refuses: a page drawn at build time has no reason to stream.
     { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
-  return new Response(prelude).text();
+  return `<title>${titleFor(location)}</title>${await new Response(prelude).text()}`;
 }

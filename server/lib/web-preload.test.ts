@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pageRenderer } from './web-preload.ts';
+import { encodedPage } from './web.ts';
+import { hasMemberHint, pageRenderer } from './web-preload.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-preload-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const HTML = '<html><head><title>Thera Root</title><script type="module" src="/assets/index-1.js"></script></head><body></body></html>';
+const HTML = '<html><head><title>Thera Root</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
 const MANIFEST = {
   'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'], css: ['assets/index-1.css'] },
   '_react-1.js': { file: 'assets/react-1.js' },
@@ -17,11 +19,18 @@ const MANIFEST = {
   'features/forums/ForumsPage.tsx': { file: 'assets/ForumsPage-1.js', imports: ['_Paper-1.js', '_Grid-1.js'], css: ['assets/Forums-1.css'] },
   '_Grid-1.js': { file: 'assets/Grid-1.js' },
   'features/landing/LandingPage.tsx': { file: 'assets/LandingPage-1.js', imports: ['index.html'] },
+  'app/start.tsx': { file: 'assets/start-1.js', imports: ['_react-1.js'] },
 };
+const LANDING_MARKUP = '<title>Home · Thera Root</title><link rel="preload" as="image" href="/favicon.svg"/><header>Thera Root</header><main><h1>A professional network</h1></main>';
 
-function write(manifest?: object) {
+function write(manifest?: object, landing?: string) {
   fs.writeFileSync(path.join(dir, 'index.html'), HTML);
   fs.rmSync(path.join(dir, '.vite'), { recursive: true, force: true });
+  fs.rmSync(path.join(dir, '.prerender'), { recursive: true, force: true });
+  if (landing) {
+    fs.mkdirSync(path.join(dir, '.prerender'));
+    fs.writeFileSync(path.join(dir, '.prerender', 'landing.html'), landing);
+  }
   if (manifest) {
     fs.mkdirSync(path.join(dir, '.vite'));
     fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
@@ -34,7 +43,7 @@ describe('pageRenderer', () => {
   it("names a member screen's layout and page chunks once each, without what index.html loads already", () => {
     write(MANIFEST);
     const html = pageRenderer(dir)('/forums');
-    expect(preloads(html)).toEqual(['/assets/Paper-1.js', '/assets/AppLayout-1.js', '/assets/Grid-1.js', '/assets/ForumsPage-1.js']);
+    expect(preloads(html)).toEqual(['/assets/start-1.js', '/assets/Paper-1.js', '/assets/AppLayout-1.js', '/assets/Grid-1.js', '/assets/ForumsPage-1.js']);
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/Forums-1.css">');
     expect(html).not.toContain('index-1.css"');
   });
@@ -46,12 +55,52 @@ describe('pageRenderer', () => {
       const html = render(page);
       expect(html.indexOf('<script type="module" async crossorigin src="/assets/boot-1.js"></script>')).toBeLessThan(html.indexOf('index-1.js'));
     }
-    expect(preloads(render('/'))).toEqual(['/assets/LandingPage-1.js']);
-    expect(preloads(render('/no-such-screen'))).toEqual([]);
+    expect(preloads(render('/'))).toEqual(['/assets/start-1.js', '/assets/LandingPage-1.js']);
+    // The app itself is imported by main.tsx after the styles: every page names it.
+    expect(preloads(render('/no-such-screen'))).toEqual(['/assets/start-1.js']);
   });
 
   it('serves the plain file when the build has no manifest', () => {
     write();
     expect(pageRenderer(dir)('/forums')).toBe(HTML);
+  });
+
+  it("gives visitors the landing page drawn, its resources in the head, and no script preloads; members the plain page", () => {
+    write(MANIFEST, LANDING_MARKUP);
+    const render = pageRenderer(dir);
+    const visitor = render('/');
+    expect(visitor).toContain('<div id="root"><header>Thera Root</header><main><h1>A professional network</h1></main></div>');
+    expect(visitor.indexOf('<link rel="preload" as="image" href="/favicon.svg"/>')).toBeLessThan(visitor.indexOf('</head>'));
+    expect(preloads(visitor)).toEqual([]);
+    expect(visitor.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Home · Thera Root</title>']);
+    expect(visitor).toContain('boot-1.js');
+    const member = render('/', { member: true });
+    expect(member).toContain('<div id="root"></div>');
+    expect(preloads(member)).toEqual(['/assets/start-1.js', '/assets/LandingPage-1.js']);
+    // Only the landing page is drawn in advance.
+    expect(render('/faq')).toContain('<div id="root"></div>');
+  });
+});
+
+describe('hasMemberHint', () => {
+  it('reads the hint cookie among others, and nothing else', () => {
+    expect(hasMemberHint('a=1; thera_member=1; b=2')).toBe(true);
+    expect(hasMemberHint('thera_member=1')).toBe(true);
+    expect(hasMemberHint(undefined)).toBe(false);
+    expect(hasMemberHint('thera_member=0')).toBe(false);
+    expect(hasMemberHint('xthera_member=1')).toBe(false);
+  });
+});
+
+describe('encodedPage', () => {
+  it('sends brotli, then gzip, then plain text, as the browser accepts', () => {
+    const html = '<html>' + 'x'.repeat(5000) + '</html>';
+    const br = encodedPage(html, 'gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body as Buffer).toString()).toBe(html);
+    const gz = encodedPage(html, 'gzip;q=1.0');
+    expect(gz.encoding).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body as Buffer).toString()).toBe(html);
+    expect(encodedPage(html, undefined)).toEqual({ body: html });
   });
 });

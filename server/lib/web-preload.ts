@@ -8,6 +8,8 @@ type Chunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, Chunk>;
 
 const LAYOUT = 'app/layouts/AppLayout.tsx';
+// web/main.tsx imports the app itself after the styles (so a prerendered page is painted first): every page needs it.
+const START = 'app/start.tsx';
 const page = (name: string) => `features/${name}.tsx`;
 
 // The address patterns of web/app/routes.tsx whose screens are worth starting early, with the lazy modules they render.
@@ -28,6 +30,7 @@ const SCREENS: [RegExp, string[]][] = [
   [/^\/referrals(\/(sent|board))?$/, [LAYOUT, page('referrals/ReferralsPage')]],
   [/^\/notifications$/, [LAYOUT, page('notifications/NotificationsPage')]],
   [/^\/dashboard$/, [LAYOUT, page('dashboard/DashboardPage')]],
+  [/./, []],
 ];
 
 /** Every file a manifest entry needs (its chunk, the chunks it imports, their CSS), depth first, each once. */
@@ -50,17 +53,16 @@ export const hasMemberHint = (cookieHeader: string | undefined) =>
   (cookieHeader ?? '').split(';').some((c) => c.trim() === `${MEMBER_HINT_COOKIE}=1`);
 
 /**
- * The landing page for visitors: its markup inside #root, so it is drawn before any script runs. React puts the
- * resources it found (an image preload) first; they go to the head, where they belong and where hydration ignores them.
+ * The landing page for visitors: its markup inside #root, so it is drawn before any script runs. Its title and the
+ * resources React found (an image preload) come first; they go to the head, where they belong and hydration ignores them.
  */
 function withPrerenderedLanding(page: string, webDir: string): string | undefined {
   const file = path.join(webDir, PRERENDERED_LANDING);
   if (!fs.existsSync(file)) return undefined;
   const markup = fs.readFileSync(file, 'utf8');
-  const leadingLinks = /^(?:<link [^>]*\/>)*/.exec(markup)![0];
-  return page
-    .replace('</head>', `  ${leadingLinks}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${markup.slice(leadingLinks.length)}</div>`);
+  const [, title = '', links] = /^(<title>[^<]*<\/title>)?((?:<link [^>]*\/>)*)/.exec(markup)!;
+  const head = page.replace(/<title>[^<]*<\/title>/, title || '$&').replace('</head>', `  ${links}\n  </head>`);
+  return head.replace('<div id="root"></div>', `<div id="root">${markup.slice(title.length + links.length)}</div>`);
 }
 
 /**
@@ -82,7 +84,7 @@ export function pageRenderer(webDir: string): PageRenderer {
   const rendered = SCREENS.map(([pattern, modules]): [RegExp, string] => {
     const seen = new Set(shellSeen);
     const out = { js: [] as string[], css: [] as string[] };
-    for (const module of modules) needs(manifest, module, seen, out);
+    for (const module of [START, ...modules]) needs(manifest, module, seen, out);
     const links = [
       // Preloaded, not applied: a style sheet would hold back the app's script; the chunk's loader applies it from the cache.
       ...[...new Set(out.css)].filter((f) => !shell.css.includes(f)).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
@@ -90,7 +92,8 @@ export function pageRenderer(webDir: string): PageRenderer {
     ];
     return [pattern, base.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)];
   });
-  const find = (pathname: string) => rendered.find(([pattern]) => pattern.test(pathname))?.[1] ?? base;
-  const visitorLanding = withPrerenderedLanding(find('/'), webDir);
+  const find = (pathname: string) => rendered.find(([pattern]) => pattern.test(pathname))![1];
+  // No preloads there: the page is drawn without code, and a script fetched early (preloaded) delays the first paint.
+  const visitorLanding = withPrerenderedLanding(base, webDir);
   return (pathname, { member = false } = {}) => (pathname === '/' && !member && visitorLanding) || find(pathname);
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { pageRenderer, type PageRenderer } from './web-preload.ts';
@@ -25,4 +26,20 @@ export async function registerWeb(app: FastifyInstance, webDir: string | undefin
 
 export function isPageRequest(method: string, url: string): boolean {
   return (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/socket.io');
+}
+
+type Encoded = { br: Buffer; gzip: Buffer };
+const encodedPages = new Map<string, Encoded>();
+
+/** A page's index.html compressed once (there are a few dozen variants at most), in the encoding the browser takes. */
+export function encodedPage(html: string, acceptEncoding: string | undefined): { body: string | Buffer; encoding?: 'br' | 'gzip' } {
+  let encoded = encodedPages.get(html);
+  if (!encoded) {
+    encoded = { br: zlib.brotliCompressSync(html), gzip: zlib.gzipSync(html) };
+    encodedPages.set(html, encoded);
+  }
+  const accepted = (acceptEncoding ?? '').split(',').map((e) => e.split(';')[0].trim());
+  if (accepted.includes('br')) return { body: encoded.br, encoding: 'br' };
+  if (accepted.includes('gzip')) return { body: encoded.gzip, encoding: 'gzip' };
+  return { body: html };
 }

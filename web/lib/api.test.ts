@@ -2,7 +2,7 @@
 // and a late refusal of an old token never signs out whoever signed in since.
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, SESSION_ENDED_EVENT, api, clearToken, getToken, onTokenChange, setToken } from './api.ts';
+import { ApiError, SESSION_ENDED_EVENT, api, clearToken, getToken, markMember, onTokenChange, setToken } from './api.ts';
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -73,5 +73,19 @@ describe('session end', () => {
     clearToken();
     stop();
     expect(client.getQueryCache().getAll()).toEqual([]);
+  });
+
+  it('signing in sets the member hint cookie for the server, signing out removes it (docs/decisions/0099)', () => {
+    const jar = { cookie: '' };
+    vi.stubGlobal('document', jar);
+    vi.stubGlobal('location', { protocol: 'https:' });
+    setToken('ann');
+    expect(jar.cookie).toBe('thera_member=1; Max-Age=31536000; Path=/; SameSite=Lax; Secure');
+    clearToken();
+    expect(jar.cookie).toBe('thera_member=; Max-Age=0; Path=/; SameSite=Lax; Secure');
+    // Already as it should be: nothing written.
+    jar.cookie = 'other=1';
+    markMember(false);
+    expect(jar.cookie).toBe('other=1');
   });
 });

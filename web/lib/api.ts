@@ -40,6 +40,7 @@ export const getToken = () => (typeof localStorage === 'undefined' ? null : loca
  * member would see flash before their dashboard (docs/decisions/0099). The token itself never leaves localStorage.
  */
 export function markMember(signedIn: boolean) {
+  if (typeof document === 'undefined') return;
   if (signedIn === document.cookie.includes(`${MEMBER_HINT_COOKIE}=1`)) return;
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${MEMBER_HINT_COOKIE}=${signedIn ? '1; Max-Age=31536000' : '; Max-Age=0'}; Path=/; SameSite=Lax${secure}`;
