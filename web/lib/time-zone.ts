@@ -15,15 +15,22 @@ export function browserTimeZone(): string | null {
 
 const ASKED_KEY = 'thera.timeZoneAsked';
 
+// Not urgent, and the browser's first time-zone lookup is slow on a phone: after the screen has started (issue #18).
+const ADOPT_AFTER_MS = 2_000;
+
 /** Once per browser session: a member without a saved zone gets the browser's. */
 export function useAdoptBrowserTimeZone(enabled: boolean): void {
   useEffect(() => {
-    const zone = browserTimeZone();
-    if (!enabled || !zone || sessionStorage.getItem(ASKED_KEY)) return;
-    sessionStorage.setItem(ASKED_KEY, '1');
-    void (async () => {
-      const saved = await api<NotificationPreferences>('/api/notifications/preferences');
-      if (saved.timeZone === null) await api('/api/notifications/preferences', { method: 'PUT', body: { timeZone: zone } });
-    })().catch(() => sessionStorage.removeItem(ASKED_KEY));
+    if (!enabled || sessionStorage.getItem(ASKED_KEY)) return;
+    const timer = setTimeout(() => {
+      const zone = browserTimeZone();
+      if (!zone) return;
+      sessionStorage.setItem(ASKED_KEY, '1');
+      void (async () => {
+        const saved = await api<NotificationPreferences>('/api/notifications/preferences');
+        if (saved.timeZone === null) await api('/api/notifications/preferences', { method: 'PUT', body: { timeZone: zone } });
+      })().catch(() => sessionStorage.removeItem(ASKED_KEY));
+    }, ADOPT_AFTER_MS);
+    return () => clearTimeout(timer);
   }, [enabled]);
 }

@@ -1,5 +1,6 @@
 import { Anchor, AppShell, Badge, Box, Burger, Group, NavLink as MantineNavLink, ScrollArea, Stack, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { referralsNavLabel, useLiveReferrals, useReferralCounts } from '../../lib/referrals.ts';
@@ -69,6 +70,15 @@ export default function AppLayout() {
   const member = isVerified(user);
   const offered = (l: NavItem) => (!l.admin || admin) && (!l.members || member) && (!l.unverified || !member);
   const [opened, { toggle, close }] = useDisclosure(false);
+  // On a phone both menus are hidden until the burger opens the side one: they are not built before that (two dozen
+  // links cost a slow phone a good part of the screen's start, issue #18). Read during the first render, not after.
+  const [menuBuilt, setMenuBuilt] = useState(false);
+  const sideShown = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false }) || menuBuilt;
+  const topShown = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
+  const toggleMenu = () => {
+    setMenuBuilt(true);
+    toggle();
+  };
   const scrolled = useScrolled();
   const logout = useLogout();
   const { pathname } = useLocation();
@@ -96,16 +106,18 @@ export default function AppLayout() {
       >
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" aria-expanded={opened} />
+            <Burger opened={opened} onClick={toggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" aria-expanded={opened} />
             <Box hiddenFrom="sm"><Logo /></Box>
           </Group>
           <Group gap="md" wrap="nowrap">
-            <Group component="nav" aria-label="Top" gap="md" visibleFrom="md" wrap="nowrap">
-              {TOP_LINKS.filter(offered).map((l) => (
-                <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} c="dark.6" fw={active(l) ? 700 : 500}>{label(l)}</Anchor>
-              ))}
-              <UnstyledButton onClick={() => void logout()} fw={500} c="dark.6">Logout</UnstyledButton>
-            </Group>
+            {topShown && (
+              <Group component="nav" aria-label="Top" gap="md" visibleFrom="md" wrap="nowrap">
+                {TOP_LINKS.filter(offered).map((l) => (
+                  <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} c="dark.6" fw={active(l) ? 700 : 500}>{label(l)}</Anchor>
+                ))}
+                <UnstyledButton onClick={() => void logout()} fw={500} c="dark.6">Logout</UnstyledButton>
+              </Group>
+            )}
             <QuickSearch />
             <NotificationBell />
           </Group>
@@ -113,14 +125,16 @@ export default function AppLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="md" aria-label="Side navigation">
         <Box visibleFrom="sm" mb="md"><Logo /></Box>
-        <AppShell.Section grow component={ScrollArea}>
-          <Stack gap={4} component="nav" aria-label="Side">
-            {SIDE_LINKS.filter(offered).map((l) => (
-              <MantineNavLink key={l.to} component={NavLink} to={l.to} label={label(l)} active={active(l)} onClick={close} />
-            ))}
-            <MantineNavLink component="button" label="Logout" onClick={() => void logout()} />
-          </Stack>
-        </AppShell.Section>
+        {sideShown && (
+          <AppShell.Section grow component={ScrollArea}>
+            <Stack gap={4} component="nav" aria-label="Side">
+              {SIDE_LINKS.filter(offered).map((l) => (
+                <MantineNavLink key={l.to} component={NavLink} to={l.to} label={label(l)} active={active(l)} onClick={close} />
+              ))}
+              <MantineNavLink component="button" label="Logout" onClick={() => void logout()} />
+            </Stack>
+          </AppShell.Section>
+        )}
       </AppShell.Navbar>
       <AppShell.Main id="main">
         <VerificationBanner />

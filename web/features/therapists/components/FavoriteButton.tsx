@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { useToggleFavorite } from '../api.ts';
+import './hint.css';
 
 function StarIcon({ filled }: { filled: boolean }) {
   return (
@@ -15,7 +16,7 @@ export function FavoriteButton({ userId, name, active }: { userId: string; name:
   const toggle = useToggleFavorite();
   const label = `Favourite ${name}`;
   return (
-    <Tooltip label={active ? 'In your network' : 'Add to your network'} withArrow>
+    <span className="hint" data-hint={active ? 'In your network' : 'Add to your network'}>
       <ActionIcon
         variant="subtle" size="lg" color={active ? 'yellow.9' : 'gray.7'}
         aria-label={label} aria-pressed={active} loading={toggle.isPending}
@@ -23,6 +24,6 @@ export function FavoriteButton({ userId, name, active }: { userId: string; name:
       >
         <StarIcon filled={active} />
       </ActionIcon>
-    </Tooltip>
+    </span>
   );
 }
