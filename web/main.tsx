@@ -17,4 +17,4 @@ if (root.firstElementChild) {
   await nextTask();
 }
 const { startApp } = await import('./app/start.tsx');
-startApp(root);
+await startApp(root);

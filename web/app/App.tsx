@@ -6,6 +6,7 @@ import { ConfirmProvider } from '../components/useConfirm.tsx';
 import { AppRoutes } from './routes.tsx';
 import { ApiError } from '../lib/api.ts';
 import { SessionProvider } from '../lib/session.tsx';
+import type { Me } from '../../common/accounts.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 // A refusal (4xx) is the answer, not a hiccup: asking again only doubles the request and delays the message.
@@ -22,12 +23,14 @@ const queryClient = newQueryClient();
  * The whole app inside a router. The browser uses the address bar's; the build's prerender (web/prerender.tsx) gives a
  * fixed address, and the browser's first render must produce the same tree to take over that page's markup.
  */
-export function AppTree({ router: Router, client }: { router: (props: { children: ReactNode }) => ReactNode; client: QueryClient }) {
+type TreeProps = { router: (props: { children: ReactNode }) => ReactNode; client: QueryClient; checked?: { user: Me | null } };
+
+export function AppTree({ router: Router, client, checked }: TreeProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={client}>
         <Router>
-          <SessionProvider>
+          <SessionProvider checked={checked}>
             <ConfirmProvider>
               <AppRoutes />
             </ConfirmProvider>
@@ -38,6 +41,7 @@ export function AppTree({ router: Router, client }: { router: (props: { children
   );
 }
 
-export function App() {
-  return <AppTree router={BrowserRouter} client={queryClient} />;
+/** `checked`: the session check's answer, when start.tsx waited for it. */
+export function App({ checked }: { checked?: { user: Me | null } }) {
+  return <AppTree router={BrowserRouter} client={queryClient} checked={checked} />;
 }

@@ -3,11 +3,12 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { loginPathFor, safeNextPath } from '../lib/next-path.ts';
+import { lazyScreen } from './lazy-screen.ts';
 import { titleFor } from './titles.ts';
 import { isVerified, useSession } from '../lib/session.tsx';
 
 // Every screen is its own chunk, and so is the signed-in layout, so the landing page loads only what it shows.
-const AppLayout = lazy(() => import('./layouts/AppLayout.tsx'));
+const AppLayout = lazyScreen(() => import('./layouts/AppLayout.tsx'));
 const Landing = lazy(() => import('../features/landing/LandingPage.tsx'));
 const Faq = lazy(() => import('../features/landing/FaqPage.tsx'));
 const Login = lazy(() => import('../features/accounts/LoginPage.tsx'));
@@ -15,26 +16,26 @@ const Register = lazy(() => import('../features/accounts/RegisterPage.tsx'));
 const ForgotPassword = lazy(() => import('../features/accounts/ForgotPasswordPage.tsx'));
 const ResetPassword = lazy(() => import('../features/accounts/ResetPasswordPage.tsx'));
 const Verification = lazy(() => import('../features/accounts/VerificationPage.tsx'));
-const Dashboard = lazy(() => import('../features/dashboard/DashboardPage.tsx'));
-const Forums = lazy(() => import('../features/forums/ForumsPage.tsx'));
-const Communities = lazy(() => import('../features/forums/CommunitiesPage.tsx'));
-const Community = lazy(() => import('../features/forums/CommunityPage.tsx'));
-const Post = lazy(() => import('../features/forums/PostPage.tsx'));
-const Bookmarks = lazy(() => import('../features/forums/BookmarksPage.tsx'));
-const Chat = lazy(() => import('../features/chat/ChatPage.tsx'));
+const Dashboard = lazyScreen(() => import('../features/dashboard/DashboardPage.tsx'));
+const Forums = lazyScreen(() => import('../features/forums/ForumsPage.tsx'));
+const Communities = lazyScreen(() => import('../features/forums/CommunitiesPage.tsx'));
+const Community = lazyScreen(() => import('../features/forums/CommunityPage.tsx'));
+const Post = lazyScreen(() => import('../features/forums/PostPage.tsx'));
+const Bookmarks = lazyScreen(() => import('../features/forums/BookmarksPage.tsx'));
+const Chat = lazyScreen(() => import('../features/chat/ChatPage.tsx'));
 // Signed in: one socket for the whole app (presence, delivery receipts, live chat caches); its own chunk.
 const RealtimeConnection = lazy(() => import('../features/chat/RealtimeConnection.tsx'));
-const Referrals = lazy(() => import('../features/referrals/ReferralsPage.tsx'));
+const Referrals = lazyScreen(() => import('../features/referrals/ReferralsPage.tsx'));
 const NewReferral = lazy(() => import('../features/referrals/NewReferralPage.tsx'));
 const Referral = lazy(() => import('../features/referrals/ReferralPage.tsx'));
-const Resources = lazy(() => import('../features/resources/ResourcesPage.tsx'));
-const Therapists = lazy(() => import('../features/therapists/TherapistsPage.tsx'));
-const Profile = lazy(() => import('../features/therapists/ProfilePage.tsx'));
+const Resources = lazyScreen(() => import('../features/resources/ResourcesPage.tsx'));
+const Therapists = lazyScreen(() => import('../features/therapists/TherapistsPage.tsx'));
+const Profile = lazyScreen(() => import('../features/therapists/ProfilePage.tsx'));
 const MyProfile = lazy(() => import('../features/therapists/MyProfilePage.tsx'));
 const EditProfile = lazy(() => import('../features/therapists/EditProfilePage.tsx'));
-const Notifications = lazy(() => import('../features/notifications/NotificationsPage.tsx'));
+const Notifications = lazyScreen(() => import('../features/notifications/NotificationsPage.tsx'));
 const Unsubscribe = lazy(() => import('../features/notifications/UnsubscribePage.tsx'));
-const Settings = lazy(() => import('../features/settings/SettingsPage.tsx'));
+const Settings = lazyScreen(() => import('../features/settings/SettingsPage.tsx'));
 const ConfirmEmail = lazy(() => import('../features/settings/ConfirmEmailPage.tsx'));
 // The admin guard reads a text from common/resources.ts, whose schemas stay out of the landing page's chunk.
 const RequireAdmin = lazy(() => import('./RequireAdmin.tsx'));
@@ -42,6 +43,30 @@ const AdminResources = lazy(() => import('../features/admin/AdminResourcesPage.t
 const AdminVerifications = lazy(() => import('../features/admin/VerificationsPage.tsx'));
 const AdminAudit = lazy(() => import('../features/admin/AuditPage.tsx'));
 const AdminReports = lazy(() => import('../features/admin/ReportsPage.tsx'));
+
+// A member's screen opened from its address: its code is already on its way (the server names it for preloading,
+// docs/decisions/0094); start.tsx waits for it briefly so the first render draws it (docs/decisions/0099).
+const EARLY_SCREENS: [RegExp, { load: () => Promise<unknown> }[]][] = [
+  [/^\/$/, [Dashboard]],
+  [/^\/forums$/, [Forums]],
+  [/^\/communities$/, [Communities]],
+  [/^\/community\/[^/]+$/, [Community]],
+  [/^\/(community\/[^/]+\/)?post\/[^/]+$/, [Post]],
+  [/^\/bookmarks$/, [Bookmarks]],
+  [/^\/chat(\/[^/]+)?$/, [Chat]],
+  [/^\/referrals(\/(sent|board))?$/, [Referrals]],
+  [/^\/resources$/, [Resources]],
+  [/^\/therapists$/, [Therapists]],
+  [/^\/profile\/[^/]+$/, [Profile]],
+  [/^\/notifications$/, [Notifications]],
+  [/^\/settings(\/[^/]+)?$/, [Settings]],
+];
+
+/** Loads the signed-in layout and the screen at `pathname`, if it is one of the above. */
+export function preloadMemberScreen(pathname: string): Promise<unknown> {
+  const screens = EARLY_SCREENS.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
+  return Promise.all([AppLayout, ...screens].map((screen) => screen.load()));
+}
 
 const page = (element: ReactNode, tall = false) => <Suspense fallback={<PageLoader tall={tall} />}>{element}</Suspense>;
 

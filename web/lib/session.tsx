@@ -14,11 +14,12 @@ type Session = {
 
 const SessionContext = createContext<Session | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+/** `checked`: the session check's answer when start.tsx already has it; the provider then does not ask again. */
+export function SessionProvider({ children, checked }: { children: ReactNode; checked?: { user: Me | null } }) {
   // Without a stored token there is nothing to check: a visitor's first render is already the page (and matches the
   // landing page's prerendered markup, which the browser then takes over instead of drawing again).
-  const [ready, setReady] = useState(() => getToken() === null);
-  const [user, setUser] = useState<Me | null>(null);
+  const [ready, setReady] = useState(() => checked !== undefined || getToken() === null);
+  const [user, setUser] = useState<Me | null>(checked?.user ?? null);
   const queryClient = useQueryClient();
 
   // Cached answers belong to the user they were fetched for: a new token (or none) starts from an empty cache.
@@ -27,11 +28,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => setUser(await currentUser()), []);
 
   useEffect(() => {
-    void currentUser().then(setUser).finally(() => setReady(true));
+    if (!checked) void currentUser().then(setUser).finally(() => setReady(true));
     // The API client has already dropped the refused token.
     const ended = () => setUser(null);
     window.addEventListener(SESSION_ENDED_EVENT, ended);
     return () => window.removeEventListener(SESSION_ENDED_EVENT, ended);
+    // Only the first render's answer counts: later sign-ins go through signIn.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const signIn = useCallback(async (token: string) => {
@@ -50,7 +53,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 }
 
 /** Who the stored token belongs to, if anyone. */
-async function currentUser(): Promise<Me | null> {
+export async function currentUser(): Promise<Me | null> {
   if (!getToken()) return null;
   try {
     return await api<Me>('/api/users/me');
