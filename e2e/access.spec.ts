@@ -24,7 +24,10 @@ test('a pending member lands on the verification screen and is shown no forum co
   await expect(page).toHaveURL(/\/verification$/);
   await expect(page.getByText('Your licence verification is pending.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Licence details' })).toBeVisible();
-  // Neither navigation offers what the server refuses.
+  // Neither navigation offers what the server refuses (on a phone, the menu is built when the burger opens it).
+  const burger = page.getByRole('button', { name: 'Toggle navigation' });
+  if (await burger.isVisible()) await burger.click();
+  await expect(page.getByRole('navigation', { name: 'Side', exact: true })).toBeVisible();
   for (const name of ['Forums', 'Chat', 'Home']) await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'My Profile' }).first()).toBeAttached();
   await screenshot(page, 'pending-verification');
