@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { queryPrepared } from '../../db/prepared.ts';
+import { queryPrepared, queryShaped } from '../../db/prepared.ts';
 import type { ServiceContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { POSTS_PAGE_SIZE } from '../../../common/constants.ts';
@@ -42,7 +42,10 @@ type SearchRow = PostRow & {
 };
 type Part = { rows: SearchRow[]; next: SearchCursor | null };
 
-const tsQuery = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
+/** A value of the statement, or a placeholder for it in a statement built once per shape (queryShaped). */
+type Value = string | Placeholder;
+
+const tsQuery = (text: Value) => sql`websearch_to_tsquery('english', ${text})`;
 const inScope = (communityId: string | null) => (communityId ? sql`p.community_id = ${communityId}` : sql`true`);
 // The plain created_at comparisons repeat the row comparisons for the planner's row estimates (it then reads a window
 // through the created_at index instead of intersecting it with the whole GIN posting list).
@@ -57,13 +60,13 @@ const atOrAbove = (bottom: PostKey | null) => (bottom
  * Whether the searcher likes and saved each post, read in the search's own statement (one probe of each primary key per
  * post) rather than in two more round trips; only the request that ran the search uses them (findPosts).
  */
-const viewerColumns = (viewerId: string | null) => (viewerId
+const viewerColumns = (viewerId: Value | null) => (viewerId
   ? sql`, EXISTS (SELECT 1 FROM post_likes vl WHERE vl.post_id = page.id AND vl.user_id = ${viewerId}) AS viewer_liked,
     EXISTS (SELECT 1 FROM post_bookmarks vb WHERE vb.user_id = ${viewerId} AND vb.post_id = page.id) AS viewer_saved`
   : sql``);
 
 /** Rank as text (it goes into cursors) and the highlights, computed for the shown page only: ts_headline is costly. */
-const searchColumns = (q: SQL, viewerId: string | null, extra: SQL = sql``) => sql`, page.rank::text AS rank,
+const searchColumns = (q: SQL, viewerId: Value | null, extra: SQL = sql``) => sql`, page.rank::text AS rank,
   ts_headline('english', page.title, ${q}, 'HighlightAll=true, StartSel=<mark>, StopSel=</mark>') AS hl_title,
   ts_headline('english', page.content, ${q}, 'MaxFragments=2, MaxWords=30, MinWords=10, StartSel=<mark>, StopSel=</mark>') AS hl_content
   ${viewerColumns(viewerId)} ${extra}`;
@@ -120,8 +123,8 @@ export function chooseStrategy(estimate: Estimate, window: number, scopeSize: nu
 type OpenWindow = {
   communityId: string | null; top: PostKey | null; window: number; strategy: SearchStrategy; cap: number; want: number;
   /** For 'terms': the word whose posts are walked; `undefined` walks the query's one required word (see oneWord). */
-  lexeme?: string;
-  viewerId?: string | null;
+  lexeme?: Value;
+  viewerId?: Value | null;
   titles?: boolean;
 };
 
@@ -184,7 +187,7 @@ export function looksOneWord(text: string): boolean {
  * The first page of a window: the `window + 1` newest matches below `top` (the extra one tells whether an older window
  * follows), the newest `window` of them ranked, and `want + 1` rows of that ranking. Exported for the benchmark's EXPLAIN.
  */
-export function openWindowQuery(text: string, w: OpenWindow): SQL {
+export function openWindowQuery(text: Value, w: OpenWindow): SQL {
   const q = tsQuery(text);
   const scope = inScope(w.communityId);
   const lexeme = w.lexeme === undefined ? oneWord(q) : sql`${w.lexeme}`;
@@ -272,6 +275,19 @@ async function forcedChoice(db: Db, text: string, window: number, strategy: Sear
   return lexeme ? { strategy, cap, lexeme } : { strategy: 'index', cap: 0 };
 }
 
+const TEXT = sql.placeholder('text');
+const LEXEME = sql.placeholder('lexeme');
+const VIEWER = sql.placeholder('viewer');
+
+/** The first window's walk everywhere (no community), its statement built once per shape (the values only fill it in). */
+function firstWalk(db: Db, text: string, w: OpenWindow): Promise<SearchRow[]> {
+  const given = w.lexeme !== undefined;
+  const key = `forum-search|${w.window}|${w.want}|${w.cap}|${given}|${Boolean(w.viewerId)}|${Boolean(w.titles)}`;
+  return queryShaped<SearchRow>(db, key, () => openWindowQuery(TEXT, {
+    ...w, lexeme: given ? LEXEME : undefined, viewerId: w.viewerId ? VIEWER : null,
+  }), { text, lexeme: w.lexeme, viewer: w.viewerId });
+}
+
 /** Who reads (their likes and bookmarks come with the rows) and whether only titles are wanted (the top bar). */
 type View = { viewerId: string | null; titles: boolean };
 
@@ -292,8 +308,11 @@ async function openWindow(ctx: ServiceContext, text: string, view: View, opts: {
   // cost about as much as running it). Below a cursor, a generic plan does not know how far down the cursor is and
   // collects every post of the word (measured: 268 ms for 'grief'), so those are planned with their values, as the
   // scan, whose cap varies with the estimate.
-  const read = () => (choice.strategy === 'terms' && !top ? queryPrepared<SearchRow> : queryRows<SearchRow>)(
-    db, openWindowQuery(text, { communityId, top, window, want, ...view, ...choice }));
+  const read = () => {
+    const w = { communityId, top, window, want, ...view, ...choice };
+    if (choice.strategy !== 'terms' || top) return queryRows<SearchRow>(db, openWindowQuery(text, w));
+    return communityId ? queryPrepared<SearchRow>(db, openWindowQuery(text, w)) : firstWalk(db, text, w);
+  };
   let rows = await read();
   // The walk reached its cap with fewer than window + 1 matches (the other words are rare among the walked word's
   // posts): the estimate picks the way. No rows at all: nothing found, capped or not (or the text had no one word after
