@@ -115,6 +115,8 @@ export type Post = z.infer<typeof PostSchema>;
 /** GET /api/forumPosts/feed, /community/{id} and the searches: `nextCursor` goes back as `before`. */
 export const PostsPageSchema = z.object({ posts: z.array(PostSchema), nextCursor: z.string().nullable() });
 export type PostsPage = z.infer<typeof PostsPageSchema>;
+/** What the top bar's posts group shows of a post (a whole Post has it too). */
+export type PostHit = Pick<Post, '_id' | 'title' | 'community'> & { author: Pick<Post['author'], '_id' | 'name'> };
 
 export const CommentSchema = z.object({
   _id: z.string(),

@@ -18,21 +18,24 @@ import { onboardingRoutes } from './onboarding/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import type { SearchSources } from './search/service.ts';
 import { searchDirectory } from './therapists/service.ts';
-import { searchPosts } from './forums/posts.ts';
-import { searchCommunities } from './forums/communities.ts';
-import { searchResources } from './resources/service.ts';
+import { searchPostTitles } from './forums/posts.ts';
+import { topCommunities } from './forums/communities.ts';
+import { topResources } from './resources/service.ts';
 
 export type FeatureRoutes = (app: App, ctx: AppContext) => void | Promise<void>;
 export type FeatureRealtime = (ctx: AppContext) => void;
 /** `name` and `description` tag the feature's operations in the API reference (/api/docs). */
 export type Feature = { name: string; description: string; routes: FeatureRoutes };
 
-/** The top bar's search reads each feature's own search (features do not import one another; this list joins them). */
+/**
+ * The top bar's search reads each feature's own search (features do not import one another; this list joins them), for
+ * no one in particular: the directory as signed out (the search service leaves the searcher out), the posts' titles only.
+ */
 const searchSources: SearchSources = {
-  therapists: (ctx, user, q, limit) => searchDirectory(ctx, user, { q, limit, page: 1 }),
-  posts: (ctx, user, q) => searchPosts(ctx, user, { query: q }),
-  communities: (ctx, user, q, limit) => searchCommunities(ctx, user, { query: q, page: 1, limit }),
-  resources: (ctx, user, q, limit) => searchResources(ctx, user, { query: q, page: 1, limit }),
+  therapists: async (ctx, q, limit) => (await searchDirectory(ctx, null, { q, limit, page: 1 })).users,
+  posts: (ctx, q, limit) => searchPostTitles(ctx, q, limit),
+  communities: (ctx, q, limit) => topCommunities(ctx, q, limit),
+  resources: (ctx, q, limit) => topResources(ctx, q, limit),
 };
 
 export const features: Feature[] = [

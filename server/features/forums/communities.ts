@@ -74,6 +74,22 @@ export async function searchCommunities(
   return pageOf(rows, n, page, limit);
 }
 
+// As briefly as the forum's searches (search.ts); this node's forum writes (a community made, joined or deleted) forget it.
+const TOP_TTL_MS = 5_000;
+
+/**
+ * The first `limit` communities of searchCommunities' first page (same ones, same order) without its count, which the
+ * top bar does not show: one prepared statement, kept a few seconds by words and read for no one (no `joined`).
+ */
+export async function topCommunities(ctx: ServiceContext, query: string, limit: number): Promise<Community[]> {
+  const q = prefixQuery(query);
+  if (!q) return (await listCommunities(ctx, null, { page: 1, limit })).communities;
+  const rows = await forumRead(ctx, `top-communities|${limit}|${query}`, () => queryPrepared<CommunityRow>(ctx.db, sql`
+    SELECT ${communityColumns(null)} FROM communities c WHERE c.search @@ ${q}
+    ORDER BY ts_rank(c.search, ${q}) DESC, c.name, c.id LIMIT ${limit}`), { ttlMs: TOP_TTL_MS });
+  return rows.map(toCommunity);
+}
+
 export async function getCommunity(ctx: ServiceContext, viewer: CurrentUser | null, { id }: { id: string }): Promise<Community> {
   const [row] = await queryRows<CommunityRow>(ctx.db, sql`
     SELECT ${communityColumns(viewer?.id ?? null)} FROM communities c WHERE c.id = ${id}`);

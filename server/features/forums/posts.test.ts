@@ -12,7 +12,7 @@ import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import {
   JOIN_TO_POST, ONLY_AUTHOR_DELETES, POST_NOT_FOUND, PostsPageSchema, SEARCH_WINDOW, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
 } from '../../../common/posts.ts';
-import { chooseStrategy, findPosts, requiredWords, type SearchOptions } from './search.ts';
+import { chooseStrategy, findPosts, findPostTitles, looksOneWord, requiredWords, type SearchOptions } from './search.ts';
 
 let { ctx, ana, ben, pending, admin } = {} as Cast;
 let group: { id: string; name: string };
@@ -389,6 +389,53 @@ describe('bounded search (docs/decisions/0021)', () => {
     expect(page.posts.map((p) => p.title.startsWith('yardang'))).toEqual([
       ...windowOfTitles(true), ...windowOfTitles(false), ...windowOfTitles(false), ...windowOfTitles(false)]);
     expect(page.posts[0].highlight?.title).toBe('<mark>yardang</mark> note 0');
+  });
+
+  it('walks a plain one-word search by the word its own statement finds, with the same pages as the index path', async () => {
+    const specs = Array.from({ length: 17 }, (_, i) => ({ secondsAgo: i + 1, inTitle: i % 3 === 0 }));
+    await seed('gabbro', specs);
+    for (const text of ['gabbro', 'gabbro -zzq', 'Gabbros -zzq -zzr']) {
+      const byIndex = await walkService(text, { window: 5, strategy: 'index' });
+      expect(byIndex, text).toHaveLength(17);
+      expect(await walkService(text, { window: 5 }), text).toEqual(byIndex);
+    }
+    // A stop word leaves no word to walk: the estimate's way answers ('the -zzq' is every post without 'zzq').
+    expect(await walkService('the', { window: 5 })).toEqual([]);
+    expect(await walkService('the -zzq', { window: 5 })).toEqual(await walkService('the -zzq', { window: 5, strategy: 'index' }));
+    expect(await walkService('zzqnothing', { window: 5 })).toEqual([]);
+  });
+
+  it('tells a one-word search by its look: plain words, excluded ones aside', () => {
+    for (const text of ['grief', ' grief -zzq1 ', 'Trauma -a -b', 'café']) expect(looksOneWord(text), text).toBe(true);
+    for (const text of ['', '-grief', 'grief loss', 'grief or loss', 'or', '"grief"', 'self-care', "o'brien", 'grief -"a b"']) {
+      expect(looksOneWord(text), text).toBe(false);
+    }
+  });
+
+  it("gives the searcher their own likes and bookmarks, whether their request ran the search or a kept one answered", async () => {
+    const [liked, saved, plain] = await seed('tephrite', [1, 2, 3].map((secondsAgo) => ({ secondsAgo, inTitle: true })));
+    await call('POST', `/api/forumPosts/${liked}/like`, ana, { liked: true });
+    await call('PUT', `/api/forumPosts/${saved}/bookmark`, ana);
+    // Whether the reader is among the likers (the shared list of recent likers includes them when they like it).
+    const flags = (page: PostsPage, reader: TestUser) =>
+      Object.fromEntries(page.posts.map((p) => [p._id, [p.likes.includes(reader.id), p.bookmarked]]));
+    const anas = { [liked]: [true, false], [saved]: [false, true], [plain]: [false, false] };
+    const none = { [liked]: [false, false], [saved]: [false, false], [plain]: [false, false] };
+    // Ana's request runs the search (her flags come with its rows); Ben's is answered by the kept search.
+    expect(flags(await findPosts(services, ana.id, 'tephrite'), ana)).toEqual(anas);
+    expect(flags(await findPosts(services, ben.id, 'tephrite'), ben)).toEqual(none);
+    // Ben runs it first this time (another text): Ana, answered by the kept search, still gets her own.
+    expect(flags(await findPosts(services, ben.id, 'tephrite -zzq'), ben)).toEqual(none);
+    expect(flags(await findPosts(services, ana.id, 'tephrite -zzq'), ana)).toEqual(anas);
+  });
+
+  it("lists the top bar's titles: the first posts of the search's first page, in its order", async () => {
+    const specs = Array.from({ length: 12 }, (_, i) => ({ secondsAgo: i + 1, inTitle: i % 4 === 1, communityId: i % 2 ? group.id : undefined }));
+    await seed('peridotite', specs);
+    const page = await findPosts(services, ben.id, 'peridotite -zzq');
+    const titles = await findPostTitles(services, 'peridotite -zzq', 8);
+    expect(titles.map((t) => [t.id, t.title, t.author_id, t.community_id, t.community_name])).toEqual(page.posts.slice(0, 8)
+      .map((p) => [p._id, p.title, p.author._id, p.community?._id ?? null, p.community?.name ?? null]));
   });
 
   it('walks only a word every match must hold: none under OR, never an excluded one', async () => {

@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import {
-  JOIN_TO_POST, ONLY_AUTHOR_DELETES, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
+  JOIN_TO_POST, ONLY_AUTHOR_DELETES, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post, type PostHit, type PostsPage,
 } from '../../../common/posts.ts';
 import { forumRead, forumWrite } from './forum-reads.ts';
 import { pageBytes, pageJsonFor, withJson, type JsonAnswer } from './page-json.ts';
@@ -15,7 +15,7 @@ import {
 } from './posts-queries.ts';
 import { newestQuery, sortedPage, sortKey, type SortChoice } from './post-sorts.ts';
 import { toPost } from './present.ts';
-import { findPosts } from './search.ts';
+import { findPosts, findPostTitles } from './search.ts';
 import { postCreated, postLiked } from './notify-events.ts';
 import { countsChanged, type NotifyContext } from '../../lib/notify.ts';
 
@@ -65,6 +65,14 @@ export async function searchPosts(
   ctx: ServiceContext, user: CurrentUser, { query, before, communityId }: { query: string; before?: string; communityId?: string },
 ): Promise<PostsPage> {
   return findPosts(ctx, user.id, query, { before, communityId });
+}
+
+/** The top bar's posts: the first `limit` of the search's first page, titles only (search.ts). */
+export async function searchPostTitles(ctx: ServiceContext, query: string, limit: number): Promise<PostHit[]> {
+  return (await findPostTitles(ctx, query, limit)).map((r) => ({
+    _id: r.id, title: r.title, author: { _id: r.author_id, name: r.author_name },
+    community: r.community_id ? { _id: r.community_id, name: r.community_name ?? '' } : null,
+  }));
 }
 
 async function postsPageJson(db: Db, page: SharedPostsPage, viewerId: string): Promise<JsonAnswer> {

@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { queryPrepared } from '../../db/prepared.ts';
+import { queryPrepared, queryShaped } from '../../db/prepared.ts';
 import type { ServiceContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { POSTS_PAGE_SIZE } from '../../../common/constants.ts';
@@ -9,6 +9,7 @@ import { SEARCH_WINDOW, type PostsPage } from '../../../common/posts.ts';
 import { decodeSearchCursor, encodeSearchCursor, type PostKey, type SearchCursor } from './cursor.ts';
 import { forumRead } from './forum-reads.ts';
 import { cursorTime, POST_COLUMNS, postsForViewer, postsWithDetails, type PostRow, type SharedPostsPage } from './posts-queries.ts';
+import { toPost } from './present.ts';
 
 // Full-text search over the stored `search` column (title weighted above content), bounded (docs/decisions/0021):
 // results come in windows of the SEARCH_WINDOW newest matches, each ranked by relevance, the newest window first.
@@ -35,10 +36,16 @@ const EXTRA_WINDOWS_PER_PAGE = 2;
 const INDEX_ORDER = sql.raw('p.created_at DESC NULLS LAST, p.id DESC NULLS LAST');
 const RANK_ORDER = sql`page.rank DESC, page.created_at DESC, page.id DESC`;
 
-type SearchRow = PostRow & { window_found?: number; bottom_at?: string | null; bottom_id?: string | null; scan_capped?: boolean };
+type SearchRow = PostRow & {
+  window_found?: number; bottom_at?: string | null; bottom_id?: string | null; scan_capped?: boolean;
+  viewer_liked?: boolean; viewer_saved?: boolean;
+};
 type Part = { rows: SearchRow[]; next: SearchCursor | null };
 
-const tsQuery = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
+/** A value of the statement, or a placeholder for it in a statement built once per shape (queryShaped). */
+type Value = string | Placeholder;
+
+const tsQuery = (text: Value) => sql`websearch_to_tsquery('english', ${text})`;
 const inScope = (communityId: string | null) => (communityId ? sql`p.community_id = ${communityId}` : sql`true`);
 // The plain created_at comparisons repeat the row comparisons for the planner's row estimates (it then reads a window
 // through the created_at index instead of intersecting it with the whole GIN posting list).
@@ -49,11 +56,32 @@ const atOrAbove = (bottom: PostKey | null) => (bottom
   ? sql`AND (p.created_at, p.id) >= (${bottom.at}::timestamptz, ${bottom.id}::uuid) AND p.created_at >= ${bottom.at}::timestamptz`
   : sql``);
 
+/**
+ * Whether the searcher likes and saved each post, read in the search's own statement (one probe of each primary key per
+ * post) rather than in two more round trips; only the request that ran the search uses them (findPosts).
+ */
+const viewerColumns = (viewerId: Value | null) => (viewerId
+  ? sql`, EXISTS (SELECT 1 FROM post_likes vl WHERE vl.post_id = page.id AND vl.user_id = ${viewerId}) AS viewer_liked,
+    EXISTS (SELECT 1 FROM post_bookmarks vb WHERE vb.user_id = ${viewerId} AND vb.post_id = page.id) AS viewer_saved`
+  : sql``);
+
 /** Rank as text (it goes into cursors) and the highlights, computed for the shown page only: ts_headline is costly. */
-const searchColumns = (q: SQL, extra: SQL = sql``) => sql`, page.rank::text AS rank,
+const searchColumns = (q: SQL, viewerId: Value | null, extra: SQL = sql``) => sql`, page.rank::text AS rank,
   ts_headline('english', page.title, ${q}, 'HighlightAll=true, StartSel=<mark>, StopSel=</mark>') AS hl_title,
   ts_headline('english', page.content, ${q}, 'MaxFragments=2, MaxWords=30, MinWords=10, StartSel=<mark>, StopSel=</mark>') AS hl_content
-  ${extra}`;
+  ${viewerColumns(viewerId)} ${extra}`;
+
+/**
+ * The top bar's posts (titles-only): the same rows in the same order as a page of the search, without the content,
+ * the highlights or the likers, which it does not show.
+ */
+const titlesOnly = (page: SQL, extra: SQL) => sql`
+  SELECT page.id, page.title, u.id AS author_id, u.name AS author_name, c.id AS community_id, c.name AS community_name,
+    page.rank::text AS rank, ${cursorTime(sql`page.created_at`)} AS cursor_at ${extra}
+  FROM (${page}) page
+  JOIN users u ON u.id = page.author_id
+  LEFT JOIN communities c ON c.id = page.community_id
+  ORDER BY ${RANK_ORDER}`;
 
 type Estimate = { matches: number; total: number };
 type PlanNode = { 'Plan Rows'?: number; Plans?: PlanNode[] };
@@ -94,8 +122,10 @@ export function chooseStrategy(estimate: Estimate, window: number, scopeSize: nu
 
 type OpenWindow = {
   communityId: string | null; top: PostKey | null; window: number; strategy: SearchStrategy; cap: number; want: number;
-  /** For 'terms': the word whose posts are walked. */
-  lexeme?: string;
+  /** For 'terms': the word whose posts are walked; `undefined` walks the query's one required word (see oneWord). */
+  lexeme?: Value;
+  viewerId?: Value | null;
+  titles?: boolean;
 };
 
 /**
@@ -113,7 +143,7 @@ const termsBelow = (top: PostKey | null) => (top
   : sql``);
 
 /** The first `cap` posts holding `lexeme`, newest first. */
-const walkTerms = (lexeme: string, top: PostKey | null, cap: SQL) => sql`
+const walkTerms = (lexeme: SQL, top: PostKey | null, cap: SQL) => sql`
   SELECT t.post_id, t.created_at FROM post_terms t WHERE t.lexeme = ${lexeme} ${termsBelow(top)}
   ORDER BY t.created_at DESC, t.post_id DESC LIMIT ${cap}`;
 
@@ -135,17 +165,37 @@ export async function requiredWords(db: Db, text: string): Promise<string[]> {
 }
 
 /**
+ * The query's one required word computed inside the search's statement (no querytree round trip of its own): the whole
+ * querytree when it is a single quoted lexeme (no quote or backslash in it), else NULL, which walks nothing, and the
+ * caller falls back to requiredWords and the estimates. Constant for the statement, so it is an index condition.
+ */
+const oneWord = (q: SQL) => sql`substring(querytree(${q})::text FROM ${sql.raw(String.raw`'^''([^''\\]+)''$'`)})`;
+
+// Plain words, each maybe excluded with '-' (web search syntax); anything else (quotes, OR, hyphenated or symbol words)
+// may make several required words and goes the way that asks for them first.
+const PLAIN = /^-?[\p{L}\p{N}]+$/u;
+
+/** Whether the text has at most one required word by its look alone: then its search starts with the one-word walk. */
+export function looksOneWord(text: string): boolean {
+  const tokens = text.trim().split(/\s+/).filter(Boolean);
+  if (!tokens.length || !tokens.every((t) => PLAIN.test(t))) return false;
+  const required = tokens.filter((t) => !t.startsWith('-'));
+  return required.length === 1 && required[0].toLowerCase() !== 'or';
+}
+
+/**
  * The first page of a window: the `window + 1` newest matches below `top` (the extra one tells whether an older window
  * follows), the newest `window` of them ranked, and `want + 1` rows of that ranking. Exported for the benchmark's EXPLAIN.
  */
-export function openWindowQuery(text: string, w: OpenWindow): SQL {
+export function openWindowQuery(text: Value, w: OpenWindow): SQL {
   const q = tsQuery(text);
   const scope = inScope(w.communityId);
+  const lexeme = w.lexeme === undefined ? oneWord(q) : sql`${w.lexeme}`;
   // MATERIALIZED keeps each step planned on its own: the index path must not be turned into a newest-first scan
   // (which would read the whole table for a rare word), and the scan must stop after `window + 1` matches.
   const found = w.strategy === 'terms'
     ? sql`found AS MATERIALIZED (
-        SELECT p.id, p.created_at, p.search FROM (${walkTerms(w.lexeme ?? '', w.top, int(w.cap))}) t
+        SELECT p.id, p.created_at, p.search FROM (${walkTerms(lexeme, w.top, int(w.cap))}) t
         JOIN posts p ON p.id = t.post_id
         WHERE ${scope} AND p.search @@ ${q} ORDER BY t.created_at DESC, t.post_id DESC LIMIT ${int(w.window + 1)})`
     : w.strategy === 'scan'
@@ -162,7 +212,7 @@ export function openWindowQuery(text: string, w: OpenWindow): SQL {
         SELECT 1 FROM posts p WHERE ${scope} ${below(w.top)} ORDER BY ${INDEX_ORDER} OFFSET ${w.cap - 1} LIMIT 1) END`
     : w.strategy === 'terms'
     ? sql`CASE WHEN (SELECT count(*) FROM found) > ${int(w.window)} THEN false ELSE EXISTS (
-        SELECT 1 FROM post_terms t WHERE t.lexeme = ${w.lexeme ?? ''} ${termsBelow(w.top)}
+        SELECT 1 FROM post_terms t WHERE t.lexeme = ${lexeme} ${termsBelow(w.top)}
         ORDER BY t.created_at DESC, t.post_id DESC OFFSET ${int(w.cap - 1)} LIMIT 1) END`
     : sql`false`;
   const page = sql`
@@ -174,13 +224,14 @@ export function openWindowQuery(text: string, w: OpenWindow): SQL {
     FROM (SELECT * FROM cand ORDER BY rank DESC, created_at DESC, id DESC LIMIT ${int(w.want + 1)}) c
     JOIN posts p ON p.id = c.id`;
   const meta = sql`, page.window_found, page.bottom_at, page.bottom_id, page.scan_capped`;
-  return postsWithDetails(page, { extra: searchColumns(q, meta), orderBy: RANK_ORDER });
+  if (w.titles) return titlesOnly(page, meta);
+  return postsWithDetails(page, { extra: searchColumns(q, w.viewerId ?? null, meta), orderBy: RANK_ORDER });
 }
 
 type InWindow = Extract<SearchCursor, { kind: 'in' }>;
 
 /** A later page of a window: its matches (between its newest and oldest post) after the cursor, in relevance order. */
-export function windowPageQuery(text: string, communityId: string | null, cursor: InWindow, want: number): SQL {
+export function windowPageQuery(text: string, communityId: string | null, cursor: InWindow, want: number, viewerId: string | null = null): SQL {
   const q = tsQuery(text);
   const page = sql`
     SELECT * FROM (
@@ -189,7 +240,7 @@ export function windowPageQuery(text: string, communityId: string | null, cursor
     ) hits
     WHERE (hits.rank, hits.created_at, hits.id) < (${cursor.rank}::real, ${cursor.at}::timestamptz, ${cursor.id}::uuid)
     ORDER BY hits.rank DESC, hits.created_at DESC, hits.id DESC LIMIT ${want + 1}`;
-  return postsWithDetails(page, { extra: searchColumns(q), orderBy: RANK_ORDER });
+  return postsWithDetails(page, { extra: searchColumns(q, viewerId), orderBy: RANK_ORDER });
 }
 
 const position = (row: SearchRow) => ({ rank: row.rank ?? '0', at: row.cursor_at, id: row.id });
@@ -224,25 +275,48 @@ async function forcedChoice(db: Db, text: string, window: number, strategy: Sear
   return lexeme ? { strategy, cap, lexeme } : { strategy: 'index', cap: 0 };
 }
 
-async function openWindow(ctx: ServiceContext, text: string, opts: {
+const TEXT = sql.placeholder('text');
+const LEXEME = sql.placeholder('lexeme');
+const VIEWER = sql.placeholder('viewer');
+
+/** The first window's walk everywhere (no community), its statement built once per shape (the values only fill it in). */
+function firstWalk(db: Db, text: string, w: OpenWindow): Promise<SearchRow[]> {
+  const given = w.lexeme !== undefined;
+  const key = `forum-search|${w.window}|${w.want}|${w.cap}|${given}|${Boolean(w.viewerId)}|${Boolean(w.titles)}`;
+  return queryShaped<SearchRow>(db, key, () => openWindowQuery(TEXT, {
+    ...w, lexeme: given ? LEXEME : undefined, viewerId: w.viewerId ? VIEWER : null,
+  }), { text, lexeme: w.lexeme, viewer: w.viewerId });
+}
+
+/** Who reads (their likes and bookmarks come with the rows) and whether only titles are wanted (the top bar). */
+type View = { viewerId: string | null; titles: boolean };
+
+async function openWindow(ctx: ServiceContext, text: string, view: View, opts: {
   communityId: string | null; scopeSize: number | null; top: PostKey | null; window: number; want: number;
   strategy?: SearchStrategy; scanCap?: number;
 }): Promise<Part> {
   const { db } = ctx;
   const { communityId, top, window, want } = opts;
   const estimated = async () => chooseStrategy(await cachedEstimate(ctx, text.trim()), window, opts.scopeSize);
+  // One plain word (minus excluded ones), the common search: its walk finds the word itself, in the same statement.
+  const oneWordWalk = !opts.strategy && !communityId && looksOneWord(text);
   let choice: Choice = opts.strategy
     ? await forcedChoice(db, text, window, opts.strategy, opts.scanCap)
+    : oneWordWalk ? { strategy: 'terms', cap: TERMS_CAP_WINDOWS * (window + 1) }
     : (await termsChoice(ctx, text, window, communityId)) ?? await estimated();
   // The first window's walk has one statement shape per page size: prepared, it is planned once per connection (planning
   // cost about as much as running it). Below a cursor, a generic plan does not know how far down the cursor is and
   // collects every post of the word (measured: 268 ms for 'grief'), so those are planned with their values, as the
   // scan, whose cap varies with the estimate.
-  const read = () => (choice.strategy === 'terms' && !top ? queryPrepared<SearchRow> : queryRows<SearchRow>)(
-    db, openWindowQuery(text, { communityId, top, window, want, ...choice }));
+  const read = () => {
+    const w = { communityId, top, window, want, ...view, ...choice };
+    if (choice.strategy !== 'terms' || top) return queryRows<SearchRow>(db, openWindowQuery(text, w));
+    return communityId ? queryPrepared<SearchRow>(db, openWindowQuery(text, w)) : firstWalk(db, text, w);
+  };
   let rows = await read();
   // The walk reached its cap with fewer than window + 1 matches (the other words are rare among the walked word's
-  // posts): the estimate picks the way. No rows at all: nothing found, capped or not, so the other way makes sure.
+  // posts): the estimate picks the way. No rows at all: nothing found, capped or not (or the text had no one word after
+  // all, e.g. only a stop word), so the other way makes sure.
   if (choice.strategy === 'terms' && (rows.length === 0 || rows[0].scan_capped)) {
     choice = opts.strategy ? { strategy: 'index', cap: 0 } : await estimated();
     rows = await read();
@@ -273,28 +347,42 @@ async function communitySize(db: Db, communityId: string): Promise<number> {
   return row.posts_count;
 }
 
-async function searchShared(ctx: ServiceContext, text: string, opts: SearchOptions): Promise<SharedPostsPage> {
+/** Rows as every reader shares them, and the searcher's own likes and bookmarks when the search read them. */
+type SearchRead = { page: SharedPostsPage; liked: Set<string>; saved: Set<string> };
+
+/** Moves the searcher's flags out of the rows, which are then the same for every reader. */
+function sharedRows(rows: SearchRow[], read: SearchRead): PostRow[] {
+  return rows.map(({ viewer_liked: liked, viewer_saved: saved, ...row }) => {
+    if (liked) read.liked.add(row.id);
+    if (saved) read.saved.add(row.id);
+    return row;
+  });
+}
+
+async function searchShared(ctx: ServiceContext, text: string, opts: SearchOptions, view: View, pageSize = POSTS_PAGE_SIZE): Promise<SearchRead> {
   const { db } = ctx;
   const communityId = opts.communityId ?? null;
   const scopeSize = communityId ? await communitySize(db, communityId) : null;
-  if (!text.trim()) return { rows: [], nextCursor: null };
+  const read: SearchRead = { page: { rows: [], nextCursor: null }, liked: new Set(), saved: new Set() };
+  if (!text.trim()) return read;
   const window = opts.window ?? SEARCH_WINDOW;
   let cursor = decodeSearchCursor(opts.before);
   const shown: SearchRow[] = [];
   let next: SearchCursor | null = null;
-  for (let round = 0; round < Math.ceil(POSTS_PAGE_SIZE / window) + EXTRA_WINDOWS_PER_PAGE; round++) {
-    const want = POSTS_PAGE_SIZE - shown.length;
+  for (let round = 0; round < Math.ceil(pageSize / window) + EXTRA_WINDOWS_PER_PAGE; round++) {
+    const want = pageSize - shown.length;
     const part: Part = cursor?.kind === 'in'
-      ? finish(await queryRows<SearchRow>(db, windowPageQuery(text, communityId, cursor, want)), want, cursor.top, cursor.bottom)
-      : await openWindow(ctx, text, {
+      ? finish(await queryRows<SearchRow>(db, windowPageQuery(text, communityId, cursor, want, view.viewerId)), want, cursor.top, cursor.bottom)
+      : await openWindow(ctx, text, view, {
         communityId, scopeSize, top: cursor?.top ?? null, window, want, strategy: opts.strategy, scanCap: opts.scanCap,
       });
     shown.push(...part.rows);
     next = part.next;
-    if (!next || next.kind === 'in' || shown.length >= POSTS_PAGE_SIZE) break;
+    if (!next || next.kind === 'in' || shown.length >= pageSize) break;
     cursor = next;
   }
-  return { rows: shown, nextCursor: next ? encodeSearchCursor(next) : null };
+  read.page = { rows: sharedRows(shown, read), nextCursor: next ? encodeSearchCursor(next) : null };
+  return read;
 }
 
 // Results are the same for every reader, and a search costs milliseconds of database time, so they are kept 5 seconds
@@ -302,14 +390,38 @@ async function searchShared(ctx: ServiceContext, text: string, opts: SearchOptio
 // the same results, costs one search. This node's forum writes forget them at once.
 const SEARCH_TTL_MS = 5_000;
 
-const cachedSearch = (ctx: ServiceContext, text: string, opts: SearchOptions) =>
-  forumRead(ctx, `search|${JSON.stringify([text, opts])}`, () => searchShared(ctx, text, opts), { ttlMs: SEARCH_TTL_MS });
-
 /**
  * Posts matching `text` (web search syntax), 20 a page, with the matched words wrapped in <mark></mark> in `highlight`.
  * Within a window the best match comes first; windows follow newest first, so every match is reachable by paging.
+ * The request that runs the search reads the searcher's likes and bookmarks in the same statements; a reader the kept
+ * (or running) search answers reads theirs for the page.
  */
 export async function findPosts(ctx: ServiceContext, viewerId: string, text: string, opts: SearchOptions = {}): Promise<PostsPage> {
-  const page = await cachedSearch(ctx, text, opts);
+  let mine: SearchRead | null = null;
+  const page = await forumRead(ctx, `search|${JSON.stringify([text, opts])}`, async () => {
+    const read = await searchShared(ctx, text, opts, { viewerId, titles: false });
+    mine = read;
+    return read.page;
+  }, { ttlMs: SEARCH_TTL_MS });
+  const own = mine as SearchRead | null;
+  if (own?.page === page) {
+    return { posts: page.rows.map((r) => toPost(r, viewerId, own.liked.has(r.id), own.saved.has(r.id))), nextCursor: page.nextCursor };
+  }
   return { posts: await postsForViewer(ctx.db, page.rows, viewerId), nextCursor: page.nextCursor };
+}
+
+/** A post as the top bar lists it. */
+export type PostTitle = { id: string; title: string; author_id: string; author_name: string; community_id: string | null; community_name: string | null };
+
+/**
+ * The first `limit` posts of the search's first page (the same posts in the same order), titles only, kept like the
+ * search: the top bar's posts group, which shows a few titles and no highlight, content or likes.
+ */
+export function findPostTitles(ctx: ServiceContext, text: string, limit: number): Promise<PostTitle[]> {
+  return forumRead(ctx, `search-titles|${limit}|${text}`, async () => {
+    const { page } = await searchShared(ctx, text, {}, { viewerId: null, titles: true }, limit);
+    return page.rows.map((r) => ({
+      id: r.id, title: r.title, author_id: r.author_id, author_name: r.author_name, community_id: r.community_id, community_name: r.community_name,
+    }));
+  }, { ttlMs: SEARCH_TTL_MS });
 }

@@ -7,7 +7,7 @@ import { resources } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { countPublished, findResource, listForModeration, pageOf, publishedPage, searchPublished } from './queries.ts';
+import { countPublished, findResource, listForModeration, pageOf, publishedPage, searchPublished, searchPublishedTop } from './queries.ts';
 
 export const RESOURCE_NOT_FOUND = 'Resource not found.';
 export const ALREADY_APPROVED = 'This resource is already approved.';
@@ -39,6 +39,15 @@ export async function searchResources(
   ctx: ServiceContext, _visitor: CurrentUser | null, query: ResourceListParams & { query: string },
 ): Promise<ResourcePage> {
   return searchPublished(ctx.db, query);
+}
+
+// The top bar's resources for the same words are the same for everyone: kept as briefly as the other features' searches,
+// and forgotten with the public list when this node approves or removes a resource.
+const TOP_TTL_MS = 5_000;
+
+/** The first `limit` resources of the search's first page, without its total (the top bar, features/search). */
+export function topResources(ctx: ServiceContext, query: string, limit: number): Promise<Resource[]> {
+  return ctx.cache.read(`${PUBLISHED}top|${limit}|${query}`, () => searchPublishedTop(ctx.db, query, limit), { ttlMs: TOP_TTL_MS });
 }
 
 /** Administrators: the approval queue and everything published. */

@@ -1,6 +1,6 @@
 // Each feature's search answer as the search box's items; the links are the web app's screens.
 import type { Community } from '../../../common/communities.ts';
-import type { Post } from '../../../common/posts.ts';
+import type { PostHit } from '../../../common/posts.ts';
 import type { Resource } from '../../../common/resources.ts';
 import type { SearchItem, SearchKind } from '../../../common/search.ts';
 import type { TherapistCard } from '../../../common/therapists.ts';
@@ -24,7 +24,7 @@ const joined = (...parts: string[]) => parts.filter(Boolean).join(' · ');
 export const therapistItem = (t: TherapistCard): SearchItem =>
   ({ _id: t._id, title: t.name, detail: joined(t.profession, t.location), href: `/profile/${t._id}` });
 
-export const postItem = (p: Post): SearchItem => ({
+export const postItem = (p: PostHit): SearchItem => ({
   _id: p._id, title: p.title, detail: joined(p.community?.name ?? '', p.author.name),
   href: p.community ? `/community/${p.community._id}/post/${p._id}` : `/post/${p._id}`,
 });

@@ -109,6 +109,30 @@ describe('GET /api/search', () => {
     }
   });
 
+  it("lists each group's first matches exactly as its screen's own search orders them", async () => {
+    // More than the text index collects (1,000): the library then walks its publication order; and a few, sorted.
+    const at = Date.now();
+    await ctx.db.insert(resources).values(Array.from({ length: 1003 }, (_, i) => ({
+      title: `Numbat guide ${i}`, link: `https://example.org/n${i}`, description: i % 2 ? 'numbat notes' : 'd', category: 'Books',
+      isApproved: i % 10 !== 0, approvedAt: new Date(at - ((i * 7919) % 1003) * 1000),
+    })));
+    for (const words of ['numbat', 'numbat notes', 'quokka']) {
+      const { body } = await search(words, me);
+      const library = (await call('GET', `/api/resources/search?query=${encodeURIComponent(words)}&page=1&limit=5`, me)).body;
+      expect(titles(body, 'resources'), words).toEqual(library.resources.map((r: { title: string }) => r.title));
+      const circles = (await call('GET', `/api/communities/search?query=${encodeURIComponent(words)}&page=1&limit=5`, me)).body;
+      expect(titles(body, 'communities'), words).toEqual(circles.communities.map((c: { name: string }) => c.name));
+    }
+    expect(titles((await search('numbat', me)).body, 'resources')).toHaveLength(5);
+  });
+
+  it('shows a post to its writer at once, though answers are kept a few seconds by words', async () => {
+    expect(titles((await search('bilbyesque', friend)).body, 'posts')).toEqual([]);
+    const made = await call('POST', '/api/forumPosts', friend, { title: 'Bilbyesque notes', content: 'x' });
+    expect(made.status).toBe(201);
+    expect(titles((await search('bilbyesque', friend)).body, 'posts')).toEqual(['Bilbyesque notes']);
+  });
+
   it('takes search syntax and symbols as plain words, never a server error', async () => {
     for (const q of ['"unclosed', 'a & b | !c', '%_\\', 'quokka -rant', '<script>', "o'brien"]) {
       const { status } = await search(q, me);

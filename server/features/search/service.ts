@@ -2,19 +2,23 @@
 // another, so features/index.ts hands each feature's search service in as a source; their visibility rules come with
 // them (the directory's listing and opt-out, which also leaves the searcher out; only published resources), and
 // members the searcher blocked are left out here, as the forums collapse them.
-import type { CommunitiesPage } from '../../../common/communities.ts';
-import type { PostsPage } from '../../../common/posts.ts';
-import type { ResourcePage } from '../../../common/resources.ts';
+import type { Community } from '../../../common/communities.ts';
+import type { Resource } from '../../../common/resources.ts';
 import { SEARCH_GROUP_SIZE, SEARCH_KINDS, type SearchItem, type SearchKind, type SearchResponse } from '../../../common/search.ts';
-import type { DirectoryResponse } from '../../../common/therapists.ts';
+import type { TherapistCard } from '../../../common/therapists.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import type { PostHit } from '../../../common/posts.ts';
 import { communityItem, fullSearchHref, GROUP_LABELS, postItem, resourceItem, therapistItem } from './present.ts';
 import { blockedAmong } from './queries.ts';
 
-type Source<T> = (ctx: ServiceContext, user: CurrentUser, q: string, limit: number) => Promise<T>;
+/**
+ * A feature's top matches for the words, the same for every searcher (so each feature keeps them a few seconds by
+ * words, and forgets them on its own writes): the first `limit` of its full search's first page, without the total.
+ */
+type Source<T> = (ctx: ServiceContext, q: string, limit: number) => Promise<T[]>;
 export type SearchSources = {
-  therapists: Source<DirectoryResponse>; posts: Source<PostsPage>; communities: Source<CommunitiesPage>; resources: Source<ResourcePage>;
+  therapists: Source<TherapistCard>; posts: Source<PostHit>; communities: Source<Community>; resources: Source<Resource>;
 };
 
 // A few more than shown, so leaving out blocked members rarely shortens a group.
@@ -22,17 +26,21 @@ const SPARE = 3;
 
 type Found = { item: SearchItem; personId: string | null };
 
+/**
+ * Every group, for this searcher: the shared answers with the searcher's own card left out (the directory, searched for
+ * no one, reads one more row for it) and, in service.ts below, the members they blocked.
+ */
 async function found(ctx: ServiceContext, user: CurrentUser, q: string, sources: SearchSources): Promise<Record<SearchKind, Found[]>> {
   const want = SEARCH_GROUP_SIZE + SPARE;
   const [therapists, posts, communities, resources] = await Promise.all([
-    sources.therapists(ctx, user, q, want), sources.posts(ctx, user, q, want),
-    sources.communities(ctx, user, q, SEARCH_GROUP_SIZE), sources.resources(ctx, user, q, SEARCH_GROUP_SIZE),
+    sources.therapists(ctx, q, want + 1), sources.posts(ctx, q, want),
+    sources.communities(ctx, q, SEARCH_GROUP_SIZE), sources.resources(ctx, q, SEARCH_GROUP_SIZE),
   ]);
   return {
-    therapists: therapists.users.map((t) => ({ item: therapistItem(t), personId: t._id })),
-    posts: posts.posts.slice(0, want).map((p) => ({ item: postItem(p), personId: p.author._id })),
-    communities: communities.communities.map((c) => ({ item: communityItem(c), personId: null })),
-    resources: resources.resources.map((r) => ({ item: resourceItem(r), personId: null })),
+    therapists: therapists.filter((t) => t._id !== user.id).slice(0, want).map((t) => ({ item: therapistItem(t), personId: t._id })),
+    posts: posts.slice(0, want).map((p) => ({ item: postItem(p), personId: p.author._id })),
+    communities: communities.map((c) => ({ item: communityItem(c), personId: null })),
+    resources: resources.map((r) => ({ item: resourceItem(r), personId: null })),
   };
 }
 
