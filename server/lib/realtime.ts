@@ -100,6 +100,9 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
   io.on('connection', (socket) => {
     const { user } = socket.data;
     void socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
+    // The handshake's HTTP request served its purpose (who and from where, above); kept, it would stay in the heap for
+    // the socket's whole life, and every full collection marks it again (decision 0097). socket.handshake keeps the headers.
+    (socket.conn as { request: unknown }).request = null;
   });
   const fanOutHandlers = new Map<string, (payload: unknown) => void>();
   // Only other nodes' fan-outs arrive here (socket.io does not hand a node its own server-side emits).
