@@ -11,13 +11,14 @@
 // The results report the machine's load alongside the figures: on a shared machine they say as much about it as about the chat.
 import { execSync, spawnSync, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
+import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, Message, ServerToClientEvents } from '../common/chat.ts';
 import { openDatabase, queryRows, type Db } from '../server/db/client.ts';
 import { benchDatabase, startServer, writeResult } from './lib.ts';
-import { gcBetween, gcRecorder, slowSeconds } from './chat-tail.ts';
+import { gcBetween, gcRecorder, loopBetween, postgresWaits, slowSeconds } from './chat-tail.ts';
 import { cpuByCommand, cpuByCommandSince, cpuSeconds, machineBusySince, machineTicks, rssMb, stealSince, writeCalls } from './proc.ts';
 
 const TARGET_SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 5000);
@@ -35,6 +36,8 @@ const HARD_STOP_MS = 30 * 60_000;
 // Each phase runs this many times, each on fresh servers; the result reports every run, the spread and the worst.
 const RUNS = Number(process.env.BENCH_CHAT_RUNS ?? 5);
 const BUDGET_P99_MS = 50;
+// Each server reports its event-loop delay every second (and names slow timer callbacks): see bench/loop-trace.ts.
+const LOOP_TRACE = ['--import', path.join(import.meta.dirname, 'loop-trace.ts')];
 const HISTORY = 20;
 // Recipients acknowledge delivery as the web client does; BENCH_CHAT_RECEIPTS=0 leaves that out, to see its cost.
 const RECEIPTS = process.env.BENCH_CHAT_RECEIPTS !== '0';
@@ -48,6 +51,8 @@ const servers: ChildProcess[] = [];
 const gcRecorders: ReturnType<typeof gcRecorder>[] = [];
 // A connection for reading PostgreSQL's own counters (checkpoints, WAL flushes) around each measurement.
 let statsDb: Db | undefined;
+// Another, sampling PostgreSQL's backends every 100 ms (what they wait on) during each measurement.
+let waitsDb: Db | undefined;
 const clients: Client[] = [];
 // Whatever happens, the bench ends: servers killed, process gone.
 const hardStop = setTimeout(() => {
@@ -189,6 +194,7 @@ async function latency(senders: Client[], recipients: Client[], conversationIds:
   // The client fleet's own event loop: if it lags, the latencies measured here include that wait.
   const clientLag = monitorEventLoopDelay({ resolution: 10 });
   clientLag.enable();
+  const pgWaits = waitsDb ? postgresWaits(waitsDb) : undefined;
   const started = performance.now();
   let sent = 0;
   await new Promise<void>((resolve) => {
@@ -220,6 +226,7 @@ async function latency(senders: Client[], recipients: Client[], conversationIds:
   const writesPerMessage = servers.map((s, i) => Math.round(((writeCalls(s.pid) - writesBefore[i]) / Math.max(1, sent)) * 10) / 10);
   const dbCpu = Math.round((cpuByCommandSince('postgres', dbCpuBefore) / sendSeconds) * 100);
   clientLag.disable();
+  pgWaits?.stop();
   const pgAfter = await postgresCounters();
   for (const stop of listeners) stop();
   delivery.sort((a, b) => a - b);
@@ -238,6 +245,9 @@ async function latency(senders: Client[], recipients: Client[], conversationIds:
     // Where the tail came from: the seconds it happened in, the servers' collection pauses, PostgreSQL's checkpoints.
     slowSeconds: slowSeconds(arrivals, started, BUDGET_P99_MS),
     serverGcPauses: gcBetween(gcRecorders, started, sendEnded),
+    // Each server's event-loop delay per second (bench/loop-trace.ts), and PostgreSQL's waits per second.
+    serverEventLoop: loopBetween(gcRecorders, started, sendEnded),
+    postgresWaits: pgWaits?.between(started, sendEnded) ?? [],
     postgres: { checkpoints: pgAfter.checkpoints - pgBefore.checkpoints, walFlushes: pgAfter.walSyncs - pgBefore.walSyncs, autovacuums: pgAfter.autovacuums - pgBefore.autovacuums },
     load1: Math.round(os.loadavg()[0] * 100) / 100,
     machineBusyPercent: machineBusySince(machineBefore),
@@ -275,7 +285,7 @@ async function phase(name: string, databaseUrl: string, nodes: 1 | 2, users: Ben
   for (const port of PORTS.slice(0, nodes)) {
     const recorder = gcRecorder();
     gcRecorders.push(recorder);
-    servers.push(await startServer(databaseUrl, port, extra, { nodeArgs: ['--trace-gc'], onStdout: recorder.onStdout }));
+    servers.push(await startServer(databaseUrl, port, extra, { nodeArgs: ['--trace-gc', ...LOOP_TRACE], onStdout: recorder.onStdout }));
   }
   const urls = PORTS.slice(0, nodes).map((p) => `http://127.0.0.1:${p}`);
   // Odd users (senders) on the first node, their partners on the last: with two nodes every message crosses over.
@@ -300,6 +310,14 @@ async function phase(name: string, databaseUrl: string, nodes: 1 | 2, users: Ben
   const delivery = await latency(senders, recipients, ids, SEND_SECONDS, 0);
   console.log(`  delivery p50 ${delivery.deliveryMs.p50} ms, p95 ${delivery.deliveryMs.p95} ms, p99 ${delivery.deliveryMs.p99} ms; lost ${delivery.lost}, errors ${delivery.errors}`);
   console.log(`  server CPU ${delivery.serverCpuPercentOfOneCore.join('/')} %, write calls per message ${delivery.serverWriteCallsPerMessage.join('/')}, steal ${delivery.stealPercent} %`);
+  // The tail's seconds next to each server's event-loop delay in them: a stall in a server shows in both.
+  for (const s of delivery.slowSeconds) {
+    const loops = delivery.serverEventLoop.map((l) => `${l.maxMsBySecond[s.second] ?? 0} (cpu ${l.cpuMsBySecond[s.second] ?? 0})`).join('/');
+    const waits = JSON.stringify(delivery.postgresWaits.find((w) => w.second === s.second)?.waits ?? {});
+    console.log(`  slow second ${s.second}: ${s.overBudget} of ${s.messages} over budget, max ${s.maxMs} ms; server loop delay max ${loops} ms; postgres waits ${waits}`);
+  }
+  for (const [i, g] of delivery.serverGcPauses.entries()) for (const f of g.fullCollections) console.log(`  server ${i} full collection: ${JSON.stringify(f)}`);
+  for (const c of delivery.serverEventLoop.flatMap((l, i) => l.slowCallbacks.map((cb) => ({ server: i, ...cb })))) console.log(`  slow timer callback: ${JSON.stringify(c)}`);
   await stopServers();
   return { nodes, connections, warmUp, delivery };
 }
@@ -333,7 +351,8 @@ async function repeated(name: string, databaseUrl: string, nodes: 1 | 2, users: 
     eachRun: runs.map((r) => ({
       held: r.connections.held, deliveryMs: r.delivery.deliveryMs, ackMs: r.delivery.ackMs, lost: r.delivery.lost, errors: r.delivery.errors,
       stealPercent: r.delivery.stealPercent, machineBusyPercent: r.delivery.machineBusyPercent, slowSeconds: r.delivery.slowSeconds,
-      serverGcPauses: r.delivery.serverGcPauses, postgres: r.delivery.postgres, clientEventLoopDelayMs: r.delivery.clientEventLoopDelayMs,
+      serverGcPauses: r.delivery.serverGcPauses, serverEventLoop: r.delivery.serverEventLoop, postgresWaits: r.delivery.postgresWaits,
+      postgres: r.delivery.postgres, clientEventLoopDelayMs: r.delivery.clientEventLoopDelayMs,
     })),
     worstRun: worst,
   };
@@ -346,6 +365,7 @@ async function main() {
   const { users, conversations } = await seed(database.db, TARGET_SOCKETS);
   await database.close();
   statsDb = (await openDatabase({ url: database.url, poolSize: 1 })).db;
+  waitsDb = (await openDatabase({ url: database.url, poolSize: 1 })).db;
   const started = new Date();
   const oneNode = PHASES !== 'two' ? await repeated('one node', database.url, 1, users, conversations) : 'not run';
   const twoNodes = PHASES !== 'one' ? await repeated('two nodes over Redis', database.url, 2, users, conversations) : 'not run';

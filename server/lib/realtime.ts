@@ -63,6 +63,9 @@ export type RealtimeDeps = {
 };
 const NO_LIMITS: SocketLimits = { perUser: Infinity, perAddress: Infinity };
 
+const CLIENT_ADDRESS = Symbol('clientAddress');
+type AddressedConn = { request: AuthedSocket['request'] | null; [CLIENT_ADDRESS]?: string };
+
 const silentLog = { info() {}, warn() {}, error() {} };
 const byServer = new WeakMap<HttpServer, Realtime>();
 
@@ -83,7 +86,15 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     void realtime.track(presence.rejoin(sockets))
       .catch((error: unknown) => log.warn({ event: 'presence', name: (error as Error)?.name }, 'presence rejoin failed'));
   });
-  const admit = admission(presence, limits, addressResolver(trustProxy), log);
+  // The client's address is read from the HTTP request that opened the connection, and then that request is dropped:
+  // kept, it stays in the heap for the connection's whole life and every full collection marks it again (decision
+  // 0097). socket.io's own advice; nothing else reads it (socket.handshake has no headers then, and none are used).
+  const addressOf = addressResolver(trustProxy);
+  io.engine.on('connection', (conn: AddressedConn) => {
+    if (conn.request) conn[CLIENT_ADDRESS] = addressOf(conn.request);
+    conn.request = null;
+  });
+  const admit = admission(presence, limits, (socket) => (socket.conn as unknown as AddressedConn)[CLIENT_ADDRESS] ?? '', log);
   // The handshake decides who the socket is and whether it fits the caps; a refusal reaches the client as connect_error.
   const handshake = async (socket: AuthedSocket): Promise<Error | undefined> => {
     const token = socket.handshake.auth?.token;
@@ -182,7 +193,7 @@ function publishingSafely(pub: Redis, log: Realtime['log']): Redis {
  * The socket is recorded as online here; its disconnect (chat/realtime.ts) removes it. Presence unreachable admits
  * the socket (as before the caps): the chat should not go down with Redis's hiccup.
  */
-function admission(presence: Presence, limits: SocketLimits, addressOf: (request: AuthedSocket['request']) => string, log: Realtime['log']) {
+function admission(presence: Presence, limits: SocketLimits, addressOf: (socket: AuthedSocket) => string, log: Realtime['log']) {
   const byAddress = new Map<string, number>();
   const release = (address: string) => {
     const left = (byAddress.get(address) ?? 1) - 1;
@@ -191,7 +202,7 @@ function admission(presence: Presence, limits: SocketLimits, addressOf: (request
   };
   return async (socket: AuthedSocket): Promise<string | undefined> => {
     const { user } = socket.data;
-    const address = addressOf(socket.request);
+    const address = addressOf(socket);
     const held = byAddress.get(address) ?? 0;
     if (held >= limits.perAddress) return TOO_MANY_FROM_ADDRESS;
     byAddress.set(address, held + 1);

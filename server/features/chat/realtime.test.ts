@@ -51,6 +51,24 @@ describe('the handshake', () => {
     await expect(connectClient(url, 'x'.repeat(500))).rejects.toThrow('unauthorized');
   });
 
+  it('keeps little per socket: no HTTP request, one event listener shared by every socket; odd event names do nothing', async () => {
+    const { ca, cb, conversationId } = await pair();
+    const sockets = [...realtimeOf(ctx.app.server)!.io.of('/').sockets.values()];
+    expect(sockets.length).toBeGreaterThanOrEqual(2);
+    const shared = sockets[0].listenersAny();
+    for (const socket of sockets) {
+      // The request was needed for the client's address only, read when the connection opened.
+      expect(socket.request).toBeNull();
+      expect(socket.listenersAny()).toEqual(shared);
+      expect(socket.listenerCount('sendMessage')).toBe(0);
+    }
+    expect(shared).toHaveLength(1);
+    // Names of Object.prototype, or of nothing, find no handler (and crash nothing); the events still work.
+    for (const name of ['constructor', '__proto__', 'toString', 'noSuchEvent']) (ca as any).emit(name, { conversationId });
+    const sent: Message = await call(ca, 'sendMessage', { conversationId, text: 'still here' });
+    expect((await waitFor(cb, 'newMessage', (m) => m._id === sent._id)).text).toBe('still here');
+  });
+
   it('takes identity from the token only: userOnline and a forged sender change nothing', async () => {
     const { a, b, ca, cb, conversationId } = await pair();
     ca.emit('userOnline', b.id);

@@ -78,11 +78,16 @@ export function chatRealtime(ctx: AppContext): void {
   };
 
   const budget = eventBudget(ctx);
+  const byName = new Map(Object.entries(handlers));
+  // One listener shared by every socket (socket.io calls it with the socket as `this`), not one closure per event and
+  // socket: a node's live heap is mostly its sockets, and each full collection marks all of it (decision 0097).
+  function onEvent(this: AuthedSocket, event: unknown, ...args: unknown[]) {
+    const handler = typeof event === 'string' ? byName.get(event) : undefined;
+    if (handler) void ctx.realtime.track(run(ctx, this, event as string, handler, args, budget));
+  }
   io.on('connection', (socket) => {
     const { user } = socket.data;
-    for (const [event, handler] of Object.entries(handlers)) {
-      socket.on(event as 'typing', (...args: unknown[]) => void ctx.realtime.track(run(ctx, socket, event, handler, args, budget)));
-    }
+    socket.onAny(onEvent);
     // Presence was recorded at the handshake (it caps the user's sockets): its disconnect below always finds it.
     const connected = ctx.realtime.track(Promise.resolve(socket.data.cameOnline))
       .then(async (cameOnline) => {
