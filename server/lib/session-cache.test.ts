@@ -92,12 +92,13 @@ describe('on one node', () => {
     const admin = await createAdmin(ctx.db);
     const user = await createUser(ctx.db);
     expect((await call('GET', '/api/users/me', user)).body).toMatchObject({ twoFactorEnabled: false, rejectionReason: null });
-    // Behind the app's back: the remembered session answers, so /me asked nothing of its own.
-    await ctx.db.execute(sql`UPDATE users SET verification_status = 'rejected', rejection_reason = 'hand edit' WHERE id = ${user.id}`);
-    expect((await call('GET', '/api/users/me', user)).body).toMatchObject({ verificationStatus: 'verified', rejectionReason: null });
+    // Turned on behind the app's back: the remembered session answers, so /me asked nothing of its own.
+    await ctx.db.execute(sql`INSERT INTO two_factor (user_id, secret, enabled_at) VALUES (${user.id}, 'v1.by-hand', now())`);
+    expect((await call('GET', '/api/users/me', user)).body.twoFactorEnabled).toBe(false);
+    await ctx.db.execute(sql`DELETE FROM two_factor WHERE user_id = ${user.id}`);
 
     const { recoveryCodes } = await enrol(ctx.app, user);
-    expect((await call('GET', '/api/users/me', user)).body).toMatchObject({ twoFactorEnabled: true, rejectionReason: 'hand edit' });
+    expect((await call('GET', '/api/users/me', user)).body).toMatchObject({ twoFactorEnabled: true, rejectionReason: null });
     expect((await call('POST', '/api/users/me/2fa/disable', user, { password: user.password, code: recoveryCodes[0] })).status).toBe(200);
     expect((await call('GET', '/api/users/me', user)).body.twoFactorEnabled).toBe(false);
 
