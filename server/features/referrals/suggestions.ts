@@ -80,12 +80,11 @@ export async function suggest(ctx: ServiceContext, user: CurrentUser, query: Sug
     ctx.cache.read(cacheKey(want), () => queryPrepared<SuggestionRow>(ctx.db, rankedSql(want, SHARED_DEPTH)), { ttlMs: CACHE_TTL_MS }),
     queryPrepared<PersonalRow>(ctx.db, personalSql(user.id, want)),
   ]);
-  const favourites = personal.filter((r) => r.kind === 'favourite');
+  const favourites = personal.filter((r) => r.kind === 'favourite').slice(0, REFERRAL_LIMITS.suggestions);
   const skip = new Set([user.id, ...personal.map((r) => String(r.id))]);
-  const others = shared.filter((r) => !skip.has(String(r.id)));
-  const page = [
-    ...favourites.map((r) => toSuggestion(r, want, true)),
-    ...others.map((r) => toSuggestion(r, want, false)),
-  ];
-  return { suggestions: page.slice(0, REFERRAL_LIMITS.suggestions) };
+  // Only the rows shown are presented: the shared ranking keeps three pages' worth (decision 0098).
+  const others = shared.filter((r) => !skip.has(String(r.id))).slice(0, REFERRAL_LIMITS.suggestions - favourites.length);
+  return {
+    suggestions: [...favourites.map((r) => toSuggestion(r, want, true)), ...others.map((r) => toSuggestion(r, want, false))],
+  };
 }
