@@ -3,6 +3,8 @@
 // The writer's node forgets at once, the others through the realtime fan-out; an entry also ends after its time, for
 // the rare change made without a word.
 
+import type { Realtime } from './realtime.ts';
+
 type Entry<T> = { value: T; expires: number };
 /** What a load found, and at most how long it may be kept (never longer than the cache's own time). */
 export type Loaded<T> = { value: T; keepMs?: number };
@@ -48,4 +50,16 @@ export function createMemberCache<T>(ttlMs: number, opts: { maxMembers?: number;
       }
     },
   };
+}
+
+/**
+ * The fan-out that forgets members' referral reads (counts, first pages) and the referral suggestions' personal part
+ * (favourites, blocks) on every node. Shared, because other features change what it covers: a block, a favourite.
+ * (The name is older than the suggestions; nodes of two versions still understand each other.)
+ */
+export const MEMBER_READS_CHANGED = 'referrals:changed';
+
+/** These members' per-member reads changed: every node forgets them (this one before the call returns). */
+export function memberReadsChanged(realtime: Pick<Realtime, 'fanOut'>, userIds: string[]): void {
+  if (userIds.length) realtime.fanOut(MEMBER_READS_CHANGED, { userIds: [...new Set(userIds)] });
 }
