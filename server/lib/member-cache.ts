@@ -16,8 +16,11 @@ export type MemberCache<T> = {
   forget: (userIds: Iterable<string>) => void;
 };
 
-export function createMemberCache<T>(ttlMs: number, opts: { maxMembers?: number; now?: () => number } = {}): MemberCache<T> {
-  const { maxMembers = 100_000, now = () => performance.now() } = opts;
+export function createMemberCache<T>(
+  ttlMs: number, opts: { maxMembers?: number; maxViewsPerMember?: number; now?: () => number } = {},
+): MemberCache<T> {
+  // Views a member can multiply (a set of needs per request) are bounded too: the oldest goes first.
+  const { maxMembers = 100_000, maxViewsPerMember = Infinity, now = () => performance.now() } = opts;
   // Oldest member first (a Map keeps insertion order): the first to go when the cache is full.
   const members = new Map<string, Map<string, Entry<T>>>();
   // The load each member's view may be filled from: a forget in the meantime makes it stale, and it is not kept.
@@ -38,6 +41,7 @@ export function createMemberCache<T>(ttlMs: number, opts: { maxMembers?: number;
         const views = members.get(userId) ?? new Map<string, Entry<T>>();
         members.delete(userId);
         if (keepMs > 0) views.set(view, { value, expires: now() + Math.min(ttlMs, keepMs) });
+        if (views.size > maxViewsPerMember) views.delete(views.keys().next().value as string);
         if (views.size) members.set(userId, views);
         if (members.size > maxMembers) members.delete(members.keys().next().value as string);
       }

@@ -11,6 +11,8 @@ import type { PersonalRow } from './suggestions.ts';
 
 // A page is some kilobytes: the most recent readers only.
 const MAX_PAGES = 5_000;
+// The suggestions' personal part is kept per set of needs, which a member chooses freely: the latest few only.
+const MAX_NEEDS_PER_MEMBER = 8;
 
 type Caches = { counts: MemberCache<ReferralCounts>; pages: MemberCache<ReferralPage>; personal: MemberCache<PersonalRow[]> };
 type Ctx = Pick<AppContext, 'realtime' | 'config'>;
@@ -28,7 +30,7 @@ function cachesOf(ctx: Ctx): Caches {
       counts: createMemberCache(ctx.config.referralCountsCacheMs),
       pages: createMemberCache(ctx.config.firstPageCacheMs, { maxMembers: MAX_PAGES }),
       // The suggestions' personal part (favourites who are candidates, blocks either way), per set of needs.
-      personal: createMemberCache(ctx.config.firstPageCacheMs, { maxMembers: MAX_PAGES }),
+      personal: createMemberCache(ctx.config.firstPageCacheMs, { maxMembers: MAX_PAGES, maxViewsPerMember: MAX_NEEDS_PER_MEMBER }),
     };
     ctx.realtime.onFanOut(MEMBER_READS_CHANGED, (payload) => {
       const { userIds } = payload as { userIds: string[] };
