@@ -14,6 +14,11 @@ export type CurrentUser = {
   id: string; name: string; role: Role; verificationStatus: VerificationStatus; sessionId: string;
   /** An administrator without two-factor sign-in while ADMIN_REQUIRE_2FA is set: may only enrol (issue 16). */
   mustEnrolTwoFactor?: boolean;
+  /**
+   * Read with the session (one statement), so /api/users/me needs no query of its own; absent where a user is made
+   * otherwise (sockets, tests). Whatever changes them forgets the session on every node (decision 0098).
+   */
+  twoFactorEnabled?: boolean; rejectionReason?: string | null;
 };
 export type SessionPolicy = { maxAgeMs: number; idleMs: number; adminRequireTwoFactor?: boolean; cacheMs?: number };
 
@@ -54,20 +59,22 @@ export async function revokeResetLinks(db: Db, userId: string): Promise<void> {
 
 type SessionRow = {
   session_id: string; created_at: Date | string; last_used_at: Date | string;
-  id: string; name: string; role: string; verification_status: string; disabled: boolean; admin_without_2fa: boolean;
+  id: string; name: string; role: string; verification_status: string; disabled: boolean; two_factor_enabled: boolean;
+  rejection_reason: string | null;
 };
 
 async function loadSession(db: Db, tokenHash: string): Promise<CachedSession | null> {
   // Every authenticated request runs this, so it is one prepared statement (planned once per connection).
   const [row] = await queryPrepared<SessionRow>(db, sql`
-    SELECT s.id AS session_id, s.created_at, s.last_used_at, u.id, u.name, u.role, u.verification_status, u.disabled,
-      (u.role = 'admin' AND NOT EXISTS (SELECT 1 FROM two_factor t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL)) AS admin_without_2fa
+    SELECT s.id AS session_id, s.created_at, s.last_used_at, u.id, u.name, u.role, u.verification_status, u.disabled, u.rejection_reason,
+      EXISTS (SELECT 1 FROM two_factor t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS two_factor_enabled
     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ${tokenHash} LIMIT 1`);
   if (!row) return null;
   return {
     sessionId: row.session_id, userId: row.id, name: row.name, role: row.role, verificationStatus: row.verification_status,
     createdAt: new Date(row.created_at).getTime(), lastUsedAt: new Date(row.last_used_at).getTime(),
-    disabled: row.disabled, adminWithout2fa: row.admin_without_2fa,
+    disabled: row.disabled, adminWithout2fa: row.role === 'admin' && !row.two_factor_enabled,
+    twoFactorEnabled: row.two_factor_enabled, rejectionReason: row.rejection_reason,
   };
 }
 
@@ -101,6 +108,7 @@ export async function userForToken(
     id: session.userId, name: session.name, role: session.role as Role,
     verificationStatus: session.verificationStatus as VerificationStatus, sessionId: session.sessionId,
     mustEnrolTwoFactor: Boolean(policy.adminRequireTwoFactor && session.adminWithout2fa),
+    twoFactorEnabled: session.twoFactorEnabled, rejectionReason: session.rejectionReason,
   };
 }
 

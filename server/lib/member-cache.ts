@@ -3,6 +3,8 @@
 // The writer's node forgets at once, the others through the realtime fan-out; an entry also ends after its time, for
 // the rare change made without a word.
 
+import type { Realtime } from './realtime.ts';
+
 type Entry<T> = { value: T; expires: number };
 /** What a load found, and at most how long it may be kept (never longer than the cache's own time). */
 export type Loaded<T> = { value: T; keepMs?: number };
@@ -14,8 +16,11 @@ export type MemberCache<T> = {
   forget: (userIds: Iterable<string>) => void;
 };
 
-export function createMemberCache<T>(ttlMs: number, opts: { maxMembers?: number; now?: () => number } = {}): MemberCache<T> {
-  const { maxMembers = 100_000, now = () => performance.now() } = opts;
+export function createMemberCache<T>(
+  ttlMs: number, opts: { maxMembers?: number; maxViewsPerMember?: number; now?: () => number } = {},
+): MemberCache<T> {
+  // Views a member can multiply (a set of needs per request) are bounded too: the oldest goes first.
+  const { maxMembers = 100_000, maxViewsPerMember = Infinity, now = () => performance.now() } = opts;
   // Oldest member first (a Map keeps insertion order): the first to go when the cache is full.
   const members = new Map<string, Map<string, Entry<T>>>();
   // The load each member's view may be filled from: a forget in the meantime makes it stale, and it is not kept.
@@ -36,6 +41,7 @@ export function createMemberCache<T>(ttlMs: number, opts: { maxMembers?: number;
         const views = members.get(userId) ?? new Map<string, Entry<T>>();
         members.delete(userId);
         if (keepMs > 0) views.set(view, { value, expires: now() + Math.min(ttlMs, keepMs) });
+        if (views.size > maxViewsPerMember) views.delete(views.keys().next().value as string);
         if (views.size) members.set(userId, views);
         if (members.size > maxMembers) members.delete(members.keys().next().value as string);
       }
@@ -48,4 +54,16 @@ export function createMemberCache<T>(ttlMs: number, opts: { maxMembers?: number;
       }
     },
   };
+}
+
+/**
+ * The fan-out that forgets members' referral reads (counts, first pages) and the referral suggestions' personal part
+ * (favourites, blocks) on every node. Shared, because other features change what it covers: a block, a favourite.
+ * (The name is older than the suggestions; nodes of two versions still understand each other.)
+ */
+export const MEMBER_READS_CHANGED = 'referrals:changed';
+
+/** These members' per-member reads changed: every node forgets them (this one before the call returns). */
+export function memberReadsChanged(realtime: Pick<Realtime, 'fanOut'>, userIds: string[]): void {
+  if (userIds.length) realtime.fanOut(MEMBER_READS_CHANGED, { userIds: [...new Set(userIds)] });
 }

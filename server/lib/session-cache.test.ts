@@ -9,12 +9,13 @@ import { createSessionCache } from './session-cache.ts';
 import { createTestContext, openTestDatabase, type TestContext, startRedisNode } from '../test/harness.ts';
 import { createAdmin, createUser } from '../test/factories.ts';
 import { caller } from '../test/http.ts';
+import { enrol } from '../test/totp.ts';
 
 const MINUTE_CACHE = { SESSION_CACHE_MS: '60000' };
 
 describe('the cache itself', () => {
   const session = (sessionId: string, userId: string) => ({
-    sessionId, userId, name: 'x', role: 'user', verificationStatus: 'verified', createdAt: 0, lastUsedAt: 0, disabled: false, adminWithout2fa: false,
+    sessionId, userId, name: 'x', role: 'user', verificationStatus: 'verified', createdAt: 0, lastUsedAt: 0, disabled: false, adminWithout2fa: false, twoFactorEnabled: false, rejectionReason: null,
   });
 
   it('answers until its time is up, then not', () => {
@@ -85,6 +86,24 @@ describe('on one node', () => {
     expect((await call('GET', '/api/users/me', member)).status).toBe(401);
     expect((await call('PATCH', `/api/admin/verifications/${applicant.id}`, admin, { approved: true })).status).toBe(200);
     expect((await call('GET', '/api/notifications/unread-count', applicant)).status).toBe(200);
+  });
+
+  it('/api/users/me answers from the session alone; enrolling two-factor sign-in and a licence decision show at once', async () => {
+    const admin = await createAdmin(ctx.db);
+    const user = await createUser(ctx.db);
+    expect((await call('GET', '/api/users/me', user)).body).toMatchObject({ twoFactorEnabled: false, rejectionReason: null });
+    // Turned on behind the app's back: the remembered session answers, so /me asked nothing of its own.
+    await ctx.db.execute(sql`INSERT INTO two_factor (user_id, secret, enabled_at) VALUES (${user.id}, 'v1.by-hand', now())`);
+    expect((await call('GET', '/api/users/me', user)).body.twoFactorEnabled).toBe(false);
+    await ctx.db.execute(sql`DELETE FROM two_factor WHERE user_id = ${user.id}`);
+
+    const { recoveryCodes } = await enrol(ctx.app, user);
+    expect((await call('GET', '/api/users/me', user)).body).toMatchObject({ twoFactorEnabled: true, rejectionReason: null });
+    expect((await call('POST', '/api/users/me/2fa/disable', user, { password: user.password, code: recoveryCodes[0] })).status).toBe(200);
+    expect((await call('GET', '/api/users/me', user)).body.twoFactorEnabled).toBe(false);
+
+    expect((await call('PATCH', `/api/admin/verifications/${user.id}`, admin, { approved: false, reason: 'Licence number not found' })).status).toBe(200);
+    expect((await call('GET', '/api/users/me', user)).body).toMatchObject({ verificationStatus: 'rejected', rejectionReason: 'Licence number not found' });
   });
 
   it('a write always asks the database: a session deleted behind the app\'s back still answers reads for a moment, never writes', async () => {

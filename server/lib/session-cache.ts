@@ -10,6 +10,8 @@
 export type CachedSession = {
   sessionId: string; userId: string; name: string; role: string; verificationStatus: string;
   createdAt: number; lastUsedAt: number; disabled: boolean; adminWithout2fa: boolean;
+  // What /api/users/me shows besides: enrolling, removing two-factor sign-in and every licence decision forget the entry.
+  twoFactorEnabled: boolean; rejectionReason: string | null;
 };
 export type SessionCache = ReturnType<typeof createSessionCache>;
 

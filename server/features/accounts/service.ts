@@ -94,7 +94,11 @@ export async function logout(ctx: AppContext, user: CurrentUser): Promise<void> 
   ctx.realtime.endSession(user.sessionId);
 }
 
+/** From the session's own lookup when it carried them (every HTTP request's does): no query of its own. */
 export async function me(ctx: AppContext, user: CurrentUser): Promise<Me> {
+  if (user.twoFactorEnabled !== undefined && user.rejectionReason !== undefined) {
+    return toMe(user, user.rejectionReason, user.twoFactorEnabled);
+  }
   const [row] = await ctx.db.select({ rejectionReason: users.rejectionReason }).from(users).where(eq(users.id, user.id));
   return toMe(user, row?.rejectionReason ?? null, await twoFactorEnabled(ctx.db, user.id));
 }

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { memberReadsChanged } from '../../lib/member-cache.ts';
 import { toBlockedMember, type BlockedRow, type PrivacyRow, toPrivacy } from './blocks-present.ts';
 
 type Target = { id: string };
@@ -30,6 +31,7 @@ export async function blockMember(ctx: AppContext, user: CurrentUser, { id }: Ta
       ${sharesConversation(user.id, id)} AS partners`);
   if (!row?.found) throw notFound(BLOCK_TEXTS.notFound);
   if (!row.changed && !row.existed) throw badRequest(BLOCK_TEXTS.tooMany);
+  if (row.changed) memberReadsChanged(ctx.realtime, [user.id, id]);
   if (row.changed && row.partners) await tellPresence(ctx, user.id, id, false);
 }
 
@@ -42,6 +44,7 @@ export async function unblockMember(ctx: AppContext, user: CurrentUser, { id }: 
     SELECT EXISTS (SELECT 1 FROM target) AS found, EXISTS (SELECT 1 FROM removed) AS changed, false AS existed,
       ${sharesConversation(user.id, id)} AS partners`);
   if (!row?.found) throw notFound(BLOCK_TEXTS.notFound);
+  if (row.changed) memberReadsChanged(ctx.realtime, [user.id, id]);
   if (row.changed && row.partners) await tellPresence(ctx, user.id, id, true);
 }
 

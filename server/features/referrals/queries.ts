@@ -23,10 +23,16 @@ export function statusIs(status: ReferralStatus, now: Date): SQL {
 export const blockedEitherWay = (a: SQL, b: SQL) => sql`EXISTS (SELECT 1 FROM blocks b
   WHERE (b.blocker_id = ${a} AND b.blocked_id = ${b}) OR (b.blocker_id = ${b} AND b.blocked_id = ${a}))`;
 
-// The needs and the sender, as every shape of a referral shows them.
-const NEEDS = sql`r.id, r.sender_id, su.name AS sender_name, su.avatar AS sender_avatar, r.age_group, r.concerns, r.modalities,
-  r.session_formats, r.region, r.languages, r.fee_models, r.urgency, r.needed_by::text AS needed_by, r.note, r.to_board,
-  r.expires_at, r.created_at, r.updated_at`;
+const isoText = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const jsonArray = (column: string) => sql.raw(`array_to_json(${column}) AS ${column.slice(2)}`);
+
+// The needs and the sender, as every shape of a referral shows them. Times leave as ISO text and lists as JSON: the
+// driver's parsers for timestamptz and text[] were a tenth of a list page's time in the node (decision 0098).
+const NEEDS = sql`r.id, r.sender_id, su.name AS sender_name, su.avatar AS sender_avatar, r.age_group, ${jsonArray('r.concerns')},
+  ${jsonArray('r.modalities')}, ${jsonArray('r.session_formats')}, r.region, ${jsonArray('r.languages')}, ${jsonArray('r.fee_models')},
+  r.urgency, r.needed_by::text AS needed_by, r.note, r.to_board,
+  ${isoText(sql`r.expires_at`)} AS expires_at, ${isoText(sql`r.created_at`)} AS created_at,
+  ${isoText(sql`r.updated_at`)} AS updated_at`;
 
 export type NeedsRow = {
   id: string; sender_id: string; sender_name: string; sender_avatar: string | null; age_group: string; concerns: string[];
@@ -59,7 +65,7 @@ export async function findReferral(db: Db, id: string, now: Date): Promise<Refer
 export type ListRow = NeedsRow & { my_response: string | null; recipient_count: number; accepted_count: number; open_offers: number; cursor_at: string };
 
 const PAGE_TAIL = (limit: number) => sql`LIMIT ${limit + 1}`;
-const cursorText = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const cursorText = isoText;
 
 /** The received box: newest first by when each reached the caller, served by referral_recipients_inbox_idx. */
 export const receivedPage = (db: Db, userId: string, now: Date, limit: number, status?: ReferralStatus, cursor?: Cursor | null) =>

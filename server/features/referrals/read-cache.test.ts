@@ -1,6 +1,7 @@
 // The referral counts and first pages remembered per node (docs/decisions/0092): with entries living a minute, every
 // change a member's badge or boxes can have (a referral received or sent, answered, withdrawn, expired) is seen by the
-// next read, on this node and on another.
+// next read, on this node and on another. So is the suggestions' personal part (decision 0098): a favourite added or
+// removed, a block either way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../context.ts';
 import { createTestContext, openTestDatabase, startRedisNode, type TestContext } from '../../test/harness.ts';
@@ -20,6 +21,12 @@ type Item = { _id: string; status: string; myResponse: string | null; acceptedCo
 const boxOn = (app: () => App) => async (user: TestUser, query: string) =>
   ((await caller(app)('GET', `/api/referrals?${query}`, user)).body.referrals as Item[])
     .map((r) => [r._id, r.status, query.includes('sent') ? r.acceptedCount : r.myResponse]);
+/** The suggestions for one concern as [id, in the caller's network]. */
+const suggestedOn = (app: () => App) => async (user: TestUser, concern: string) =>
+  ((await caller(app)('GET', `/api/referrals/suggestions?concerns=${encodeURIComponent(concern)}`, user)).body.suggestions as
+    { _id: string; inNetwork: boolean }[]).map((s) => [s._id, s.inNetwork]);
+const candidate = (db: TestContext['db'], concern: string, acceptingClients = 'accepting') =>
+  createUser(db, { demographics: ['Teen'], specialties: [concern], sessionFormat: ['Online'], acceptingClients });
 
 describe('on one node', () => {
   let ctx: TestContext;
@@ -56,6 +63,24 @@ describe('on one node', () => {
     await call('PATCH', `/api/referrals/${id}`, ana, { status: 'withdrawn' });
     expect([await box(ben, 'box=received'), await box(ben, 'box=received&status=open'), await box(ana, 'box=sent')])
       .toEqual([[[id, 'withdrawn', 'accepted']], [], [[id, 'withdrawn', 1]]]);
+  });
+
+  it('suggestions follow a favourite added or removed and a block either way in the very next read', async () => {
+    const concern = 'Gambling';
+    const suggested = suggestedOn(() => ctx.app);
+    const me = await createUser(ctx.db);
+    const [favourite, other] = [await candidate(ctx.db, concern, 'not accepting'), await candidate(ctx.db, concern)];
+    expect(await suggested(me, concern)).toEqual([[other.id, false], [favourite.id, false]]);
+    expect((await call('PATCH', `/api/users/favorites/${favourite.id}`, me)).status).toBe(200);
+    expect(await suggested(me, concern)).toEqual([[favourite.id, true], [other.id, false]]);
+    expect((await call('POST', `/api/users/${me.id}/block`, other)).status).toBeLessThan(300);
+    expect(await suggested(me, concern)).toEqual([[favourite.id, true]]);
+    expect((await call('DELETE', `/api/users/${me.id}/block`, other)).status).toBeLessThan(300);
+    expect((await call('POST', `/api/users/${favourite.id}/block`, me)).status).toBeLessThan(300);
+    expect(await suggested(me, concern)).toEqual([[other.id, false]]);
+    expect((await call('DELETE', `/api/users/${favourite.id}/block`, me)).status).toBeLessThan(300);
+    expect((await call('PATCH', `/api/users/favorites/${favourite.id}`, me)).status).toBe(200);
+    expect(await suggested(me, concern)).toEqual([[other.id, false], [favourite.id, false]]);
   });
 
   it('is not kept past the earliest expiry it counted', async () => {
@@ -97,4 +122,24 @@ it.skipIf(!twoNodes)('a badge cached on one node follows a referral sent and ans
   expect(await boxOnB(ben, 'box=received')).toEqual([[sent.body._id, 'open', 'declined']]);
   await caller(() => nodeA)('PATCH', `/api/referrals/${sent.body._id}`, ana, { status: 'withdrawn' });
   await expect.poll(() => boxOnB(ben, 'box=received'), { timeout: 1000, interval: 5 }).toEqual([[sent.body._id, 'withdrawn', 'declined']]);
+});
+
+it.skipIf(!twoNodes)('suggestions read on one node drop a member who blocks the reader through the other', { timeout: 60_000 }, async () => {
+  const database = await openTestDatabase();
+  cleanups.push(() => database.close());
+  const nodes: App[] = [];
+  for (let i = 0; i < 2; i++) {
+    const node = await startRedisNode(database.db, { config: MINUTE_CACHE });
+    cleanups.push(node.close);
+    nodes.push(node.app);
+  }
+  const [nodeA, nodeB] = nodes;
+  const concern = 'Hoarding';
+  const me = await createUser(database.db);
+  const other = await candidate(database.db, concern);
+  const suggestedOnB = suggestedOn(() => nodeB);
+  expect(await suggestedOnB(me, concern)).toEqual([[other.id, false]]);
+  expect((await caller(() => nodeA)('POST', `/api/users/${me.id}/block`, other)).status).toBeLessThan(300);
+  // Through Redis: well within a second, against the minute the entry would otherwise live.
+  await expect.poll(() => suggestedOnB(me, concern), { timeout: 1000, interval: 5 }).toEqual([]);
 });

@@ -6,13 +6,15 @@
 // referrals withdrawn, a sender's new name) shows within config.referralCountsCacheMs and config.firstPageCacheMs.
 import type { ReferralCounts, ReferralPage } from '../../../common/referrals.ts';
 import type { AppContext } from '../../context.ts';
-import { createMemberCache, type MemberCache } from '../../lib/member-cache.ts';
+import { createMemberCache, MEMBER_READS_CHANGED, memberReadsChanged, type MemberCache } from '../../lib/member-cache.ts';
+import type { PersonalRow } from './suggestions.ts';
 
-const FORGET = 'referrals:changed';
 // A page is some kilobytes: the most recent readers only.
 const MAX_PAGES = 5_000;
+// The suggestions' personal part is kept per set of needs, which a member chooses freely: the latest few only.
+const MAX_NEEDS_PER_MEMBER = 8;
 
-type Caches = { counts: MemberCache<ReferralCounts>; pages: MemberCache<ReferralPage> };
+type Caches = { counts: MemberCache<ReferralCounts>; pages: MemberCache<ReferralPage>; personal: MemberCache<PersonalRow[]> };
 type Ctx = Pick<AppContext, 'realtime' | 'config'>;
 
 const byApp = new WeakMap<object, Caches>();
@@ -27,11 +29,14 @@ function cachesOf(ctx: Ctx): Caches {
     const created: Caches = {
       counts: createMemberCache(ctx.config.referralCountsCacheMs),
       pages: createMemberCache(ctx.config.firstPageCacheMs, { maxMembers: MAX_PAGES }),
+      // The suggestions' personal part (favourites who are candidates, blocks either way), per set of needs.
+      personal: createMemberCache(ctx.config.firstPageCacheMs, { maxMembers: MAX_PAGES, maxViewsPerMember: MAX_NEEDS_PER_MEMBER }),
     };
-    ctx.realtime.onFanOut(FORGET, (payload) => {
+    ctx.realtime.onFanOut(MEMBER_READS_CHANGED, (payload) => {
       const { userIds } = payload as { userIds: string[] };
       created.counts.forget(userIds);
       created.pages.forget(userIds);
+      created.personal.forget(userIds);
     });
     byApp.set(ctx.realtime, (caches = created));
   }
@@ -40,10 +45,14 @@ function cachesOf(ctx: Ctx): Caches {
 
 export const countsCacheOf = (ctx: Ctx) => cachesOf(ctx).counts;
 export const pagesCacheOf = (ctx: Ctx) => cachesOf(ctx).pages;
+export const personalCacheOf = (ctx: Ctx) => cachesOf(ctx).personal;
 
-/** These members' counts or boxes changed: every node forgets them (this one before the call returns). */
+/**
+ * These members' counts or boxes changed, or their favourites or blocks (the suggestions' personal part): every node
+ * forgets them (this one before the call returns). A block must hold at once, so both sides of one are named.
+ */
 export function referralsChanged(ctx: Ctx, userIds: string[]): void {
-  if (userIds.length) ctx.realtime.fanOut(FORGET, { userIds: [...new Set(userIds)] });
+  memberReadsChanged(ctx.realtime, userIds);
 }
 
 /** How long what was read at `now` stays true without a write: until the earliest of these expiries. */

@@ -129,6 +129,23 @@ describe('reading referrals', () => {
     expect((await call('GET', '/api/referrals/not-an-id', a)).status).toBe(400);
   });
 
+  it('a box shows the needs and times exactly as the referral itself does (milliseconds, lists in order)', async () => {
+    const [a, b] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
+    const { body } = await send(a, { recipientIds: [b.id], modalities: ['EMDR', 'CBT'], languages: ['French', 'English'], feeModels: ['Sliding scale'] });
+    // Microseconds in the database: every shape shows the same milliseconds.
+    await ctx.db.execute(sql`UPDATE referrals SET created_at = created_at + interval '0.123456 seconds',
+      updated_at = updated_at + interval '0.987654 seconds' WHERE id = ${body._id}`);
+    const detail = (await call('GET', `/api/referrals/${body._id}`, a)).body;
+    expect(detail).toMatchObject({ modalities: ['EMDR', 'CBT'], languages: ['French', 'English'], feeModels: ['Sliding scale'] });
+    expect([detail.createdAt, detail.updatedAt]).toEqual([expect.stringMatching(/\.123Z$/), expect.stringMatching(/\.987Z$/)]);
+    for (const [user, box] of [[b, 'received'], [a, 'sent']] as const) {
+      const page = (await call('GET', `/api/referrals?box=${box}`, user)).body;
+      expect(ReferralPage.parse(page)).toEqual(page);
+      const item = page.referrals.find((r: { _id: string }) => r._id === body._id);
+      for (const key of ['createdAt', 'expiresAt', 'concerns', 'sessionFormats'] as const) expect(item[key]).toEqual(detail[key]);
+    }
+  });
+
   it('lists the received and sent boxes newest first, in cursor pages, with a status filter', async () => {
     const [a, b] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
     const ids: string[] = [];

@@ -81,6 +81,18 @@ describe('GET /api/referrals/suggestions', () => {
     expect(await suggest(await createUser(ctx.db), `concerns=${c}`)).toHaveLength(20);
   });
 
+  it('with favourites among them still gives at most 20, the favourites first and the best of the rest after', async () => {
+    const me = await createUser(ctx.db);
+    const c = 'Infertility';
+    const rest = await Promise.all(Array.from({ length: 22 }, (_, i) => therapist(c, { availabilityUpdatedAt: daysAgo(i + 1) })));
+    const favourites = await Promise.all([therapist(c, { acceptingClients: 'waitlist' }), therapist(c, { acceptingClients: 'waitlist' })]);
+    for (const f of favourites) await call('PATCH', `/api/users/favorites/${f.id}`, me);
+    const list = await suggest(me, `concerns=${c}`);
+    expect(list).toHaveLength(20);
+    expect(ids(list.slice(0, 2)).sort()).toEqual(favourites.map((f) => String(f.id)).sort());
+    expect(ids(list.slice(2))).toEqual(rest.slice(0, 18).map((t) => String(t.id)));
+  });
+
   it('validates the needs and is for verified members', async () => {
     const me = await createUser(ctx.db);
     for (const query of ['ageGroup=Infant', 'concerns=Sadness', 'region=ZZ', 'sessionFormats=Phone', 'languages=Klingon']) {

@@ -4,10 +4,11 @@
 // (a few seconds per distinct set of needs); only the caller's favourites and blocks are read per request, in one query.
 import { sql, type SQL } from 'drizzle-orm';
 import { REFERRAL_LIMITS, type SuggestionsQuery, type Suggestion } from '../../../common/referrals.ts';
-import type { ServiceContext } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { toSuggestion, type Needs, type SuggestionRow } from './present.ts';
+import { personalCacheOf } from './read-cache.ts';
 
 const CACHE_PREFIX = 'referrals:suggestions:';
 const CACHE_TTL_MS = 5000;
@@ -51,7 +52,7 @@ export function rankedSql(want: Needs, limit: number): SQL {
   return sql`SELECT ${COLUMNS} FROM users u WHERE ${candidates(want)} ORDER BY ${ORDER(want)} LIMIT ${limit}`;
 }
 
-type PersonalRow = SuggestionRow & { kind: 'favourite' | 'blocked' };
+export type PersonalRow = SuggestionRow & { kind: 'favourite' | 'blocked' };
 
 /** The caller's favourites who are candidates, ranked, and everyone on either side of a block with the caller. */
 export function personalSql(userId: string, want: Needs): SQL {
@@ -74,18 +75,25 @@ const cacheKey = (want: Needs) => CACHE_PREFIX + JSON.stringify([
   [...want.languages].sort(), [...want.feeModels].sort(),
 ]);
 
-export async function suggest(ctx: ServiceContext, user: CurrentUser, query: SuggestionsQuery): Promise<{ suggestions: Suggestion[] }> {
+/**
+ * The caller's part is remembered per member and set of needs (config.firstPageCacheMs, decision 0098): adding or
+ * removing a favourite and a block or unblock on either side forget it on every node (memberReadsChanged), so a block
+ * holds at once; a favourite's own profile change shows within that time, as the shared ranking's do within 5 s.
+ */
+export async function suggest(
+  ctx: Pick<AppContext, 'db' | 'cache' | 'config' | 'realtime'>, user: CurrentUser, query: SuggestionsQuery,
+): Promise<{ suggestions: Suggestion[] }> {
   const want: Needs = query;
+  const key = cacheKey(want);
   const [shared, personal] = await Promise.all([
-    ctx.cache.read(cacheKey(want), () => queryPrepared<SuggestionRow>(ctx.db, rankedSql(want, SHARED_DEPTH)), { ttlMs: CACHE_TTL_MS }),
-    queryPrepared<PersonalRow>(ctx.db, personalSql(user.id, want)),
+    ctx.cache.read(key, () => queryPrepared<SuggestionRow>(ctx.db, rankedSql(want, SHARED_DEPTH)), { ttlMs: CACHE_TTL_MS }),
+    personalCacheOf(ctx).read(user.id, async () => ({ value: await queryPrepared<PersonalRow>(ctx.db, personalSql(user.id, want)) }), key),
   ]);
-  const favourites = personal.filter((r) => r.kind === 'favourite');
+  const favourites = personal.filter((r) => r.kind === 'favourite').slice(0, REFERRAL_LIMITS.suggestions);
   const skip = new Set([user.id, ...personal.map((r) => String(r.id))]);
-  const others = shared.filter((r) => !skip.has(String(r.id)));
-  const page = [
-    ...favourites.map((r) => toSuggestion(r, want, true)),
-    ...others.map((r) => toSuggestion(r, want, false)),
-  ];
-  return { suggestions: page.slice(0, REFERRAL_LIMITS.suggestions) };
+  // Only the rows shown are presented: the shared ranking keeps three pages' worth (decision 0098).
+  const others = shared.filter((r) => !skip.has(String(r.id))).slice(0, REFERRAL_LIMITS.suggestions - favourites.length);
+  return {
+    suggestions: [...favourites.map((r) => toSuggestion(r, want, true)), ...others.map((r) => toSuggestion(r, want, false))],
+  };
 }

@@ -5,7 +5,7 @@ import {
   CANNOT_FAVORITE_SELF, DEFAULT_LIMIT, NETWORK_FULL, PROFILE_NOT_FOUND,
   type DirectoryFilters, type DirectoryResponse, type FavoritesResponse, type Profile, type ProfileUpdate,
 } from '../../../common/therapists.ts';
-import type { ServiceContext } from '../../context.ts';
+import type { AppContext, ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -16,6 +16,7 @@ import {
 } from './queries.ts';
 import { toCard, toFavorite, toProfile } from './present.ts';
 import { pageInfo } from '../../lib/paging.ts';
+import { memberReadsChanged } from '../../lib/member-cache.ts';
 
 // Enough recent candidates that six of them usually differ in city and main specialty.
 const FEATURED_POOL = 60;
@@ -160,11 +161,15 @@ export async function listFavorites(ctx: ServiceContext, viewer: CurrentUser): P
 }
 
 /** Adds the therapist to the viewer's network, or removes them; returns the viewer's own profile. */
-export async function toggleFavorite(ctx: ServiceContext, viewer: CurrentUser, input: { userId: string }): Promise<Profile> {
+export async function toggleFavorite(
+  ctx: ServiceContext & Pick<AppContext, 'realtime'>, viewer: CurrentUser, input: { userId: string },
+): Promise<Profile> {
   const { db } = ctx;
   const targetId = input.userId;
   if (targetId === viewer.id) throw badRequest(CANNOT_FAVORITE_SELF);
   const { removed, added } = await toggleFavoriteRow(db, viewer.id, targetId);
+  // The network leads the referral suggestions, which remember it per member (decision 0098).
+  if (removed || added) memberReadsChanged(ctx.realtime, [viewer.id]);
   // Neither happened: the target is not listed, the network is full, or a concurrent click already added it.
   if (!removed && !added && !(await hasFavorite(db, viewer.id, targetId))) {
     const target = await findUser(db, targetId);
