@@ -7,7 +7,8 @@ import { MEMBER_HINT_COOKIE } from '../../common/member-hint.ts';
 type Chunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, Chunk>;
 
-const LAYOUT = 'app/layouts/AppLayout.tsx';
+// The signed-in layout and the socket's connection, drawn with a member's first render (docs/decisions/0099).
+const LAYOUT = ['app/layouts/AppLayout.tsx', 'features/chat/RealtimeConnection.tsx'];
 // web/main.tsx imports the app itself after the styles (so a prerendered page is painted first): every page needs it.
 const START = 'app/start.tsx';
 const page = (name: string) => `features/${name}.tsx`;
@@ -19,17 +20,17 @@ const SCREENS: [RegExp, string[]][] = [
   [/^\/faq$/, [page('landing/FaqPage')]],
   [/^\/login$/, [page('accounts/LoginPage')]],
   [/^\/register$/, [page('accounts/RegisterPage')]],
-  [/^\/forums$/, [LAYOUT, page('forums/ForumsPage')]],
-  [/^\/communities$/, [LAYOUT, page('forums/CommunitiesPage')]],
-  [/^\/community\/[^/]+$/, [LAYOUT, page('forums/CommunityPage')]],
-  [/^\/(community\/[^/]+\/)?post\/[^/]+$/, [LAYOUT, page('forums/PostPage')]],
-  [/^\/chat(\/[^/]+)?$/, [LAYOUT, page('chat/ChatPage')]],
-  [/^\/therapists$/, [LAYOUT, page('therapists/TherapistsPage')]],
-  [/^\/profile\/[^/]+$/, [LAYOUT, page('therapists/ProfilePage')]],
-  [/^\/resources$/, [LAYOUT, page('resources/ResourcesPage')]],
-  [/^\/referrals(\/(sent|board))?$/, [LAYOUT, page('referrals/ReferralsPage')]],
-  [/^\/notifications$/, [LAYOUT, page('notifications/NotificationsPage')]],
-  [/^\/dashboard$/, [LAYOUT, page('dashboard/DashboardPage')]],
+  [/^\/forums$/, [...LAYOUT, page('forums/ForumsPage')]],
+  [/^\/communities$/, [...LAYOUT, page('forums/CommunitiesPage')]],
+  [/^\/community\/[^/]+$/, [...LAYOUT, page('forums/CommunityPage')]],
+  [/^\/(community\/[^/]+\/)?post\/[^/]+$/, [...LAYOUT, page('forums/PostPage')]],
+  [/^\/chat(\/[^/]+)?$/, [...LAYOUT, page('chat/ChatPage')]],
+  [/^\/therapists$/, [...LAYOUT, page('therapists/TherapistsPage')]],
+  [/^\/profile\/[^/]+$/, [...LAYOUT, page('therapists/ProfilePage')]],
+  [/^\/resources$/, [...LAYOUT, page('resources/ResourcesPage')]],
+  [/^\/referrals(\/(sent|board))?$/, [...LAYOUT, page('referrals/ReferralsPage')]],
+  [/^\/notifications$/, [...LAYOUT, page('notifications/NotificationsPage')]],
+  [/^\/dashboard$/, [...LAYOUT, page('dashboard/DashboardPage')]],
   [/./, []],
 ];
 

@@ -24,7 +24,7 @@ const Post = lazyScreen(() => import('../features/forums/PostPage.tsx'));
 const Bookmarks = lazyScreen(() => import('../features/forums/BookmarksPage.tsx'));
 const Chat = lazyScreen(() => import('../features/chat/ChatPage.tsx'));
 // Signed in: one socket for the whole app (presence, delivery receipts, live chat caches); its own chunk.
-const RealtimeConnection = lazy(() => import('../features/chat/RealtimeConnection.tsx'));
+const RealtimeConnection = lazyScreen(() => import('../features/chat/RealtimeConnection.tsx'));
 const Referrals = lazyScreen(() => import('../features/referrals/ReferralsPage.tsx'));
 const NewReferral = lazy(() => import('../features/referrals/NewReferralPage.tsx'));
 const Referral = lazy(() => import('../features/referrals/ReferralPage.tsx'));
@@ -62,10 +62,13 @@ const EARLY_SCREENS: [RegExp, { load: () => Promise<unknown> }[]][] = [
   [/^\/settings(\/[^/]+)?$/, [Settings]],
 ];
 
-/** Loads the signed-in layout and the screen at `pathname`, if it is one of the above. */
+/**
+ * Loads the signed-in layout, the socket's connection and the screen at `pathname`, if it is one of the above. The
+ * connection is drawn with the first render too: its refetch on connecting then ends before anything arrives live.
+ */
 export function preloadMemberScreen(pathname: string): Promise<unknown> {
   const screens = EARLY_SCREENS.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
-  return Promise.all([AppLayout, ...screens].map((screen) => screen.load()));
+  return Promise.all([AppLayout, RealtimeConnection, ...screens].map((screen) => screen.load()));
 }
 
 const page = (element: ReactNode, tall = false) => <Suspense fallback={<PageLoader tall={tall} />}>{element}</Suspense>;
