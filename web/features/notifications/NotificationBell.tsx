@@ -30,8 +30,11 @@ export default function NotificationBell() {
   if (!member) return null;
 
   return (
+    // Fixed, like the header it hangs from: placed in the page, a dropdown past a phone's right edge widened the page,
+    // the phone zoomed out to show it, the dropdown was placed again inside, the page narrowed, and so on every frame
+    // (seen after a full-page screenshot resized the window).
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width="min(380px, calc(100vw - 16px))"
-      shadow="md" trapFocus returnFocus withinPortal>
+      shadow="md" trapFocus returnFocus withinPortal floatingStrategy="fixed">
       <Popover.Target>
         <ActionIcon variant="subtle" color="dark" size="lg" aria-label={bellLabel(unread)} onClick={() => setOpened((o) => !o)}
           pos="relative">
