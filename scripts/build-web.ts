@@ -4,9 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+import { PRERENDERED_LANDING } from '../server/lib/web-preload.ts';
 import { walk } from './web-freshness.ts';
-
-export const PRERENDERED_LANDING = path.join('.prerender', 'landing.html');
 
 export async function buildWeb(outDir = 'dist/web'): Promise<void> {
   const { build } = await import('vite');

@@ -1,6 +1,6 @@
-// The landing page drawn at build time (docs/decisions/0099-prerendered-landing.md): scripts/build-web.ts builds
+// The landing page drawn at build time (docs/decisions/0099): scripts/build-web.ts builds
 // this file for Node, calls renderVisitorPage('/') and the server puts the markup into index.html for visitors. The
-// browser then takes it over (hydrateRoot in main.tsx) instead of drawing the page again after its code has loaded.
+// browser then takes it over (hydrateRoot in app/start.tsx) instead of drawing the page again after its code has loaded.
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';

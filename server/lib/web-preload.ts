@@ -47,7 +47,7 @@ function needs(manifest: Manifest, key: string, seen: Set<string>, out: { js: st
 export type PageRenderer = (pathname: string, options?: { member?: boolean }) => string;
 
 // Written by scripts/build-web.ts (docs/decisions/0099): the landing page as a visitor's first render draws it.
-const PRERENDERED_LANDING = path.join('.prerender', 'landing.html');
+export const PRERENDERED_LANDING = path.join('.prerender', 'landing.html');
 
 /** Whether the browser says a member is signed in there (web/lib/api.ts markMember): a hint, never a credential. */
 export const hasMemberHint = (cookieHeader: string | undefined) =>

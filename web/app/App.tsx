@@ -19,12 +19,12 @@ export const newQueryClient = () => new QueryClient({
 
 const queryClient = newQueryClient();
 
+type TreeProps = { router: (props: { children: ReactNode }) => ReactNode; client: QueryClient; checked?: { user: Me | null } };
+
 /**
  * The whole app inside a router. The browser uses the address bar's; the build's prerender (web/prerender.tsx) gives a
  * fixed address, and the browser's first render must produce the same tree to take over that page's markup.
  */
-type TreeProps = { router: (props: { children: ReactNode }) => ReactNode; client: QueryClient; checked?: { user: Me | null } };
-
 export function AppTree({ router: Router, client, checked }: TreeProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
