@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MEMBER_HINT_COOKIE } from '../../common/member-hint.ts';
+import { SCREEN_PATHS } from '../../common/screen-paths.ts';
 
 type Chunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, Chunk>;
@@ -13,24 +14,24 @@ const LAYOUT = ['app/layouts/AppLayout.tsx', 'features/chat/RealtimeConnection.t
 const START = 'app/start.tsx';
 const page = (name: string) => `features/${name}.tsx`;
 
-// The address patterns of web/app/routes.tsx whose screens are worth starting early, with the lazy modules they render.
+// The addresses (common/screen-paths.ts) of the screens are worth starting early, with the lazy modules they render.
 // The signed-in layout goes with every member screen; a visitor's /therapists fetches it for nothing (cached, small).
 const SCREENS: [RegExp, string[]][] = [
-  [/^\/$/, [page('landing/LandingPage')]],
-  [/^\/faq$/, [page('landing/FaqPage')]],
-  [/^\/login$/, [page('accounts/LoginPage')]],
-  [/^\/register$/, [page('accounts/RegisterPage')]],
-  [/^\/forums$/, [...LAYOUT, page('forums/ForumsPage')]],
-  [/^\/communities$/, [...LAYOUT, page('forums/CommunitiesPage')]],
-  [/^\/community\/[^/]+$/, [...LAYOUT, page('forums/CommunityPage')]],
-  [/^\/(community\/[^/]+\/)?post\/[^/]+$/, [...LAYOUT, page('forums/PostPage')]],
-  [/^\/chat(\/[^/]+)?$/, [...LAYOUT, page('chat/ChatPage')]],
-  [/^\/therapists$/, [...LAYOUT, page('therapists/TherapistsPage')]],
-  [/^\/profile\/[^/]+$/, [...LAYOUT, page('therapists/ProfilePage')]],
-  [/^\/resources$/, [...LAYOUT, page('resources/ResourcesPage')]],
-  [/^\/referrals(\/(sent|board))?$/, [...LAYOUT, page('referrals/ReferralsPage')]],
-  [/^\/notifications$/, [...LAYOUT, page('notifications/NotificationsPage')]],
-  [/^\/dashboard$/, [...LAYOUT, page('dashboard/DashboardPage')]],
+  [SCREEN_PATHS.home, [page('landing/LandingPage')]],
+  [SCREEN_PATHS.faq, [page('landing/FaqPage')]],
+  [SCREEN_PATHS.login, [page('accounts/LoginPage')]],
+  [SCREEN_PATHS.register, [page('accounts/RegisterPage')]],
+  [SCREEN_PATHS.forums, [...LAYOUT, page('forums/ForumsPage')]],
+  [SCREEN_PATHS.communities, [...LAYOUT, page('forums/CommunitiesPage')]],
+  [SCREEN_PATHS.community, [...LAYOUT, page('forums/CommunityPage')]],
+  [SCREEN_PATHS.post, [...LAYOUT, page('forums/PostPage')]],
+  [SCREEN_PATHS.chat, [...LAYOUT, page('chat/ChatPage')]],
+  [SCREEN_PATHS.therapists, [...LAYOUT, page('therapists/TherapistsPage')]],
+  [SCREEN_PATHS.profile, [...LAYOUT, page('therapists/ProfilePage')]],
+  [SCREEN_PATHS.resources, [...LAYOUT, page('resources/ResourcesPage')]],
+  [SCREEN_PATHS.referrals, [...LAYOUT, page('referrals/ReferralsPage')]],
+  [SCREEN_PATHS.notifications, [...LAYOUT, page('notifications/NotificationsPage')]],
+  [SCREEN_PATHS.dashboard, [...LAYOUT, page('dashboard/DashboardPage')]],
   [/./, []],
 ];
 

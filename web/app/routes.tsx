@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { loginPathFor, safeNextPath } from '../lib/next-path.ts';
+import { SCREEN_PATHS } from '../../common/screen-paths.ts';
 import { lazyScreen } from './lazy-screen.ts';
 import { titleFor } from './titles.ts';
 import { isVerified, useSession } from '../lib/session.tsx';
@@ -47,19 +48,19 @@ const AdminReports = lazy(() => import('../features/admin/ReportsPage.tsx'));
 // A member's screen opened from its address: its code is already on its way (the server names it for preloading,
 // docs/decisions/0094); start.tsx waits for it briefly so the first render draws it (docs/decisions/0099).
 const EARLY_SCREENS: [RegExp, { load: () => Promise<unknown> }[]][] = [
-  [/^\/$/, [Dashboard]],
-  [/^\/forums$/, [Forums]],
-  [/^\/communities$/, [Communities]],
-  [/^\/community\/[^/]+$/, [Community]],
-  [/^\/(community\/[^/]+\/)?post\/[^/]+$/, [Post]],
-  [/^\/bookmarks$/, [Bookmarks]],
-  [/^\/chat(\/[^/]+)?$/, [Chat]],
-  [/^\/referrals(\/(sent|board))?$/, [Referrals]],
-  [/^\/resources$/, [Resources]],
-  [/^\/therapists$/, [Therapists]],
-  [/^\/profile\/[^/]+$/, [Profile]],
-  [/^\/notifications$/, [Notifications]],
-  [/^\/settings(\/[^/]+)?$/, [Settings]],
+  [SCREEN_PATHS.home, [Dashboard]],
+  [SCREEN_PATHS.forums, [Forums]],
+  [SCREEN_PATHS.communities, [Communities]],
+  [SCREEN_PATHS.community, [Community]],
+  [SCREEN_PATHS.post, [Post]],
+  [SCREEN_PATHS.bookmarks, [Bookmarks]],
+  [SCREEN_PATHS.chat, [Chat]],
+  [SCREEN_PATHS.referrals, [Referrals]],
+  [SCREEN_PATHS.resources, [Resources]],
+  [SCREEN_PATHS.therapists, [Therapists]],
+  [SCREEN_PATHS.profile, [Profile]],
+  [SCREEN_PATHS.notifications, [Notifications]],
+  [SCREEN_PATHS.settings, [Settings]],
 ];
 
 /**
