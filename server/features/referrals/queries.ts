@@ -65,7 +65,6 @@ export async function findReferral(db: Db, id: string, now: Date): Promise<Refer
 export type ListRow = NeedsRow & { my_response: string | null; recipient_count: number; accepted_count: number; open_offers: number; cursor_at: string };
 
 const PAGE_TAIL = (limit: number) => sql`LIMIT ${limit + 1}`;
-const cursorText = isoText;
 
 /** The received box: newest first by when each reached the caller, served by referral_recipients_inbox_idx. */
 export const receivedPage = (db: Db, userId: string, now: Date, limit: number, status?: ReferralStatus, cursor?: Cursor | null) =>
@@ -74,7 +73,7 @@ export const receivedPage = (db: Db, userId: string, now: Date, limit: number, s
 export function receivedPageSql(userId: string, now: Date, limit: number, status?: ReferralStatus, cursor?: Cursor | null): SQL {
   return sql`
     SELECT ${NEEDS}, ${effectiveStatus(now)} AS status, rr.response AS my_response, 0 AS recipient_count, 0 AS accepted_count,
-      0 AS open_offers, ${cursorText(sql`rr.created_at`)} AS cursor_at
+      0 AS open_offers, ${isoText(sql`rr.created_at`)} AS cursor_at
     FROM referral_recipients rr JOIN referrals r ON r.id = rr.referral_id JOIN users su ON su.id = r.sender_id
     WHERE rr.recipient_id = ${userId} ${status ? sql`AND ${statusIs(status, now)}` : sql``}
       ${cursor ? sql`AND (rr.created_at, rr.referral_id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
@@ -91,7 +90,7 @@ export function sentPageSql(userId: string, now: Date, limit: number, status?: R
       (SELECT count(*)::int FROM referral_recipients x WHERE x.referral_id = r.id) AS recipient_count,
       (SELECT count(*)::int FROM referral_recipients x WHERE x.referral_id = r.id AND x.response = 'accepted') AS accepted_count,
       (SELECT count(*)::int FROM referral_offers o WHERE o.referral_id = r.id AND o.status = 'open') AS open_offers,
-      ${cursorText(sql`r.created_at`)} AS cursor_at
+      ${isoText(sql`r.created_at`)} AS cursor_at
     FROM referrals r JOIN users su ON su.id = r.sender_id
     WHERE r.sender_id = ${userId} ${status ? sql`AND ${statusIs(status, now)}` : sql``}
       ${cursor ? sql`AND (r.created_at, r.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
@@ -106,7 +105,7 @@ export type BoardRow = NeedsRow & { my_offer: { message: string; status: string;
  */
 export function boardPage(db: Db, userId: string, now: Date, limit: number, cursor?: Cursor | null) {
   return queryPrepared<BoardRow>(db, sql`
-    SELECT ${NEEDS}, 'open' AS status, ${cursorText(sql`r.created_at`)} AS cursor_at,
+    SELECT ${NEEDS}, 'open' AS status, ${isoText(sql`r.created_at`)} AS cursor_at,
       (SELECT json_build_object('message', o.message, 'status', o.status, 'createdAt', o.created_at)
         FROM referral_offers o WHERE o.referral_id = r.id AND o.therapist_id = me.id) AS my_offer
     FROM users me JOIN referrals r ON r.age_group = ANY(me.demographics) AND r.to_board AND r.status = 'open'

@@ -98,7 +98,8 @@ describe('on one node', () => {
 
 const twoNodes = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 
-it.skipIf(!twoNodes)('a badge cached on one node follows a referral sent and answered through the other', { timeout: 60_000 }, async () => {
+/** Two app nodes over Redis on one database, each keeping its reads a minute; closed after the test. */
+async function twoNodesOnOneDatabase() {
   const database = await openTestDatabase();
   cleanups.push(() => database.close());
   const nodes: App[] = [];
@@ -108,6 +109,11 @@ it.skipIf(!twoNodes)('a badge cached on one node follows a referral sent and ans
     nodes.push(node.app);
   }
   const [nodeA, nodeB] = nodes;
+  return { database, nodeA, nodeB };
+}
+
+it.skipIf(!twoNodes)('a badge cached on one node follows a referral sent and answered through the other', { timeout: 60_000 }, async () => {
+  const { database, nodeA, nodeB } = await twoNodesOnOneDatabase();
   const [ana, ben] = await Promise.all([createUser(database.db), createUser(database.db)]);
   const countsOnB = countsOn(() => nodeB);
   expect(await countsOnB(ben)).toEqual({ receivedOpen: 0, sentOpen: 0 });
@@ -125,15 +131,7 @@ it.skipIf(!twoNodes)('a badge cached on one node follows a referral sent and ans
 });
 
 it.skipIf(!twoNodes)('suggestions read on one node drop a member who blocks the reader through the other', { timeout: 60_000 }, async () => {
-  const database = await openTestDatabase();
-  cleanups.push(() => database.close());
-  const nodes: App[] = [];
-  for (let i = 0; i < 2; i++) {
-    const node = await startRedisNode(database.db, { config: MINUTE_CACHE });
-    cleanups.push(node.close);
-    nodes.push(node.app);
-  }
-  const [nodeA, nodeB] = nodes;
+  const { database, nodeA, nodeB } = await twoNodesOnOneDatabase();
   const concern = 'Hoarding';
   const me = await createUser(database.db);
   const other = await candidate(database.db, concern);
