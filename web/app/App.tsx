@@ -17,7 +17,8 @@ export const newQueryClient = () => new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: retryOnceUnlessRefused, refetchOnWindowFocus: false } },
 });
 
-const queryClient = newQueryClient();
+/** The browser's one query cache; start.tsx fills a screen's first list into it before the first render. */
+export const appQueryClient = newQueryClient();
 
 type TreeProps = { router: (props: { children: ReactNode }) => ReactNode; client: QueryClient; checked?: { user: Me | null } };
 
@@ -43,5 +44,5 @@ export function AppTree({ router: Router, client, checked }: TreeProps) {
 
 /** `checked`: the session check's answer, when start.tsx waited for it. */
 export function App({ checked }: { checked?: { user: Me | null } }) {
-  return <AppTree router={BrowserRouter} client={queryClient} checked={checked} />;
+  return <AppTree router={BrowserRouter} client={appQueryClient} checked={checked} />;
 }

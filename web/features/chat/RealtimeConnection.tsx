@@ -2,11 +2,11 @@
 // shows as online and their devices acknowledge delivery on any screen, and keeps the chat caches current.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ServerToClientEvents } from '../../../common/chat.ts';
+import type { Conversation, ServerToClientEvents } from '../../../common/chat.ts';
 import { useSession } from '../../lib/session.tsx';
 import { connectSocket, disconnectSocket } from '../../lib/socket.ts';
 import {
-  addMessage, applyPin, applyStatus, chatKeys, conversationsQuery, removeConversation, replaceMessage, upsertConversation,
+  addMessage, applyPin, applyStatus, chatKeys, conversationsQuery, removeConversation, replaceMessage, replayConversation, upsertConversation,
 } from './api.ts';
 import { presence, typing } from './stores.ts';
 
@@ -18,12 +18,26 @@ export default function RealtimeConnection() {
   useEffect(() => {
     if (!myId) return;
     const socket = connectSocket();
+    // A live change that arrives while the list is being fetched again can be older news to the server than that
+    // fetch's answer, which then lands and undoes it: such changes are applied again once the answer is in, unless the
+    // answer holds a newer state of the conversation.
+    let listFetches = 0;
+    const changedDuringFetch = new Map<string, Conversation>();
+    const liveConversation = (c: Conversation) => {
+      upsertConversation(qc, c);
+      if (listFetches > 0) changedDuringFetch.set(c._id, c);
+    };
     const onConnect = () => {
       // The spec's announcement; the server knows who this is from the token.
       socket.emit('userOnline', myId);
       // Whatever happened while disconnected (or before this page loaded) is fetched again, every loaded page of the
       // list; caches dedupe by _id.
-      void qc.fetchInfiniteQuery({ ...conversationsQuery(myId), staleTime: 0 });
+      listFetches++;
+      void qc.fetchInfiniteQuery({ ...conversationsQuery(myId), staleTime: 0 }).catch(() => undefined).finally(() => {
+        if (--listFetches > 0) return;
+        for (const c of changedDuringFetch.values()) replayConversation(qc, c);
+        changedDuringFetch.clear();
+      });
       void qc.invalidateQueries({ queryKey: ['chat', 'messages'] });
     };
     const handlers: Partial<{ [E in keyof ServerToClientEvents]: ServerToClientEvents[E] }> = {
@@ -39,9 +53,9 @@ export default function RealtimeConnection() {
       messageEdited: (message) => replaceMessage(qc, message),
       messageUnsent: (message) => replaceMessage(qc, message),
       messageStatus: ({ conversationId, messageIds, status }) => applyStatus(qc, conversationId, messageIds, status),
-      conversationUpdated: (c) => upsertConversation(qc, c),
+      conversationUpdated: liveConversation,
       newConversation(c) {
-        if (c.participants.some((p) => p._id === myId)) upsertConversation(qc, c);
+        if (c.participants.some((p) => p._id === myId)) liveConversation(c);
       },
       conversationDeleted: ({ conversationId }) => removeConversation(qc, conversationId),
       pinUpdated: (update) => applyPin(qc, update),

@@ -5,7 +5,7 @@ import { MESSAGES_PAGE_SIZE } from '../../../common/constants.ts';
 import { api, query } from '../../lib/api.ts';
 import { getSocket } from '../../lib/socket.ts';
 import {
-  editConversation, mergePages, nextCursor, placeConversation, removeConversationFrom, type ConversationPage, type ConversationPages,
+  editConversation, mergePages, nextCursor, placeConversation, placeIfNewer, removeConversationFrom, type ConversationPage, type ConversationPages,
 } from './conversationPages.ts';
 
 // The list loads the most recently active conversations 100 at a time (the server's largest page).
@@ -90,6 +90,11 @@ function editPages(qc: QueryClient, edit: (data: ConversationPages) => Conversat
 
 export function upsertConversation(qc: QueryClient, conversation: Conversation) {
   editPages(qc, (data) => placeConversation(data, conversation));
+}
+
+/** A live change again, after a list fetch that may have been answered before it (RealtimeConnection). */
+export function replayConversation(qc: QueryClient, conversation: Conversation) {
+  editPages(qc, (data) => placeIfNewer(data, conversation));
 }
 
 export function removeConversation(qc: QueryClient, conversationId: string) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Conversation, Message } from '../../../common/chat.ts';
 import {
-  addMessage, applyPin, applyStatus, chatKeys, flattenMessages, removeConversation, replaceMessage, upsertConversation, type MessagePages,
+  addMessage, applyPin, applyStatus, chatKeys, flattenMessages, removeConversation, replaceMessage, replayConversation, upsertConversation, type MessagePages,
 } from './api.ts';
 import { mergePages, nextCursor, type ConversationPages } from './conversationPages.ts';
 
@@ -123,6 +123,18 @@ describe('the conversation list in pages', () => {
     upsertConversation(qc, conversation('new', at(22)));
     expect(list(qc)[0]).toBe('new');
     expect(cursor(qc)).toBe('h');
+  });
+
+  it('replays a live change a refetch undid, but not over a newer state of it', () => {
+    const qc = loaded();
+    // The refetch's answer came without the conversation that moved up live: it is placed again.
+    replayConversation(qc, conversation('late', at(22)));
+    expect(list(qc)[0]).toBe('late');
+    // The answer already held a newer state of b: the older live copy is not placed over it.
+    upsertConversation(qc, conversation('b', at(23)));
+    replayConversation(qc, { ...conversation('b', at(21)), unreadCounts: { me: 9 } });
+    expect(list(qc)[0]).toBe('b');
+    expect(mergePages(pagesOf(qc))[0].unreadCounts).not.toEqual({ me: 9 });
   });
 
   it('shows a conversation in two pages once, with the later page\'s copy', () => {

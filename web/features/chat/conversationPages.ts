@@ -70,6 +70,12 @@ export function placeConversation(data: ConversationPages, conversation: Convers
   return { ...data, pages: [{ ...first, conversations: [conversation, ...first.conversations] }, ...rest] };
 }
 
+/** Places a conversation unless the pages already hold it as recent or more recent (from an answer that came later). */
+export function placeIfNewer(data: ConversationPages, conversation: Conversation): ConversationPages {
+  const current = find(data, conversation._id);
+  return current && current.updatedAt >= conversation.updatedAt ? data : placeConversation(data, conversation);
+}
+
 /** Applies `edit` to a loaded conversation; one not loaded is left for its page to bring. */
 export function editConversation(data: ConversationPages, id: string, edit: (c: Conversation) => Conversation): ConversationPages {
   const current = find(data, id);

@@ -1,5 +1,5 @@
 // Fetchers, query keys and hooks of the forums: communities, posts and comments.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { CommunitiesPage, Community, CreateCommunityInput, Recommendation } from '../../../common/communities.ts';
 import { FORUM_SIDEBAR_COMMUNITIES } from '../../../common/constants.ts';
 import type { Comment, CommentsPage, CreatePostInput, EditPostInput, Post, PostSort, PostsPage, TopPeriod } from '../../../common/posts.ts';
@@ -29,6 +29,9 @@ export const keys = {
  * `sort` and `period` order the first two (a search is ranked by relevance).
  */
 export type PostScope = { communityId?: string; search?: string; sort?: PostSort; period?: TopPeriod };
+
+/** A list's order when the address names none: the newest first ("Latest"), and a week for "Top". */
+export const DEFAULT_POST_ORDER: { sort: PostSort; period: TopPeriod } = { sort: 'latest', period: 'week' };
 
 // ---- communities ----
 
@@ -99,14 +102,14 @@ export function postListUrl(scope: PostScope, before?: string): string {
 }
 
 /** Pages of 20 posts, each page asking for the posts before the previous page's cursor. */
-export function usePostList(scope: PostScope) {
-  return useInfiniteQuery({
-    queryKey: keys.postList(scope),
-    queryFn: ({ pageParam, signal }) => api<PostsPage>(postListUrl(scope, pageParam), { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-}
+export const postListQuery = (scope: PostScope) => infiniteQueryOptions({
+  queryKey: keys.postList(scope),
+  queryFn: ({ pageParam, signal }) => api<PostsPage>(postListUrl(scope, pageParam), { signal }),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last) => last.nextCursor ?? undefined,
+});
+
+export const usePostList = (scope: PostScope) => useInfiniteQuery(postListQuery(scope));
 
 export const usePost = (id: string, enabled = true) =>
   useQuery({ queryKey: keys.post(id), queryFn: () => api<Post>(`/api/forumPosts/${id}`), retry: false, enabled });

@@ -2,6 +2,7 @@ import { Group, SegmentedControl, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { POST_SORTS, TOP_PERIODS, type PostSort, type TopPeriod } from '../../../../common/posts.ts';
+import { DEFAULT_POST_ORDER } from '../api.ts';
 
 const SORT_LABELS: Record<PostSort, string> = { latest: 'Latest', top: 'Top', unanswered: 'Unanswered' };
 const PERIOD_LABELS: Record<TopPeriod, string> = { week: 'This week', month: 'This month', all: 'All time' };
@@ -12,8 +13,8 @@ const isPeriod = (v: string | null): v is TopPeriod => TOP_PERIODS.includes(v as
 /** The order of a post list as the address keeps it (?sort=top&period=week), so it survives a reload and a shared link. */
 export function usePostSort(): { sort: PostSort; period: TopPeriod; setSort: (s: PostSort) => void; setPeriod: (p: TopPeriod) => void } {
   const [params, setParams] = useSearchParams();
-  const sort = isSort(params.get('sort')) ? (params.get('sort') as PostSort) : 'latest';
-  const period = isPeriod(params.get('period')) ? (params.get('period') as TopPeriod) : 'week';
+  const sort = isSort(params.get('sort')) ? (params.get('sort') as PostSort) : DEFAULT_POST_ORDER.sort;
+  const period = isPeriod(params.get('period')) ? (params.get('period') as TopPeriod) : DEFAULT_POST_ORDER.period;
   const update = (next: { sort: PostSort; period: TopPeriod }) => setParams((old) => {
     const out = new URLSearchParams(old);
     if (next.sort === 'latest') out.delete('sort'); else out.set('sort', next.sort);

@@ -1,0 +1,65 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Me } from '../../common/accounts.ts';
+import { conversationsQuery } from '../features/chat/api.ts';
+import { DEFAULT_POST_ORDER, keys } from '../features/forums/api.ts';
+import { directoryQuery } from '../features/therapists/api.ts';
+import { EMPTY_FILTERS } from '../features/therapists/filters.ts';
+import { setToken } from '../lib/api.ts';
+import { primeFirstData } from './first-data.ts';
+import { firstRequests, startRequests } from './first-requests.ts';
+
+const me = { _id: 'me-1' } as Me;
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+}
+
+// The first render finds the screen's list only if it is cached under the screen's own key, and the boot script's
+// answer is only used if the same path is asked for: both are checked against the screens' own query builders.
+describe('primeFirstData', () => {
+  let asked: string[];
+
+  beforeEach(() => {
+    asked = [];
+    vi.stubGlobal('localStorage', memoryStorage());
+    vi.stubGlobal('window', new EventTarget());
+    vi.stubGlobal('fetch', async (path: string) => {
+      asked.push(path);
+      const body = path.startsWith('/api/forumPosts') ? { posts: [{ title: 'From the boot script' }], nextCursor: null }
+        : path.startsWith('/api/conversations') ? [] : { users: [{ name: 'Ann' }], totalPages: 1 };
+      return new Response(JSON.stringify(body), { status: 200 });
+    });
+    setToken('ann');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function primed(pathname: string, search = '') {
+    startRequests(firstRequests(pathname, search).slice(1), 'ann');
+    const client = new QueryClient();
+    await primeFirstData(client, me, pathname, search);
+    return client;
+  }
+
+  it('caches the feed under the forums screen key, from the started request', async () => {
+    const client = await primed('/forums');
+    // The key the screen builds from an address with no order: { sort, period } from usePostSort's defaults.
+    const data = client.getQueryData<{ pages: unknown[] }>(keys.postList({ sort: 'latest', period: 'week' }));
+    expect(DEFAULT_POST_ORDER).toEqual({ sort: 'latest', period: 'week' });
+    expect(data?.pages).toEqual([{ posts: [{ title: 'From the boot script' }], nextCursor: null }]);
+    expect(asked).toEqual(['/api/forumPosts/feed']);
+  });
+
+  it('caches the directory and the conversations under their screens keys', async () => {
+    expect((await primed('/therapists')).getQueryData(directoryQuery(EMPTY_FILTERS).queryKey)).toEqual({ users: [{ name: 'Ann' }], totalPages: 1 });
+    expect((await primed('/chat')).getQueryData(conversationsQuery(me._id).queryKey)?.pages).toEqual([{ conversations: [], hasMore: false }]);
+    expect(asked).toEqual(['/api/users', '/api/conversations?limit=100']);
+  });
+
+  it('primes nothing for a filtered list or another screen', async () => {
+    expect((await primed('/forums', '?sort=top')).getQueryCache().getAll()).toHaveLength(0);
+    expect((await primed('/settings')).getQueryCache().getAll()).toHaveLength(0);
+    expect(asked).toEqual([]);
+  });
+});
