@@ -6,8 +6,8 @@ import { DEFAULT_POST_ORDER, keys } from '../features/forums/api.ts';
 import { directoryQuery } from '../features/therapists/api.ts';
 import { EMPTY_FILTERS } from '../features/therapists/filters.ts';
 import { setToken } from '../lib/api.ts';
-import { primeFirstData } from './first-data.ts';
-import { firstRequests, startRequests } from './first-requests.ts';
+import { FIRST_DATA, primeFirstData } from './first-data.ts';
+import { CONVERSATIONS_PATH, DIRECTORY_PATH, FEED_PATH, firstRequests, startRequests } from './first-requests.ts';
 
 const me = { _id: 'me-1' } as Me;
 
@@ -38,9 +38,13 @@ describe('primeFirstData', () => {
   async function primed(pathname: string, search = '') {
     startRequests(firstRequests(pathname, search).slice(1), 'ann');
     const client = new QueryClient();
-    await primeFirstData(client, me, pathname, search);
+    await primeFirstData(client, me);
     return client;
   }
+
+  it('knows the paths the boot script asks for', () => {
+    expect(Object.keys(FIRST_DATA).sort()).toEqual([CONVERSATIONS_PATH, DIRECTORY_PATH, FEED_PATH].sort());
+  });
 
   it('caches the feed under the forums screen key, from the started request', async () => {
     const client = await primed('/forums');

@@ -17,15 +17,14 @@ const WAIT_FOR_SCREEN_MS = 1_500;
  * 0103).
  */
 async function memberStart(): Promise<{ user: Me | null } | undefined> {
-  const { pathname, search } = location;
   const session = currentUser().then(async (user) => {
     // Only a verified member's screens show these lists; anyone else's answer would only be a refusal to keep. A list
     // that fails here is the screen's to ask for and report, as without this.
-    if (user && isVerified(user)) await primeFirstData(appQueryClient, user, pathname, search).catch(() => undefined);
+    if (user && isVerified(user)) await primeFirstData(appQueryClient, user).catch(() => undefined);
     return { user };
   });
   // A chunk that fails to load is not waited for: React.lazy asks for it again and shows the error there.
-  const screen = preloadMemberScreen(pathname).catch(() => undefined);
+  const screen = preloadMemberScreen(location.pathname).catch(() => undefined);
   const ready = Promise.all([session, screen]).then(([checked]) => checked);
   const late = new Promise<undefined>((resolve) => setTimeout(resolve, WAIT_FOR_SCREEN_MS));
   // A late answer is not lost: the check's outcome (a refused token is dropped) stands either way.

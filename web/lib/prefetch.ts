@@ -22,3 +22,6 @@ export function takePrefetched(path: string, token: string): Promise<Response> |
   started!.delete(path);
   return hit.token === token && performance.now() - hit.at < MAX_AGE_MS ? hit.response : undefined;
 }
+
+/** The paths the boot script started and no one has taken yet. */
+export const waitingPaths = (): string[] => [...(startedRequests()?.keys() ?? [])];
