@@ -349,12 +349,14 @@ async function repeated(name: string, databaseUrl: string, nodes: 1 | 2, users: 
   const p99s = runs.map((r) => r.delivery.deliveryMs.p99);
   const sorted = [...p99s].sort((a, b) => a - b);
   const worst = runs[p99s.indexOf(sorted[sorted.length - 1])];
+  const causes = sumCauses(runs.map((r) => r.delivery.overBudgetBy));
+  console.log(`${name}: p99 ${p99s.join(', ')} ms (worst ${sorted[sorted.length - 1]}); over budget by cause in all runs ${JSON.stringify(causes)}`);
   return {
     nodes, runs: runs.length,
     deliveryP99Ms: { each: p99s, best: sorted[0], median: sorted[Math.floor(sorted.length / 2)], worst: sorted[sorted.length - 1] },
     everyRunWithinBudget: p99s.every((p) => p < BUDGET_P99_MS),
     lostInAllRuns: runs.reduce((sum, r) => sum + r.delivery.lost, 0),
-    overBudgetByCauseInAllRuns: sumCauses(runs.map((r) => r.delivery.overBudgetBy)),
+    overBudgetByCauseInAllRuns: causes,
     eachRun: runs.map((r) => ({
       held: r.connections.held, deliveryMs: r.delivery.deliveryMs, ackMs: r.delivery.ackMs, lost: r.delivery.lost, errors: r.delivery.errors,
       stealPercent: r.delivery.stealPercent, machineBusyPercent: r.delivery.machineBusyPercent, overBudgetBy: r.delivery.overBudgetBy,
