@@ -156,3 +156,27 @@ export function slowSeconds(arrivals: { atMs: number; ms: number }[], from: numb
     .filter((s) => s.overBudget > 0)
     .sort((a, b) => a.second - b.second);
 }
+
+/**
+ * What each slow second held, so a run says why its tail is what it is: messages over the budget, split by the first
+ * cause found in their second: a server's full collection that started in it or the second before (its marking takes a
+ * core as the pause comes), else a commit queue in PostgreSQL (WAL-flush waits in that second at least twice the run's
+ * median second: every second has some, at 500 commits a second), else something else (the cores full, a scavenge).
+ * A heuristic on one-second buckets, not a proof; the per-second fields beside it are the evidence.
+ */
+export function tailCauses(
+  slow: ReturnType<typeof slowSeconds>, gc: ReturnType<typeof gcBetween>, waits: { second: number; waits: Record<string, number> }[],
+) {
+  const fullSeconds = new Set(gc.flatMap((g) => g.fullCollections.flatMap((f) => [Math.floor(f.atSecond), Math.floor(f.atSecond) + 1])));
+  const walWaits = (w: Record<string, number>) => Object.entries(w).filter(([k]) => k.includes('WAL')).reduce((sum, [, n]) => sum + n, 0);
+  const perSecond = waits.map((w) => walWaits(w.waits)).sort((a, b) => a - b);
+  const median = perSecond[Math.floor(perSecond.length / 2)] ?? 0;
+  const queued = new Set(waits.filter((w) => walWaits(w.waits) >= 2 * Math.max(1, median)).map((w) => w.second));
+  const over = { fullCollection: 0, commitQueue: 0, other: 0, walWaitsMedianPerSecond: median };
+  for (const s of slow) {
+    if (fullSeconds.has(s.second)) over.fullCollection += s.overBudget;
+    else if (queued.has(s.second)) over.commitQueue += s.overBudget;
+    else over.other += s.overBudget;
+  }
+  return over;
+}

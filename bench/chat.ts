@@ -18,7 +18,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, Message, ServerToClientEvents } from '../common/chat.ts';
 import { openDatabase, queryRows, type Db } from '../server/db/client.ts';
 import { benchDatabase, startServer, writeResult } from './lib.ts';
-import { gcBetween, gcRecorder, loopBetween, postgresWaits, slowSeconds } from './chat-tail.ts';
+import { gcBetween, gcRecorder, loopBetween, postgresWaits, slowSeconds, tailCauses } from './chat-tail.ts';
 import { cpuByCommand, cpuByCommandSince, cpuSeconds, machineBusySince, machineTicks, rssMb, stealSince, writeCalls } from './proc.ts';
 
 const TARGET_SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 5000);
@@ -229,6 +229,9 @@ async function latency(senders: Client[], recipients: Client[], conversationIds:
   pgWaits?.stop();
   const pgAfter = await postgresCounters();
   for (const stop of listeners) stop();
+  const slow = slowSeconds(arrivals, started, BUDGET_P99_MS);
+  const gcPauses = gcBetween(gcRecorders, started, sendEnded);
+  const waits = pgWaits?.between(started, sendEnded) ?? [];
   delivery.sort((a, b) => a - b);
   acks.sort((a, b) => a - b);
   return {
@@ -243,11 +246,13 @@ async function latency(senders: Client[], recipients: Client[], conversationIds:
       p50: Math.round(clientLag.percentile(50) / 1e4) / 100, p99: Math.round(clientLag.percentile(99) / 1e4) / 100, max: Math.round(clientLag.max / 1e4) / 100,
     },
     // Where the tail came from: the seconds it happened in, the servers' collection pauses, PostgreSQL's checkpoints.
-    slowSeconds: slowSeconds(arrivals, started, BUDGET_P99_MS),
-    serverGcPauses: gcBetween(gcRecorders, started, sendEnded),
+    slowSeconds: slow,
+    serverGcPauses: gcPauses,
+    // The messages over budget by what their second held (a full collection, a commit queue, neither).
+    overBudgetBy: tailCauses(slow, gcPauses, waits),
     // Each server's event-loop delay per second (bench/loop-trace.ts), and PostgreSQL's waits per second.
     serverEventLoop: loopBetween(gcRecorders, started, sendEnded),
-    postgresWaits: pgWaits?.between(started, sendEnded) ?? [],
+    postgresWaits: waits,
     postgres: { checkpoints: pgAfter.checkpoints - pgBefore.checkpoints, walFlushes: pgAfter.walSyncs - pgBefore.walSyncs, autovacuums: pgAfter.autovacuums - pgBefore.autovacuums },
     load1: Math.round(os.loadavg()[0] * 100) / 100,
     machineBusyPercent: machineBusySince(machineBefore),
@@ -310,6 +315,7 @@ async function phase(name: string, databaseUrl: string, nodes: 1 | 2, users: Ben
   const delivery = await latency(senders, recipients, ids, SEND_SECONDS, 0);
   console.log(`  delivery p50 ${delivery.deliveryMs.p50} ms, p95 ${delivery.deliveryMs.p95} ms, p99 ${delivery.deliveryMs.p99} ms; lost ${delivery.lost}, errors ${delivery.errors}`);
   console.log(`  server CPU ${delivery.serverCpuPercentOfOneCore.join('/')} %, write calls per message ${delivery.serverWriteCallsPerMessage.join('/')}, steal ${delivery.stealPercent} %`);
+  console.log(`  messages over budget by cause: ${JSON.stringify(delivery.overBudgetBy)}`);
   // The tail's seconds next to each server's event-loop delay in them: a stall in a server shows in both.
   for (const s of delivery.slowSeconds) {
     const loops = delivery.serverEventLoop.map((l) => `${l.maxMsBySecond[s.second] ?? 0} (cpu ${l.cpuMsBySecond[s.second] ?? 0})`).join('/');
@@ -343,19 +349,29 @@ async function repeated(name: string, databaseUrl: string, nodes: 1 | 2, users: 
   const p99s = runs.map((r) => r.delivery.deliveryMs.p99);
   const sorted = [...p99s].sort((a, b) => a - b);
   const worst = runs[p99s.indexOf(sorted[sorted.length - 1])];
+  const causes = sumCauses(runs.map((r) => r.delivery.overBudgetBy));
+  console.log(`${name}: p99 ${p99s.join(', ')} ms (worst ${sorted[sorted.length - 1]}); over budget by cause in all runs ${JSON.stringify(causes)}`);
   return {
     nodes, runs: runs.length,
     deliveryP99Ms: { each: p99s, best: sorted[0], median: sorted[Math.floor(sorted.length / 2)], worst: sorted[sorted.length - 1] },
     everyRunWithinBudget: p99s.every((p) => p < BUDGET_P99_MS),
     lostInAllRuns: runs.reduce((sum, r) => sum + r.delivery.lost, 0),
+    overBudgetByCauseInAllRuns: causes,
     eachRun: runs.map((r) => ({
       held: r.connections.held, deliveryMs: r.delivery.deliveryMs, ackMs: r.delivery.ackMs, lost: r.delivery.lost, errors: r.delivery.errors,
-      stealPercent: r.delivery.stealPercent, machineBusyPercent: r.delivery.machineBusyPercent, slowSeconds: r.delivery.slowSeconds,
+      stealPercent: r.delivery.stealPercent, machineBusyPercent: r.delivery.machineBusyPercent, overBudgetBy: r.delivery.overBudgetBy,
+      slowSeconds: r.delivery.slowSeconds,
       serverGcPauses: r.delivery.serverGcPauses, serverEventLoop: r.delivery.serverEventLoop, postgresWaits: r.delivery.postgresWaits,
       postgres: r.delivery.postgres, clientEventLoopDelayMs: r.delivery.clientEventLoopDelayMs,
     })),
     worstRun: worst,
   };
+}
+
+function sumCauses(each: ReturnType<typeof tailCauses>[]) {
+  const total = { fullCollection: 0, commitQueue: 0, other: 0 };
+  for (const c of each) for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += c[k];
+  return total;
 }
 
 async function main() {

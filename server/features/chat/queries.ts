@@ -1,7 +1,7 @@
 // The chat's SQL. Membership is part of each statement, so a check and the write it guards cannot drift apart.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryPrepared } from '../../db/prepared.ts';
+import { queryPrepared, queryShaped } from '../../db/prepared.ts';
 import { refusesMessagesSql } from '../../lib/blocks.ts';
 
 export type ParticipantRow = { _id: string; name: string; avatar: string | null; unread: number; isPinned: boolean };
@@ -132,7 +132,7 @@ export async function whyNotStored(db: Db, conversationId: string, senderId: str
 }
 
 // Another participant of the conversation does not accept the sender's messages.
-export const othersRefuse = (conversationId: SQL, senderId: string) => sql`EXISTS (
+export const othersRefuse = (conversationId: SQL, senderId: string | Placeholder) => sql`EXISTS (
   SELECT 1 FROM conversation_participants o WHERE o.conversation_id = ${conversationId} AND o.user_id <> ${senderId}
     AND ${refusesMessagesSql(sql`o.user_id`, sql`${senderId}::uuid`)})`;
 
@@ -191,8 +191,24 @@ const NO_LIMIT: SendLimit = { count: 2 ** 31 - 1, windowMs: 10_000 };
 export async function insertMessage(
   db: Db, conversationId: string, senderId: string, text: string, limit: SendLimit = NO_LIMIT, clientMessageId: string | null = null,
 ): Promise<StoredMessage | undefined> {
-  const [row] = await queryPrepared<MessageRow & { recipients: string[] | null; newly_unread: string[] | null; participants: ParticipantRow[]; updated_at: Date | string;
-    is_last: boolean; pinned_message: ConversationRow['pinned_message'] }>(db, sql`
+  const [row] = await queryShaped<InsertedRow>(db, 'chat.insertMessage', insertMessageStatement, {
+    conversationId, senderId, text, clientMessageId, windowMs: limit.windowMs, limitCount: limit.count,
+  });
+  return row ? storedMessage(row) : undefined;
+}
+
+type InsertedRow = MessageRow & { recipients: string[] | null; newly_unread: string[] | null; participants: ParticipantRow[];
+  updated_at: Date | string; is_last: boolean; pinned_message: ConversationRow['pinned_message'] };
+
+// The statement runs for every message: built once, with placeholders that each call fills in (queryShaped), instead
+// of building, flattening and hashing its 3 kB of text per message (decision 0102).
+const [CONVERSATION, SENDER, TEXT, CLIENT_ID, WINDOW_MS, LIMIT_COUNT] = (['conversationId', 'senderId', 'text', 'clientMessageId',
+  'windowMs', 'limitCount'] as const).map((name) => sql.placeholder(name));
+
+function insertMessageStatement(): SQL {
+  const [conversationId, senderId, text, clientMessageId] = [CONVERSATION, SENDER, TEXT, CLIENT_ID];
+  const limit = { windowMs: WINDOW_MS, count: LIMIT_COUNT };
+  return sql`
     WITH member AS (
       SELECT p.conversation_id FROM conversation_participants p JOIN users u ON u.id = p.user_id
       WHERE p.conversation_id = ${conversationId} AND p.user_id = ${senderId} AND ${VERIFIED_NOW}
@@ -234,8 +250,11 @@ export async function insertMessage(
           'isPinned', x.is_pinned) ORDER BY x.user_id) FROM parts x JOIN users xu ON xu.id = x.user_id) AS participants,
       (SELECT json_build_object('_id', pm.id, 'text', pm.text, 'senderName', pmu.name)
          FROM messages pm JOIN users pmu ON pmu.id = pm.sender_id WHERE pm.id = t.pinned_message_id) AS pinned_message
-    FROM inserted i JOIN users u ON u.id = i.sender_id JOIN touched t ON t.id = i.conversation_id`);
-  if (!row) return undefined;
+    FROM inserted i JOIN users u ON u.id = i.sender_id JOIN touched t ON t.id = i.conversation_id`;
+}
+
+/** The stored message, its recipients and the conversation's new state, from the statement's one row. */
+function storedMessage(row: InsertedRow): StoredMessage {
   const message: MessageRow = {
     id: row.id, conversation_id: row.conversation_id, sender_id: row.sender_id, sender_name: row.sender_name,
     text: row.text, status: row.status, created_at: row.created_at, kind: row.kind, edited_at: null, unsent_at: null,
@@ -262,7 +281,18 @@ export type StatusChange = { member: boolean; changed: { id: string; senderId: s
  * themselves are always committed durably (docs/decisions/0031).
  */
 export async function markDelivered(db: Db, conversationId: string, userId: string): Promise<StatusChange> {
-  const [row] = await queryPrepared<{ member: boolean; changed: StatusChange['changed'] | null }>(db, sql`
+  const [row] = await queryShaped<{ member: boolean; changed: StatusChange['changed'] | null }>(
+    db, 'chat.markDelivered', markDeliveredStatement, { conversationId, userId },
+  );
+  return { member: row.member, changed: row.changed ?? [], unreadBefore: null };
+}
+
+// Also one per message (the recipient's receipt): built once, like insertMessage's.
+const READER = sql.placeholder('userId');
+
+function markDeliveredStatement(): SQL {
+  const [conversationId, userId] = [CONVERSATION, READER];
+  return sql`
     WITH relaxed AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true) AS setting), updated AS (
       UPDATE messages m SET status = 'delivered', delivered_at = clock_timestamp()
       WHERE m.conversation_id = ${conversationId} AND m.sender_id <> ${userId} AND m.status <> 'read' AND m.status = 'sent'
@@ -272,8 +302,7 @@ export async function markDelivered(db: Db, conversationId: string, userId: stri
     SELECT EXISTS (SELECT 1 FROM conversation_participants p WHERE p.conversation_id = ${conversationId} AND p.user_id = ${userId}) AS member,
       (SELECT json_agg(json_build_object('id', id, 'senderId', sender_id)) FROM updated) AS changed,
       -- Selected so that the setting is surely applied before the commit.
-      (SELECT setting FROM relaxed) AS relaxed`);
-  return { member: row.member, changed: row.changed ?? [], unreadBefore: null };
+      (SELECT setting FROM relaxed) AS relaxed`;
 }
 
 /** The other participants' messages become `read` and the user's unread count zero. */
