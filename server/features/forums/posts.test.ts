@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_VERIFIED } from '../../lib/auth.ts';
@@ -266,6 +267,31 @@ describe('search', () => {
     const hit = res.body.posts.find((p: Post) => p._id === inContent._id);
     expect(hit.highlight.content).toContain('<mark>quixotry</mark>');
     expect(res.body.posts.find((p: Post) => p._id === inTitle._id).highlight.title).toBe('<mark>Quixotry</mark> in supervision');
+  });
+
+  it('sends pages written once as JSON, byte for byte what the response schema writes, to each reader with their own flags', async () => {
+    await call('POST', `/api/forumPosts/${inTitle._id}/like`, ana, { liked: true });
+    await call('PUT', `/api/forumPosts/${elsewhere._id}/bookmark`, ana);
+    const raw = async (url: string, reader: TestUser, gzip = false) => {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { ...reader.headers, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) } });
+      expect(res.statusCode, url).toBe(200);
+      return res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.payload;
+    };
+    // Ana runs each search (her flags come with its rows), Ben is answered by the kept one, then Ana again.
+    for (const url of ['/api/forumPosts/search?query=quixotry%20-zzq', `/api/forumPosts/search/${group.id}?query=quixotry%20-zzq`]) {
+      for (const [reader, gzip] of [[ana, false], [ben, true], [ben, false], [ana, true]] as const) {
+        const text = await raw(url, reader, gzip);
+        expect(text, url).toBe(JSON.stringify(PostsPageSchema.encode(JSON.parse(text))));
+        const page = JSON.parse(text) as PostsPage;
+        expect(page.posts.length, url).toBeGreaterThan(1);
+        expect(page.posts.every((p) => p.highlight?.title)).toBe(true);
+        const liked = page.posts.find((p) => p._id === inTitle._id);
+        expect(liked?.likes.includes(ana.id)).toBe(true);
+        expect(page.posts.map((p) => p.bookmarked)).toEqual(page.posts.map((p) => reader === ana && p._id === elsewhere._id));
+      }
+    }
+    await call('POST', `/api/forumPosts/${inTitle._id}/like`, ana, { liked: false });
+    await call('DELETE', `/api/forumPosts/${elsewhere._id}/bookmark`, ana);
   });
 
   it('understands web search syntax, stems words and searches within one community', async () => {

@@ -8,7 +8,10 @@ import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import { SEARCH_WINDOW, type PostsPage } from '../../../common/posts.ts';
 import { decodeSearchCursor, encodeSearchCursor, type PostKey, type SearchCursor } from './cursor.ts';
 import { forumRead } from './forum-reads.ts';
-import { cursorTime, POST_COLUMNS, postsForViewer, postsWithDetails, type PostRow, type SharedPostsPage } from './posts-queries.ts';
+import { pageBytes, pageJsonFor, withJson, type JsonAnswer } from './page-json.ts';
+import {
+  bookmarkedPosts, cursorTime, likedPosts, POST_COLUMNS, postsWithDetails, type PostRow, type SharedPostsPage,
+} from './posts-queries.ts';
 import { toPost } from './present.ts';
 
 // Full-text search over the stored `search` column (title weighted above content), bounded (docs/decisions/0021):
@@ -391,23 +394,37 @@ async function searchShared(ctx: ServiceContext, text: string, opts: SearchOptio
 const SEARCH_TTL_MS = 5_000;
 
 /**
- * Posts matching `text` (web search syntax), 20 a page, with the matched words wrapped in <mark></mark> in `highlight`.
- * Within a window the best match comes first; windows follow newest first, so every match is reachable by paging.
+ * The page as every reader shares it (written as JSON once, page-json.ts) and this reader's likes and bookmarks in it.
  * The request that runs the search reads the searcher's likes and bookmarks in the same statements; a reader the kept
  * (or running) search answers reads theirs for the page.
  */
-export async function findPosts(ctx: ServiceContext, viewerId: string, text: string, opts: SearchOptions = {}): Promise<PostsPage> {
+async function searchForReader(ctx: ServiceContext, viewerId: string, text: string, opts: SearchOptions): Promise<SearchRead> {
   let mine: SearchRead | null = null;
   const page = await forumRead(ctx, `search|${JSON.stringify([text, opts])}`, async () => {
     const read = await searchShared(ctx, text, opts, { viewerId, titles: false });
     mine = read;
-    return read.page;
-  }, { ttlMs: SEARCH_TTL_MS });
+    return withJson(read.page, 'posts', toPost);
+  }, { ttlMs: SEARCH_TTL_MS, size: pageBytes });
   const own = mine as SearchRead | null;
-  if (own?.page === page) {
-    return { posts: page.rows.map((r) => toPost(r, viewerId, own.liked.has(r.id), own.saved.has(r.id))), nextCursor: page.nextCursor };
-  }
-  return { posts: await postsForViewer(ctx.db, page.rows, viewerId), nextCursor: page.nextCursor };
+  if (own?.page === page) return { page, liked: own.liked, saved: own.saved };
+  const ids = page.rows.map((r) => r.id);
+  const [liked, saved] = await Promise.all([likedPosts(ctx.db, viewerId, ids), bookmarkedPosts(ctx.db, viewerId, ids)]);
+  return { page, liked, saved };
+}
+
+/**
+ * Posts matching `text` (web search syntax), 20 a page, with the matched words wrapped in <mark></mark> in `highlight`.
+ * Within a window the best match comes first; windows follow newest first, so every match is reachable by paging.
+ */
+export async function findPosts(ctx: ServiceContext, viewerId: string, text: string, opts: SearchOptions = {}): Promise<PostsPage> {
+  const { page, liked, saved } = await searchForReader(ctx, viewerId, text, opts);
+  return { posts: page.rows.map((r) => toPost(r, viewerId, liked.has(r.id), saved.has(r.id))), nextCursor: page.nextCursor };
+}
+
+/** findPosts as the JSON the route sends: the page's, written once for every reader, unless this reader's differs. */
+export async function findPostsJson(ctx: ServiceContext, viewerId: string, text: string, opts: SearchOptions = {}): Promise<JsonAnswer> {
+  const { page, liked, saved } = await searchForReader(ctx, viewerId, text, opts);
+  return pageJsonFor(page, 'posts', viewerId, liked, toPost, saved);
 }
 
 /** A post as the top bar lists it. */
