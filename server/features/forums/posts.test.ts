@@ -316,6 +316,8 @@ describe('search', () => {
     expect(second.body.nextCursor).toBeNull();
     const all = [...first.body.posts, ...second.body.posts].map((p: Post) => p._id);
     expect(new Set(all).size).toBe(25);
+    // Every shown post is highlighted, the last of a page too (the look-ahead row past it is not).
+    expect([...first.body.posts, ...second.body.posts].every((p: Post) => p.highlight?.content.includes('<mark>zygomorphic</mark>'))).toBe(true);
     // Title matches (odd numbers) come first.
     expect(first.body.posts.slice(0, 12).every((p: Post) => p.title.startsWith('Zygomorphic'))).toBe(true);
   });

@@ -68,11 +68,17 @@ const viewerColumns = (viewerId: Value | null) => (viewerId
     EXISTS (SELECT 1 FROM post_bookmarks vb WHERE vb.user_id = ${viewerId} AND vb.post_id = page.id) AS viewer_saved`
   : sql``);
 
-/** Rank as text (it goes into cursors) and the highlights, computed for the shown page only: ts_headline is costly. */
-const searchColumns = (q: SQL, viewerId: Value | null, extra: SQL = sql``) => sql`, page.rank::text AS rank,
-  ts_headline('english', page.title, ${q}, 'HighlightAll=true, StartSel=<mark>, StopSel=</mark>') AS hl_title,
-  ts_headline('english', page.content, ${q}, 'MaxFragments=2, MaxWords=30, MinWords=10, StartSel=<mark>, StopSel=</mark>') AS hl_content
+/**
+ * Rank as text (it goes into cursors) and the highlights, computed for the shown page only: ts_headline is costly, so
+ * not for the look-ahead row either (the page's rows are numbered `n` in rank order, `want` of them shown).
+ */
+const searchColumns = (q: SQL, want: number, viewerId: Value | null, extra: SQL = sql``) => sql`, page.rank::text AS rank,
+  CASE WHEN page.n <= ${int(want)} THEN ts_headline('english', page.title, ${q}, 'HighlightAll=true, StartSel=<mark>, StopSel=</mark>') END AS hl_title,
+  CASE WHEN page.n <= ${int(want)} THEN ts_headline('english', page.content, ${q}, 'MaxFragments=2, MaxWords=30, MinWords=10, StartSel=<mark>, StopSel=</mark>') END AS hl_content
   ${viewerColumns(viewerId)} ${extra}`;
+
+/** Rows numbered in the page's order (relevance, then newest), for searchColumns. */
+const numbered = sql`row_number() OVER (ORDER BY rank DESC, created_at DESC, id DESC) AS n`;
 
 /**
  * The top bar's posts (titles-only): the same rows in the same order as a page of the search, without the content,
@@ -222,13 +228,13 @@ export function openWindowQuery(text: Value, w: OpenWindow): SQL {
     WITH ${found},
     cand AS MATERIALIZED (SELECT id, created_at, ts_rank(search, ${q}) AS rank FROM found ORDER BY created_at DESC, id DESC LIMIT ${int(w.window)}),
     oldest AS (SELECT ${cursorTime(sql`cand.created_at`)} AS at, cand.id::text AS id FROM cand ORDER BY cand.created_at, cand.id LIMIT 1)
-    SELECT ${POST_COLUMNS}, c.rank, (SELECT count(*) FROM found)::int AS window_found,
+    SELECT ${POST_COLUMNS}, c.rank, c.n, (SELECT count(*) FROM found)::int AS window_found,
       (SELECT at FROM oldest) AS bottom_at, (SELECT id FROM oldest) AS bottom_id, ${capped} AS scan_capped
-    FROM (SELECT * FROM cand ORDER BY rank DESC, created_at DESC, id DESC LIMIT ${int(w.want + 1)}) c
+    FROM (SELECT *, ${numbered} FROM cand ORDER BY rank DESC, created_at DESC, id DESC LIMIT ${int(w.want + 1)}) c
     JOIN posts p ON p.id = c.id`;
   const meta = sql`, page.window_found, page.bottom_at, page.bottom_id, page.scan_capped`;
   if (w.titles) return titlesOnly(page, meta);
-  return postsWithDetails(page, { extra: searchColumns(q, w.viewerId ?? null, meta), orderBy: RANK_ORDER });
+  return postsWithDetails(page, { extra: searchColumns(q, w.want, w.viewerId ?? null, meta), orderBy: RANK_ORDER });
 }
 
 type InWindow = Extract<SearchCursor, { kind: 'in' }>;
@@ -237,13 +243,15 @@ type InWindow = Extract<SearchCursor, { kind: 'in' }>;
 export function windowPageQuery(text: string, communityId: string | null, cursor: InWindow, want: number, viewerId: string | null = null): SQL {
   const q = tsQuery(text);
   const page = sql`
-    SELECT * FROM (
-      SELECT ${POST_COLUMNS}, ts_rank(p.search, ${q}) AS rank FROM posts p
-      WHERE ${inScope(communityId)} ${below(cursor.top)} ${atOrAbove(cursor.bottom)} AND p.search @@ ${q}
-    ) hits
-    WHERE (hits.rank, hits.created_at, hits.id) < (${cursor.rank}::real, ${cursor.at}::timestamptz, ${cursor.id}::uuid)
-    ORDER BY hits.rank DESC, hits.created_at DESC, hits.id DESC LIMIT ${want + 1}`;
-  return postsWithDetails(page, { extra: searchColumns(q, viewerId), orderBy: RANK_ORDER });
+    SELECT *, ${numbered} FROM (
+      SELECT * FROM (
+        SELECT ${POST_COLUMNS}, ts_rank(p.search, ${q}) AS rank FROM posts p
+        WHERE ${inScope(communityId)} ${below(cursor.top)} ${atOrAbove(cursor.bottom)} AND p.search @@ ${q}
+      ) hits
+      WHERE (hits.rank, hits.created_at, hits.id) < (${cursor.rank}::real, ${cursor.at}::timestamptz, ${cursor.id}::uuid)
+      ORDER BY hits.rank DESC, hits.created_at DESC, hits.id DESC LIMIT ${int(want + 1)}
+    ) shown`;
+  return postsWithDetails(page, { extra: searchColumns(q, want, viewerId), orderBy: RANK_ORDER });
 }
 
 const position = (row: SearchRow) => ({ rank: row.rank ?? '0', at: row.cursor_at, id: row.id });
