@@ -13,7 +13,8 @@ import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import {
   JOIN_TO_POST, ONLY_AUTHOR_DELETES, POST_NOT_FOUND, PostsPageSchema, SEARCH_WINDOW, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
 } from '../../../common/posts.ts';
-import { chooseStrategy, findPosts, findPostTitles, looksOneWord, requiredWords, type SearchOptions } from './search.ts';
+import { chooseStrategy, findPosts, findPostTitles, type SearchOptions } from './search.ts';
+import { looksOneWord, plainWords, requiredWords } from './search-words.ts';
 
 let { ctx, ana, ben, pending, admin } = {} as Cast;
 let group: { id: string; name: string };
@@ -431,6 +432,45 @@ describe('bounded search (docs/decisions/0021)', () => {
     expect(await walkService('the', { window: 5 })).toEqual([]);
     expect(await walkService('the -zzq', { window: 5 })).toEqual(await walkService('the -zzq', { window: 5, strategy: 'index' }));
     expect(await walkService('zzqnothing', { window: 5 })).toEqual([]);
+  });
+
+  it('takes the words of a plain search, and their estimates, from each word kept: nothing asked again but the walk', async () => {
+    const specs = Array.from({ length: 19 }, (_, i) => ({ secondsAgo: i + 1, inTitle: i % 3 === 0 }));
+    const both = await seed('basalt scoria', specs);
+    await seed('basalt', specs.slice(0, 7));
+    const statements = async (work: () => Promise<unknown>) => {
+      const session = services.db._.session;
+      const prepare = session.prepareQuery;
+      let n = 0;
+      session.prepareQuery = function counted(this: typeof session, ...args: Parameters<typeof prepare>) {
+        n++;
+        return prepare.apply(this, args);
+      } as typeof prepare;
+      try {
+        await work();
+      } finally {
+        session.prepareQuery = prepare;
+      }
+      return n;
+    };
+    for (const text of ['Basalt scoria -zzq', 'the basalts scoria -zzq -zzr']) {
+      expect(await plainWords(services, text), text).toMatchObject({ words: [{ word: 'basalt' }, { word: 'scoria' }] });
+      const byIndex = await walkService(text, { window: 5, strategy: 'index' });
+      expect(byIndex.sort(), text).toEqual([...both].sort());
+      expect((await walkService(text, { window: 5 })).sort(), text).toEqual(byIndex);
+      expect(await walkService(text, { window: 5 }), text).toEqual(await walkService(text, { window: 5, strategy: 'index' }));
+    }
+    // Words seen before (as spelt: a word's stem is PostgreSQL's to say): another text of them runs its own statement
+    // only, the first window's walk of the rarer word.
+    expect(await statements(() => findPosts(services, ben.id, 'scoria Basalt -zzq1'))).toBe(1);
+    // The estimate is the product of the words' shares, as the planner's for an AND.
+    const words = await plainWords(services, 'basalt scoria');
+    const { total } = words!.estimate;
+    expect(words!.estimate.matches).toBe(Math.max(1, Math.round(words!.words.reduce((p, w) => p * Math.min(1, w.matches / total), 1) * total)));
+    // Anything but plain words (or a lone excluded word) asks PostgreSQL for the whole text, as before.
+    for (const text of ['"basalt scoria"', 'basalt or scoria', 'self-care', '-basalt', 'basalt -']) {
+      expect(await plainWords(services, text), text).toBeNull();
+    }
   });
 
   it('tells a one-word search by its look: plain words, excluded ones aside', () => {

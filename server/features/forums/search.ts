@@ -8,6 +8,7 @@ import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import { SEARCH_WINDOW, type PostsPage } from '../../../common/posts.ts';
 import { decodeSearchCursor, encodeSearchCursor, type PostKey, type SearchCursor } from './cursor.ts';
 import { forumRead } from './forum-reads.ts';
+import { cachedEstimate, looksOneWord, plainWords, requiredWords, tsQuery, type Estimate, type Words } from './search-words.ts';
 import { pageBytes, pageJsonFor, withJson, type JsonAnswer } from './page-json.ts';
 import {
   bookmarkedPosts, cursorTime, likedPosts, POST_COLUMNS, postsWithDetails, type PostRow, type SharedPostsPage,
@@ -48,7 +49,6 @@ type Part = { rows: SearchRow[]; next: SearchCursor | null };
 /** A value of the statement, or a placeholder for it in a statement built once per shape (queryShaped). */
 type Value = string | Placeholder;
 
-const tsQuery = (text: Value) => sql`websearch_to_tsquery('english', ${text})`;
 const inScope = (communityId: string | null) => (communityId ? sql`p.community_id = ${communityId}` : sql`true`);
 // The plain created_at comparisons repeat the row comparisons for the planner's row estimates (it then reads a window
 // through the created_at index instead of intersecting it with the whole GIN posting list).
@@ -91,27 +91,6 @@ const titlesOnly = (page: SQL, extra: SQL) => sql`
   JOIN users u ON u.id = page.author_id
   LEFT JOIN communities c ON c.id = page.community_id
   ORDER BY ${RANK_ORDER}`;
-
-type Estimate = { matches: number; total: number };
-type PlanNode = { 'Plan Rows'?: number; Plans?: PlanNode[] };
-
-/** The planner's estimate (from ANALYZE statistics, no scan) of how many posts match, and of how many posts there are. */
-export async function estimateMatches(db: Db, text: string): Promise<Estimate> {
-  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON)
-    SELECT 1 FROM posts p WHERE p.search @@ ${tsQuery(text)} UNION ALL SELECT 1 FROM posts p`);
-  const raw = row?.['QUERY PLAN'];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-  const [matches, all] = plan?.[0]?.Plan?.Plans ?? [];
-  return { matches: matches?.['Plan Rows'] ?? 1, total: all?.['Plan Rows'] ?? 1 };
-}
-
-// Estimates come from ANALYZE statistics, which change slowly: the read cache keeps them for a minute, so a repeated
-// search or the next page of one does not plan the estimate again. Forum writes do not forget them (a namespace of
-// their own, outside forum-reads.ts).
-const ESTIMATE_TTL_MS = 60_000;
-
-const cachedEstimate = (ctx: ServiceContext, text: string): Promise<Estimate> =>
-  ctx.cache.read(`search-estimates:${text}`, () => estimateMatches(ctx.db, text), { ttlMs: ESTIMATE_TTL_MS });
 
 /**
  * 'scan' when reading posts newest first until `window + 1` matches (or to the end of a smaller scope) should visit fewer
@@ -157,40 +136,11 @@ const walkTerms = (lexeme: SQL, top: PostKey | null, cap: SQL) => sql`
   ORDER BY t.created_at DESC, t.post_id DESC LIMIT ${cap}`;
 
 /**
- * The words every match must hold. querytree() keeps the part of the query an index can search (excluded words are
- * left out), so with no OR every word left is required.
- */
-export async function requiredWords(db: Db, text: string): Promise<string[]> {
-  const [row] = await queryRows<{ tree: string }>(db, sql`SELECT querytree(${tsQuery(text)})::text AS tree`);
-  const tree = row?.tree ?? '';
-  if (tree.includes('|') || tree.includes('!(') || tree.includes('! (')) return [];
-  const words: string[] = [];
-  // Each lexeme is quoted, quotes inside doubled and backslashes escaped; one right after '!' is excluded, not required.
-  // (A word misread here finds no posts, and the estimate's path answers.)
-  for (const match of tree.matchAll(/(!?)\s*'((?:[^'\\]|''|\\.)*)'/g)) {
-    if (!match[1]) words.push(match[2].replace(/''|\\(.)/g, (_pair, escaped?: string) => escaped ?? "'"));
-  }
-  return words;
-}
-
-/**
  * The query's one required word computed inside the search's statement (no querytree round trip of its own): the whole
  * querytree when it is a single quoted lexeme (no quote or backslash in it), else NULL, which walks nothing, and the
  * caller falls back to requiredWords and the estimates. Constant for the statement, so it is an index condition.
  */
 const oneWord = (q: SQL) => sql`substring(querytree(${q})::text FROM ${sql.raw(String.raw`'^''([^''\\]+)''$'`)})`;
-
-// Plain words, each maybe excluded with '-' (web search syntax); anything else (quotes, OR, hyphenated or symbol words)
-// may make several required words and goes the way that asks for them first.
-const PLAIN = /^-?[\p{L}\p{N}]+$/u;
-
-/** Whether the text has at most one required word by its look alone: then its search starts with the one-word walk. */
-export function looksOneWord(text: string): boolean {
-  const tokens = text.trim().split(/\s+/).filter(Boolean);
-  if (!tokens.length || !tokens.every((t) => PLAIN.test(t))) return false;
-  const required = tokens.filter((t) => !t.startsWith('-'));
-  return required.length === 1 && required[0].toLowerCase() !== 'or';
-}
 
 /**
  * The first page of a window: the `window + 1` newest matches below `top` (the extra one tells whether an older window
@@ -265,16 +215,16 @@ const TERMS_CAP_WINDOWS = 10;
  * 'terms' when the query has a word every match holds, walking the rarest such word, if the walk should find a window
  * within its cap. One required word (the common case, e.g. 'grief -loss') needs no estimate at all. Not for a
  * community's search: its posts are a small part of a word's, where its own scan or index path reads fewer rows.
+ * A text of plain words takes its words and estimates from each word's kept figures (search-words.ts).
  */
-async function termsChoice(ctx: ServiceContext, text: string, window: number, communityId: string | null): Promise<Choice | null> {
-  if (communityId) return null;
-  const words = await requiredWords(ctx.db, text);
+async function termsChoice(ctx: ServiceContext, text: string, window: number, plain: Words | null): Promise<Choice | null> {
+  const words = plain ? plain.words.map((w) => w.word) : await requiredWords(ctx.db, text);
   if (!words.length) return null;
   const cap = TERMS_CAP_WINDOWS * (window + 1);
   if (words.length === 1) return { strategy: 'terms', cap, lexeme: words[0] };
-  const counts = await Promise.all(words.map(async (word) => ({ word, matches: (await cachedEstimate(ctx, word)).matches })));
+  const counts = plain?.words ?? await Promise.all(words.map(async (word) => ({ word, matches: (await cachedEstimate(ctx, word)).matches })));
   const rarest = counts.reduce((a, b) => (b.matches < a.matches ? b : a));
-  const all = (await cachedEstimate(ctx, text.trim())).matches;
+  const all = (plain?.estimate ?? await cachedEstimate(ctx, text.trim())).matches;
   // Posts of the rarest word walked per match of the whole query, times the window.
   return (window + 1) * (rarest.matches / Math.max(1, all)) <= cap ? { strategy: 'terms', cap, lexeme: rarest.word } : null;
 }
@@ -308,13 +258,16 @@ async function openWindow(ctx: ServiceContext, text: string, view: View, opts: {
 }): Promise<Part> {
   const { db } = ctx;
   const { communityId, top, window, want } = opts;
-  const estimated = async () => chooseStrategy(await cachedEstimate(ctx, text.trim()), window, opts.scopeSize);
+  let plain: Promise<Words | null> | undefined;
+  const plainText = () => (plain ??= plainWords(ctx, text));
+  const estimated = async () =>
+    chooseStrategy((await plainText())?.estimate ?? await cachedEstimate(ctx, text.trim()), window, opts.scopeSize);
   // One plain word (minus excluded ones), the common search: its walk finds the word itself, in the same statement.
   const oneWordWalk = !opts.strategy && !communityId && looksOneWord(text);
   let choice: Choice = opts.strategy
     ? await forcedChoice(db, text, window, opts.strategy, opts.scanCap)
     : oneWordWalk ? { strategy: 'terms', cap: TERMS_CAP_WINDOWS * (window + 1) }
-    : (await termsChoice(ctx, text, window, communityId)) ?? await estimated();
+    : (!communityId && await termsChoice(ctx, text, window, await plainText())) || await estimated();
   // The first window's walk has one statement shape per page size: prepared, it is planned once per connection (planning
   // cost about as much as running it). Below a cursor, a generic plan does not know how far down the cursor is and
   // collects every post of the word (measured: 268 ms for 'grief'), so those are planned with their values, as the
