@@ -11,7 +11,7 @@ import {
 import { forumRead, forumWrite } from './forum-reads.ts';
 import { pageBytes, pageJsonFor, withJson, type JsonAnswer } from './page-json.ts';
 import {
-  bookmarkedPosts, likedPosts, POST_COLUMNS, postsForViewer, postsWithDetails, setLike, type PostRow, type SharedPostsPage,
+  POST_COLUMNS, postsForViewer, postsWithDetails, readerMarks, setLike, type PostRow, type SharedPostsPage,
 } from './posts-queries.ts';
 import { newestQuery, sortedPage, sortKey, type SortChoice } from './post-sorts.ts';
 import { toPost } from './present.ts';
@@ -76,8 +76,7 @@ export async function searchPostTitles(ctx: ServiceContext, query: string, limit
 }
 
 async function postsPageJson(db: Db, page: SharedPostsPage, viewerId: string): Promise<JsonAnswer> {
-  const ids = page.rows.map((r) => r.id);
-  const [liked, saved] = await Promise.all([likedPosts(db, viewerId, ids), bookmarkedPosts(db, viewerId, ids)]);
+  const { liked, saved } = await readerMarks(db, viewerId, page.rows.map((r) => r.id));
   return pageJsonFor(page, 'posts', viewerId, liked, toPost, saved);
 }
 

@@ -11,7 +11,7 @@ import { forumRead } from './forum-reads.ts';
 import { cachedEstimate, looksOneWord, plainWords, requiredWords, tsQuery, type Estimate, type Words } from './search-words.ts';
 import { pageBytes, pageJsonFor, withJson, type JsonAnswer } from './page-json.ts';
 import {
-  bookmarkedPosts, cursorTime, likedPosts, POST_COLUMNS, postsWithDetails, type PostRow, type SharedPostsPage,
+  cursorTime, POST_COLUMNS, postsWithDetails, readerMarks, type PostRow, type SharedPostsPage,
 } from './posts-queries.ts';
 import { toPost } from './present.ts';
 
@@ -372,9 +372,7 @@ async function searchForReader(ctx: ServiceContext, viewerId: string, text: stri
   }, { ttlMs: SEARCH_TTL_MS, size: pageBytes });
   const own = mine as SearchRead | null;
   if (own?.page === page) return { page, liked: own.liked, saved: own.saved };
-  const ids = page.rows.map((r) => r.id);
-  const [liked, saved] = await Promise.all([likedPosts(ctx.db, viewerId, ids), bookmarkedPosts(ctx.db, viewerId, ids)]);
-  return { page, liked, saved };
+  return { page, ...await readerMarks(ctx.db, viewerId, page.rows.map((r) => r.id)) };
 }
 
 /**
