@@ -4,6 +4,7 @@
 // Run: node_modules/.bin/node bench/search-cost.ts [--requests=300] [--server-dir=.] (BENCH_DB, default
 // thera_bench_forum, only read, but for the sessions the benches sign in with; BENCH_PORT, default 3305).
 // --server-dir runs another checkout's server (e.g. the code before a change) on the same database, for a before/after.
+// --only=name,name measures those request kinds only; --cpu-prof=dir writes the server's CPU profile there (node --cpu-prof).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,12 +20,15 @@ const PORT = Number(process.env.BENCH_PORT ?? 3305);
 const REQUESTS = Number(arg('requests', '300'));
 const SERVER_DIR = path.resolve(arg('server-dir', '.'));
 const APP = 'search-cost';
+const ONLY = arg('only', '').split(',').filter(Boolean);
+const CPU_PROF = arg('cpu-prof', '');
 
 const { db, url, close } = await benchDatabase(DATABASE);
 const tokens = await benchTokens(db, 10);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-cost-'));
 const countFile = path.join(dataDir, 'statements');
-const server = spawn(process.execPath, ['--import', path.join(import.meta.dirname, 'count-queries.ts'), 'server/main.ts'], {
+const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [];
+const server = spawn(process.execPath, [...profile, '--import', path.join(import.meta.dirname, 'count-queries.ts'), 'server/main.ts'], {
   cwd: SERVER_DIR,
   env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(PORT), HOST: '127.0.0.1',
     DATABASE_URL: `${url}?application_name=${APP}`, DATA_DIR: dataDir, SEED_DEMO: '0', COUNT_QUERIES_FILE: countFile },
@@ -62,7 +66,7 @@ const get = async (p: string, i: number) => {
 
 const results: Record<string, unknown> = {};
 try {
-  for (const [name, next] of Object.entries(paths)) {
+  for (const [name, next] of Object.entries(paths).filter(([kind]) => !ONLY.length || ONLY.includes(kind))) {
     for (let i = 0; i < 40; i++) await get(next(), i); // every pooled connection prepares its statements
     const before = { server: cpuSeconds(server.pid), pg: await backendCpu(), statements: await statements() };
     const started = performance.now();
@@ -81,6 +85,9 @@ try {
   }
   console.log(JSON.stringify({ serverDir: SERVER_DIR, requests: REQUESTS, load: loadAverage(), results }));
 } finally {
+  // The profile is written as the server exits (its graceful shutdown on SIGTERM).
+  const exited = new Promise((resolve) => server.once('exit', resolve));
   server.kill();
+  await exited;
   await close();
 }

@@ -26,7 +26,7 @@ export type PostRow = {
 /**
  * Posts of `page` (a subquery of POST_COLUMNS, already limited) with author, community and a capped slice of the likers,
  * so a post with many likes costs the same as one with few. Nothing here depends on who reads: every reader of a page
- * can share one read, and their own likes are added by `likedPosts`.
+ * can share one read, and their own likes are added by `readerMarks`.
  */
 export function postsWithDetails(page: SQL, opts: { extra?: SQL; orderBy: SQL }): SQL {
   return sql`
@@ -43,20 +43,23 @@ export function postsWithDetails(page: SQL, opts: { extra?: SQL; orderBy: SQL })
     ORDER BY ${opts.orderBy}`;
 }
 
-/** Which of these posts the reader likes: one probe of the post likes primary key per post. */
-export async function likedPosts(db: Db, viewerId: string, postIds: string[]): Promise<Set<string>> {
-  if (!postIds.length) return new Set();
-  const rows = await queryPrepared<{ id: string }>(db, sql`SELECT post_id::text AS id FROM post_likes
-    WHERE user_id = ${viewerId} AND post_id = ANY(${sql.param(postIds)}::uuid[])`);
-  return new Set(rows.map((r) => r.id));
-}
+/** Which of some posts the reader likes, and which they saved. */
+export type ReaderMarks = { liked: Set<string>; saved: Set<string> };
 
-/** Which of these posts the reader saved: one probe of the bookmarks primary key per post. */
-export async function bookmarkedPosts(db: Db, viewerId: string, postIds: string[]): Promise<Set<string>> {
-  if (!postIds.length) return new Set();
-  const rows = await queryPrepared<{ id: string }>(db, sql`SELECT post_id::text AS id FROM post_bookmarks
-    WHERE user_id = ${viewerId} AND post_id = ANY(${sql.param(postIds)}::uuid[])`);
-  return new Set(rows.map((r) => r.id));
+/**
+ * Which of these posts the reader likes and which they saved, in one statement (one probe of each primary key per
+ * post): a shared page's reader pays one round trip for their own marks, not two.
+ */
+export async function readerMarks(db: Db, viewerId: string, postIds: string[]): Promise<ReaderMarks> {
+  const marks: ReaderMarks = { liked: new Set(), saved: new Set() };
+  if (!postIds.length) return marks;
+  const ids = sql`${sql.param(postIds)}::uuid[]`;
+  const rows = await queryPrepared<{ id: string; saved: boolean }>(db, sql`
+    SELECT post_id::text AS id, false AS saved FROM post_likes WHERE user_id = ${viewerId} AND post_id = ANY(${ids})
+    UNION ALL
+    SELECT post_id::text, true FROM post_bookmarks WHERE user_id = ${viewerId} AND post_id = ANY(${ids})`);
+  for (const row of rows) (row.saved ? marks.saved : marks.liked).add(row.id);
+  return marks;
 }
 
 /** Which comments of this post the reader likes: one range of comment_likes_user_post_idx, however long the thread. */
@@ -68,8 +71,7 @@ export async function likedComments(db: Db, viewerId: string, postId: string): P
 
 /** Rows shared by every reader, as each reader sees them. */
 export async function postsForViewer(db: Db, rows: PostRow[], viewerId: string): Promise<Post[]> {
-  const ids = rows.map((r) => r.id);
-  const [liked, saved] = await Promise.all([likedPosts(db, viewerId, ids), bookmarkedPosts(db, viewerId, ids)]);
+  const { liked, saved } = await readerMarks(db, viewerId, rows.map((r) => r.id));
   return rows.map((r) => toPost(r, viewerId, liked.has(r.id), saved.has(r.id)));
 }
 

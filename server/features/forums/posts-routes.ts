@@ -17,7 +17,7 @@ import * as posts from './posts.ts';
  * Forum posts and their comments (spec section 7). Reading needs a session; writing needs a verified licence;
  * deleting is for the author (whatever their licence status now); editing for the author or an administrator (audited);
  * administrators remove others' posts and comments with their own, audited routes (issue 17).
- * The feed, a community's posts and a post's comments are sent as JSON written once for all their readers (page-json.ts):
+ * The feed, a community's posts, the searches and a post's comments are sent as JSON written once for all their readers (page-json.ts):
  * bytes with a JSON content type, which Fastify sends as they are, so their response schema documents them without
  * serialising them again (the tests check the bytes against it).
  */
@@ -29,11 +29,12 @@ export function postsRoutes(app: App, ctx: AppContext): void {
 
   app.get('/api/forumPosts/search', {
     onRequest: verified, schema: { querystring: PostSearchQuery, response: { 200: PostsPageSchema } },
-  }, async (request) => posts.searchPosts(ctx, currentUser(request), request.query));
+  }, async (request, reply) => sendJson(request, reply, await posts.searchPostsJson(ctx, currentUser(request), request.query)));
 
   app.get('/api/forumPosts/search/:communityId', {
     onRequest: verified, schema: { params: CommunityIdParams, querystring: PostSearchQuery, response: { 200: PostsPageSchema } },
-  }, async (request) => posts.searchPosts(ctx, currentUser(request), { ...request.params, ...request.query }));
+  }, async (request, reply) => sendJson(request, reply,
+    await posts.searchPostsJson(ctx, currentUser(request), { ...request.params, ...request.query })));
 
   app.get('/api/forumPosts/community/:communityId', {
     onRequest: verified, schema: { params: CommunityIdParams, querystring: PostsQuery, response: { 200: PostsPageSchema } },

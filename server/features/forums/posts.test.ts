@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_VERIFIED } from '../../lib/auth.ts';
@@ -12,7 +13,8 @@ import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import {
   JOIN_TO_POST, ONLY_AUTHOR_DELETES, POST_NOT_FOUND, PostsPageSchema, SEARCH_WINDOW, TITLE_CONTENT_REQUIRED, type Post, type PostsPage,
 } from '../../../common/posts.ts';
-import { chooseStrategy, findPosts, findPostTitles, looksOneWord, requiredWords, type SearchOptions } from './search.ts';
+import { chooseStrategy, findPosts, findPostTitles, type SearchOptions } from './search.ts';
+import { looksOneWord, plainWords, requiredWords } from './search-words.ts';
 
 let { ctx, ana, ben, pending, admin } = {} as Cast;
 let group: { id: string; name: string };
@@ -268,6 +270,31 @@ describe('search', () => {
     expect(res.body.posts.find((p: Post) => p._id === inTitle._id).highlight.title).toBe('<mark>Quixotry</mark> in supervision');
   });
 
+  it('sends pages written once as JSON, byte for byte what the response schema writes, to each reader with their own flags', async () => {
+    await call('POST', `/api/forumPosts/${inTitle._id}/like`, ana, { liked: true });
+    await call('PUT', `/api/forumPosts/${elsewhere._id}/bookmark`, ana);
+    const raw = async (url: string, reader: TestUser, gzip = false) => {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { ...reader.headers, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) } });
+      expect(res.statusCode, url).toBe(200);
+      return res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.payload;
+    };
+    // Ana runs each search (her flags come with its rows), Ben is answered by the kept one, then Ana again.
+    for (const url of ['/api/forumPosts/search?query=quixotry%20-zzq', `/api/forumPosts/search/${group.id}?query=quixotry%20-zzq`]) {
+      for (const [reader, gzip] of [[ana, false], [ben, true], [ben, false], [ana, true]] as const) {
+        const text = await raw(url, reader, gzip);
+        expect(text, url).toBe(JSON.stringify(PostsPageSchema.encode(JSON.parse(text))));
+        const page = JSON.parse(text) as PostsPage;
+        expect(page.posts.length, url).toBeGreaterThan(1);
+        expect(page.posts.every((p) => p.highlight?.title)).toBe(true);
+        const liked = page.posts.find((p) => p._id === inTitle._id);
+        expect(liked?.likes.includes(ana.id)).toBe(true);
+        expect(page.posts.map((p) => p.bookmarked)).toEqual(page.posts.map((p) => reader === ana && p._id === elsewhere._id));
+      }
+    }
+    await call('POST', `/api/forumPosts/${inTitle._id}/like`, ana, { liked: false });
+    await call('DELETE', `/api/forumPosts/${elsewhere._id}/bookmark`, ana);
+  });
+
   it('understands web search syntax, stems words and searches within one community', async () => {
     const minus = await call('GET', '/api/forumPosts/search?query=quixotry%20-supervision', ben);
     expect(minus.body.posts.map((p: Post) => p._id).sort()).toEqual([inContent._id, elsewhere._id].sort());
@@ -290,6 +317,8 @@ describe('search', () => {
     expect(second.body.nextCursor).toBeNull();
     const all = [...first.body.posts, ...second.body.posts].map((p: Post) => p._id);
     expect(new Set(all).size).toBe(25);
+    // Every shown post is highlighted, the last of a page too (the look-ahead row past it is not).
+    expect([...first.body.posts, ...second.body.posts].every((p: Post) => p.highlight?.content.includes('<mark>zygomorphic</mark>'))).toBe(true);
     // Title matches (odd numbers) come first.
     expect(first.body.posts.slice(0, 12).every((p: Post) => p.title.startsWith('Zygomorphic'))).toBe(true);
   });
@@ -403,6 +432,45 @@ describe('bounded search (docs/decisions/0021)', () => {
     expect(await walkService('the', { window: 5 })).toEqual([]);
     expect(await walkService('the -zzq', { window: 5 })).toEqual(await walkService('the -zzq', { window: 5, strategy: 'index' }));
     expect(await walkService('zzqnothing', { window: 5 })).toEqual([]);
+  });
+
+  it('takes the words of a plain search, and their estimates, from each word kept: nothing asked again but the walk', async () => {
+    const specs = Array.from({ length: 19 }, (_, i) => ({ secondsAgo: i + 1, inTitle: i % 3 === 0 }));
+    const both = await seed('basalt scoria', specs);
+    await seed('basalt', specs.slice(0, 7));
+    const statements = async (work: () => Promise<unknown>) => {
+      const session = services.db._.session;
+      const prepare = session.prepareQuery;
+      let n = 0;
+      session.prepareQuery = function counted(this: typeof session, ...args: Parameters<typeof prepare>) {
+        n++;
+        return prepare.apply(this, args);
+      } as typeof prepare;
+      try {
+        await work();
+      } finally {
+        session.prepareQuery = prepare;
+      }
+      return n;
+    };
+    for (const text of ['Basalt scoria -zzq', 'the basalts scoria -zzq -zzr']) {
+      expect(await plainWords(services, text), text).toMatchObject({ words: [{ word: 'basalt' }, { word: 'scoria' }] });
+      const byIndex = await walkService(text, { window: 5, strategy: 'index' });
+      expect(byIndex.sort(), text).toEqual([...both].sort());
+      expect((await walkService(text, { window: 5 })).sort(), text).toEqual(byIndex);
+      expect(await walkService(text, { window: 5 }), text).toEqual(await walkService(text, { window: 5, strategy: 'index' }));
+    }
+    // Words seen before (as spelt: a word's stem is PostgreSQL's to say): another text of them runs its own statement
+    // only, the first window's walk of the rarer word.
+    expect(await statements(() => findPosts(services, ben.id, 'scoria Basalt -zzq1'))).toBe(1);
+    // The estimate is the product of the words' shares, as the planner's for an AND.
+    const words = await plainWords(services, 'basalt scoria');
+    const { total } = words!.estimate;
+    expect(words!.estimate.matches).toBe(Math.max(1, Math.round(words!.words.reduce((p, w) => p * Math.min(1, w.matches / total), 1) * total)));
+    // Anything but plain words (or a lone excluded word) asks PostgreSQL for the whole text, as before.
+    for (const text of ['"basalt scoria"', 'basalt or scoria', 'self-care', '-basalt', 'basalt -']) {
+      expect(await plainWords(services, text), text).toBeNull();
+    }
   });
 
   it('tells a one-word search by its look: plain words, excluded ones aside', () => {

@@ -6,16 +6,16 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import {
-  JOIN_TO_POST, ONLY_AUTHOR_DELETES, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post, type PostHit, type PostsPage,
+  JOIN_TO_POST, ONLY_AUTHOR_DELETES, POST_NOT_FOUND, TITLE_CONTENT_REQUIRED, type Post, type PostHit,
 } from '../../../common/posts.ts';
 import { forumRead, forumWrite } from './forum-reads.ts';
 import { pageBytes, pageJsonFor, withJson, type JsonAnswer } from './page-json.ts';
 import {
-  bookmarkedPosts, likedPosts, POST_COLUMNS, postsForViewer, postsWithDetails, setLike, type PostRow, type SharedPostsPage,
+  POST_COLUMNS, postsForViewer, postsWithDetails, readerMarks, setLike, type PostRow, type SharedPostsPage,
 } from './posts-queries.ts';
 import { newestQuery, sortedPage, sortKey, type SortChoice } from './post-sorts.ts';
 import { toPost } from './present.ts';
-import { findPosts, findPostTitles } from './search.ts';
+import { findPostsJson, findPostTitles } from './search.ts';
 import { postCreated, postLiked } from './notify-events.ts';
 import { countsChanged, type NotifyContext } from '../../lib/notify.ts';
 
@@ -60,11 +60,11 @@ export async function communityPostsJson(
   return postsPageJson(ctx.db, await sharedCommunityPosts(ctx, communityId, before, choice), user.id);
 }
 
-/** Search everywhere, or in one community (search.ts). */
-export async function searchPosts(
+/** Search everywhere, or in one community (search.ts), as the JSON to send (page-json.ts). */
+export async function searchPostsJson(
   ctx: ServiceContext, user: CurrentUser, { query, before, communityId }: { query: string; before?: string; communityId?: string },
-): Promise<PostsPage> {
-  return findPosts(ctx, user.id, query, { before, communityId });
+): Promise<JsonAnswer> {
+  return findPostsJson(ctx, user.id, query, { before, communityId });
 }
 
 /** The top bar's posts: the first `limit` of the search's first page, titles only (search.ts). */
@@ -76,8 +76,7 @@ export async function searchPostTitles(ctx: ServiceContext, query: string, limit
 }
 
 async function postsPageJson(db: Db, page: SharedPostsPage, viewerId: string): Promise<JsonAnswer> {
-  const ids = page.rows.map((r) => r.id);
-  const [liked, saved] = await Promise.all([likedPosts(db, viewerId, ids), bookmarkedPosts(db, viewerId, ids)]);
+  const { liked, saved } = await readerMarks(db, viewerId, page.rows.map((r) => r.id));
   return pageJsonFor(page, 'posts', viewerId, liked, toPost, saved);
 }
 

@@ -18,9 +18,13 @@ export function likesFor(recent: string[], viewerId: string, liked: boolean): st
   return liked ? [viewerId, ...others.slice(0, LIKES_LIST_CAP - 1)] : others.slice(0, LIKES_LIST_CAP);
 }
 
-/** `bookmarked` is the reader's own; a shared page is written with false and patched per reader (page-json.ts). */
+/**
+ * `bookmarked` is the reader's own; a shared page is written with false and patched per reader (page-json.ts).
+ * Keys come in PostSchema's order (a search's highlight after commentsCount): pages written as JSON once are then
+ * byte for byte what the response schema's serializer writes.
+ */
 export function toPost(row: PostRow, viewerId: string, liked: boolean, bookmarked = false): Post {
-  const post: Post = {
+  return {
     _id: row.id,
     title: row.title,
     content: row.content,
@@ -30,11 +34,10 @@ export function toPost(row: PostRow, viewerId: string, liked: boolean, bookmarke
     community: row.community_id ? { _id: row.community_id, name: row.community_name ?? '' } : null,
     createdAt: row.created_at,
     commentsCount: row.comments_count,
+    ...(row.hl_title === undefined ? {} : { highlight: { title: row.hl_title, content: row.hl_content ?? '' } }),
     editedAt: row.edited_at,
     bookmarked,
   };
-  if (row.hl_title !== undefined) post.highlight = { title: row.hl_title, content: row.hl_content ?? '' };
-  return post;
 }
 
 /** A deleted comment that still has replies keeps its place in the tree but shows neither text nor author. */

@@ -8,7 +8,11 @@ import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import { SEARCH_WINDOW, type PostsPage } from '../../../common/posts.ts';
 import { decodeSearchCursor, encodeSearchCursor, type PostKey, type SearchCursor } from './cursor.ts';
 import { forumRead } from './forum-reads.ts';
-import { cursorTime, POST_COLUMNS, postsForViewer, postsWithDetails, type PostRow, type SharedPostsPage } from './posts-queries.ts';
+import { cachedEstimate, looksOneWord, plainWords, requiredWords, tsQuery, type Estimate, type Words } from './search-words.ts';
+import { pageBytes, pageJsonFor, withJson, type JsonAnswer } from './page-json.ts';
+import {
+  cursorTime, POST_COLUMNS, postsWithDetails, readerMarks, type PostRow, type SharedPostsPage,
+} from './posts-queries.ts';
 import { toPost } from './present.ts';
 
 // Full-text search over the stored `search` column (title weighted above content), bounded (docs/decisions/0021):
@@ -45,7 +49,6 @@ type Part = { rows: SearchRow[]; next: SearchCursor | null };
 /** A value of the statement, or a placeholder for it in a statement built once per shape (queryShaped). */
 type Value = string | Placeholder;
 
-const tsQuery = (text: Value) => sql`websearch_to_tsquery('english', ${text})`;
 const inScope = (communityId: string | null) => (communityId ? sql`p.community_id = ${communityId}` : sql`true`);
 // The plain created_at comparisons repeat the row comparisons for the planner's row estimates (it then reads a window
 // through the created_at index instead of intersecting it with the whole GIN posting list).
@@ -65,11 +68,17 @@ const viewerColumns = (viewerId: Value | null) => (viewerId
     EXISTS (SELECT 1 FROM post_bookmarks vb WHERE vb.user_id = ${viewerId} AND vb.post_id = page.id) AS viewer_saved`
   : sql``);
 
-/** Rank as text (it goes into cursors) and the highlights, computed for the shown page only: ts_headline is costly. */
-const searchColumns = (q: SQL, viewerId: Value | null, extra: SQL = sql``) => sql`, page.rank::text AS rank,
-  ts_headline('english', page.title, ${q}, 'HighlightAll=true, StartSel=<mark>, StopSel=</mark>') AS hl_title,
-  ts_headline('english', page.content, ${q}, 'MaxFragments=2, MaxWords=30, MinWords=10, StartSel=<mark>, StopSel=</mark>') AS hl_content
+/**
+ * Rank as text (it goes into cursors) and the highlights, computed for the shown page only: ts_headline is costly, so
+ * not for the look-ahead row either (the page's rows are numbered `n` in rank order, `want` of them shown).
+ */
+const searchColumns = (q: SQL, want: number, viewerId: Value | null, extra: SQL = sql``) => sql`, page.rank::text AS rank,
+  CASE WHEN page.n <= ${int(want)} THEN ts_headline('english', page.title, ${q}, 'HighlightAll=true, StartSel=<mark>, StopSel=</mark>') END AS hl_title,
+  CASE WHEN page.n <= ${int(want)} THEN ts_headline('english', page.content, ${q}, 'MaxFragments=2, MaxWords=30, MinWords=10, StartSel=<mark>, StopSel=</mark>') END AS hl_content
   ${viewerColumns(viewerId)} ${extra}`;
+
+/** Rows numbered in the page's order (relevance, then newest), for searchColumns. */
+const numbered = sql`row_number() OVER (ORDER BY rank DESC, created_at DESC, id DESC) AS n`;
 
 /**
  * The top bar's posts (titles-only): the same rows in the same order as a page of the search, without the content,
@@ -82,27 +91,6 @@ const titlesOnly = (page: SQL, extra: SQL) => sql`
   JOIN users u ON u.id = page.author_id
   LEFT JOIN communities c ON c.id = page.community_id
   ORDER BY ${RANK_ORDER}`;
-
-type Estimate = { matches: number; total: number };
-type PlanNode = { 'Plan Rows'?: number; Plans?: PlanNode[] };
-
-/** The planner's estimate (from ANALYZE statistics, no scan) of how many posts match, and of how many posts there are. */
-export async function estimateMatches(db: Db, text: string): Promise<Estimate> {
-  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON)
-    SELECT 1 FROM posts p WHERE p.search @@ ${tsQuery(text)} UNION ALL SELECT 1 FROM posts p`);
-  const raw = row?.['QUERY PLAN'];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-  const [matches, all] = plan?.[0]?.Plan?.Plans ?? [];
-  return { matches: matches?.['Plan Rows'] ?? 1, total: all?.['Plan Rows'] ?? 1 };
-}
-
-// Estimates come from ANALYZE statistics, which change slowly: the read cache keeps them for a minute, so a repeated
-// search or the next page of one does not plan the estimate again. Forum writes do not forget them (a namespace of
-// their own, outside forum-reads.ts).
-const ESTIMATE_TTL_MS = 60_000;
-
-const cachedEstimate = (ctx: ServiceContext, text: string): Promise<Estimate> =>
-  ctx.cache.read(`search-estimates:${text}`, () => estimateMatches(ctx.db, text), { ttlMs: ESTIMATE_TTL_MS });
 
 /**
  * 'scan' when reading posts newest first until `window + 1` matches (or to the end of a smaller scope) should visit fewer
@@ -148,40 +136,11 @@ const walkTerms = (lexeme: SQL, top: PostKey | null, cap: SQL) => sql`
   ORDER BY t.created_at DESC, t.post_id DESC LIMIT ${cap}`;
 
 /**
- * The words every match must hold. querytree() keeps the part of the query an index can search (excluded words are
- * left out), so with no OR every word left is required.
- */
-export async function requiredWords(db: Db, text: string): Promise<string[]> {
-  const [row] = await queryRows<{ tree: string }>(db, sql`SELECT querytree(${tsQuery(text)})::text AS tree`);
-  const tree = row?.tree ?? '';
-  if (tree.includes('|') || tree.includes('!(') || tree.includes('! (')) return [];
-  const words: string[] = [];
-  // Each lexeme is quoted, quotes inside doubled and backslashes escaped; one right after '!' is excluded, not required.
-  // (A word misread here finds no posts, and the estimate's path answers.)
-  for (const match of tree.matchAll(/(!?)\s*'((?:[^'\\]|''|\\.)*)'/g)) {
-    if (!match[1]) words.push(match[2].replace(/''|\\(.)/g, (_pair, escaped?: string) => escaped ?? "'"));
-  }
-  return words;
-}
-
-/**
  * The query's one required word computed inside the search's statement (no querytree round trip of its own): the whole
  * querytree when it is a single quoted lexeme (no quote or backslash in it), else NULL, which walks nothing, and the
  * caller falls back to requiredWords and the estimates. Constant for the statement, so it is an index condition.
  */
 const oneWord = (q: SQL) => sql`substring(querytree(${q})::text FROM ${sql.raw(String.raw`'^''([^''\\]+)''$'`)})`;
-
-// Plain words, each maybe excluded with '-' (web search syntax); anything else (quotes, OR, hyphenated or symbol words)
-// may make several required words and goes the way that asks for them first.
-const PLAIN = /^-?[\p{L}\p{N}]+$/u;
-
-/** Whether the text has at most one required word by its look alone: then its search starts with the one-word walk. */
-export function looksOneWord(text: string): boolean {
-  const tokens = text.trim().split(/\s+/).filter(Boolean);
-  if (!tokens.length || !tokens.every((t) => PLAIN.test(t))) return false;
-  const required = tokens.filter((t) => !t.startsWith('-'));
-  return required.length === 1 && required[0].toLowerCase() !== 'or';
-}
 
 /**
  * The first page of a window: the `window + 1` newest matches below `top` (the extra one tells whether an older window
@@ -189,6 +148,10 @@ export function looksOneWord(text: string): boolean {
  */
 export function openWindowQuery(text: Value, w: OpenWindow): SQL {
   const q = tsQuery(text);
+  // The query once per execution (an InitPlan), for the expressions evaluated per row: in a generic plan (the prepared
+  // walk) websearch_to_tsquery of a parameter is not folded, and was parsed again for every post checked, ranked and
+  // highlighted (about 150 times, a fifth of the statement's time). Not in index conditions, whose estimates need it.
+  const once = sql`(SELECT ${q})`;
   const scope = inScope(w.communityId);
   const lexeme = w.lexeme === undefined ? oneWord(q) : sql`${w.lexeme}`;
   // MATERIALIZED keeps each step planned on its own: the index path must not be turned into a newest-first scan
@@ -197,7 +160,7 @@ export function openWindowQuery(text: Value, w: OpenWindow): SQL {
     ? sql`found AS MATERIALIZED (
         SELECT p.id, p.created_at, p.search FROM (${walkTerms(lexeme, w.top, int(w.cap))}) t
         JOIN posts p ON p.id = t.post_id
-        WHERE ${scope} AND p.search @@ ${q} ORDER BY t.created_at DESC, t.post_id DESC LIMIT ${int(w.window + 1)})`
+        WHERE ${scope} AND p.search @@ ${once} ORDER BY t.created_at DESC, t.post_id DESC LIMIT ${int(w.window + 1)})`
     : w.strategy === 'scan'
     ? sql`found AS MATERIALIZED (
         SELECT r.id, r.created_at, r.search FROM (
@@ -217,15 +180,15 @@ export function openWindowQuery(text: Value, w: OpenWindow): SQL {
     : sql`false`;
   const page = sql`
     WITH ${found},
-    cand AS MATERIALIZED (SELECT id, created_at, ts_rank(search, ${q}) AS rank FROM found ORDER BY created_at DESC, id DESC LIMIT ${int(w.window)}),
+    cand AS MATERIALIZED (SELECT id, created_at, ts_rank(search, ${once}) AS rank FROM found ORDER BY created_at DESC, id DESC LIMIT ${int(w.window)}),
     oldest AS (SELECT ${cursorTime(sql`cand.created_at`)} AS at, cand.id::text AS id FROM cand ORDER BY cand.created_at, cand.id LIMIT 1)
-    SELECT ${POST_COLUMNS}, c.rank, (SELECT count(*) FROM found)::int AS window_found,
+    SELECT ${POST_COLUMNS}, c.rank, c.n, (SELECT count(*) FROM found)::int AS window_found,
       (SELECT at FROM oldest) AS bottom_at, (SELECT id FROM oldest) AS bottom_id, ${capped} AS scan_capped
-    FROM (SELECT * FROM cand ORDER BY rank DESC, created_at DESC, id DESC LIMIT ${int(w.want + 1)}) c
+    FROM (SELECT *, ${numbered} FROM cand ORDER BY rank DESC, created_at DESC, id DESC LIMIT ${int(w.want + 1)}) c
     JOIN posts p ON p.id = c.id`;
   const meta = sql`, page.window_found, page.bottom_at, page.bottom_id, page.scan_capped`;
   if (w.titles) return titlesOnly(page, meta);
-  return postsWithDetails(page, { extra: searchColumns(q, w.viewerId ?? null, meta), orderBy: RANK_ORDER });
+  return postsWithDetails(page, { extra: searchColumns(once, w.want, w.viewerId ?? null, meta), orderBy: RANK_ORDER });
 }
 
 type InWindow = Extract<SearchCursor, { kind: 'in' }>;
@@ -234,13 +197,15 @@ type InWindow = Extract<SearchCursor, { kind: 'in' }>;
 export function windowPageQuery(text: string, communityId: string | null, cursor: InWindow, want: number, viewerId: string | null = null): SQL {
   const q = tsQuery(text);
   const page = sql`
-    SELECT * FROM (
-      SELECT ${POST_COLUMNS}, ts_rank(p.search, ${q}) AS rank FROM posts p
-      WHERE ${inScope(communityId)} ${below(cursor.top)} ${atOrAbove(cursor.bottom)} AND p.search @@ ${q}
-    ) hits
-    WHERE (hits.rank, hits.created_at, hits.id) < (${cursor.rank}::real, ${cursor.at}::timestamptz, ${cursor.id}::uuid)
-    ORDER BY hits.rank DESC, hits.created_at DESC, hits.id DESC LIMIT ${want + 1}`;
-  return postsWithDetails(page, { extra: searchColumns(q, viewerId), orderBy: RANK_ORDER });
+    SELECT *, ${numbered} FROM (
+      SELECT * FROM (
+        SELECT ${POST_COLUMNS}, ts_rank(p.search, ${q}) AS rank FROM posts p
+        WHERE ${inScope(communityId)} ${below(cursor.top)} ${atOrAbove(cursor.bottom)} AND p.search @@ ${q}
+      ) hits
+      WHERE (hits.rank, hits.created_at, hits.id) < (${cursor.rank}::real, ${cursor.at}::timestamptz, ${cursor.id}::uuid)
+      ORDER BY hits.rank DESC, hits.created_at DESC, hits.id DESC LIMIT ${int(want + 1)}
+    ) shown`;
+  return postsWithDetails(page, { extra: searchColumns(q, want, viewerId), orderBy: RANK_ORDER });
 }
 
 const position = (row: SearchRow) => ({ rank: row.rank ?? '0', at: row.cursor_at, id: row.id });
@@ -254,16 +219,16 @@ const TERMS_CAP_WINDOWS = 10;
  * 'terms' when the query has a word every match holds, walking the rarest such word, if the walk should find a window
  * within its cap. One required word (the common case, e.g. 'grief -loss') needs no estimate at all. Not for a
  * community's search: its posts are a small part of a word's, where its own scan or index path reads fewer rows.
+ * A text of plain words takes its words and estimates from each word's kept figures (search-words.ts).
  */
-async function termsChoice(ctx: ServiceContext, text: string, window: number, communityId: string | null): Promise<Choice | null> {
-  if (communityId) return null;
-  const words = await requiredWords(ctx.db, text);
+async function termsChoice(ctx: ServiceContext, text: string, window: number, plain: Words | null): Promise<Choice | null> {
+  const words = plain ? plain.words.map((w) => w.word) : await requiredWords(ctx.db, text);
   if (!words.length) return null;
   const cap = TERMS_CAP_WINDOWS * (window + 1);
   if (words.length === 1) return { strategy: 'terms', cap, lexeme: words[0] };
-  const counts = await Promise.all(words.map(async (word) => ({ word, matches: (await cachedEstimate(ctx, word)).matches })));
+  const counts = plain?.words ?? await Promise.all(words.map(async (word) => ({ word, matches: (await cachedEstimate(ctx, word)).matches })));
   const rarest = counts.reduce((a, b) => (b.matches < a.matches ? b : a));
-  const all = (await cachedEstimate(ctx, text.trim())).matches;
+  const all = (plain?.estimate ?? await cachedEstimate(ctx, text.trim())).matches;
   // Posts of the rarest word walked per match of the whole query, times the window.
   return (window + 1) * (rarest.matches / Math.max(1, all)) <= cap ? { strategy: 'terms', cap, lexeme: rarest.word } : null;
 }
@@ -297,13 +262,16 @@ async function openWindow(ctx: ServiceContext, text: string, view: View, opts: {
 }): Promise<Part> {
   const { db } = ctx;
   const { communityId, top, window, want } = opts;
-  const estimated = async () => chooseStrategy(await cachedEstimate(ctx, text.trim()), window, opts.scopeSize);
+  let plain: Promise<Words | null> | undefined;
+  const plainText = () => (plain ??= plainWords(ctx, text));
+  const estimated = async () =>
+    chooseStrategy((await plainText())?.estimate ?? await cachedEstimate(ctx, text.trim()), window, opts.scopeSize);
   // One plain word (minus excluded ones), the common search: its walk finds the word itself, in the same statement.
   const oneWordWalk = !opts.strategy && !communityId && looksOneWord(text);
   let choice: Choice = opts.strategy
     ? await forcedChoice(db, text, window, opts.strategy, opts.scanCap)
     : oneWordWalk ? { strategy: 'terms', cap: TERMS_CAP_WINDOWS * (window + 1) }
-    : (await termsChoice(ctx, text, window, communityId)) ?? await estimated();
+    : (!communityId && await termsChoice(ctx, text, window, await plainText())) || await estimated();
   // The first window's walk has one statement shape per page size: prepared, it is planned once per connection (planning
   // cost about as much as running it). Below a cursor, a generic plan does not know how far down the cursor is and
   // collects every post of the word (measured: 268 ms for 'grief'), so those are planned with their values, as the
@@ -391,23 +359,35 @@ async function searchShared(ctx: ServiceContext, text: string, opts: SearchOptio
 const SEARCH_TTL_MS = 5_000;
 
 /**
- * Posts matching `text` (web search syntax), 20 a page, with the matched words wrapped in <mark></mark> in `highlight`.
- * Within a window the best match comes first; windows follow newest first, so every match is reachable by paging.
+ * The page as every reader shares it (written as JSON once, page-json.ts) and this reader's likes and bookmarks in it.
  * The request that runs the search reads the searcher's likes and bookmarks in the same statements; a reader the kept
  * (or running) search answers reads theirs for the page.
  */
-export async function findPosts(ctx: ServiceContext, viewerId: string, text: string, opts: SearchOptions = {}): Promise<PostsPage> {
+async function searchForReader(ctx: ServiceContext, viewerId: string, text: string, opts: SearchOptions): Promise<SearchRead> {
   let mine: SearchRead | null = null;
   const page = await forumRead(ctx, `search|${JSON.stringify([text, opts])}`, async () => {
     const read = await searchShared(ctx, text, opts, { viewerId, titles: false });
     mine = read;
-    return read.page;
-  }, { ttlMs: SEARCH_TTL_MS });
+    return withJson(read.page, 'posts', toPost);
+  }, { ttlMs: SEARCH_TTL_MS, size: pageBytes });
   const own = mine as SearchRead | null;
-  if (own?.page === page) {
-    return { posts: page.rows.map((r) => toPost(r, viewerId, own.liked.has(r.id), own.saved.has(r.id))), nextCursor: page.nextCursor };
-  }
-  return { posts: await postsForViewer(ctx.db, page.rows, viewerId), nextCursor: page.nextCursor };
+  if (own?.page === page) return { page, liked: own.liked, saved: own.saved };
+  return { page, ...await readerMarks(ctx.db, viewerId, page.rows.map((r) => r.id)) };
+}
+
+/**
+ * Posts matching `text` (web search syntax), 20 a page, with the matched words wrapped in <mark></mark> in `highlight`.
+ * Within a window the best match comes first; windows follow newest first, so every match is reachable by paging.
+ */
+export async function findPosts(ctx: ServiceContext, viewerId: string, text: string, opts: SearchOptions = {}): Promise<PostsPage> {
+  const { page, liked, saved } = await searchForReader(ctx, viewerId, text, opts);
+  return { posts: page.rows.map((r) => toPost(r, viewerId, liked.has(r.id), saved.has(r.id))), nextCursor: page.nextCursor };
+}
+
+/** findPosts as the JSON the route sends: the page's, written once for every reader, unless this reader's differs. */
+export async function findPostsJson(ctx: ServiceContext, viewerId: string, text: string, opts: SearchOptions = {}): Promise<JsonAnswer> {
+  const { page, liked, saved } = await searchForReader(ctx, viewerId, text, opts);
+  return pageJsonFor(page, 'posts', viewerId, liked, toPost, saved);
 }
 
 /** A post as the top bar lists it. */

@@ -1,12 +1,31 @@
 import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
+import { createMemberCache, MEMBER_READS_CHANGED, type MemberCache } from '../../lib/member-cache.ts';
 
-/** Which of `ids` the viewer blocked (the blocks primary key; at most a few ids, those of one answer's authors). */
-export async function blockedAmong(db: Db, viewerId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  // Prepared (one shape however many ids): it runs on every search that finds people.
-  const rows = await queryPrepared<{ id: string }>(db, sql`
-    SELECT blocked_id::text AS id FROM blocks WHERE blocker_id = ${viewerId} AND blocked_id = ANY(${sql.param(ids)}::uuid[])`);
+/** Everyone the viewer blocked (the blocks primary key's range of one blocker: a few rows, usually none). */
+async function blockedBy(db: Db, viewerId: string): Promise<Set<string>> {
+  const rows = await queryPrepared<{ id: string }>(db, sql`SELECT blocked_id::text AS id FROM blocks WHERE blocker_id = ${viewerId}`);
   return new Set(rows.map((r) => r.id));
 }
+
+// A member's searches come in runs (the top bar asks as they type), each needing whom they blocked: this node keeps the
+// list for config.firstPageCacheMs (docs/decisions/0100). A block or unblock forgets it at once, here and on every node
+// (blocks.ts calls memberReadsChanged, as for the referral suggestions), so a block still holds from the next search.
+const MAX_MEMBERS = 20_000;
+const byApp = new WeakMap<object, MemberCache<Set<string>>>();
+
+function cacheOf(ctx: Pick<AppContext, 'realtime' | 'config'>): MemberCache<Set<string>> {
+  let cache = byApp.get(ctx.realtime);
+  if (!cache) {
+    const created = createMemberCache<Set<string>>(ctx.config.firstPageCacheMs, { maxMembers: MAX_MEMBERS });
+    ctx.realtime.onFanOut(MEMBER_READS_CHANGED, (payload) => created.forget((payload as { userIds: string[] }).userIds));
+    byApp.set(ctx.realtime, (cache = created));
+  }
+  return cache;
+}
+
+/** Whom the viewer blocked, from this node's memory when it has it. */
+export const blockedByViewer = (ctx: Pick<AppContext, 'db' | 'realtime' | 'config'>, viewerId: string): Promise<Set<string>> =>
+  cacheOf(ctx).read(viewerId, async () => ({ value: await blockedBy(ctx.db, viewerId) }));

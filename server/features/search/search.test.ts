@@ -140,3 +140,28 @@ describe('GET /api/search', () => {
     }
   });
 });
+
+describe('GET /api/search with whom the searcher blocked kept by the node (docs/decisions/0100)', () => {
+  let kept: TestContext;
+  const callKept = caller(() => kept.app);
+  afterAll(async () => {
+    await kept?.close();
+  });
+
+  it('leaves out a member from the next search after a block, and brings them back after the unblock', async () => {
+    kept = await createTestContext({ config: { FIRST_PAGE_CACHE_MS: '60000' } });
+    const searcher = await createUser(kept.db, { name: 'Dingo Searcher' });
+    const other = await createUser(kept.db, { name: 'Dingo Other' });
+    await kept.db.insert(posts).values({ authorId: other.id, title: 'Dingo field notes', content: 'x' });
+    const found = async () => {
+      const { status, body } = await callKept('GET', '/api/search?q=dingo', searcher);
+      expect(status).toBe(200);
+      return [titles(body, 'therapists'), titles(body, 'posts')];
+    };
+    expect(await found()).toEqual([['Dingo Other'], ['Dingo field notes']]);
+    expect((await callKept('POST', `/api/users/${other.id}/block`, searcher)).status).toBe(200);
+    expect(await found()).toEqual([[], []]);
+    expect((await callKept('DELETE', `/api/users/${other.id}/block`, searcher)).status).toBe(200);
+    expect(await found()).toEqual([['Dingo Other'], ['Dingo field notes']]);
+  });
+});

@@ -6,11 +6,11 @@ import type { Community } from '../../../common/communities.ts';
 import type { Resource } from '../../../common/resources.ts';
 import { SEARCH_GROUP_SIZE, SEARCH_KINDS, type SearchItem, type SearchKind, type SearchResponse } from '../../../common/search.ts';
 import type { TherapistCard } from '../../../common/therapists.ts';
-import type { ServiceContext } from '../../context.ts';
+import type { AppContext, ServiceContext } from '../../context.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import type { PostHit } from '../../../common/posts.ts';
 import { communityItem, fullSearchHref, GROUP_LABELS, postItem, resourceItem, therapistItem } from './present.ts';
-import { blockedAmong } from './queries.ts';
+import { blockedByViewer } from './queries.ts';
 
 /**
  * A feature's top matches for the words, the same for every searcher (so each feature keeps them a few seconds by
@@ -45,11 +45,10 @@ async function found(ctx: ServiceContext, user: CurrentUser, q: string, sources:
 }
 
 export async function searchEverything(
-  ctx: ServiceContext, user: CurrentUser, { q }: { q: string }, sources: SearchSources,
+  ctx: AppContext, user: CurrentUser, { q }: { q: string }, sources: SearchSources,
 ): Promise<SearchResponse> {
-  const groups = await found(ctx, user, q, sources);
-  const people = SEARCH_KINDS.flatMap((kind) => groups[kind].flatMap((f) => (f.personId ? [f.personId] : [])));
-  const blocked = await blockedAmong(ctx.db, user.id, [...new Set(people)]);
+  // Whom the searcher blocked is read beside the sources (and kept a little, queries.ts), not probed after them.
+  const [groups, blocked] = await Promise.all([found(ctx, user, q, sources), blockedByViewer(ctx, user.id)]);
   return {
     q,
     groups: SEARCH_KINDS.map((kind) => ({
