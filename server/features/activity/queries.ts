@@ -20,9 +20,12 @@ export type FeedRow = {
 };
 
 /**
- * One statement, three branches: each reads only its newest `limit` rows through its (created_at DESC, id DESC) index
- * and joins them by primary key; the outer query merges the at most 3 × limit rows. The inner joins are the spec's
- * skipping rules: a post needs its community and author, a comment its author and its post's community.
+ * One index range of activity_items (migration 0151: every post, comment not deleted and published resource, kept by
+ * triggers), newest first from the cursor, and the names of only the rows it keeps, joined by primary key. The joins
+ * are inner, in a lateral subquery per row, so the plan stays a nested loop under the LIMIT: it stops after `limit`
+ * shown rows (one statement of outer joins had the planner read 10,000 buffers, docs/decisions/0098). They are also
+ * the spec's skipping rules: a post needs its community (named) and author (named), a comment its author (named) and
+ * its post (titled) in a community.
  */
 export const feedSql = (cursor: FeedCursor, limit: number) => feedSqlWithLimit(cursor, literalLimit(limit));
 
@@ -38,32 +41,23 @@ function literalLimit(limit: number): SQL {
 }
 
 const feedSqlWithLimit = (cursor: FeedCursor, limit: SQL) => sql`
-  (SELECT 'NEW_POST' AS type, p.id, ${iso(sql`p.created_at`)} AS created_at, p.created_at AS at, p.title, u.name AS author_name,
-      NULL::uuid AS post_id, NULL AS post_title, c.id AS community_id, c.name AS community_name
-    FROM posts p
-    JOIN communities c ON c.id = p.community_id
-    JOIN users u ON u.id = p.author_id
-    WHERE ${olderThan(sql`p.created_at`, sql`p.id`, cursor)} AND u.name <> '' AND c.name <> ''
-    ORDER BY p.created_at DESC NULLS LAST, p.id DESC NULLS LAST
-    LIMIT ${limit})
-  UNION ALL
-  (SELECT 'NEW_COMMENT', cm.id, ${iso(sql`cm.created_at`)}, cm.created_at, NULL, u.name, p.id, p.title, c.id, c.name
-    FROM comments cm
-    JOIN posts p ON p.id = cm.post_id
-    JOIN communities c ON c.id = p.community_id
-    JOIN users u ON u.id = cm.author_id
-    WHERE NOT cm.deleted AND ${olderThan(sql`cm.created_at`, sql`cm.id`, cursor)} AND u.name <> '' AND p.title <> ''
-    ORDER BY cm.created_at DESC NULLS LAST, cm.id DESC NULLS LAST
-    LIMIT ${limit})
-  UNION ALL
-  -- A resource becomes news when it is published, so it is placed by its approval time.
-  (SELECT 'NEW_RESOURCE', r.id, ${iso(sql`r.approved_at`)}, r.approved_at, r.title, NULL, NULL, NULL, NULL, NULL
-    FROM resources r
-    WHERE r.is_approved AND r.approved_at IS NOT NULL AND r.title <> ''
-      AND ${olderThan(sql`r.approved_at`, sql`r.id`, cursor)}
-    ORDER BY r.approved_at DESC NULLS LAST, r.id DESC NULLS LAST
-    LIMIT ${limit})
-  ORDER BY at DESC, id DESC
+  SELECT a.type, a.id, ${iso(sql`a.at`)} AS created_at, n.title, n.author_name, n.post_id, n.post_title, n.community_id, n.community_name
+  FROM activity_items a
+  CROSS JOIN LATERAL (
+    SELECT CASE WHEN a.type = 'NEW_POST' THEN p.title END AS title, u.name AS author_name,
+        CASE WHEN a.type = 'NEW_COMMENT' THEN p.id END AS post_id, CASE WHEN a.type = 'NEW_COMMENT' THEN p.title END AS post_title,
+        c.id AS community_id, c.name AS community_name
+      FROM posts p
+      JOIN communities c ON c.id = p.community_id
+      JOIN users u ON u.id = a.author_id
+      WHERE a.type <> 'NEW_RESOURCE' AND p.id = a.post_id AND u.name <> ''
+        AND CASE WHEN a.type = 'NEW_POST' THEN c.name <> '' ELSE p.title <> '' END
+    UNION ALL
+    -- A resource's row holds all it shows.
+    SELECT a.title, NULL, NULL, NULL, NULL, NULL WHERE a.type = 'NEW_RESOURCE'
+  ) n
+  WHERE ${olderThan(sql`a.at`, sql`a.id`, cursor)}
+  ORDER BY a.at DESC, a.id DESC
   LIMIT ${limit}`;
 
 /** The newest `limit` items of posts, comments and published resources, older than the cursor when one is given. */
