@@ -180,6 +180,23 @@ describe('activity_items follows the sources', () => {
     await expectInStep();
   });
 
+  it('answers the JSON that JSON.stringify writes, byte for byte, whatever the names hold', async () => {
+    // PostgreSQL writes the page's JSON (queries.ts): quotes, backslashes, controls, emoji and non-Latin text.
+    const odd = 'Say "hi" \\ back\nnext\tline \u0001\u001f \u2028 😀 café 日本';
+    const group = await createCommunity(ctx.db, { name: `Group ${odd}` });
+    const writer = await createUser(ctx.db, { name: `Name ${odd}` });
+    const post = await addPost(10, { communityId: group.id, authorId: writer.id, title: `Title ${odd}` });
+    await addComment(post.id, 5, { authorId: writer.id });
+    await addResource({ title: `Resource ${odd}`, isApproved: true, approvedAt: at(1) });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/activity/feed', headers: viewer.headers });
+    const items = res.json() as FeedItem[];
+    expect(items).toHaveLength(3);
+    expect(items[2]).toMatchObject({ title: `Title ${odd}`, author: { name: `Name ${odd}` }, community: { name: `Group ${odd}` } });
+    expect(res.body).toBe(JSON.stringify(items));
+    const empty = await ctx.app.inject({ method: 'GET', url: `/api/activity/feed?before=${encodeURIComponent(at(1000).toISOString())}`, headers: viewer.headers });
+    expect(empty.body).toBe('[]');
+  });
+
   it('empties with a truncated table', async () => {
     const post = await addPost(10);
     await addComment(post.id, 5);
