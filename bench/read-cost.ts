@@ -2,7 +2,7 @@
 // few at a time, and per request the server's CPU, its PostgreSQL backends' CPU and the statements it sent (counted in
 // the server by bench/count-queries.ts). On a saturated 2-core machine p95 ≈ 35 × that CPU (decision 0098), so this
 // is the figure to compare before and after a change while other work runs.
-// Run: node_modules/.bin/node bench/read-cost.ts --read=feed|received [--requests=2000] [--server-dir=.] [--profile] [--save=file]
+// Run: node_modules/.bin/node bench/read-cost.ts --read=feed|received|receivedFirst|me [--requests=2000] [--server-dir=.] [--profile] [--save=file]
 // BENCH_DB: the database (feed: a copy of thera_bench_forum; received: one seeded like bench/referrals.ts); it is
 // migrated by this checkout. --server-dir runs another checkout's server on it, for a before/after; --profile writes a
 // V8 CPU profile of the server (--cpu-prof) to the printed directory.
@@ -52,6 +52,15 @@ const READS: Record<string, (db: Db) => Promise<{ token: string; path: (n: numbe
       WHERE recipient_id = ${busy.id} ORDER BY created_at DESC, referral_id DESC OFFSET 2000 LIMIT 1`);
     const deepPath = `/api/referrals?box=received&before=${encodeURIComponent(`${deep.at}_${deep.id}`)}`;
     return { token: await createSession(db, busy.id), path: () => deepPath };
+  },
+  // The same inbox's first page: as large, but kept by the server (decision 0092), so no statement: what is left is
+  // the request and the writing of the page.
+  async receivedFirst(db) {
+    return { token: (await READS.received(db)).token, path: () => '/api/referrals?box=received' };
+  },
+  // The floor under every signed-in read: the session, kept by the server (decision 0098).
+  async me(db) {
+    return { token: (await READS.received(db)).token, path: () => '/api/users/me' };
   },
 };
 
