@@ -69,15 +69,16 @@ export function toReferral(row: ReferralRow, viewerId: string): Referral {
   };
 }
 
+/** A box's item; its times come from the database as ISO text already (queries.ts, isoText) and are passed on as they are. */
 export function toListItem(row: ListRow): ReferralListItem {
-  const n = needs(row);
   return {
-    _id: n._id, sender: n.sender, ageGroup: n.ageGroup, concerns: n.concerns, sessionFormats: n.sessionFormats,
-    region: n.region, urgency: n.urgency, neededBy: n.neededBy,
+    _id: String(row.id), sender: { _id: String(row.sender_id), name: row.sender_name, avatar: row.sender_avatar },
+    ageGroup: row.age_group, concerns: row.concerns, sessionFormats: row.session_formats,
+    region: row.region, urgency: row.urgency as Urgency, neededBy: row.needed_by,
     status: row.status,
     toBoard: row.to_board,
-    createdAt: iso(row.created_at),
-    expiresAt: iso(row.expires_at),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
     myResponse: row.my_response === null ? null : recipientState(row.my_response, row.status),
     recipientCount: row.recipient_count,
     acceptedCount: row.accepted_count,

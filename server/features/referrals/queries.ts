@@ -62,7 +62,17 @@ export async function findReferral(db: Db, id: string, now: Date): Promise<Refer
   return row;
 }
 
-export type ListRow = NeedsRow & { my_response: string | null; recipient_count: number; accepted_count: number; open_offers: number; cursor_at: string };
+// What a box's item shows (toListItem) and nothing more: a page of 21 rows read modalities, languages, fee models, the note
+// and the update time only for the driver to parse them and the presenter to drop them (decision 0101).
+const LIST_NEEDS = sql`r.id, r.sender_id, su.name AS sender_name, su.avatar AS sender_avatar, r.age_group, ${jsonArray('r.concerns')},
+  ${jsonArray('r.session_formats')}, r.region, r.urgency, r.needed_by::text AS needed_by, r.to_board,
+  ${isoText(sql`r.expires_at`)} AS expires_at, ${isoText(sql`r.created_at`)} AS created_at`;
+
+export type ListRow = Pick<NeedsRow, 'id' | 'sender_id' | 'sender_name' | 'sender_avatar' | 'age_group' | 'concerns' | 'session_formats'
+  | 'region' | 'urgency' | 'needed_by' | 'to_board' | 'status'> & {
+  expires_at: string; created_at: string; my_response: string | null; recipient_count: number; accepted_count: number;
+  open_offers: number; cursor_at: string;
+};
 
 const PAGE_TAIL = (limit: number) => sql`LIMIT ${limit + 1}`;
 
@@ -72,7 +82,7 @@ export const receivedPage = (db: Db, userId: string, now: Date, limit: number, s
 
 export function receivedPageSql(userId: string, now: Date, limit: number, status?: ReferralStatus, cursor?: Cursor | null): SQL {
   return sql`
-    SELECT ${NEEDS}, ${effectiveStatus(now)} AS status, rr.response AS my_response, 0 AS recipient_count, 0 AS accepted_count,
+    SELECT ${LIST_NEEDS}, ${effectiveStatus(now)} AS status, rr.response AS my_response, 0 AS recipient_count, 0 AS accepted_count,
       0 AS open_offers, ${isoText(sql`rr.created_at`)} AS cursor_at
     FROM referral_recipients rr JOIN referrals r ON r.id = rr.referral_id JOIN users su ON su.id = r.sender_id
     WHERE rr.recipient_id = ${userId} ${status ? sql`AND ${statusIs(status, now)}` : sql``}
@@ -86,7 +96,7 @@ export const sentPage = (db: Db, userId: string, now: Date, limit: number, statu
 
 export function sentPageSql(userId: string, now: Date, limit: number, status?: ReferralStatus, cursor?: Cursor | null): SQL {
   return sql`
-    SELECT ${NEEDS}, ${effectiveStatus(now)} AS status, NULL AS my_response,
+    SELECT ${LIST_NEEDS}, ${effectiveStatus(now)} AS status, NULL AS my_response,
       (SELECT count(*)::int FROM referral_recipients x WHERE x.referral_id = r.id) AS recipient_count,
       (SELECT count(*)::int FROM referral_recipients x WHERE x.referral_id = r.id AND x.response = 'accepted') AS accepted_count,
       (SELECT count(*)::int FROM referral_offers o WHERE o.referral_id = r.id AND o.status = 'open') AS open_offers,

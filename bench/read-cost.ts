@@ -1,0 +1,130 @@
+// What one read costs in CPU, apart from the machine's load (issue 18, decision 0101): a server of its own, requests a
+// few at a time, and per request the server's CPU, its PostgreSQL backends' CPU and the statements it sent (counted in
+// the server by bench/count-queries.ts). On a saturated 2-core machine p95 ≈ 35 × that CPU (decision 0098), so this
+// is the figure to compare before and after a change while other work runs.
+// Run: node_modules/.bin/node bench/read-cost.ts --read=feed|received|receivedFirst|me [--requests=2000] [--server-dir=.] [--profile] [--save=file]
+// BENCH_DB: the database (feed: a copy of thera_bench_forum; received: one seeded like bench/referrals.ts); it is
+// migrated by this checkout. --server-dir runs another checkout's server on it, for a before/after; --profile writes a
+// V8 CPU profile of the server (--cpu-prof) to the printed directory.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../server/db/client.ts';
+import { createSession } from '../server/lib/auth.ts';
+import { benchDatabase } from './lib.ts';
+import { arg, loadAverage } from './machine-load.ts';
+import { cpuSeconds } from './proc.ts';
+
+const DATABASE = process.env.BENCH_DB ?? 'thera_bench_feed';
+const PORT = Number(process.env.BENCH_PORT ?? 3341);
+const REQUESTS = Number(arg('requests', '2000'));
+const CONCURRENCY = Number(arg('concurrency', '4'));
+const SERVER_DIR = path.resolve(arg('server-dir', '.'));
+const READ = arg('read', 'feed');
+const APP = 'read-cost';
+// --save=<file>: the first answer's body, to compare two checkouts' answers byte for byte.
+const SAVE = arg('save', '');
+const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
+
+/** The reads measured: each gives a token and the path of request n. */
+const READS: Record<string, (db: Db) => Promise<{ token: string; path: (n: number) => string }>> = {
+  // bench/feed.ts's 1,000 distinct cursors: posts 500 to 1,500 from the newest.
+  async feed(db) {
+    const spread = await queryRows<{ created_at: string; id: string }>(db, sql`
+      SELECT ${iso('created_at')} AS created_at, id::text AS id FROM posts ORDER BY created_at DESC, id DESC OFFSET 500 LIMIT 1000`);
+    const [user] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE verification_status = 'verified' ORDER BY created_at LIMIT 1`);
+    return {
+      token: await createSession(db, user.id),
+      path: (n) => {
+        const c = spread[n % spread.length];
+        return `/api/activity/feed?before=${encodeURIComponent(c.created_at)}&beforeId=${c.id}`;
+      },
+    };
+  },
+  // bench/referrals.ts's deep page: the busiest inbox, 2,000 referrals down.
+  async received(db) {
+    const [busy] = await queryRows<{ id: string }>(db, sql`
+      SELECT id FROM users WHERE verification_status = 'verified' AND role <> 'admin' ORDER BY created_at, id LIMIT 1`);
+    const [deep] = await queryRows<{ at: string; id: string }>(db, sql`
+      SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, referral_id AS id FROM referral_recipients
+      WHERE recipient_id = ${busy.id} ORDER BY created_at DESC, referral_id DESC OFFSET 2000 LIMIT 1`);
+    const deepPath = `/api/referrals?box=received&before=${encodeURIComponent(`${deep.at}_${deep.id}`)}`;
+    return { token: await createSession(db, busy.id), path: () => deepPath };
+  },
+  // The same inbox's first page: as large, but kept by the server (decision 0092), so no statement: what is left is
+  // the request and the writing of the page.
+  async receivedFirst(db) {
+    return { token: (await READS.received(db)).token, path: () => '/api/referrals?box=received' };
+  },
+  // The floor under every signed-in read: the session, kept by the server (decision 0098).
+  async me(db) {
+    return { token: (await READS.received(db)).token, path: () => '/api/users/me' };
+  },
+};
+
+const { db, url, close } = await benchDatabase(DATABASE);
+const read = await READS[READ](db);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-cost-'));
+const countFile = path.join(dataDir, 'statements');
+const profileDir = path.join(dataDir, 'profile');
+const profile = process.argv.includes('--profile') ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`] : [];
+const server = spawn(process.execPath, [...profile, '--import', path.join(import.meta.dirname, 'count-queries.ts'), 'server/main.ts'], {
+  cwd: SERVER_DIR,
+  env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(PORT), HOST: '127.0.0.1',
+    DATABASE_URL: `${url}?application_name=${APP}`, DATA_DIR: dataDir, SEED_DEMO: '0', COUNT_QUERIES_FILE: countFile },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${PORT}`;
+for (let i = 0; i < 200 && !(await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 300));
+
+/** CPU seconds so far of each of the server's PostgreSQL backends. */
+const backendCpu = async () => new Map((await queryRows<{ pid: number }>(db, sql`
+  SELECT pid FROM pg_stat_activity WHERE application_name = ${APP}`)).map((r) => [r.pid, cpuSeconds(r.pid)]));
+const statements = async () => {
+  server.kill('SIGUSR2');
+  await new Promise((r) => setTimeout(r, 200));
+  return Number(fs.readFileSync(countFile, 'utf8'));
+};
+
+let bytes = 0;
+/** `count` requests from CONCURRENCY loops, request numbers from `from`. */
+async function run(from: number, count: number): Promise<void> {
+  let next = from;
+  const loop = async () => {
+    while (next < from + count) {
+      const n = next++;
+      // No compression, as autocannon asks for none: fetch asks for gzip, and zlib was a third of the server's CPU.
+      const res = await fetch(base + read.path(n), { headers: { 'x-auth-token': read.token, 'accept-encoding': 'identity' } });
+      if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+      const body = await res.text();
+      bytes = Buffer.byteLength(body);
+      if (SAVE && n === 0) fs.writeFileSync(SAVE, body);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+}
+
+try {
+  await run(0, 400); // warm-up: JIT, every pooled connection prepares its statements
+  const before = { server: cpuSeconds(server.pid), pg: await backendCpu(), statements: await statements() };
+  const started = performance.now();
+  await run(400, REQUESTS);
+  const ms = performance.now() - started;
+  const after = { server: cpuSeconds(server.pid), pg: await backendCpu(), statements: await statements() };
+  // A backend opened meanwhile counts from zero; one closed meanwhile loses its last CPU (an undercount, small).
+  const pgSeconds = [...after.pg].reduce((sum, [pid, cpu]) => sum + cpu - (before.pg.get(pid) ?? 0), 0);
+  const per = (x: number) => Math.round((x / REQUESTS) * 1000 * 1000) / 1000;
+  console.log(JSON.stringify({
+    read: READ, serverDir: SERVER_DIR, database: DATABASE, requests: REQUESTS, concurrency: CONCURRENCY, pageBytes: bytes,
+    meanMs: Math.round((ms / REQUESTS) * CONCURRENCY * 100) / 100, serverCpuMs: per(after.server - before.server),
+    postgresCpuMs: per(pgSeconds), statements: Math.round(((after.statements - before.statements) / REQUESTS) * 100) / 100,
+    load: loadAverage(),
+  }));
+} finally {
+  server.kill('SIGINT');
+  await new Promise((r) => server.once('exit', r));
+  if (profile.length) console.log(`profile: ${profileDir}`);
+  await close();
+}
