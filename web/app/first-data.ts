@@ -11,16 +11,15 @@ import { waitingPaths } from '../lib/prefetch.ts';
 // answer instead of asking again (first-data.test.ts checks both).
 export const FIRST_DATA: Record<string, (client: QueryClient, me: Me) => Promise<void>> = {
   '/api/forumPosts/feed': async (client) => {
-    const { postListQuery, DEFAULT_POST_ORDER } = await import('../features/forums/api.ts');
+    const { postListQuery, DEFAULT_POST_ORDER } = await import('../features/forums/ForumsPage.tsx');
     await client.prefetchInfiniteQuery(postListQuery(DEFAULT_POST_ORDER));
   },
   '/api/users': async (client) => {
-    const [{ directoryQuery }, { EMPTY_FILTERS }] = await Promise.all([
-      import('../features/therapists/api.ts'), import('../features/therapists/filters.ts')]);
+    const { directoryQuery, EMPTY_FILTERS } = await import('../features/therapists/TherapistsPage.tsx');
     await client.prefetchQuery(directoryQuery(EMPTY_FILTERS));
   },
   '/api/conversations?limit=100': async (client, me) => {
-    const { conversationsQuery } = await import('../features/chat/api.ts');
+    const { conversationsQuery } = await import('../features/chat/ChatPage.tsx');
     await client.prefetchInfiniteQuery(conversationsQuery(me._id));
   },
 };

@@ -11,6 +11,10 @@ import { SearchBox } from './components/SearchBox.tsx';
 import { SortControl, usePostSort } from './components/SortControl.tsx';
 import { LOADING_FORUMS, NO_POSTS } from './components/texts.ts';
 
+// For start.tsx to fetch this screen's first list before the first render, from this chunk, which is loaded by then
+// (web/app/first-data.ts; importing api.ts there would cost a phone one more request, for a chunk of its own).
+export { DEFAULT_POST_ORDER, postListQuery } from './api.ts';
+
 /**
  * /forums: three columns on wide screens. On a phone they stack with the two side columns first,
  * because the post list scrolls on without end and nothing placed after it could be reached.
