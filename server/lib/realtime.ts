@@ -31,10 +31,11 @@ export type Realtime = {
   /** The member's role, status or two-factor changed for the better: every node reads their sessions afresh. */
   userChanged: (userId: string) => void;
   /**
-   * Runs the handler registered for `name` on every node: here at once, on the others through Redis. For events whose
+   * Runs the handlers registered for `name` on every node: here at once, on the others through Redis. For events whose
    * payload differs per user: each node builds them for its own sockets only (use `io.local`).
    */
   fanOut: (name: string, payload: unknown) => void;
+  /** Adds a handler for `name`; every handler registered for a name runs. */
   onFanOut: (name: string, handler: (payload: unknown) => void) => void;
   /** Whether any socket of the user is connected to this node. */
   hasLocalUser: (userId: string) => boolean;
@@ -112,9 +113,14 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     const { user } = socket.data;
     void socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
   });
-  const fanOutHandlers = new Map<string, (payload: unknown) => void>();
+  // Several features may listen to one name (the member caches of referrals and of the search both forget on
+  // MEMBER_READS_CHANGED): each is called, none replaces another.
+  const fanOutHandlers = new Map<string, ((payload: unknown) => void)[]>();
+  const runFanOut = (name: string, payload: unknown) => {
+    for (const handler of fanOutHandlers.get(name) ?? []) handler(payload);
+  };
   // Only other nodes' fan-outs arrive here (socket.io does not hand a node its own server-side emits).
-  io.on('fanOut', (name, payload) => fanOutHandlers.get(name)?.(payload));
+  io.on('fanOut', runFanOut);
   const inFlight = new Set<Promise<unknown>>();
   const realtime: Realtime = {
     io,
@@ -133,10 +139,10 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     },
     userChanged: (id) => realtime.fanOut(FORGET_SESSIONS, { userId: id }),
     fanOut(name, payload) {
-      fanOutHandlers.get(name)?.(payload);
+      runFanOut(name, payload);
       if (redis) io.serverSideEmit('fanOut', name, payload);
     },
-    onFanOut: (name, handler) => void fanOutHandlers.set(name, handler),
+    onFanOut: (name, handler) => void fanOutHandlers.set(name, [...(fanOutHandlers.get(name) ?? []), handler]),
     hasLocalUser: (id) => io.of('/').adapter.rooms.has(userRoom(id)),
     track(work) {
       inFlight.add(work);

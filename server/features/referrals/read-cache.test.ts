@@ -65,6 +65,16 @@ describe('on one node', () => {
       .toEqual([[[id, 'withdrawn', 'accepted']], [], [[id, 'withdrawn', 1]]]);
   });
 
+  // The search keeps whom a member blocked in a member cache that forgets on the same fan-out as these caches; its
+  // listener once replaced theirs, and after the node's first search a new referral waited out the cache (found by CI).
+  it('still follows a new referral after a search has run on the node', async () => {
+    const [ana, ben] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
+    expect((await call('GET', '/api/search?q=grief', ben)).status).toBe(200);
+    expect([await box(ben, 'box=received'), await counts(ben)]).toEqual([[], { receivedOpen: 0, sentOpen: 0 }]);
+    const id = (await call('POST', '/api/referrals', ana, { ...NEEDS, recipientIds: [ben.id] })).body._id;
+    expect([await box(ben, 'box=received'), await counts(ben)]).toEqual([[[id, 'open', 'pending']], { receivedOpen: 1, sentOpen: 0 }]);
+  });
+
   it('suggestions follow a favourite added or removed and a block either way in the very next read', async () => {
     const concern = 'Gambling';
     const suggested = suggestedOn(() => ctx.app);
