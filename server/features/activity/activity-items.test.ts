@@ -6,18 +6,16 @@ import { eq, sql } from 'drizzle-orm';
 import type { FeedItem } from '../../../common/activity.ts';
 import { queryRows } from '../../db/client.ts';
 import { removeComments } from '../../db/comment-tree.ts';
-import { comments, communities, posts, resources, users } from '../../db/schema.ts';
+import { communities, posts, resources, users } from '../../db/schema.ts';
 import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { at, feedFixtures } from './feed-fixtures.ts';
 
 let ctx: TestContext;
 let viewer: TestUser;
 let admin: TestUser;
 let author: TestUser;
 let community: { id: string; name: string };
-
-const BASE = Date.parse('2026-03-01T12:00:00.000Z');
-const at = (minutesAgo: number) => new Date(BASE - minutesAgo * 60_000);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -32,24 +30,9 @@ beforeEach(async () => {
   await ctx.db.delete(resources);
 });
 
-async function addPost(minutesAgo: number, overrides: Partial<typeof posts.$inferInsert> = {}) {
-  const [row] = await ctx.db.insert(posts).values({
-    communityId: community.id, authorId: author.id, title: `Post ${minutesAgo}`, content: 'Body', createdAt: at(minutesAgo), ...overrides,
-  }).returning();
-  return row;
-}
-async function addComment(postId: string, minutesAgo: number, overrides: Partial<typeof comments.$inferInsert> = {}) {
-  const [row] = await ctx.db.insert(comments).values({
-    postId, authorId: author.id, content: 'A reply', createdAt: at(minutesAgo), ...overrides,
-  }).returning();
-  return row;
-}
-async function addResource(overrides: Partial<typeof resources.$inferInsert> = {}) {
-  const [row] = await ctx.db.insert(resources).values({
-    title: 'A resource', link: 'https://example.org', description: 'd', category: 'Books', ...overrides,
-  }).returning();
-  return row;
-}
+const { addPost, addComment, insertResource: addResource } = feedFixtures({
+  ctx: () => ctx, communityId: () => community.id, authorId: () => author.id,
+});
 
 async function feed(): Promise<FeedItem[]> {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/activity/feed', headers: viewer.headers });

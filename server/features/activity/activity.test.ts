@@ -2,20 +2,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FeedResponse, type FeedItem } from '../../../common/activity.ts';
 import { ACTIVITY_FEED_SIZE } from '../../../common/constants.ts';
-import { comments, posts, resources, users } from '../../db/schema.ts';
+import { posts, resources, users } from '../../db/schema.ts';
 import { createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { at, feedFixtures } from './feed-fixtures.ts';
 import { feedSql } from './queries.ts';
 
 let ctx: TestContext;
 let viewer: TestUser;
 let author: TestUser;
 let community: { id: string; name: string };
-
-// Fixed, distinct times keep the expected order exact; each helper takes minutes before a base time.
-const BASE = Date.parse('2026-03-01T12:00:00.000Z');
-const at = (minutesAgo: number) => new Date(BASE - minutesAgo * 60_000);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -29,25 +26,11 @@ beforeEach(async () => {
   await ctx.db.delete(resources);
 });
 
-async function addPost(minutesAgo: number, overrides: Partial<typeof posts.$inferInsert> = {}) {
-  const [row] = await ctx.db.insert(posts).values({
-    communityId: community.id, authorId: author.id, title: `Post ${minutesAgo}`, content: 'Body', createdAt: at(minutesAgo), ...overrides,
-  }).returning();
-  return row;
-}
-async function addComment(postId: string, minutesAgo: number, overrides: Partial<typeof comments.$inferInsert> = {}) {
-  const [row] = await ctx.db.insert(comments).values({
-    postId, authorId: author.id, content: 'A reply', createdAt: at(minutesAgo), ...overrides,
-  }).returning();
-  return row;
-}
-async function addResource(minutesAgo: number, overrides: Partial<typeof resources.$inferInsert> = {}) {
-  const [row] = await ctx.db.insert(resources).values({
-    title: `Resource ${minutesAgo}`, link: 'https://example.org', description: 'd', category: 'Books',
-    isApproved: true, approvedAt: at(minutesAgo), createdAt: at(minutesAgo + 1000), ...overrides,
-  }).returning();
-  return row;
-}
+const { addPost, addComment, insertResource } = feedFixtures({ ctx: () => ctx, communityId: () => community.id, authorId: () => author.id });
+/** A resource published `minutesAgo`, submitted long before. */
+const addResource = (minutesAgo: number, overrides: Partial<typeof resources.$inferInsert> = {}) => insertResource({
+  title: `Resource ${minutesAgo}`, isApproved: true, approvedAt: at(minutesAgo), createdAt: at(minutesAgo + 1000), ...overrides,
+});
 
 async function feed(query = '', user: TestUser | null = viewer) {
   const res = await ctx.app.inject({ method: 'GET', url: `/api/activity/feed${query}`, headers: user?.headers });
