@@ -6,7 +6,6 @@
 // BENCH_DB: the database (feed: a copy of thera_bench_forum; received: one seeded like bench/referrals.ts); it is
 // migrated by this checkout. --server-dir runs another checkout's server on it, for a before/after; --profile writes a
 // V8 CPU profile of the server (--cpu-prof) to the printed directory.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +14,7 @@ import { queryRows, type Db } from '../server/db/client.ts';
 import { createSession } from '../server/lib/auth.ts';
 import { benchDatabase } from './lib.ts';
 import { arg, loadAverage } from './machine-load.ts';
-import { cpuSeconds } from './proc.ts';
+import { costBetween, startCostServer } from './cost-server.ts';
 
 const DATABASE = process.env.BENCH_DB ?? 'thera_bench_feed';
 const PORT = Number(process.env.BENCH_PORT ?? 3341);
@@ -66,27 +65,8 @@ const READS: Record<string, (db: Db) => Promise<{ token: string; path: (n: numbe
 
 const { db, url, close } = await benchDatabase(DATABASE);
 const read = await READS[READ](db);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-cost-'));
-const countFile = path.join(dataDir, 'statements');
-const profileDir = path.join(dataDir, 'profile');
-const profile = process.argv.includes('--profile') ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`] : [];
-const server = spawn(process.execPath, [...profile, '--import', path.join(import.meta.dirname, 'count-queries.ts'), 'server/main.ts'], {
-  cwd: SERVER_DIR,
-  env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(PORT), HOST: '127.0.0.1',
-    DATABASE_URL: `${url}?application_name=${APP}`, DATA_DIR: dataDir, SEED_DEMO: '0', COUNT_QUERIES_FILE: countFile },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const base = `http://127.0.0.1:${PORT}`;
-for (let i = 0; i < 200 && !(await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 300));
-
-/** CPU seconds so far of each of the server's PostgreSQL backends. */
-const backendCpu = async () => new Map((await queryRows<{ pid: number }>(db, sql`
-  SELECT pid FROM pg_stat_activity WHERE application_name = ${APP}`)).map((r) => [r.pid, cpuSeconds(r.pid)]));
-const statements = async () => {
-  server.kill('SIGUSR2');
-  await new Promise((r) => setTimeout(r, 200));
-  return Number(fs.readFileSync(countFile, 'utf8'));
-};
+const profileDir = process.argv.includes('--profile') ? fs.mkdtempSync(path.join(os.tmpdir(), 'thera-cost-profile-')) : undefined;
+const { base, snapshot, stop } = await startCostServer({ db, url, app: APP, port: PORT, serverDir: SERVER_DIR, cpuProfileDir: profileDir });
 
 let bytes = 0;
 /** `count` requests from CONCURRENCY loops, request numbers from `from`. */
@@ -108,23 +88,20 @@ async function run(from: number, count: number): Promise<void> {
 
 try {
   await run(0, 400); // warm-up: JIT, every pooled connection prepares its statements
-  const before = { server: cpuSeconds(server.pid), pg: await backendCpu(), statements: await statements() };
+  const before = await snapshot();
   const started = performance.now();
   await run(400, REQUESTS);
   const ms = performance.now() - started;
-  const after = { server: cpuSeconds(server.pid), pg: await backendCpu(), statements: await statements() };
-  // A backend opened meanwhile counts from zero; one closed meanwhile loses its last CPU (an undercount, small).
-  const pgSeconds = [...after.pg].reduce((sum, [pid, cpu]) => sum + cpu - (before.pg.get(pid) ?? 0), 0);
+  const cost = costBetween(before, await snapshot());
   const per = (x: number) => Math.round((x / REQUESTS) * 1000 * 1000) / 1000;
   console.log(JSON.stringify({
     read: READ, serverDir: SERVER_DIR, database: DATABASE, requests: REQUESTS, concurrency: CONCURRENCY, pageBytes: bytes,
-    meanMs: Math.round((ms / REQUESTS) * CONCURRENCY * 100) / 100, serverCpuMs: per(after.server - before.server),
-    postgresCpuMs: per(pgSeconds), statements: Math.round(((after.statements - before.statements) / REQUESTS) * 100) / 100,
+    meanMs: Math.round((ms / REQUESTS) * CONCURRENCY * 100) / 100, serverCpuMs: per(cost.serverSeconds),
+    postgresCpuMs: per(cost.postgresSeconds), statements: Math.round((cost.statements / REQUESTS) * 100) / 100,
     load: loadAverage(),
   }));
 } finally {
-  server.kill('SIGINT');
-  await new Promise((r) => server.once('exit', r));
-  if (profile.length) console.log(`profile: ${profileDir}`);
+  await stop();
+  if (profileDir) console.log(`profile: ${profileDir}`);
   await close();
 }

@@ -5,15 +5,10 @@
 // thera_bench_forum, only read, but for the sessions the benches sign in with; BENCH_PORT, default 3305).
 // --server-dir runs another checkout's server (e.g. the code before a change) on the same database, for a before/after.
 // --only=name,name measures those request kinds only; --cpu-prof=dir writes the server's CPU profile there (node --cpu-prof).
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../server/db/client.ts';
 import { benchDatabase, benchTokens } from './lib.ts';
 import { arg, loadAverage } from './machine-load.ts';
-import { cpuSeconds } from './proc.ts';
+import { costBetween, startCostServer } from './cost-server.ts';
 
 const DATABASE = process.env.BENCH_DB ?? 'thera_bench_forum';
 const PORT = Number(process.env.BENCH_PORT ?? 3305);
@@ -25,26 +20,9 @@ const CPU_PROF = arg('cpu-prof', '');
 
 const { db, url, close } = await benchDatabase(DATABASE);
 const tokens = await benchTokens(db, 10);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-cost-'));
-const countFile = path.join(dataDir, 'statements');
-const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [];
-const server = spawn(process.execPath, [...profile, '--import', path.join(import.meta.dirname, 'count-queries.ts'), 'server/main.ts'], {
-  cwd: SERVER_DIR,
-  env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(PORT), HOST: '127.0.0.1',
-    DATABASE_URL: `${url}?application_name=${APP}`, DATA_DIR: dataDir, SEED_DEMO: '0', COUNT_QUERIES_FILE: countFile },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const { base, snapshot, stop } = await startCostServer({
+  db, url, app: APP, port: PORT, serverDir: SERVER_DIR, cpuProfileDir: CPU_PROF ? path.resolve(CPU_PROF) : undefined,
 });
-const base = `http://127.0.0.1:${PORT}`;
-for (let i = 0; i < 200 && !(await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 300));
-
-/** CPU seconds so far of each of the server's PostgreSQL backends (the pool opens and closes them as it goes). */
-const backendCpu = async () => new Map((await queryRows<{ pid: number }>(db, sql`
-  SELECT pid FROM pg_stat_activity WHERE application_name = ${APP}`)).map((r) => [r.pid, cpuSeconds(r.pid)]));
-const statements = async () => {
-  server.kill('SIGUSR2');
-  await new Promise((r) => setTimeout(r, 200));
-  return Number(fs.readFileSync(countFile, 'utf8'));
-};
 
 let n = 0;
 const paths: Record<string, () => string> = {
@@ -68,26 +46,21 @@ const results: Record<string, unknown> = {};
 try {
   for (const [name, next] of Object.entries(paths).filter(([kind]) => !ONLY.length || ONLY.includes(kind))) {
     for (let i = 0; i < 40; i++) await get(next(), i); // every pooled connection prepares its statements
-    const before = { server: cpuSeconds(server.pid), pg: await backendCpu(), statements: await statements() };
+    const before = await snapshot();
     const started = performance.now();
     for (let i = 0; i < REQUESTS; i++) await get(next(), i);
     const ms = performance.now() - started;
-    const after = { server: cpuSeconds(server.pid), pg: await backendCpu(), statements: await statements() };
-    // A backend opened meanwhile counts from zero; one closed meanwhile loses its last CPU (an undercount, small).
-    const pgSeconds = [...after.pg].reduce((sum, [pid, cpu]) => sum + cpu - (before.pg.get(pid) ?? 0), 0);
+    const cost = costBetween(before, await snapshot());
     const per = (x: number) => Math.round((x / REQUESTS) * 1000 * 100) / 100;
     results[name] = {
       meanMs: Math.round((ms / REQUESTS) * 100) / 100,
-      serverCpuMs: per(after.server - before.server), postgresCpuMs: per(pgSeconds),
-      statements: Math.round(((after.statements - before.statements) / REQUESTS) * 100) / 100,
+      serverCpuMs: per(cost.serverSeconds), postgresCpuMs: per(cost.postgresSeconds),
+      statements: Math.round((cost.statements / REQUESTS) * 100) / 100,
     };
     console.log(name.padEnd(24), JSON.stringify(results[name]));
   }
   console.log(JSON.stringify({ serverDir: SERVER_DIR, requests: REQUESTS, load: loadAverage(), results }));
 } finally {
-  // The profile is written as the server exits (its graceful shutdown on SIGTERM).
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill();
-  await exited;
+  await stop();
   await close();
 }
