@@ -67,3 +67,12 @@ export const MEMBER_READS_CHANGED = 'referrals:changed';
 export function memberReadsChanged(realtime: Pick<Realtime, 'fanOut'>, userIds: string[]): void {
   if (userIds.length) realtime.fanOut(MEMBER_READS_CHANGED, { userIds: [...new Set(userIds)] });
 }
+
+/** A member cache that forgets the members named by memberReadsChanged, on this node and, through it, on every node. */
+export function createMemberReadsCache<T>(
+  realtime: Pick<Realtime, 'onFanOut'>, ttlMs: number, opts: Parameters<typeof createMemberCache>[1] = {},
+): MemberCache<T> {
+  const cache = createMemberCache<T>(ttlMs, opts);
+  realtime.onFanOut(MEMBER_READS_CHANGED, (payload) => cache.forget((payload as { userIds: string[] }).userIds));
+  return cache;
+}

@@ -6,7 +6,7 @@
 // referrals withdrawn, a sender's new name) shows within config.referralCountsCacheMs and config.firstPageCacheMs.
 import type { ReferralCounts, ReferralPage } from '../../../common/referrals.ts';
 import type { AppContext } from '../../context.ts';
-import { createMemberCache, MEMBER_READS_CHANGED, memberReadsChanged, type MemberCache } from '../../lib/member-cache.ts';
+import { createMemberReadsCache, memberReadsChanged, type MemberCache } from '../../lib/member-cache.ts';
 import type { PersonalRow } from './suggestions.ts';
 
 // A page is some kilobytes: the most recent readers only.
@@ -27,17 +27,11 @@ function cachesOf(ctx: Ctx): Caches {
   let caches = byApp.get(ctx.realtime);
   if (!caches) {
     const created: Caches = {
-      counts: createMemberCache(ctx.config.referralCountsCacheMs),
-      pages: createMemberCache(ctx.config.firstPageCacheMs, { maxMembers: MAX_PAGES }),
+      counts: createMemberReadsCache(ctx.realtime, ctx.config.referralCountsCacheMs),
+      pages: createMemberReadsCache(ctx.realtime, ctx.config.firstPageCacheMs, { maxMembers: MAX_PAGES }),
       // The suggestions' personal part (favourites who are candidates, blocks either way), per set of needs.
-      personal: createMemberCache(ctx.config.firstPageCacheMs, { maxMembers: MAX_PAGES, maxViewsPerMember: MAX_NEEDS_PER_MEMBER }),
+      personal: createMemberReadsCache(ctx.realtime, ctx.config.firstPageCacheMs, { maxMembers: MAX_PAGES, maxViewsPerMember: MAX_NEEDS_PER_MEMBER }),
     };
-    ctx.realtime.onFanOut(MEMBER_READS_CHANGED, (payload) => {
-      const { userIds } = payload as { userIds: string[] };
-      created.counts.forget(userIds);
-      created.pages.forget(userIds);
-      created.personal.forget(userIds);
-    });
     byApp.set(ctx.realtime, (caches = created));
   }
   return caches;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
-import { createMemberCache, MEMBER_READS_CHANGED, type MemberCache } from '../../lib/member-cache.ts';
+import { createMemberReadsCache, type MemberCache } from '../../lib/member-cache.ts';
 
 /** Everyone the viewer blocked (the blocks primary key's range of one blocker: a few rows, usually none). */
 async function blockedBy(db: Db, viewerId: string): Promise<Set<string>> {
@@ -19,9 +19,8 @@ const byApp = new WeakMap<object, MemberCache<Set<string>>>();
 function cacheOf(ctx: Pick<AppContext, 'realtime' | 'config'>): MemberCache<Set<string>> {
   let cache = byApp.get(ctx.realtime);
   if (!cache) {
-    const created = createMemberCache<Set<string>>(ctx.config.firstPageCacheMs, { maxMembers: MAX_MEMBERS });
-    ctx.realtime.onFanOut(MEMBER_READS_CHANGED, (payload) => created.forget((payload as { userIds: string[] }).userIds));
-    byApp.set(ctx.realtime, (cache = created));
+    cache = createMemberReadsCache<Set<string>>(ctx.realtime, ctx.config.firstPageCacheMs, { maxMembers: MAX_MEMBERS });
+    byApp.set(ctx.realtime, cache);
   }
   return cache;
 }
