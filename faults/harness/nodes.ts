@@ -23,6 +23,8 @@ export type AppNode = {
   /** Everything the node wrote to stdout and stderr so far. */
   output: () => string;
   rssKb: () => number;
+  /** With `probeHeap`: the heap and off-heap buffers left after a full collection, in MB. */
+  retainedMb: () => Promise<number>;
 };
 
 const started = new Set<AppNode>();
@@ -30,11 +32,16 @@ process.on('exit', () => {
   for (const node of started) node.child.kill('SIGKILL');
 });
 
-export type NodeOptions = { port: number; databaseUrl: string; redisUrl?: string; env?: Record<string, string> };
+export type NodeOptions = {
+  port: number; databaseUrl: string; redisUrl?: string; env?: Record<string, string>;
+  /** Load faults/harness/heap-probe.ts into the node, for `retainedMb`. */
+  probeHeap?: boolean;
+};
+const HEAP_PROBE = ['--expose-gc', '--import', path.join(import.meta.dirname, 'heap-probe.ts')];
 
-export async function startNode({ port, databaseUrl, redisUrl, env = {} }: NodeOptions): Promise<AppNode> {
+export async function startNode({ port, databaseUrl, redisUrl, env = {}, probeHeap = false }: NodeOptions): Promise<AppNode> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `thera-faults-node-${port}-`));
-  const child = spawn(process.execPath, [...NODE_FLAGS, 'server/main.ts'], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...(probeHeap ? HEAP_PROBE : []), 'server/main.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port),
@@ -44,7 +51,7 @@ export async function startNode({ port, databaseUrl, redisUrl, env = {} }: NodeO
       SOCKETS_PER_ADDRESS: '100000', LOGIN_MAX_FAILS_PER_IP: '100000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', ...(probeHeap ? ['ipc' as const] : [])],
   });
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -62,6 +69,7 @@ export async function startNode({ port, databaseUrl, redisUrl, env = {} }: NodeO
   const node: AppNode = {
     url: `http://127.0.0.1:${port}`, port, child, exited, output: () => output,
     rssKb: () => rssKb(child.pid),
+    retainedMb: () => retainedMb(child),
   };
   started.add(node);
   try {
@@ -81,6 +89,17 @@ export async function stopAllNodes(): Promise<void> {
   const nodes = [...started];
   for (const node of nodes) node.child.kill('SIGKILL');
   await Promise.all(nodes.map((n) => n.exited));
+}
+
+function retainedMb(child: ChildProcess): Promise<number> {
+  if (!child.send) return Promise.reject(new Error('retainedMb needs a node started with probeHeap'));
+  return new Promise((resolve) => {
+    child.once('message', (answer) => {
+      const { heapUsed, external } = answer as { heapUsed: number; external: number };
+      resolve(Math.round((heapUsed + external) / 1024 / 1024));
+    });
+    child.send('heap');
+  });
 }
 
 export function rssKb(pid: number | undefined): number {
