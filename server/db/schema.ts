@@ -459,7 +459,7 @@ export const avatarImages = pgTable('avatar_images', {
   createdAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.userId, t.hash] })]);
 
-/** "Download my data" requests (migration 0115): the ZIP lives under DATA_DIR/exports for 24 hours. */
+/** "Download my data" requests (migration 0115): the ZIP is kept for 24 hours in data_export_chunks. */
 export const dataExports = pgTable('data_exports', {
   id: id(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -473,6 +473,13 @@ export const dataExports = pgTable('data_exports', {
   index('data_exports_expires_idx').on(t.expiresAt),
   check('data_exports_status_check', sql`${t.status} IN ('preparing', 'ready', 'failed')`),
 ]);
+
+/** A prepared ZIP in pieces of up to 1 MB (migration 0157): any node can serve it, none holds it whole. */
+export const dataExportChunks = pgTable('data_export_chunks', {
+  exportId: uuid('export_id').notNull().references(() => dataExports.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  bytes: bytea('bytes').notNull(),
+}, (t) => [primaryKey({ columns: [t.exportId, t.seq] })]);
 
 // The job queue (migration 0100, server/lib/jobs.ts).
 export const jobs = pgTable('jobs', {

@@ -98,13 +98,13 @@ export async function eraseAccount(ctx: AppContext, erasure: Erasure): Promise<v
     if (deleteContent) await eraseContent(tx, userId);
     await eraseTraces(tx, userId);
     await eraseProfile(tx, userId, now);
+    await eraseExports(tx, userId);
     await recordAudit(tx, {
       actorId: actorId ?? userId, action: 'user.delete', targetType: 'user', targetId: userId,
       detail: { by: actorId ? 'administrator' : 'member', contentDeleted: deleteContent },
     });
   });
   ctx.realtime.endUser(userId);
-  await eraseExports(ctx, ctx.db, userId);
   for (const prefix of ['forums:', 'therapists:', 'resources:']) ctx.cache.forget(prefix);
   // The account is gone whatever the mail does: a failed mail is logged, not answered as a failure.
   await ctx.mailer.send({

@@ -1,13 +1,20 @@
 // Issue 16: "Download my data" — one ZIP of JSON files with everything the member has here and nothing of anyone else's.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { testConfig } from '../../config.ts';
+import { queryRows } from '../../db/client.ts';
+import { createMailer } from '../../lib/mail.ts';
+import { memoryRateLimiter } from '../../lib/rate-limit.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { caller } from '../../test/http.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
 import { mailIn } from '../../test/mail.ts';
-import { exportFile, purgeExpiredExports } from './export.ts';
+import { EXPORT_CHUNK_BYTES, purgeExpiredExports } from './export.ts';
 import { EXPORT_SECTIONS } from './export-sections.ts';
 import { makeFootprint, type Footprint } from './fixtures.ts';
 
@@ -37,10 +44,10 @@ function unzip(bytes: Buffer): Promise<Record<string, unknown>> {
   });
 }
 
-async function readyExport(user: TestUser): Promise<string> {
+async function readyExport(user: TestUser, waitMs = 5000): Promise<string> {
   const started = await call('POST', '/api/users/me/export', user);
   expect(started.status).toBe(202);
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < waitMs / 50; i++) {
     const { body } = await call('GET', '/api/users/me/export', user);
     if (body.export?.status === 'ready') return body.export._id;
     await new Promise((r) => setTimeout(r, 50));
@@ -139,11 +146,43 @@ describe('POST /api/users/me/export and the ZIP', () => {
     expect((await call('GET', '/api/users/me/export', other)).body).toEqual({ export: null });
   });
 
-  it('is gone after 24 hours: the file is removed and the download answers 404', async () => {
+  it('is gone after 24 hours: its stored pieces are removed and the download answers 404', async () => {
     await purgeExpiredExports(ctx, new Date(Date.now() + 24 * 3_600_000 + 1000));
-    expect(fs.existsSync(exportFile(ctx, exportId))).toBe(false);
+    expect(await queryRows(ctx.db, sql`SELECT 1 FROM data_export_chunks WHERE export_id = ${exportId}`)).toEqual([]);
     const res = await call('GET', `/api/users/me/export/${exportId}`, member);
     expect(res).toEqual({ status: 404, body: { msg: 'This download is not available. Please prepare a new one.', code: 'NOT_FOUND' } });
+  });
+});
+
+describe('a copy larger than one stored piece', () => {
+  it('is stored in order and downloaded whole from another node, which has its own data directory', { timeout: 60_000 }, async () => {
+    const writer = await createUser(ctx.db);
+    const { conversation } = await makeFootprint(ctx.db, writer, other, 'W');
+    // Random hex barely compresses: about 3.8 MB of messages make a ZIP of more than one piece.
+    await ctx.db.execute(sql`INSERT INTO messages (conversation_id, sender_id, text)
+      SELECT ${conversation}, ${writer.id}, string_agg(md5(random()::text || g || i), '') FROM generate_series(1, 2000) g, generate_series(1, 60) i GROUP BY g`);
+    const id = await readyExport(writer, 30_000);
+    const [stored] = await queryRows<{ pieces: number; bytes: number }>(ctx.db,
+      sql`SELECT count(*)::int AS pieces, sum(length(bytes))::int AS bytes FROM data_export_chunks WHERE export_id = ${id}`);
+    expect(stored.pieces).toBeGreaterThan(1);
+
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-other-node-'));
+    const config = testConfig({ DATA_DIR: dataDir });
+    const otherNode = await buildApp({
+      config, db: ctx.db, limiter: memoryRateLimiter(), mailer: createMailer({ from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') }),
+    });
+    try {
+      const res = await otherNode.inject({ method: 'GET', url: `/api/users/me/export/${id}`, headers: writer.headers });
+      expect(res.statusCode).toBe(200);
+      expect(Number(res.headers['content-length'])).toBe(stored.bytes);
+      expect(res.rawPayload.length).toBe(stored.bytes);
+      const files = await unzip(res.rawPayload);
+      expect((files['messages.json'] as unknown[]).length).toBeGreaterThanOrEqual(2000);
+      expect(stored.bytes).toBeGreaterThan(EXPORT_CHUNK_BYTES);
+    } finally {
+      await otherNode.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,16 +1,14 @@
-// "Download my data" (decision 0066): prepared in the background into a ZIP file under DATA_DIR/exports, written as
-// it is read (yazl), downloaded by its owner within 24 hours, announced by email.
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { Readable } from 'node:stream';
+// "Download my data" (decision 0066): prepared in the background into a ZIP stored in the database in pieces
+// (migration 0157, so any node serves it), written as it is read (yazl), downloaded by its owner within 24 hours,
+// announced by email.
+import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
 import yazl from 'yazl';
 import { EXPORT_TTL_MS, type DataExport, type LatestExportResponse } from '../../../common/privacy.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { dataExports, users } from '../../db/schema.ts';
+import { dataExportChunks, dataExports, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { EXPORT_SECTIONS, sectionRows, type ExportSection } from './export-sections.ts';
@@ -20,8 +18,8 @@ import { toDataExport } from './present.ts';
 export const EXPORTS_PER_DAY = 5;
 export const EXPORT_GONE = 'This download is not available. Please prepare a new one.';
 
-const exportsDir = (ctx: Pick<AppContext, 'config'>) => path.join(ctx.config.dataDir, 'exports');
-export const exportFile = (ctx: Pick<AppContext, 'config'>, id: string) => path.join(exportsDir(ctx), `${id}.zip`);
+/** The size of the stored pieces: large enough for few rows, small enough that a node holds one at a time. */
+export const EXPORT_CHUNK_BYTES = 1024 * 1024;
 
 /** A section as a JSON array, produced row by row. */
 async function* jsonArray(db: Db, section: ExportSection, userId: string): AsyncGenerator<string> {
@@ -34,11 +32,36 @@ async function* jsonArray(db: Db, section: ExportSection, userId: string): Async
   yield first ? ']\n' : '\n]\n';
 }
 
-/** Writes the ZIP to a temporary name, then renames it, so a download never sees half a file. */
+/** A stream that stores what it is given as the export's pieces, in order, each written before more is accepted. */
+function chunkStore(db: Db, exportId: string): Writable & { size: () => number } {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let seq = 0;
+  let size = 0;
+  const flush = async () => {
+    if (!pendingBytes) return;
+    const bytes = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    await db.insert(dataExportChunks).values({ exportId, seq: seq++, bytes });
+    size += bytes.length;
+  };
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes < EXPORT_CHUNK_BYTES) return done();
+      flush().then(() => done(), done);
+    },
+    final(done) {
+      flush().then(() => done(), done);
+    },
+  });
+  return Object.assign(sink, { size: () => size });
+}
+
+/** Writes the ZIP into the database as it is produced; the export is marked ready only after its last piece. */
 async function writeZip(ctx: AppContext, exportId: string, userId: string, now: Date): Promise<number> {
-  await fsp.mkdir(exportsDir(ctx), { recursive: true });
-  const target = exportFile(ctx, exportId);
-  const partial = `${target}.part`;
   const zip = new yazl.ZipFile();
   for (const section of EXPORT_SECTIONS) {
     const rows = Readable.from(jsonArray(ctx.db, section, userId));
@@ -47,9 +70,9 @@ async function writeZip(ctx: AppContext, exportId: string, userId: string, now: 
     zip.addReadStream(rows, section.file, { mtime: now });
   }
   zip.end();
-  await pipeline(zip.outputStream, fs.createWriteStream(partial));
-  await fsp.rename(partial, target);
-  return (await fsp.stat(target)).size;
+  const store = chunkStore(ctx.db, exportId);
+  await pipeline(zip.outputStream, store);
+  return store.size();
 }
 
 async function build(ctx: AppContext, exportId: string, user: { id: string; email: string; name: string }): Promise<void> {
@@ -94,27 +117,34 @@ export async function latestExport(ctx: AppContext, user: CurrentUser): Promise<
   return { export: row ? toDataExport(row) : null };
 }
 
-/** The ready file of the owner's copy, as a stream; anybody else's, or an expired one, is not found. */
-export async function openExport(ctx: AppContext, user: CurrentUser, input: { id: string }): Promise<{ stream: fs.ReadStream; size: number; day: string }> {
-  const [row] = await ctx.db.select().from(dataExports)
-    .where(and(eq(dataExports.id, input.id), eq(dataExports.userId, user.id), eq(dataExports.status, 'ready'), gt(dataExports.expiresAt, new Date())));
-  if (!row) throw notFound(EXPORT_GONE);
-  const file = exportFile(ctx, row.id);
-  const stat = await fsp.stat(file).catch(() => null);
-  if (!stat) throw notFound(EXPORT_GONE);
-  return { stream: fs.createReadStream(file), size: stat.size, day: row.createdAt.toISOString().slice(0, 10) };
+/** The pieces of an export, read one at a time in order. */
+async function* storedPieces(db: Db, exportId: string): AsyncGenerator<Buffer> {
+  for (let seq = 0; ; seq++) {
+    const [piece] = await db.select({ bytes: dataExportChunks.bytes }).from(dataExportChunks)
+      .where(and(eq(dataExportChunks.exportId, exportId), eq(dataExportChunks.seq, seq)));
+    if (!piece) return;
+    yield piece.bytes;
+  }
 }
 
-/** Removes expired copies (rows and files); run on each request and by the daily job. */
-export async function purgeExpiredExports(ctx: Pick<AppContext, 'db' | 'config'>, now: Date): Promise<number> {
+/** The ready ZIP of the owner's copy, as a stream; anybody else's, or an expired one, is not found. */
+export async function openExport(ctx: AppContext, user: CurrentUser, input: { id: string }): Promise<{ stream: Readable; size: number; day: string }> {
+  const [row] = await ctx.db.select().from(dataExports)
+    .where(and(eq(dataExports.id, input.id), eq(dataExports.userId, user.id), eq(dataExports.status, 'ready'), gt(dataExports.expiresAt, new Date())));
+  if (!row?.sizeBytes) throw notFound(EXPORT_GONE);
+  const [first] = await ctx.db.select({ seq: dataExportChunks.seq }).from(dataExportChunks)
+    .where(eq(dataExportChunks.exportId, row.id)).orderBy(asc(dataExportChunks.seq)).limit(1);
+  if (first?.seq !== 0) throw notFound(EXPORT_GONE);
+  return { stream: Readable.from(storedPieces(ctx.db, row.id)), size: row.sizeBytes, day: row.createdAt.toISOString().slice(0, 10) };
+}
+
+/** Removes expired copies (their pieces go with them); run on each request and by the daily job. */
+export async function purgeExpiredExports(ctx: Pick<AppContext, 'db'>, now: Date): Promise<number> {
   const gone = await ctx.db.delete(dataExports).where(lte(dataExports.expiresAt, now)).returning({ id: dataExports.id });
-  await Promise.all(gone.map(({ id }) => fsp.rm(exportFile(ctx, id), { force: true })));
   return gone.length;
 }
 
 /** Every copy of a member's data (on account deletion). */
-export async function eraseExports(ctx: Pick<AppContext, 'config'>, db: Db, userId: string): Promise<void> {
-  const gone = await db.delete(dataExports).where(eq(dataExports.userId, userId)).returning({ id: dataExports.id });
-  await Promise.all(gone.map(({ id }) => fsp.rm(exportFile(ctx, id), { force: true })));
+export async function eraseExports(db: Db, userId: string): Promise<void> {
+  await db.delete(dataExports).where(eq(dataExports.userId, userId));
 }
-
