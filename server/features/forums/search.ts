@@ -242,13 +242,13 @@ async function forcedChoice(db: Db, text: string, window: number, strategy: Sear
 }
 
 /**
- * The first window's walk everywhere (no community), its statement built once per shape (the values only fill it in),
- * run alone or, for the top bar, with the other features' searches (db/batch.ts).
+ * The first window everywhere (no community) by the walk or the index path, its statement built once per shape (the
+ * values only fill it in), run alone or, for the top bar, with the other features' searches (db/batch.ts).
  */
 function firstWalk(run: RunShaped, text: string, w: OpenWindow): Promise<SearchRow[]> {
   const given = w.lexeme !== undefined;
   return run<SearchRow>({
-    key: `forum-search|${w.window}|${w.want}|${w.cap}|${given}|${Boolean(w.viewerId)}|${Boolean(w.titles)}`,
+    key: `forum-search|${w.strategy}|${w.window}|${w.want}|${w.cap}|${given}|${Boolean(w.viewerId)}|${Boolean(w.titles)}`,
     build: (p) => openWindowQuery(p('text'), { ...w, lexeme: given ? p('lexeme') : undefined, viewerId: w.viewerId ? p('viewer') : null }),
     values: { text, lexeme: w.lexeme, viewer: w.viewerId },
   });
@@ -277,12 +277,15 @@ async function openWindow(ctx: ServiceContext, text: string, view: View, opts: {
     : oneWordWalk ? { strategy: 'terms', cap: TERMS_CAP_WINDOWS * (window + 1) }
     : (!communityId && await termsChoice(ctx, text, window, await plainText())) || await estimated();
   // The first window's walk has one statement shape per page size: prepared, it is planned once per connection (planning
-  // cost about as much as running it). Below a cursor, a generic plan does not know how far down the cursor is and
-  // collects every post of the word (measured: 268 ms for 'grief'), so those are planned with their values, as the
-  // scan, whose cap varies with the estimate.
+  // cost about as much as running it). So has the first window of the index path everywhere (several words, or a word
+  // the walk did not find): its text is built once and parsed once per connection, and PostgreSQL plans it with the
+  // words' values while that beats its generic plan (docs/decisions/0105). Below a cursor, a generic plan does not
+  // know how far down the cursor is and collects every post of the word (measured: 268 ms for 'grief'), so those are
+  // planned with their values, as the scan, whose cap varies with the estimate, and the index path in a community.
   const read = () => {
     const w = { communityId, top, window, want, viewerId: view.viewerId, titles: view.titles, ...choice };
-    if (choice.strategy !== 'terms' || top) return queryRows<SearchRow>(db, openWindowQuery(text, w));
+    const shaped = !top && (choice.strategy === 'terms' || (choice.strategy === 'index' && !communityId));
+    if (!shaped) return queryRows<SearchRow>(db, openWindowQuery(text, w));
     return communityId ? queryPrepared<SearchRow>(db, openWindowQuery(text, w)) : firstWalk(view.run ?? runAlone(db), text, w);
   };
   let rows = await read();
