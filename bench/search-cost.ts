@@ -5,6 +5,8 @@
 // thera_bench_forum, only read, but for the sessions the benches sign in with; BENCH_PORT, default 3305).
 // --server-dir runs another checkout's server (e.g. the code before a change) on the same database, for a before/after.
 // --only=name,name measures those request kinds only; --cpu-prof=dir writes the server's CPU profile there (node --cpu-prof).
+// --accept-encoding=identity asks for answers uncompressed, as the 50-connection benches (autocannon) do; by default the
+// requests ask for gzip as browsers do (fetch's own 'gzip, deflate').
 import path from 'node:path';
 import { benchDatabase, benchTokens } from './lib.ts';
 import { arg, loadAverage } from './machine-load.ts';
@@ -17,6 +19,7 @@ const SERVER_DIR = path.resolve(arg('server-dir', '.'));
 const APP = 'search-cost';
 const ONLY = arg('only', '').split(',').filter(Boolean);
 const CPU_PROF = arg('cpu-prof', '');
+const ACCEPT_ENCODING = arg('accept-encoding', '');
 
 const { db, url, close } = await benchDatabase(DATABASE);
 const tokens = await benchTokens(db, 10);
@@ -37,7 +40,8 @@ const paths: Record<string, () => string> = {
 };
 
 const get = async (p: string, i: number) => {
-  const res = await fetch(base + p, { headers: { 'x-auth-token': tokens[i % tokens.length] } });
+  const encoding: Record<string, string> = ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {};
+  const res = await fetch(base + p, { headers: { 'x-auth-token': tokens[i % tokens.length], ...encoding } });
   if (!res.ok) throw new Error(`${p}: ${res.status}`);
   await res.arrayBuffer();
 };
@@ -59,7 +63,7 @@ try {
     };
     console.log(name.padEnd(24), JSON.stringify(results[name]));
   }
-  console.log(JSON.stringify({ serverDir: SERVER_DIR, requests: REQUESTS, load: loadAverage(), results }));
+  console.log(JSON.stringify({ serverDir: SERVER_DIR, requests: REQUESTS, acceptEncoding: ACCEPT_ENCODING || 'gzip, deflate', load: loadAverage(), results }));
 } finally {
   await stop();
   await close();

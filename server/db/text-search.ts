@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 
 const MAX_WORDS = 10;
 const MAX_WORD_LENGTH = 50;
@@ -9,7 +9,15 @@ const MAX_WORD_LENGTH = 50;
  * parameter. Words and their lengths are capped, so a long query cannot make an expensive one.
  */
 export function prefixQuery(text: string): SQL | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_WORDS) ?? [];
-  if (!words.length) return null;
-  return sql`to_tsquery('english', ${words.map((w) => `${w.slice(0, MAX_WORD_LENGTH)}:*`).join(' & ')})`;
+  const words = prefixWords(text);
+  return words === null ? null : prefixTsQuery(words);
 }
+
+/** prefixQuery's words as to_tsquery reads them (`anx:* & cb:*`), or null: the value of a statement built once (batch.ts). */
+export function prefixWords(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_WORDS) ?? [];
+  return words.length ? words.map((w) => `${w.slice(0, MAX_WORD_LENGTH)}:*`).join(' & ') : null;
+}
+
+/** The query of prefixWords' text (a value, or its placeholder). */
+export const prefixTsQuery = (words: string | Placeholder): SQL => sql`to_tsquery('english', ${words})`;

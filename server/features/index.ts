@@ -17,7 +17,7 @@ import { notificationsRoutes } from './notifications/routes.ts';
 import { onboardingRoutes } from './onboarding/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import type { SearchSources } from './search/service.ts';
-import { searchDirectory } from './therapists/service.ts';
+import { topTherapists } from './therapists/service.ts';
 import { searchPostTitles } from './forums/posts.ts';
 import { topCommunities } from './forums/communities.ts';
 import { topResources } from './resources/service.ts';
@@ -30,12 +30,13 @@ export type Feature = { name: string; description: string; routes: FeatureRoutes
 /**
  * The top bar's search reads each feature's own search (features do not import one another; this list joins them), for
  * no one in particular: the directory as signed out (the search service leaves the searcher out), the posts' titles only.
+ * `run` sends the reads no cache answers as one statement (db/batch.ts).
  */
 const searchSources: SearchSources = {
-  therapists: async (ctx, q, limit) => (await searchDirectory(ctx, null, { q, limit, page: 1 })).users,
-  posts: (ctx, q, limit) => searchPostTitles(ctx, q, limit),
-  communities: (ctx, q, limit) => topCommunities(ctx, q, limit),
-  resources: (ctx, q, limit) => topResources(ctx, q, limit),
+  therapists: (ctx, q, limit, run) => topTherapists(ctx, q, limit, run),
+  posts: (ctx, q, limit, run) => searchPostTitles(ctx, q, limit, run),
+  communities: (ctx, q, limit, run) => topCommunities(ctx, q, limit, run),
+  resources: (ctx, q, limit, run) => topResources(ctx, q, limit, run),
 };
 
 export const features: Feature[] = [

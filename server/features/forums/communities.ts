@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../context.ts';
 import { queryPrepared } from '../../db/prepared.ts';
-import { prefixQuery } from '../../db/text-search.ts';
+import { prefixQuery, prefixTsQuery, prefixWords } from '../../db/text-search.ts';
+import { runAlone } from '../../db/batch.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -79,14 +80,21 @@ const TOP_TTL_MS = 5_000;
 
 /**
  * The first `limit` communities of searchCommunities' first page (same ones, same order) without its count, which the
- * top bar does not show: one prepared statement, kept a few seconds by words and read for no one (no `joined`).
+ * top bar does not show: one prepared statement (or a part of the top bar's one: `run`, db/batch.ts), kept a few
+ * seconds by words and read for no one (no `joined`).
  */
-export async function topCommunities(ctx: ServiceContext, query: string, limit: number): Promise<Community[]> {
-  const q = prefixQuery(query);
-  if (!q) return (await listCommunities(ctx, null, { page: 1, limit })).communities;
-  const rows = await forumRead(ctx, `top-communities|${limit}|${query}`, () => queryPrepared<CommunityRow>(ctx.db, sql`
-    SELECT ${communityColumns(null)} FROM communities c WHERE c.search @@ ${q}
-    ORDER BY ts_rank(c.search, ${q}) DESC, c.name, c.id LIMIT ${limit}`), { ttlMs: TOP_TTL_MS });
+export async function topCommunities(ctx: ServiceContext, query: string, limit: number, run = runAlone(ctx.db)): Promise<Community[]> {
+  const words = prefixWords(query);
+  if (words === null) return (await listCommunities(ctx, null, { page: 1, limit })).communities;
+  const rows = await forumRead(ctx, `top-communities|${limit}|${query}`, () => run<CommunityRow>({
+    key: `top-communities|${limit}`,
+    build: (p) => {
+      const q = prefixTsQuery(p('words'));
+      return sql`SELECT ${communityColumns(null)} FROM communities c WHERE c.search @@ ${q}
+        ORDER BY ts_rank(c.search, ${q}) DESC, c.name, c.id LIMIT ${limit}`;
+    },
+    values: { words },
+  }), { ttlMs: TOP_TTL_MS });
   return rows.map(toCommunity);
 }
 

@@ -473,6 +473,27 @@ describe('bounded search (docs/decisions/0021)', () => {
     }
   });
 
+  it("runs the index path's first window everywhere as a prepared statement, its text built once (docs/decisions/0105)", async () => {
+    await seed('obsidian pumice', Array.from({ length: 9 }, (_, i) => ({ secondsAgo: i + 1, inTitle: i % 2 === 0 })));
+    const session = services.db._.session;
+    const prepare = session.prepareQuery;
+    const sent: { text: string; name: string | undefined }[] = [];
+    session.prepareQuery = function seen(this: typeof session, ...args: Parameters<typeof prepare>) {
+      sent.push({ text: args[0].sql, name: args[2] });
+      return prepare.apply(this, args);
+    } as typeof prepare;
+    let page: PostsPage;
+    try {
+      page = await findPosts(services, ben.id, 'obsidian pumice -zzq', { strategy: 'index' });
+    } finally {
+      session.prepareQuery = prepare;
+    }
+    expect(page.posts).toHaveLength(9);
+    const windows = sent.filter((s) => s.text.includes('hits AS MATERIALIZED'));
+    expect(windows).toHaveLength(1);
+    expect(windows[0].name).toMatch(/^q_/);
+  });
+
   it('tells a one-word search by its look: plain words, excluded ones aside', () => {
     for (const text of ['grief', ' grief -zzq1 ', 'Trauma -a -b', 'café']) expect(looksOneWord(text), text).toBe(true);
     for (const text of ['', '-grief', 'grief loss', 'grief or loss', 'or', '"grief"', 'self-care', "o'brien", 'grief -"a b"']) {

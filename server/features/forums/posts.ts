@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../context.ts';
 import { queryPrepared } from '../../db/prepared.ts';
+import type { RunShaped } from '../../db/batch.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
@@ -68,8 +69,8 @@ export async function searchPostsJson(
 }
 
 /** The top bar's posts: the first `limit` of the search's first page, titles only (search.ts). */
-export async function searchPostTitles(ctx: ServiceContext, query: string, limit: number): Promise<PostHit[]> {
-  return (await findPostTitles(ctx, query, limit)).map((r) => ({
+export async function searchPostTitles(ctx: ServiceContext, query: string, limit: number, run?: RunShaped): Promise<PostHit[]> {
+  return (await findPostTitles(ctx, query, limit, run)).map((r) => ({
     _id: r.id, title: r.title, author: { _id: r.author_id, name: r.author_name },
     community: r.community_id ? { _id: r.community_id, name: r.community_name ?? '' } : null,
   }));

@@ -1,6 +1,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { queryPrepared, queryShaped } from '../../db/prepared.ts';
+import { queryPrepared } from '../../db/prepared.ts';
+import { runAlone, type RunShaped } from '../../db/batch.ts';
 import type { ServiceContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { POSTS_PAGE_SIZE } from '../../../common/constants.ts';
@@ -46,7 +47,7 @@ type SearchRow = PostRow & {
 };
 type Part = { rows: SearchRow[]; next: SearchCursor | null };
 
-/** A value of the statement, or a placeholder for it in a statement built once per shape (queryShaped). */
+/** A value of the statement, or a placeholder for it in a statement built once per shape (db/batch.ts). */
 type Value = string | Placeholder;
 
 const inScope = (communityId: string | null) => (communityId ? sql`p.community_id = ${communityId}` : sql`true`);
@@ -240,21 +241,24 @@ async function forcedChoice(db: Db, text: string, window: number, strategy: Sear
   return lexeme ? { strategy, cap, lexeme } : { strategy: 'index', cap: 0 };
 }
 
-const TEXT = sql.placeholder('text');
-const LEXEME = sql.placeholder('lexeme');
-const VIEWER = sql.placeholder('viewer');
-
-/** The first window's walk everywhere (no community), its statement built once per shape (the values only fill it in). */
-function firstWalk(db: Db, text: string, w: OpenWindow): Promise<SearchRow[]> {
+/**
+ * The first window everywhere (no community) by the walk or the index path, its statement built once per shape (the
+ * values only fill it in), run alone or, for the top bar, with the other features' searches (db/batch.ts).
+ */
+function firstWalk(run: RunShaped, text: string, w: OpenWindow): Promise<SearchRow[]> {
   const given = w.lexeme !== undefined;
-  const key = `forum-search|${w.window}|${w.want}|${w.cap}|${given}|${Boolean(w.viewerId)}|${Boolean(w.titles)}`;
-  return queryShaped<SearchRow>(db, key, () => openWindowQuery(TEXT, {
-    ...w, lexeme: given ? LEXEME : undefined, viewerId: w.viewerId ? VIEWER : null,
-  }), { text, lexeme: w.lexeme, viewer: w.viewerId });
+  return run<SearchRow>({
+    key: `forum-search|${w.strategy}|${w.window}|${w.want}|${w.cap}|${given}|${Boolean(w.viewerId)}|${Boolean(w.titles)}`,
+    build: (p) => openWindowQuery(p('text'), { ...w, lexeme: given ? p('lexeme') : undefined, viewerId: w.viewerId ? p('viewer') : null }),
+    values: { text, lexeme: w.lexeme, viewer: w.viewerId },
+  });
 }
 
-/** Who reads (their likes and bookmarks come with the rows) and whether only titles are wanted (the top bar). */
-type View = { viewerId: string | null; titles: boolean };
+/**
+ * Who reads (their likes and bookmarks come with the rows), whether only titles are wanted (the top bar), and how the
+ * first window's walk runs (the top bar's with its other searches, db/batch.ts).
+ */
+type View = { viewerId: string | null; titles: boolean; run?: RunShaped };
 
 async function openWindow(ctx: ServiceContext, text: string, view: View, opts: {
   communityId: string | null; scopeSize: number | null; top: PostKey | null; window: number; want: number;
@@ -273,13 +277,16 @@ async function openWindow(ctx: ServiceContext, text: string, view: View, opts: {
     : oneWordWalk ? { strategy: 'terms', cap: TERMS_CAP_WINDOWS * (window + 1) }
     : (!communityId && await termsChoice(ctx, text, window, await plainText())) || await estimated();
   // The first window's walk has one statement shape per page size: prepared, it is planned once per connection (planning
-  // cost about as much as running it). Below a cursor, a generic plan does not know how far down the cursor is and
-  // collects every post of the word (measured: 268 ms for 'grief'), so those are planned with their values, as the
-  // scan, whose cap varies with the estimate.
+  // cost about as much as running it). So has the first window of the index path everywhere (several words, or a word
+  // the walk did not find): its text is built once and parsed once per connection, and PostgreSQL plans it with the
+  // words' values while that beats its generic plan (docs/decisions/0105). Below a cursor, a generic plan does not
+  // know how far down the cursor is and collects every post of the word (measured: 268 ms for 'grief'), so those are
+  // planned with their values, as the scan, whose cap varies with the estimate, and the index path in a community.
   const read = () => {
-    const w = { communityId, top, window, want, ...view, ...choice };
-    if (choice.strategy !== 'terms' || top) return queryRows<SearchRow>(db, openWindowQuery(text, w));
-    return communityId ? queryPrepared<SearchRow>(db, openWindowQuery(text, w)) : firstWalk(db, text, w);
+    const w = { communityId, top, window, want, viewerId: view.viewerId, titles: view.titles, ...choice };
+    const shaped = !top && (choice.strategy === 'terms' || (choice.strategy === 'index' && !communityId));
+    if (!shaped) return queryRows<SearchRow>(db, openWindowQuery(text, w));
+    return communityId ? queryPrepared<SearchRow>(db, openWindowQuery(text, w)) : firstWalk(view.run ?? runAlone(db), text, w);
   };
   let rows = await read();
   // The walk reached its cap with fewer than window + 1 matches (the other words are rare among the walked word's
@@ -397,9 +404,9 @@ export type PostTitle = { id: string; title: string; author_id: string; author_n
  * The first `limit` posts of the search's first page (the same posts in the same order), titles only, kept like the
  * search: the top bar's posts group, which shows a few titles and no highlight, content or likes.
  */
-export function findPostTitles(ctx: ServiceContext, text: string, limit: number): Promise<PostTitle[]> {
+export function findPostTitles(ctx: ServiceContext, text: string, limit: number, run?: RunShaped): Promise<PostTitle[]> {
   return forumRead(ctx, `search-titles|${limit}|${text}`, async () => {
-    const { page } = await searchShared(ctx, text, {}, { viewerId: null, titles: true }, limit);
+    const { page } = await searchShared(ctx, text, {}, { viewerId: null, titles: true, run }, limit);
     return page.rows.map((r) => ({
       id: r.id, title: r.title, author_id: r.author_id, author_name: r.author_name, community_id: r.community_id, community_name: r.community_name,
     }));

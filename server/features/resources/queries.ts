@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Resource, ResourcePage } from '../../../common/resources.ts';
 import { queryRows, type Db } from '../../db/client.ts';
-import { queryPrepared } from '../../db/prepared.ts';
 import { resources, users } from '../../db/schema.ts';
 import { toResource } from './present.ts';
-import { prefixQuery } from '../../db/text-search.ts';
+import { prefixQuery, prefixTsQuery, prefixWords } from '../../db/text-search.ts';
+import { runAlone } from '../../db/batch.ts';
 import { pageInfo } from '../../lib/paging.ts';
 
 const columns = {
@@ -82,33 +82,38 @@ export async function searchPublished(db: Db, q: Paging & { category?: string; q
 
 /**
  * The first `limit` resources of a search's first page, the same ones in the same order as searchPublished, without the
- * count it pages with (the top bar shows no total): one statement. At most FEW_MATCHES matches are collected through
+ * count it pages with (the top bar shows no total): one statement, or a part of the top bar's one (`run`, db/batch.ts). At most FEW_MATCHES matches are collected through
  * the text index and sorted; when there are more, the publication order is walked (the OFFSET 0 keeps the word test
  * out of that walk's index scan) and stops at the `limit`th match, as searchPublished does.
  */
-export async function searchPublishedTop(db: Db, query: string, limit: number): Promise<Resource[]> {
-  const terms = prefixQuery(query);
-  if (!terms) return [];
-  const rows = await queryPrepared<ResourceRow>(db, sql`
-    WITH few AS MATERIALIZED (
-      SELECT id, approved_at FROM resources WHERE is_approved AND search @@ ${terms} LIMIT ${FEW_MATCHES + 1}
-    ), many AS (SELECT count(*) > ${FEW_MATCHES} AS yes FROM few),
-    picked AS (
-      (SELECT id, approved_at FROM few WHERE NOT (SELECT yes FROM many)
-        ORDER BY approved_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${limit})
-      UNION ALL
-      (SELECT w.id, w.approved_at FROM (
-        SELECT id, approved_at, search FROM resources WHERE is_approved ORDER BY approved_at DESC NULLS LAST, id DESC NULLS LAST OFFSET 0
-      ) w WHERE (SELECT yes FROM many) AND w.search @@ ${terms} LIMIT ${limit})
-    )
-    SELECT r.id, r.title, r.link, r.description, r.category, r.is_approved AS "isApproved", r.created_at AS "createdAt",
-      r.approved_at AS "approvedAt", u.name AS "creatorName"
-    FROM picked JOIN resources r ON r.id = picked.id LEFT JOIN users u ON u.id = r.created_by
-    ORDER BY picked.approved_at DESC NULLS LAST, picked.id DESC NULLS LAST`);
+export async function searchPublishedTop(db: Db, query: string, limit: number, run = runAlone(db)): Promise<Resource[]> {
+  const words = prefixWords(query);
+  if (words === null) return [];
+  const rows = await run<TopRow>({ key: `resources-top|${limit}`, build: (p) => topQuery(prefixTsQuery(p('words')), limit), values: { words } });
   return rows.map((row) => toResource({
     ...row, createdAt: new Date(row.createdAt), approvedAt: row.approvedAt === null ? null : new Date(row.approvedAt),
   }));
 }
+
+// Times come as Dates from the driver, as text when the statement runs in a batch (JSON).
+type TopRow = Omit<ResourceRow, 'createdAt' | 'approvedAt'> & { createdAt: Date | string; approvedAt: Date | string | null };
+
+const topQuery = (terms: SQL, limit: number) => sql`
+  WITH few AS MATERIALIZED (
+    SELECT id, approved_at FROM resources WHERE is_approved AND search @@ ${terms} LIMIT ${FEW_MATCHES + 1}
+  ), many AS (SELECT count(*) > ${FEW_MATCHES} AS yes FROM few),
+  picked AS (
+    (SELECT id, approved_at FROM few WHERE NOT (SELECT yes FROM many)
+      ORDER BY approved_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${limit})
+    UNION ALL
+    (SELECT w.id, w.approved_at FROM (
+      SELECT id, approved_at, search FROM resources WHERE is_approved ORDER BY approved_at DESC NULLS LAST, id DESC NULLS LAST OFFSET 0
+    ) w WHERE (SELECT yes FROM many) AND w.search @@ ${terms} LIMIT ${limit})
+  )
+  SELECT r.id, r.title, r.link, r.description, r.category, r.is_approved AS "isApproved", r.created_at AS "createdAt",
+    r.approved_at AS "approvedAt", u.name AS "creatorName"
+  FROM picked JOIN resources r ON r.id = picked.id LEFT JOIN users u ON u.id = r.created_by
+  ORDER BY picked.approved_at DESC NULLS LAST, picked.id DESC NULLS LAST`;
 
 /** The administrator's approval queue: everything, pending first, newest first within each. */
 export async function listForModeration(db: Db, q: Paging): Promise<ResourcePage> {

@@ -4,6 +4,7 @@ import { notify, type NotifyContext } from '../../lib/notify.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { resources } from '../../db/schema.ts';
+import type { RunShaped } from '../../db/batch.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -46,8 +47,8 @@ export async function searchResources(
 const TOP_TTL_MS = 5_000;
 
 /** The first `limit` resources of the search's first page, without its total (the top bar, features/search). */
-export function topResources(ctx: ServiceContext, query: string, limit: number): Promise<Resource[]> {
-  return ctx.cache.read(`${PUBLISHED}top|${limit}|${query}`, () => searchPublishedTop(ctx.db, query, limit), { ttlMs: TOP_TTL_MS });
+export function topResources(ctx: ServiceContext, query: string, limit: number, run?: RunShaped): Promise<Resource[]> {
+  return ctx.cache.read(`${PUBLISHED}top|${limit}|${query}`, () => searchPublishedTop(ctx.db, query, limit, run), { ttlMs: TOP_TTL_MS });
 }
 
 /** Administrators: the approval queue and everything published. */

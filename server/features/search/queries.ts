@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { queryPrepared } from '../../db/prepared.ts';
+import { runAlone, type RunShaped } from '../../db/batch.ts';
 import { createMemberReadsCache, type MemberCache } from '../../lib/member-cache.ts';
 
 /** Everyone the viewer blocked (the blocks primary key's range of one blocker: a few rows, usually none). */
-async function blockedBy(db: Db, viewerId: string): Promise<Set<string>> {
-  const rows = await queryPrepared<{ id: string }>(db, sql`SELECT blocked_id::text AS id FROM blocks WHERE blocker_id = ${viewerId}`);
+async function blockedBy(run: RunShaped, viewerId: string): Promise<Set<string>> {
+  const rows = await run<{ id: string }>({
+    key: 'search-blocked', build: (p) => sql`SELECT blocked_id::text AS id FROM blocks WHERE blocker_id = ${p('viewer')}`, values: { viewer: viewerId },
+  });
   return new Set(rows.map((r) => r.id));
 }
 
@@ -26,5 +27,6 @@ function cacheOf(ctx: Pick<AppContext, 'realtime' | 'config'>): MemberCache<Set<
 }
 
 /** Whom the viewer blocked, from this node's memory when it has it. */
-export const blockedByViewer = (ctx: Pick<AppContext, 'db' | 'realtime' | 'config'>, viewerId: string): Promise<Set<string>> =>
-  cacheOf(ctx).read(viewerId, async () => ({ value: await blockedBy(ctx.db, viewerId) }));
+export const blockedByViewer = (
+  ctx: Pick<AppContext, 'db' | 'realtime' | 'config'>, viewerId: string, run = runAlone(ctx.db),
+): Promise<Set<string>> => cacheOf(ctx).read(viewerId, async () => ({ value: await blockedBy(run, viewerId) }));

@@ -133,6 +133,39 @@ describe('GET /api/search', () => {
     expect(titles((await search('bilbyesque', friend)).body, 'posts')).toEqual(['Bilbyesque notes']);
   });
 
+  it('reads what no cache answers in one statement (docs/decisions/0105): every group and the blocks together', async () => {
+    const session = ctx.db._.session;
+    const prepare = session.prepareQuery;
+    const sent: string[] = [];
+    session.prepareQuery = function seen(this: typeof session, ...args: Parameters<typeof prepare>) {
+      sent.push(args[0].sql);
+      return prepare.apply(this, args);
+    } as typeof prepare;
+    let body: SearchResponse;
+    try {
+      ({ body } = await search('QUOKKA', me)); // words nobody searched as spelt: nothing kept answers them
+    } finally {
+      session.prepareQuery = prepare;
+    }
+    // The same items as the other tests' 'quokka', blocked members still left out.
+    const items = (b: SearchResponse) => b.groups.map((g) => g.items);
+    expect(items(body)).toEqual(items((await search('quokka', me)).body));
+    expect(titles(body, 'posts')).toEqual(['Quokka supervision notes']);
+    const reads = sent.filter((text) => /post_terms|FROM communities|FROM resources|FROM blocks|lower\("users"\."name"\) LIKE/.test(text));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/json_agg/);
+  });
+
+  it('sends its answer uncompressed, even when it is larger than what the app compresses and gzip is asked for', async () => {
+    const long = 'Kowari field notes on a very long title that goes on and on about the kowari '.repeat(2);
+    await ctx.db.insert(posts).values(Array.from({ length: 8 }, (_, i) => ({ authorId: friend.id, title: `${long}${i}`, content: 'x' })));
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/search?q=kowari', headers: { ...me.headers, 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.length).toBeGreaterThan(1024);
+    expect(titles(res.json(), 'posts')).toHaveLength(5);
+  });
+
   it('takes search syntax and symbols as plain words, never a server error', async () => {
     for (const q of ['"unclosed', 'a & b | !c', '%_\\', 'quokka -rant', '<script>', "o'brien"]) {
       const { status } = await search(q, me);

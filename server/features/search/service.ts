@@ -11,12 +11,13 @@ import type { CurrentUser } from '../../lib/auth.ts';
 import type { PostHit } from '../../../common/posts.ts';
 import { communityItem, fullSearchHref, GROUP_LABELS, postItem, resourceItem, therapistItem } from './present.ts';
 import { blockedByViewer } from './queries.ts';
+import { batchOf, type RunShaped } from '../../db/batch.ts';
 
 /**
  * A feature's top matches for the words, the same for every searcher (so each feature keeps them a few seconds by
  * words, and forgets them on its own writes): the first `limit` of its full search's first page, without the total.
  */
-type Source<T> = (ctx: ServiceContext, q: string, limit: number) => Promise<T[]>;
+type Source<T> = (ctx: ServiceContext, q: string, limit: number, run: RunShaped) => Promise<T[]>;
 export type SearchSources = {
   therapists: Source<TherapistCard>; posts: Source<PostHit>; communities: Source<Community>; resources: Source<Resource>;
 };
@@ -30,11 +31,13 @@ type Found = { item: SearchItem; personId: string | null };
  * Every group, for this searcher: the shared answers with the searcher's own card left out (the directory, searched for
  * no one, reads one more row for it) and, in service.ts below, the members they blocked.
  */
-async function found(ctx: ServiceContext, user: CurrentUser, q: string, sources: SearchSources): Promise<Record<SearchKind, Found[]>> {
+async function found(
+  ctx: ServiceContext, user: CurrentUser, q: string, sources: SearchSources, run: RunShaped,
+): Promise<Record<SearchKind, Found[]>> {
   const want = SEARCH_GROUP_SIZE + SPARE;
   const [therapists, posts, communities, resources] = await Promise.all([
-    sources.therapists(ctx, q, want + 1), sources.posts(ctx, q, want),
-    sources.communities(ctx, q, SEARCH_GROUP_SIZE), sources.resources(ctx, q, SEARCH_GROUP_SIZE),
+    sources.therapists(ctx, q, want + 1, run), sources.posts(ctx, q, want, run),
+    sources.communities(ctx, q, SEARCH_GROUP_SIZE, run), sources.resources(ctx, q, SEARCH_GROUP_SIZE, run),
   ]);
   return {
     therapists: therapists.filter((t) => t._id !== user.id).slice(0, want).map((t) => ({ item: therapistItem(t), personId: t._id })),
@@ -47,8 +50,10 @@ async function found(ctx: ServiceContext, user: CurrentUser, q: string, sources:
 export async function searchEverything(
   ctx: AppContext, user: CurrentUser, { q }: { q: string }, sources: SearchSources,
 ): Promise<SearchResponse> {
-  // Whom the searcher blocked is read beside the sources (and kept a little, queries.ts), not probed after them.
-  const [groups, blocked] = await Promise.all([found(ctx, user, q, sources), blockedByViewer(ctx, user.id)]);
+  // Whom the searcher blocked is read beside the sources (and kept a little, queries.ts), not probed after them. The
+  // reads that no cache answers go as one statement (db/batch.ts): a search nobody made before is one round trip.
+  const run = batchOf(ctx.db);
+  const [groups, blocked] = await Promise.all([found(ctx, user, q, sources, run), blockedByViewer(ctx, user.id, run)]);
   return {
     q,
     groups: SEARCH_KINDS.map((kind) => ({

@@ -6,6 +6,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.ts';
 import { favorites, users } from '../../db/schema.ts';
 import { queryPrepared } from '../../db/prepared.ts';
+import type { RunShaped } from '../../db/batch.ts';
 
 /**
  * Who appears to other people: licence verified by an administrator and not disabled. Administrator accounts run
@@ -95,6 +96,20 @@ export const filteredPageSql = (f: DirectoryFilters, limit: number, offset: numb
     SELECT ${CARD_COLUMNS} FROM users WHERE ${directoryWhere(f, without)}
   )
   SELECT *, (count(*) OVER ())::int AS total FROM matches ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`;
+
+/**
+ * The first `limit` of a name search (filteredPageSql for `{ q }` alone, searched for no one) without the total: the top
+ * bar's therapists, shaped for db/batch.ts (the pattern a value, the limit part of the shape).
+ */
+export function topByName(run: RunShaped, q: string, limit: number): Promise<CardRow[]> {
+  return run<CardRow>({
+    key: `directory-top|${limit}`,
+    build: (p) => sql`
+      WITH matches AS MATERIALIZED (SELECT ${CARD_COLUMNS} FROM users WHERE ${inDirectory} AND lower(${users.name}) LIKE lower(${p('pattern')}))
+      SELECT * FROM matches ORDER BY name, id LIMIT ${limit}`,
+    values: { pattern: containsPattern(q) },
+  });
+}
 
 /** The total is null when the page is past the end (no row to carry it). */
 export async function filteredPage(

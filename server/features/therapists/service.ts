@@ -3,15 +3,16 @@ import { FEATURED_THERAPISTS } from '../../../common/constants.ts';
 import { IdSchema } from '../../../common/ids.ts';
 import {
   CANNOT_FAVORITE_SELF, DEFAULT_LIMIT, NETWORK_FULL, PROFILE_NOT_FOUND,
-  type DirectoryFilters, type DirectoryResponse, type FavoritesResponse, type Profile, type ProfileUpdate,
+  type DirectoryFilters, type DirectoryResponse, type FavoritesResponse, type Profile, type ProfileUpdate, type TherapistCard,
 } from '../../../common/therapists.ts';
 import type { AppContext, ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { runAlone } from '../../db/batch.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import {
   acceptingPage, availabilityStamp, confirmAvailabilityRow, directoryCount, directoryPage, favoritesOf, featuredCandidates,
-  filteredPage, findUser, hasFavorite, matchesSearch, toggleFavoriteRow, updateUser,
+  filteredPage, findUser, hasFavorite, matchesSearch, toggleFavoriteRow, topByName, updateUser,
   type CardRow, type ProfileRow,
 } from './queries.ts';
 import { toCard, toFavorite, toProfile } from './present.ts';
@@ -52,6 +53,14 @@ export async function searchDirectory(ctx: ServiceContext, visitor: CurrentUser 
     return ctx.cache.read(`${key}|without:${visitor.id}`, () => searchDatabase(ctx, f, visitor.id), { ttlMs: SEARCH_TTL_MS });
   }
   return ctx.cache.read(key, () => searchDatabase(ctx, f), { ttlMs: SEARCH_TTL_MS });
+}
+
+/**
+ * The top bar's therapists (features/search): the directory's first `limit` for the words, searched for no one (the
+ * search service leaves the searcher out), kept like the directory's searches.
+ */
+export function topTherapists(ctx: ServiceContext, q: string, limit: number, run = runAlone(ctx.db)): Promise<TherapistCard[]> {
+  return ctx.cache.read(`therapists:top|${limit}|${q}`, async () => (await topByName(run, q, limit)).map(toCard), { ttlMs: SEARCH_TTL_MS });
 }
 
 const featured = async (db: Db) => pickVaried(await featuredCandidates(db, FEATURED_POOL), FEATURED_THERAPISTS).map(toCard);
