@@ -1,21 +1,12 @@
 // Issue 15 in the browser: the bell counts a reply live and opens it, /notifications pages, the settings matrix,
 // Follow on a post, a mention picked from the autocomplete, and the chat unread count; both widths, axe on each screen.
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { BASE_URL } from './env.ts';
-import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn, type NewUser } from './support.ts';
+import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, secondBrowser, signIn, startConversation, type NewUser } from './support.ts';
 
 const unique = () => randomBytes(3).toString('hex');
-
-/** A second browser (own storage, same viewport as the project) signed in as the user. */
-async function secondBrowser(browser: Browser, testInfo: TestInfo, user: NewUser): Promise<Page> {
-  const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
-  const page = await context.newPage();
-  await signIn(page, user.email, user.password);
-  return page;
-}
 
 async function send(request: APIRequestContext, user: NewUser, method: 'post' | 'put' | 'get', url: string, data?: object) {
   const res = await request[method](url, { headers: { 'x-auth-token': user.token }, data });
@@ -220,11 +211,11 @@ test('the Chat item and the My Chats card count conversations with unread messag
   const card = page.getByRole('region', { name: 'My Chats' });
   await expect(card).toContainText('Pick up your one-to-one conversations');
 
-  const conversation = await send(request, ben, 'post', '/api/conversations', { recipientId: amara.id });
+  const conversationId = await startConversation(request, ben, amara);
   // B writes from a client of their own; the server tells A's socket the new count.
   const socket = io(BASE_URL, { path: '/socket.io', transports: ['websocket'], auth: { token: ben.token }, forceNew: true });
   try {
-    const reply = await socket.timeout(10_000).emitWithAck('sendMessage', { conversationId: conversation._id, text: 'Are you free to talk about a referral?' });
+    const reply = await socket.timeout(10_000).emitWithAck('sendMessage', { conversationId, text: 'Are you free to talk about a referral?' });
     expect(reply).not.toHaveProperty('msg');
   } finally {
     socket.disconnect();
