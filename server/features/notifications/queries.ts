@@ -1,41 +1,77 @@
 // The notifications' SQL: pages served by notifications_user_created_idx, counts by notifications_unread_idx.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { queryPrepared } from '../../db/prepared.ts';
+import { queryPrepared, queryShaped } from '../../db/prepared.ts';
+import type { NotificationItem } from '../../../common/notifications.ts';
 
 export type NotificationRow = {
-  id: string; user_id: string; type: string; actor_count: number;
-  target_kind: string; target_id: string; target_title: string; target_url: string; place: string;
-  created_at: string; cursor_at: string; read_at: string | null;
-  actors: { _id: string; name: string; avatar: string | null }[];
+  id: string; user_id: string; type: string; place: string; target_url: string; created_at: string;
+  /** The item as the API shows it (parsed by the driver). */
+  item: NotificationItem;
 };
 
-const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+/** The most actors an item names: notify.ts keeps the latest three, and migration 0155's CHECK holds it. */
+export const MAX_ACTORS = 3;
+const SLOTS = Array.from({ length: MAX_ACTORS }, (_, i) => i + 1);
 
-// The actors in their stored order (newest first), as they are named now.
-const COLUMNS = sql`n.id, n.user_id, n.type, n.actor_count, n.target_kind, n.target_id, n.target_title, n.target_url, n.place,
-  ${iso('n.created_at')} AS created_at, to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
-  CASE WHEN n.read_at IS NULL THEN NULL ELSE ${iso('n.read_at')} END AS read_at,
-  (SELECT coalesce(json_agg(json_build_object('_id', u.id, 'name', u.name, 'avatar', u.avatar) ORDER BY a.ord), '[]'::json)
-     FROM unnest(n.actor_ids) WITH ORDINALITY a(id, ord) JOIN users u ON u.id = a.id) AS actors`;
+const iso = (column: string, unit: 'MS' | 'US' = 'MS') =>
+  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.${unit}"Z"')`);
+// Every string that is not an id or a time goes through to_json, which escapes as JSON.stringify does.
+const json = (column: string) => sql.raw(`to_json(${column})::text`);
 
-export type Cursor = { at: string; id: string };
-
-export const listPage = (db: Db, userId: string, limit: number, before: Cursor | null): Promise<NotificationRow[]> =>
-  queryPrepared<NotificationRow>(db, listPageSql(userId, limit, before));
-
-/** One page, newest first (one more row than shown: whether there is a next page). */
-export function listPageSql(userId: string, limit: number, before: Cursor | null): SQL {
-  const older = before ? sql`AND (n.created_at, n.id) < (${before.at}::timestamptz, ${before.id}::uuid)` : sql``;
-  return sql`SELECT ${COLUMNS} FROM notifications n
-    WHERE n.user_id = ${userId} AND n.visible ${older}
-    ORDER BY n.created_at DESC, n.id DESC LIMIT ${limit + 1}`;
+// Each actor slot by primary key, as they are named now; a slot with no actor (or no such member) is left out.
+const ACTOR_JOINS = sql.raw(SLOTS.map((k) => `LEFT JOIN users a${k} ON a${k}.id = n.actor_ids[${k}]`).join(' '));
+function actor(k: number): SQL {
+  const a = (column: string) => `a${k}.${column}`;
+  return sql`CASE WHEN ${sql.raw(a('id'))} IS NOT NULL THEN '{"_id":"' || ${sql.raw(a('id'))} || '","name":' || ${json(a('name'))}
+    || ',"avatar":' || coalesce(${json(a('avatar'))}, 'null') || '}' END`;
 }
 
-/** The items by id, for the devices of the members they belong to (realtime). */
+/**
+ * One item as the API's JSON text (common/notifications.ts's NotificationItem, fields in its order), written by
+ * PostgreSQL: the list sends it on without parsing or writing it again, and the devices and emails get it parsed by the
+ * driver, so there is one writer of the shape. The actors are the slots joined by key (no per-row sub-select and sort:
+ * the next page's statement cost twice as much with one, decision 0106).
+ */
+const ITEM = sql`'{"_id":"' || n.id || '","type":' || ${json('n.type')} || ',"actors":['
+  || concat_ws(',', ${sql.join(SLOTS.map(actor), sql`, `)}) || '],"count":' || n.actor_count
+  || ',"target":{"kind":' || ${json('n.target_kind')} || ',"_id":"' || n.target_id || '","title":' || ${json('n.target_title')}
+  || ',"url":' || ${json('n.target_url')} || '},"createdAt":"' || ${iso('n.created_at')} || '","readAt":'
+  || CASE WHEN n.read_at IS NULL THEN 'null' ELSE '"' || ${iso('n.read_at')} || '"' END || '}'`;
+
+export type Cursor = { at: string; id: string };
+/** A row of a page: the item's JSON text and where the next page starts if this is the last shown. */
+export type PageRow = { id: string; cursor_at: string; item: string };
+
+/** A page's values: each either a value or, for the statement prepared once per shape, a placeholder. */
+type PageValues = { userId: unknown; limit: unknown; at?: unknown; id?: unknown };
+const PLACEHOLDERS = { userId: sql.placeholder('userId'), limit: sql.placeholder('limit'), at: sql.placeholder('at'), id: sql.placeholder('id') };
+
+/** One page, newest first, from the cursor (at, id) when there is one. */
+export function listPageSql({ userId, limit, at, id }: PageValues): SQL {
+  const older = at === undefined ? sql`` : sql`AND (n.created_at, n.id) < (${at}::timestamptz, ${id}::uuid)`;
+  return sql`SELECT n.id, ${iso('n.created_at', 'US')} AS cursor_at, ${ITEM} AS item
+    FROM notifications n ${ACTOR_JOINS}
+    WHERE n.user_id = ${userId} AND n.visible ${older}
+    ORDER BY n.created_at DESC, n.id DESC LIMIT ${limit}`;
+}
+
+/**
+ * One page and one more row (whether there is a next). The statement is built once per shape (queryShaped): building
+ * and hashing its text on every request cost more than decoding its rows.
+ */
+export function listPage(db: Db, userId: string, limit: number, before: Cursor | null): Promise<PageRow[]> {
+  const shape = before ? PLACEHOLDERS : { userId: PLACEHOLDERS.userId, limit: PLACEHOLDERS.limit };
+  return queryShaped<PageRow>(db, `notifications.page:${before ? 'cursor' : 'first'}`, () => listPageSql(shape),
+    { userId, limit: limit + 1, ...before });
+}
+
+/** The items by id, for the devices of the members they belong to (realtime) and for emails. */
 export function byIds(db: Db, ids: string[], opts: { withHidden?: boolean } = {}): Promise<NotificationRow[]> {
   const visible = opts.withHidden ? sql`` : sql`AND n.visible`;
-  return queryRows<NotificationRow>(db, sql`SELECT ${COLUMNS} FROM notifications n WHERE n.id = ANY(${sql.param(ids)}::uuid[]) ${visible}`);
+  return queryRows<NotificationRow>(db, sql`
+    SELECT n.id, n.user_id, n.type, n.place, n.target_url, ${iso('n.created_at', 'US')} AS created_at, (${ITEM})::json AS item
+    FROM notifications n ${ACTOR_JOINS} WHERE n.id = ANY(${sql.param(ids)}::uuid[]) ${visible}`);
 }
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {
