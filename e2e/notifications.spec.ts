@@ -22,6 +22,15 @@ async function twoMembers(request: APIRequestContext, first: string, second: str
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
 
+/** In the page: whether the select's text box (its width less its padding, which holds the chevron) fits its longest option's label. */
+function widestOptionFits(select: HTMLSelectElement): boolean {
+  const style = getComputedStyle(select);
+  const context = document.createElement('canvas').getContext('2d')!;
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const widest = Math.max(...[...select.options].map((option) => context.measureText(option.text).width));
+  return select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) >= widest;
+}
+
 test('B replies to A\'s post: A\'s bell counts it live, A opens it from the popover and lands on the post', async ({ page, browser, request }, testInfo) => {
   const [amara, ben] = await twoMembers(request, 'Bell Owner', 'Bell Replier');
   const title = `Supervision question ${unique()}`;
@@ -110,6 +119,10 @@ test.describe('in Toronto', () => {
     await expect(likes).toBeChecked();
     await expect(page.getByRole('combobox', { name: 'Email: Mentions of me' })).toHaveValue('immediate');
     await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/Toronto');
+    // Every email select shows each of its options whole (a phone once cut "Immediately").
+    for (const select of await page.getByRole('combobox', { name: /^Email: / }).all()) {
+      expect(await select.evaluate(widestOptionFits), await select.getAttribute('aria-label') ?? '').toBe(true);
+    }
     await expectAccessible(page);
     await screenshot(page, 'settings-notifications');
 
