@@ -8,7 +8,7 @@
 // Loopback only, bounded (a hard stop after 30 minutes). Run: node bench/notifications.ts (writes bench/results/notifications.json).
 // Knobs: BENCH_NOTIF_SEED_ONLY=1 (fill the database only), BENCH_NOTIF_READS_ONLY=1 (skip the fan-out, which adds 50,000
 // rows a run; its last figures are kept), BENCH_NOTIF_FOLLOWERS (10000), BENCH_NOTIF_ROWS (10000000),
-// BENCH_NOTIF_SECONDS (15), BENCH_NOTIF_RUNS (5), BENCH_PORT (3311), BENCH_PG (see lib.ts).
+// BENCH_NOTIF_SECONDS (15), BENCH_NOTIF_RUNS (5), BENCH_NOTIF_DB (thera_bench_notifications), BENCH_PORT (3311), BENCH_PG (see lib.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,8 @@ const FOLLOWERS = Number(process.env.BENCH_NOTIF_FOLLOWERS ?? 10_000);
 const ROWS = Number(process.env.BENCH_NOTIF_ROWS ?? 10_000_000);
 const SECONDS = Number(process.env.BENCH_NOTIF_SECONDS ?? 15);
 const RUNS = Number(process.env.BENCH_NOTIF_RUNS ?? 5);
+// Another database: a smaller copy to try a change on while the recorded one is in use.
+const DATABASE = process.env.BENCH_NOTIF_DB ?? 'thera_bench_notifications';
 // Only fill the database (the long part), so the measured run can come later on a quiet machine.
 const SEED_ONLY = process.env.BENCH_NOTIF_SEED_ONLY === '1';
 // Only the reads (the database already seeded): re-runnable as often as wanted without growing the table.
@@ -174,8 +176,8 @@ async function measureReads(db: Db, users: string[]) {
     WHERE user_id = ${users[1]} AND visible ORDER BY created_at DESC, id DESC OFFSET ${PAGE - 1} LIMIT 1`);
   const plans = {
     unreadCount: await explain(db, sql`SELECT count(*)::int FROM notifications WHERE user_id = ${users[1]} AND read_at IS NULL AND visible`),
-    listFirstPage: await explain(db, q.listPageSql(users[1], PAGE, null)),
-    listNextPage: await explain(db, q.listPageSql(users[1], PAGE, last)),
+    listFirstPage: await explain(db, q.listPageSql({ userId: users[1], limit: PAGE + 1 })),
+    listNextPage: await explain(db, q.listPageSql({ userId: users[1], limit: PAGE + 1, ...last })),
   };
   return { reads, signedInBaseline, plans };
 }
@@ -190,7 +192,7 @@ function previousFanOut(): unknown {
 }
 
 async function main() {
-  const { db, url, close } = await benchDatabase('thera_bench_notifications');
+  const { db, url, close } = await benchDatabase(DATABASE);
   await seedTherapists(db, FOLLOWERS + 50);
   const users = (await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE verification_status = 'verified' ORDER BY created_at, id LIMIT ${FOLLOWERS + 2}`)).map((u) => u.id);
   if (SEED_ONLY) {

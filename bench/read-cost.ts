@@ -2,8 +2,9 @@
 // few at a time, and per request the server's CPU, its PostgreSQL backends' CPU and the statements it sent (counted in
 // the server by bench/count-queries.ts). On a saturated 2-core machine p95 ≈ 35 × that CPU (decision 0098), so this
 // is the figure to compare before and after a change while other work runs.
-// Run: node_modules/.bin/node bench/read-cost.ts --read=feed|received|receivedFirst|me [--requests=2000] [--server-dir=.] [--profile] [--save=file]
-// BENCH_DB: the database (feed: a copy of thera_bench_forum; received: one seeded like bench/referrals.ts); it is
+// Run: node_modules/.bin/node bench/read-cost.ts --read=feed|received|receivedFirst|me|notificationsNext [--requests=2000] [--server-dir=.] [--profile] [--save=file]
+// BENCH_DB: the database (feed: a copy of thera_bench_forum; received: one seeded like bench/referrals.ts;
+// notificationsNext: one seeded like bench/notifications.ts); it is
 // migrated by this checkout. --server-dir runs another checkout's server on it, for a before/after; --profile writes a
 // V8 CPU profile of the server (--cpu-prof) to the printed directory.
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../server/db/client.ts';
 import { createSession } from '../server/lib/auth.ts';
+import { NOTIFICATIONS_PAGE_SIZE } from '../common/notifications.ts';
 import { benchDatabase } from './lib.ts';
 import { arg, loadAverage } from './machine-load.ts';
 import { costBetween, startCostServer } from './cost-server.ts';
@@ -27,8 +29,10 @@ const APP = 'read-cost';
 const SAVE = arg('save', '');
 const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 
-/** The reads measured: each gives a token and the path of request n. */
-const READS: Record<string, (db: Db) => Promise<{ token: string; path: (n: number) => string }>> = {
+type Read = { token: string; path: (n: number) => string; tokens?: string[] };
+
+/** The reads measured: each gives a token (or one per reader, request n taking tokens[n % length]) and the path of request n. */
+const READS: Record<string, (db: Db) => Promise<Read>> = {
   // bench/feed.ts's 1,000 distinct cursors: posts 500 to 1,500 from the newest.
   async feed(db) {
     const spread = await queryRows<{ created_at: string; id: string }>(db, sql`
@@ -61,6 +65,16 @@ const READS: Record<string, (db: Db) => Promise<{ token: string; path: (n: numbe
   async me(db) {
     return { token: (await READS.received(db)).token, path: () => '/api/users/me' };
   },
+  // bench/notifications.ts's next page: 50 readers, each asking for the page after their own first page.
+  async notificationsNext(db) {
+    const readers = await queryRows<{ id: string; at: string; nid: string }>(db, sql`
+      SELECT u.id, p.at, p.nid FROM (SELECT id FROM users WHERE verification_status = 'verified' ORDER BY created_at, id LIMIT 50) u
+      CROSS JOIN LATERAL (SELECT ${iso('created_at')} AS at, id AS nid FROM notifications
+        WHERE user_id = u.id AND visible ORDER BY created_at DESC, id DESC OFFSET ${NOTIFICATIONS_PAGE_SIZE - 1} LIMIT 1) p`);
+    const tokens = await Promise.all(readers.map((r) => createSession(db, r.id)));
+    const paths = readers.map((r) => `/api/notifications?before=${Buffer.from(`${r.at}|${r.nid}`).toString('base64url')}`);
+    return { token: tokens[0], tokens, path: (n) => paths[n % paths.length] };
+  },
 };
 
 const { db, url, close } = await benchDatabase(DATABASE);
@@ -76,7 +90,7 @@ async function run(from: number, count: number): Promise<void> {
     while (next < from + count) {
       const n = next++;
       // No compression, as autocannon asks for none: fetch asks for gzip, and zlib was a third of the server's CPU.
-      const res = await fetch(base + read.path(n), { headers: { 'x-auth-token': read.token, 'accept-encoding': 'identity' } });
+      const res = await fetch(base + read.path(n), { headers: { 'x-auth-token': read.tokens?.[n % read.tokens.length] ?? read.token, 'accept-encoding': 'identity' } });
       if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
       const body = await res.text();
       bytes = Buffer.byteLength(body);

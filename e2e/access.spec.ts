@@ -48,6 +48,41 @@ test('a pending member lands on the verification screen and is shown no forum co
   await expectAccessible(page);
 });
 
+test('a pending member reaches their own security and privacy settings, not the notification settings', async ({ page, request }) => {
+  const email = `pending-${randomBytes(5).toString('hex')}@example.test`;
+  const password = `Pw-${randomBytes(8).toString('hex')}`;
+  const reg = await request.post('/api/users/register', { data: {
+    name: 'Sam Settings', email, password, confirmPassword: password,
+    profession: 'RP', licenceNumber: 'MADE-UP-2', licensingBody: 'CRPO', region: 'ON', country: 'Canada', licenceExpiresOn: '2031-12-31',
+  } });
+  expect(reg.status()).toBe(201);
+  await signIn(page, email, password);
+
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveText(['Privacy', 'Security']);
+  await expect(page.getByRole('heading', { name: 'Who can message me' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Download my data' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Delete my account' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await expect(page).toHaveURL(/\/settings\/security$/);
+  await expect(page.getByRole('button', { name: 'Change password' })).toBeVisible();
+  await expect(page.getByText('This device')).toBeVisible();
+  await screenshot(page, 'pending-settings-security');
+  await expectAccessible(page);
+
+  // The notification settings wait for verification: the address shows the Privacy tab instead.
+  await page.goto('/settings/notifications');
+  await expect(page.getByRole('tab', { name: 'Privacy' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Notifications' })).toHaveCount(0);
+  // Members' content still leads to the verification screen.
+  await page.goto('/forums');
+  await expect(page).toHaveURL(/\/verification$/);
+});
+
 test('a verified member\'s new name waits for an administrator, who sees it matches another member', async ({ page, browser, request }) => {
   const vera = await createVerifiedUser(request, `Vera ${randomBytes(3).toString('hex')} Lind`);
   await signIn(page, vera.email, vera.password);

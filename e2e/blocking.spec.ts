@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn } from './support.ts';
+import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn, startConversation } from './support.ts';
 
 const REFUSAL = 'This member is not accepting messages from you.';
 
@@ -18,9 +18,7 @@ test('a member blocks another from the profile, sees their comment collapsed, an
   expect(commented.ok(), await commented.text()).toBe(true);
 
   // A conversation they had before the block: its composer will show the refusal.
-  const opened = await request.post('/api/conversations', { headers: { 'x-auth-token': them.token }, data: { recipientId: me.id } });
-  expect(opened.status(), await opened.text()).toBe(201);
-  const conversationId = (await opened.json())._id;
+  const conversationId = await startConversation(request, them, me);
 
   await signIn(page, me.email, me.password);
   await page.goto(`/profile/${them.id}`);

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { BASE_URL } from './env.ts';
-import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn, type NewUser } from './support.ts';
+import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn, startConversation, type NewUser } from './support.ts';
 
 const LIST_PAGE = 100; // the web app's page of conversations (web/features/chat/api.ts)
 const PEERS = LIST_PAGE + 5;
@@ -26,12 +26,6 @@ async function createPeers(request: APIRequestContext, count: number, tag: strin
     const peer = await createVerifiedUser(request, `List peer ${String(n).padStart(3, '0')} ${tag}`, adminToken);
     return { id: peer.id, name: peer.name, token: peer.token };
   });
-}
-
-async function startConversation(request: APIRequestContext, from: NewUser, to: Peer): Promise<string> {
-  const res = await request.post('/api/conversations', { headers: { 'x-auth-token': from.token }, data: { recipientId: to.id } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json())._id;
 }
 
 /** The other participants' names beyond the first page, in the server's order (oldest last). */

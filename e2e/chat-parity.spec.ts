@@ -1,23 +1,9 @@
 // Chat parity (issue #17) in two browsers at both widths: edit and unsend one's message (the other side updates live),
 // the "New message" picker, and search in a conversation's history with a jump to the match.
-import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { BASE_URL } from './env.ts';
-import { createVerifiedUser, expectAccessible, screenshot, signIn, type NewUser } from './support.ts';
-
-async function secondBrowser(browser: Browser, testInfo: TestInfo, user: NewUser): Promise<Page> {
-  const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
-  const page = await context.newPage();
-  await signIn(page, user.email, user.password);
-  return page;
-}
-
-async function startConversation(request: APIRequestContext, from: NewUser, to: NewUser): Promise<string> {
-  const res = await request.post('/api/conversations', { headers: { 'x-auth-token': from.token }, data: { recipientId: to.id } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json())._id;
-}
+import { createVerifiedUser, expectAccessible, screenshot, secondBrowser, signIn, startConversation, type NewUser } from './support.ts';
 
 async function sendThroughSocket(user: NewUser, conversationId: string, texts: string[]) {
   const socket = io(BASE_URL, { path: '/socket.io', transports: ['websocket'], auth: { token: user.token }, forceNew: true });

@@ -1,25 +1,10 @@
 // Two signed-in therapists chat with each other in two browsers: ticks, typing, emoji, pins, deletion; both widths.
-import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { BASE_URL } from './env.ts';
-import { createVerifiedUser, expectAccessible, screenshot, signIn, type NewUser } from './support.ts';
+import { createVerifiedUser, expectAccessible, screenshot, secondBrowser, signIn, startConversation, type NewUser } from './support.ts';
 
 const EMPTY_PANE = 'Select a conversation to start chatting.';
-
-/** A second browser (own storage, same viewport as the project) signed in as the user. */
-async function secondBrowser(browser: Browser, testInfo: TestInfo, user: NewUser): Promise<Page> {
-  const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
-  const page = await context.newPage();
-  await signIn(page, user.email, user.password);
-  return page;
-}
-
-async function startConversation(request: APIRequestContext, from: NewUser, to: NewUser): Promise<string> {
-  const res = await request.post('/api/conversations', { headers: { 'x-auth-token': from.token }, data: { recipientId: to.id } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json())._id;
-}
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });

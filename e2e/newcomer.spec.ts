@@ -3,7 +3,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { BASE_URL } from './env.ts';
-import { ADMIN, createVerifiedUser, DEMO, expectAccessible, screenshot, showFilters, signIn, untilLive, type NewUser } from './support.ts';
+import {
+  ADMIN, createVerifiedUser, DEMO, expectAccessible, screenshot, secondBrowser, showFilters, signIn, startConversation, untilLive, type NewUser,
+} from './support.ts';
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
 
@@ -167,8 +169,7 @@ async function say(user: NewUser, conversationId: string, text: string) {
 test('chat: a short incoming message has a short bubble, Escape in the emoji picker returns to its button, a phone keeps names whole', async ({ page, request }) => {
   const ann = await createVerifiedUser(request, 'Annabelle Whitford-Castellanos');
   const ben = await createVerifiedUser(request);
-  const started = await request.post('/api/conversations', { headers: { 'x-auth-token': ann.token }, data: { recipientId: ben.id } });
-  const conversationId = (await started.json())._id;
+  const conversationId = await startConversation(request, ann, ben);
   await say(ann, conversationId, 'Hi!');
 
   await signIn(page, ben.email, ben.password);
@@ -243,10 +244,7 @@ test('members other than administrators see no delete on community cards or page
 test('two browsers: a conversation that starts shows each side the other online at once', async ({ page, browser }, testInfo) => {
   const request = page.request;
   const [ann, ben] = await Promise.all([createVerifiedUser(request), createVerifiedUser(request)]);
-  const { baseURL, viewport, isMobile: mobile, hasTouch } = testInfo.project.use;
-  const benContext = await browser.newContext({ baseURL, viewport, isMobile: mobile, hasTouch });
-  const benPage = await benContext.newPage();
-  await signIn(benPage, ben.email, ben.password);
+  const benPage = await secondBrowser(browser, testInfo, ben);
   await benPage.goto('/chat');
   await signIn(page, ann.email, ann.password);
   await page.goto('/chat');
@@ -254,12 +252,11 @@ test('two browsers: a conversation that starts shows each side the other online 
   await expect(benPage.getByRole('heading', { name: 'Chat' })).toBeVisible();
   await page.waitForTimeout(500);
 
-  const started = await request.post('/api/conversations', { headers: { 'x-auth-token': ann.token }, data: { recipientId: ben.id } });
-  expect(started.status()).toBe(201);
+  await startConversation(request, ann, ben);
   // No reload: the new row arrives live and already says Online.
   await expect(page.getByTestId('conversation-row').filter({ hasText: ben.name })).toContainText('Online');
   await expect(benPage.getByTestId('conversation-row').filter({ hasText: ann.name })).toContainText('Online');
-  await benContext.close();
+  await benPage.context().close();
 });
 
 test('defect 2: signed in, the directory leaves one\'s own card out of the count and every page', async ({ page }) => {

@@ -1,21 +1,12 @@
 // Issue 15 in the browser: the bell counts a reply live and opens it, /notifications pages, the settings matrix,
 // Follow on a post, a mention picked from the autocomplete, and the chat unread count; both widths, axe on each screen.
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { BASE_URL } from './env.ts';
-import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn, type NewUser } from './support.ts';
+import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, secondBrowser, signIn, startConversation, type NewUser } from './support.ts';
 
 const unique = () => randomBytes(3).toString('hex');
-
-/** A second browser (own storage, same viewport as the project) signed in as the user. */
-async function secondBrowser(browser: Browser, testInfo: TestInfo, user: NewUser): Promise<Page> {
-  const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
-  const page = await context.newPage();
-  await signIn(page, user.email, user.password);
-  return page;
-}
 
 async function send(request: APIRequestContext, user: NewUser, method: 'post' | 'put' | 'get', url: string, data?: object) {
   const res = await request[method](url, { headers: { 'x-auth-token': user.token }, data });
@@ -30,6 +21,15 @@ async function twoMembers(request: APIRequestContext, first: string, second: str
 }
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+
+/** In the page: whether the select's text box (its width less its padding, which holds the chevron) fits its longest option's label. */
+function widestOptionFits(select: HTMLSelectElement): boolean {
+  const style = getComputedStyle(select);
+  const context = document.createElement('canvas').getContext('2d')!;
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const widest = Math.max(...[...select.options].map((option) => context.measureText(option.text).width));
+  return select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) >= widest;
+}
 
 test('B replies to A\'s post: A\'s bell counts it live, A opens it from the popover and lands on the post', async ({ page, browser, request }, testInfo) => {
   const [amara, ben] = await twoMembers(request, 'Bell Owner', 'Bell Replier');
@@ -119,6 +119,10 @@ test.describe('in Toronto', () => {
     await expect(likes).toBeChecked();
     await expect(page.getByRole('combobox', { name: 'Email: Mentions of me' })).toHaveValue('immediate');
     await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/Toronto');
+    // Every email select shows each of its options whole (a phone once cut "Immediately").
+    for (const select of await page.getByRole('combobox', { name: /^Email: / }).all()) {
+      expect(await select.evaluate(widestOptionFits), await select.getAttribute('aria-label') ?? '').toBe(true);
+    }
     await expectAccessible(page);
     await screenshot(page, 'settings-notifications');
 
@@ -220,11 +224,11 @@ test('the Chat item and the My Chats card count conversations with unread messag
   const card = page.getByRole('region', { name: 'My Chats' });
   await expect(card).toContainText('Pick up your one-to-one conversations');
 
-  const conversation = await send(request, ben, 'post', '/api/conversations', { recipientId: amara.id });
+  const conversationId = await startConversation(request, ben, amara);
   // B writes from a client of their own; the server tells A's socket the new count.
   const socket = io(BASE_URL, { path: '/socket.io', transports: ['websocket'], auth: { token: ben.token }, forceNew: true });
   try {
-    const reply = await socket.timeout(10_000).emitWithAck('sendMessage', { conversationId: conversation._id, text: 'Are you free to talk about a referral?' });
+    const reply = await socket.timeout(10_000).emitWithAck('sendMessage', { conversationId, text: 'Are you free to talk about a referral?' });
     expect(reply).not.toHaveProperty('msg');
   } finally {
     socket.disconnect();

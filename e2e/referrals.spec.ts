@@ -1,7 +1,7 @@
 // Referrals (issue 14) in two browsers at both widths: Ann refers a client from Ben's profile, sees him suggested with
 // the reasons, sends; Ben sees it arrive live, accepts; both find their conversation open; Ann marks it placed.
-import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { createVerifiedUser, expectAccessible, screenshot, pickOptions, signIn, type NewUser } from './support.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createVerifiedUser, expectAccessible, pickOptions, screenshot, secondBrowser, signIn, type NewUser } from './support.ts';
 
 // Mantine's combobox re-renders its options while phone emulation types into it; a retry keeps a missed pick from
 // failing the run (it is reported as flaky), as in therapists.spec.ts.
@@ -10,15 +10,6 @@ test.describe.configure({ retries: Number(process.env.REFERRALS_RETRIES ?? 2) })
 const PHONE_NOTE = 'Please call her mother at 416-555-0199 to arrange intake.';
 const PHONE_REFUSAL = 'The note looks like it contains a phone number. Describe needs, not identities.';
 const CLEAN_NOTE = 'Prefers evening sessions; previous CBT helped a little. Family is supportive.';
-
-/** A second browser (own storage, same viewport as the project) signed in as the user. */
-async function secondBrowser(browser: Browser, testInfo: TestInfo, user: NewUser): Promise<Page> {
-  const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
-  const page = await context.newPage();
-  await signIn(page, user.email, user.password);
-  return page;
-}
 
 /** Ben's practice matches the client (licensed in Ontario, accepting), and Ann keeps him in her network: he ranks first. */
 async function makeMatch(request: APIRequestContext, ann: NewUser, ben: NewUser) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN, E2E_DIR, E2E_MAILBOX } from './env.ts';
 
 export { ADMIN };
@@ -62,6 +62,22 @@ export async function createVerifiedUser(
   });
   expect(decision.status(), await decision.text()).toBe(200);
   return { id: me._id, name, email, password, token };
+}
+
+/** A second browser (own storage, same viewport as the test's project) signed in as the user; close it with page.context(). */
+export async function secondBrowser(browser: Browser, testInfo: TestInfo, user: Pick<NewUser, 'email' | 'password'>): Promise<Page> {
+  const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+  const page = await context.newPage();
+  await signIn(page, user.email, user.password);
+  return page;
+}
+
+/** `from` opens a one-to-one conversation with `to` through the API; answers its id. */
+export async function startConversation(request: APIRequestContext, from: Pick<NewUser, 'token'>, to: Pick<NewUser, 'id'>): Promise<string> {
+  const res = await request.post('/api/conversations', { headers: { 'x-auth-token': from.token }, data: { recipientId: to.id } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json())._id;
 }
 
 /** axe: no serious or critical violation on the page as it is now, once opening transitions have ended. */

@@ -527,6 +527,8 @@ export const notifications = pgTable('notifications', {
   uniqueIndex('notifications_event_idx').on(t.userId, t.sourceId).where(sql`${t.sourceId} IS NOT NULL AND ${t.groupKey} IS NULL`),
   index('notifications_source_idx').on(t.sourceId).where(sql`${t.sourceId} IS NOT NULL`),
   index('notifications_post_idx').on(t.postId).where(sql`${t.postId} IS NOT NULL`),
+  // Migration 0155: the pages read three actor slots (docs/decisions/0106).
+  check('notifications_actor_ids_max', sql`cardinality(${t.actorIds}) <= 3`),
 ]);
 
 export const notificationPreferences = pgTable('notification_preferences', {

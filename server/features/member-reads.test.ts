@@ -95,6 +95,34 @@ describe('what a pending or rejected member still reads', () => {
   });
 });
 
+describe('a pending or rejected member\'s own account settings (/settings, while waiting for verification)', () => {
+  it('reads their security and privacy settings: two-factor, sessions, who can message, blocks, data exports', async () => {
+    for (const member of [pending, rejected]) {
+      for (const url of ['/api/users/me/2fa', '/api/users/me/sessions', '/api/users/me/privacy', '/api/users/me/blocked', '/api/users/me/export']) {
+        expect((await call('GET', url, member)).status, url).toBe(200);
+      }
+    }
+  });
+
+  it('changes them: who can message, a password, other sessions ended, a copy of their data, the account deleted', async () => {
+    const member = await createUser(ctx.db, { status: 'pending' });
+    expect((await call('PUT', '/api/users/me/privacy', member, { whoCanMessage: 'network' })).body).toMatchObject({ whoCanMessage: 'network' });
+    expect((await call('DELETE', '/api/users/me/sessions', member)).status).toBe(200);
+    expect((await call('POST', '/api/users/me/export', member)).status).toBe(202);
+    const changed = await call('POST', '/api/users/me/password', member, { currentPassword: member.password, newPassword: 'a-new-long-password-2026' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const deleted = await call('DELETE', '/api/users/me', member, { password: 'a-new-long-password-2026' });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+  });
+
+  it('notification settings wait for verification: 403 NOT_VERIFIED', async () => {
+    for (const member of [pending, rejected]) {
+      expect(await call('GET', '/api/notifications/preferences', member)).toEqual({ status: 403, body: NOT_VERIFIED });
+      expect(await call('PUT', '/api/notifications/preferences', member, { timeZone: 'UTC' })).toEqual({ status: 403, body: NOT_VERIFIED });
+    }
+  });
+});
+
 describe('favourites on GET /api/users/{id}', () => {
   it('are shown to their owner', async () => {
     const own = await call('GET', `/api/users/${author.id}`, author);

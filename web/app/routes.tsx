@@ -195,7 +195,8 @@ function ScreenRoutes() {
 
 /**
  * A pending or rejected member (anyone can register with made-up licence details) sees their own profile, the
- * verification screen and the public pages; the server answers 403 to everything else, so nothing else is offered.
+ * verification screen, their own account's settings (security and privacy: they are about the account, not about
+ * members' content) and the public pages; the server answers 403 to everything else, so nothing else is offered.
  * No socket either: chat is for verified members.
  */
 function UnverifiedRoutes() {
@@ -205,6 +206,8 @@ function UnverifiedRoutes() {
         <Route path="/verification" element={page(<Verification />)} />
         <Route path="/my-profile" element={page(<MyProfile />)} />
         <Route path="/edit-profile" element={page(<EditProfile />)} />
+        <Route path="/settings" element={page(<Settings />)} />
+        <Route path="/settings/:tab" element={page(<Settings />)} />
         <Route path="/resources" element={page(<Resources />)} />
         <Route path="/therapists" element={page(<Therapists />)} />
         {/* A directory card links here: the page shows the server's refusal, which says why. */}

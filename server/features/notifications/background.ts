@@ -8,7 +8,6 @@ import {
 import { userRoom } from '../../lib/realtime.ts';
 import { membersDueDigest, sendChatEmail, sendDigest, sendImmediate } from './email.ts';
 import * as q from './queries.ts';
-import { toNotification } from './present.ts';
 import { firstPageCacheOf, unreadCacheOf } from './unread-cache.ts';
 
 export const DIGEST_JOB = 'notifications.digest';
@@ -54,7 +53,7 @@ async function deliverLocally(ctx: AppContext, { items, counts }: FanOutPayload)
   const rows = here.length ? await q.byIds(ctx.db, here.map((i) => i.id)) : [];
   const unread = await q.unreadCounts(ctx.db, [...new Set([...rows.map((r) => r.user_id), ...countOnly])]);
   for (const row of rows) {
-    ctx.realtime.io.local.to(userRoom(row.user_id)).emit('notification', { notification: toNotification(row), unreadCount: unread.get(row.user_id) ?? 0 });
+    ctx.realtime.io.local.to(userRoom(row.user_id)).emit('notification', { notification: row.item, unreadCount: unread.get(row.user_id) ?? 0 });
   }
   for (const id of countOnly) ctx.realtime.io.local.to(userRoom(id)).emit('notificationCount', { unreadCount: unread.get(id) ?? 0 });
 }

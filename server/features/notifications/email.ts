@@ -7,7 +7,6 @@ import type { Mail } from '../../lib/mail.ts';
 import { chatEmailSubject, notificationSentence } from '../../../common/notification-text.ts';
 import { DEFAULT_PREFERENCES, DEFAULT_TIME_ZONE, PREFERENCE_LABELS, type NotificationType, type PreferenceKey } from '../../../common/notifications.ts';
 import * as q from './queries.ts';
-import { toNotification } from './present.ts';
 import { unsubscribeToken } from './service.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'mailer'>;
@@ -64,7 +63,7 @@ async function composeMail(ctx: Ctx, to: Recipient, subject: string, lines: stri
 }
 
 function itemLines(ctx: Ctx, rows: q.NotificationRow[]): string[] {
-  return rows.map((row) => `- ${notificationSentence(toNotification(row), row.place || undefined)}: ${ctx.config.publicUrl}${row.target_url}`);
+  return rows.map((row) => `- ${notificationSentence(row.item, row.place || undefined)}: ${ctx.config.publicUrl}${row.target_url}`);
 }
 
 /** "Still unread 10 minutes later": one email with every such item of the member (several in the window, one email). */
@@ -74,7 +73,7 @@ export async function sendImmediate(ctx: Ctx, userId: string, now: Date): Promis
   const rows = await pendingItems(ctx, userId, 'immediate', now);
   if (rows.length === 0) return;
   const subject = rows.length === 1
-    ? `${notificationSentence(toNotification(rows[0]), rows[0].place || undefined)} on Thera Root`
+    ? `${notificationSentence(rows[0].item, rows[0].place || undefined)} on Thera Root`
     : `${rows.length} new notifications on Thera Root`;
   const lines = [rows.length === 1 ? 'You have a notification you have not seen yet:' : 'You have notifications you have not seen yet:', ...itemLines(ctx, rows)];
   await ctx.mailer.send(await composeMail(ctx, to, subject, lines, rows.map((r) => r.type as NotificationType)));

@@ -6,6 +6,7 @@ import {
   UnreadCount, UnsubscribeQuery, UpdatePreferencesBody,
 } from '../../../common/notifications.ts';
 import { AppError } from '../../lib/errors.ts';
+import { sendJsonText } from '../../lib/json-text.ts';
 import * as notifications from './service.ts';
 
 const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
@@ -18,7 +19,7 @@ const UnsubscribeInfo = z.object({ type: PreferenceKey, label: z.string() });
 export function notificationsRoutes(app: App, ctx: AppContext): void {
   app.get('/api/notifications', {
     onRequest: verified, schema: { querystring: NotificationsQuery, response: { 200: NotificationsPage } },
-  }, async (request) => notifications.listNotifications(ctx, currentUser(request), request.query));
+  }, async (request, reply) => sendJsonText(reply, await notifications.listNotifications(ctx, currentUser(request), request.query)));
 
   app.get('/api/notifications/unread-count', { onRequest: verified, schema: { response: { 200: UnreadCount } } },
     async (request) => notifications.unreadCount(ctx, currentUser(request)));

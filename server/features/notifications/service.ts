@@ -7,11 +7,10 @@ import { badRequest } from '../../lib/errors.ts';
 import { countsChanged } from '../../lib/notify.ts';
 import { signLink, verifyLink } from '../../lib/signed-links.ts';
 import {
-  DEFAULT_PREFERENCES, NOTIFICATIONS_PAGE_SIZE, PREFERENCE_KEYS, PREFERENCE_LABELS, UNSUBSCRIBE_TEXTS, type NotificationPreferences, type NotificationsPage,
+  DEFAULT_PREFERENCES, NOTIFICATIONS_PAGE_SIZE, PREFERENCE_KEYS, PREFERENCE_LABELS, UNSUBSCRIBE_TEXTS, type NotificationPreferences,
   type PreferenceKey, type ReadInput, type TypePreference, type UpdatePreferencesInput, type MentionSuggestions,
 } from '../../../common/notifications.ts';
 import * as q from './queries.ts';
-import { toNotification } from './present.ts';
 import { firstPageCacheOf, unreadCacheOf } from './unread-cache.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'realtime' | 'jobs' | 'config'>;
@@ -27,14 +26,19 @@ function decodeCursor(before: string | undefined): q.Cursor | null {
   }
   return { at, id };
 }
-const encodeCursor = (row: q.NotificationRow) => Buffer.from(`${row.cursor_at}|${row.id}`).toString('base64url');
+const encodeCursor = (row: q.PageRow) => Buffer.from(`${row.cursor_at}|${row.id}`).toString('base64url');
 
-export async function listNotifications(ctx: Ctx, user: CurrentUser, { before, limit }: { before?: string; limit: number }): Promise<NotificationsPage> {
+/**
+ * A page as the API's JSON text (NotificationsPage): the items as PostgreSQL wrote them, joined; a cursor is base64url,
+ * which needs no escaping.
+ */
+export async function listNotifications(ctx: Ctx, user: CurrentUser, { before, limit }: { before?: string; limit: number }): Promise<string> {
   const cursor = decodeCursor(before);
   const load = async () => {
     const rows = await q.listPage(ctx.db, user.id, limit, cursor);
     const shown = rows.slice(0, limit);
-    return { notifications: shown.map(toNotification), nextCursor: rows.length > limit ? encodeCursor(shown[shown.length - 1]) : null };
+    const next = rows.length > limit ? `"${encodeCursor(shown[shown.length - 1])}"` : 'null';
+    return `{"notifications":[${shown.map((row) => row.item).join(',')}],"nextCursor":${next}}`;
   };
   // The bell's first page is what members open again and again: remembered until the fan-out names them.
   if (cursor || limit !== NOTIFICATIONS_PAGE_SIZE) return load();

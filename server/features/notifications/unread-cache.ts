@@ -4,14 +4,14 @@
 // other nodes through Redis; an entry also ends after config.unreadCountCacheMs, for the rare change made without one
 // (a moderator's removal). The first page also shows the actors as they are named now: a new name shows within
 // config.firstPageCacheMs.
-import type { NotificationsPage } from '../../../common/notifications.ts';
 import type { AppContext } from '../../context.ts';
 import { createMemberCache, type MemberCache } from '../../lib/member-cache.ts';
 
 type UnreadCache = MemberCache<number>;
 
 const byApp = new WeakMap<object, UnreadCache>();
-const pagesByApp = new WeakMap<object, MemberCache<NotificationsPage>>();
+// A page is kept as the JSON text it is sent as.
+const pagesByApp = new WeakMap<object, MemberCache<string>>();
 // A page is some kilobytes: the most recent readers only.
 const MAX_PAGES = 5_000;
 
@@ -23,8 +23,8 @@ export function unreadCacheOf(ctx: Pick<AppContext, 'realtime' | 'config'>): Unr
 }
 
 /** The first pages of the list (the default size, no cursor) of this app instance. */
-export function firstPageCacheOf(ctx: Pick<AppContext, 'realtime' | 'config'>): MemberCache<NotificationsPage> {
+export function firstPageCacheOf(ctx: Pick<AppContext, 'realtime' | 'config'>): MemberCache<string> {
   let cache = pagesByApp.get(ctx.realtime);
-  if (!cache) pagesByApp.set(ctx.realtime, (cache = createMemberCache(ctx.config.firstPageCacheMs, { maxMembers: MAX_PAGES })));
+  if (!cache) pagesByApp.set(ctx.realtime, (cache = createMemberCache<string>(ctx.config.firstPageCacheMs, { maxMembers: MAX_PAGES })));
   return cache;
 }

@@ -8,6 +8,10 @@ import { useNotificationPreferences, useSaveNotificationPreferences } from './ap
 import { browserTimeZone, timeZoneOptions } from './timeZones.ts';
 
 const EMAIL_OPTIONS = EMAIL_MODES.map((mode) => ({ value: mode, label: EMAIL_MODE_LABELS[mode] }));
+// Wide enough for the longest option ("Daily digest") beside the chevron: on a phone the table otherwise squeezed the
+// Email column until "Immediately" was cut. In em of the select's own text, so it follows the font size;
+// e2e/notifications.spec.ts measures every option against it at both widths.
+const FITS_EVERY_OPTION = { input: { minWidth: '10.5em' } };
 
 /** A member who never chose a zone is offered the browser's own, kept once saved. */
 function offeredTimeZone(saved: string | null): string {
@@ -95,7 +99,7 @@ function PreferenceRow({ name, value, onChange }: RowProps) {
         )}
       </Table.Td>
       <Table.Td>
-        <NativeSelect aria-label={`Email: ${label}`} size="xs" data={EMAIL_OPTIONS} value={value.email}
+        <NativeSelect aria-label={`Email: ${label}`} size="xs" data={EMAIL_OPTIONS} value={value.email} styles={FITS_EVERY_OPTION}
           onChange={(e) => onChange({ email: e.currentTarget.value as EmailMode })} />
       </Table.Td>
     </Table.Tr>
