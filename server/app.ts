@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerWriteLimits } from './lib/write-limits.ts';
 import { encodedPage, isPageRequest, registerWeb } from './lib/web.ts';
 import { hasMemberHint } from './lib/web-preload.ts';
+import { loadMemberPages } from './lib/member-page.ts';
 import { featureRealtime, features } from './features/index.ts';
 
 const ONE_MB = 1024 * 1024;
@@ -90,9 +91,17 @@ export async function buildApp(deps: Deps): Promise<App> {
   for (const register of featureRealtime) register(ctx);
 
   const pageHtml = await registerWeb(app, deps.webDir);
-  app.setNotFoundHandler((request, reply) => {
+  const memberPages = pageHtml && deps.webDir ? await loadMemberPages(app, deps.webDir, deps.pageRenderMs) : undefined;
+  app.setNotFoundHandler(async (request, reply) => {
     if (pageHtml && isPageRequest(request.method, request.url)) {
-      const html = pageHtml(request.url.split('?')[0], { member: hasMemberHint(request.headers.cookie) });
+      const pathname = request.url.split('?')[0];
+      const drawn = await memberPages?.(request, reply);
+      if (drawn) {
+        // Drawn for this member, now: never stored (compressed per request by @fastify/compress).
+        return reply.header('Cache-Control', 'private, no-store').header('Vary', 'Accept-Encoding, Cookie')
+          .type('text/html; charset=utf-8').send(pageHtml(pathname, { drawn }));
+      }
+      const html = pageHtml(pathname, { member: hasMemberHint(request.headers.cookie) });
       const { body, encoding } = encodedPage(html, request.headers['accept-encoding']);
       if (encoding) reply.header('Content-Encoding', encoding);
       return reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8').send(body);

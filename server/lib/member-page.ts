@@ -1,0 +1,77 @@
+// A verified member's /forums, /therapists or /chat rendered on the server with its data (docs/decisions/0104), so a
+// phone paints the screen before any script runs. Known by the page cookie (page-session.ts). The data comes from the
+// API's own routes (app.inject with the session's token: the same validation, permissions, blocks filtering and caches
+// as the app's requests, no second copy of any query), the markup from the web app built for Node (web/prerender.tsx).
+// Whatever goes wrong, or takes longer than the bound, the page is sent plain and the app starts as it does without.
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fs from 'node:fs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Me } from '../../common/accounts.ts';
+import { RENDERED_SCREENS, pageTagText } from '../../common/member-page.ts';
+import type { App } from '../context.ts';
+import { clearPageSession, pageSessionToken } from './page-session.ts';
+import { SSR_DIR, SSR_ENTRY, hasMemberHint, type DrawnPage } from './web-preload.ts';
+
+type Bundle = typeof import('../../web/prerender.tsx');
+/** A member's page for this request, or undefined: send the plain one. */
+export type MemberPages = (request: FastifyRequest, reply: FastifyReply) => Promise<DrawnPage | undefined>;
+
+// Reading the data and rendering, together. A render takes 10-20 ms on this machine (0104); past this, the app's own
+// start is the faster way.
+export const RENDER_BOUND_MS = 200;
+
+/** The renderer built with the web app, with its screens' code loaded; undefined when the build has none. */
+export async function loadMemberPages(app: App, webDir: string, boundMs = RENDER_BOUND_MS): Promise<MemberPages | undefined> {
+  const file = path.join(webDir, SSR_DIR, SSR_ENTRY);
+  if (!fs.existsSync(file)) return undefined;
+  try {
+    const bundle = await import(pathToFileURL(file).href) as Bundle;
+    await bundle.loadScreens();
+    return (request, reply) => memberPage(app, bundle, request, reply, boundMs);
+  } catch (err) {
+    app.log.warn({ err }, 'member pages are sent plain: the renderer did not load');
+    return undefined;
+  }
+}
+
+async function memberPage(app: App, bundle: Bundle, request: FastifyRequest, reply: FastifyReply, boundMs: number) {
+  const token = request.method === 'GET' && RENDERED_SCREENS.includes(request.url) ? pageSessionToken(request) : undefined;
+  // The hint goes when the app finds no token stored: a page drawn for a token the app no longer has would be discarded.
+  if (!token || !hasMemberHint(request.headers.cookie)) return undefined;
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      resolve(undefined);
+    }, boundMs);
+  });
+  try {
+    return await Promise.race([render(app, bundle, request.url, token, reply, request, abort.signal), late]);
+  } catch (err) {
+    request.log.warn({ err }, 'member page sent plain: the render failed');
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function render(app: App, bundle: Bundle, pathname: string, token: string, reply: FastifyReply, request: FastifyRequest, signal: AbortSignal) {
+  const ask = (url: string) => app.inject({ method: 'GET', url, headers: { 'x-auth-token': token } });
+  const paths = bundle.memberPagePaths(pathname);
+  const [session, ...lists] = await Promise.all([ask('/api/users/me'), ...paths.map(ask)]);
+  if (session.statusCode === 401) {
+    // A revoked or expired session: its cookie is of no more use.
+    clearPageSession(request, reply);
+    return undefined;
+  }
+  if (session.statusCode !== 200 || lists.some((list) => list.statusCode !== 200)) return undefined;
+  const me = session.json<Me>();
+  // Pending and rejected members, and administrators who must enrol first, see other screens: the app's own start.
+  if (me.mustEnrolTwoFactor || (me.verificationStatus !== 'verified' && me.role !== 'admin')) return undefined;
+  const answers = Object.fromEntries(paths.map((p, i) => [p, lists[i].json<unknown>()]));
+  const tag = createHash('sha256').update(pageTagText(token)).digest('hex');
+  return signal.aborted ? undefined : bundle.renderMemberPage(pathname, me, answers, tag, signal);
+}
