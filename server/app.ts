@@ -17,7 +17,7 @@ import { createSessionCache } from './lib/session-cache.ts';
 import { registerNulGuard } from './lib/input-safety.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerWriteLimits } from './lib/write-limits.ts';
-import { encodedPage, isPageRequest, registerWeb } from './lib/web.ts';
+import { encodedDrawnPage, encodedPage, isPageRequest, registerWeb } from './lib/web.ts';
 import { hasMemberHint } from './lib/web-preload.ts';
 import { loadMemberPages } from './lib/member-page.ts';
 import { featureRealtime, features } from './features/index.ts';
@@ -97,9 +97,11 @@ export async function buildApp(deps: Deps): Promise<App> {
       const pathname = request.url.split('?')[0];
       const drawn = await memberPages?.(request, reply);
       if (drawn) {
-        // Drawn for this member, now: never stored (compressed per request by @fastify/compress).
+        // Drawn for this member, now: never stored.
+        const { body, encoding } = await encodedDrawnPage(pageHtml(pathname, { drawn }), request.headers['accept-encoding']);
+        if (encoding) reply.header('Content-Encoding', encoding);
         return reply.header('Cache-Control', 'private, no-store').header('Vary', 'Accept-Encoding, Cookie')
-          .type('text/html; charset=utf-8').send(pageHtml(pathname, { drawn }));
+          .type('text/html; charset=utf-8').send(body);
       }
       const html = pageHtml(pathname, { member: hasMemberHint(request.headers.cookie) });
       const { body, encoding } = encodedPage(html, request.headers['accept-encoding']);

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SESSION_COOKIE, PAGE_STATE_ID } from '../../common/member-page.ts';
 import { buildWeb } from '../../scripts/build-web.ts';
@@ -98,6 +99,9 @@ describe("a member's screen rendered on the server", () => {
     expect(JSON.stringify(drawn.queries)).toContain('Supervision notes');
     // The boot script's requests are in the page already.
     expect(html).not.toMatch(/src="\/assets\/boot-/);
+    const compressed = await page('/forums', cookies(ana.token), { 'accept-encoding': 'gzip, deflate, br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toContain('Supervision notes');
   });
 
   it('draws the directory and the chat list; /chat holds only the member\'s own conversations', async () => {
