@@ -139,6 +139,11 @@ describe("a member's screen rendered on the server", () => {
   });
 });
 
+it("does not serve the server's renderer as a file", async () => {
+  const file = await ctx.app.inject({ method: 'GET', url: '/.ssr/prerender.js' });
+  expect(file.body).not.toContain('renderMemberPage');
+});
+
 describe('a render past its bound', () => {
   it('sends the plain page, never an error', async () => {
     const hurried = await createTestContext({ webDir, pageRenderMs: 0 });
