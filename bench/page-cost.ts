@@ -45,6 +45,10 @@ const get = (url: string, h: Record<string, string>) => app.inject({ method: 'GE
 const bundle = await import(pathToFileURL(path.join(webDir, SSR_DIR, SSR_ENTRY)).href) as typeof import('../web/prerender.tsx');
 const results: Record<string, unknown> = {};
 try {
+  // The renderer loads at the first member page asked for (that one is plain).
+  for (let i = 0; i < 100 && (await get('/forums', { cookie })).headers['cache-control'] !== 'private, no-store'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   for (const screen of ['/forums', '/therapists', '/chat']) {
     const drawn = await get(screen, { cookie });
     if (drawn.headers['cache-control'] !== 'private, no-store') throw new Error(`${screen} was not rendered`);

@@ -16,6 +16,9 @@ test.beforeAll(async ({ request }) => {
   expect(chat.status(), await chat.text()).toBe(201);
   const post = await request.post('/api/forumPosts', { headers: { 'x-auth-token': ben.token }, data: { title: `Drawn by the server ${ben.name}`, content: 'C' } });
   expect(post.status(), await post.text()).toBe(201);
+  // The server loads its renderer at the first member page asked for, which is sent plain.
+  await expect.poll(async () => (await request.get('/forums', { headers: { cookie: `thera_session=${ana.token}; thera_member=1` } })).text())
+    .toContain(PAGE_STATE_ID);
 });
 
 const SCREENS = [

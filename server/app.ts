@@ -19,7 +19,7 @@ import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerWriteLimits } from './lib/write-limits.ts';
 import { encodedDrawnPage, encodedPage, isPageRequest, registerWeb } from './lib/web.ts';
 import { hasMemberHint } from './lib/web-preload.ts';
-import { loadMemberPages } from './lib/member-page.ts';
+import { memberPages } from './lib/member-page.ts';
 import { featureRealtime, features } from './features/index.ts';
 
 const ONE_MB = 1024 * 1024;
@@ -91,11 +91,11 @@ export async function buildApp(deps: Deps): Promise<App> {
   for (const register of featureRealtime) register(ctx);
 
   const pageHtml = await registerWeb(app, deps.webDir);
-  const memberPages = pageHtml && deps.webDir ? await loadMemberPages(app, deps.webDir, deps.pageRenderMs) : undefined;
+  const drawMemberPage = pageHtml && deps.webDir ? memberPages(app, deps.webDir, deps.pageRenderMs) : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     if (pageHtml && isPageRequest(request.method, request.url)) {
       const pathname = request.url.split('?')[0];
-      const drawn = await memberPages?.(request, reply);
+      const drawn = await drawMemberPage?.(request, reply);
       if (drawn) {
         // Drawn for this member, now: never stored.
         const { body, encoding } = await encodedDrawnPage(pageHtml(pathname, { drawn }), request.headers['accept-encoding']);

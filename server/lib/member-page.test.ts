@@ -29,11 +29,22 @@ beforeAll(async () => {
     const made = await ctx.app.inject({ method: 'POST', url: '/api/conversations', headers: from.headers, payload: { recipientId: to.id } });
     expect(made.statusCode).toBeLessThan(300);
   }
+  await untilDrawn(ctx, ana);
 }, 180_000);
 afterAll(async () => {
   await ctx?.close();
   fs.rmSync(webDir, { recursive: true, force: true });
 });
+
+/** The renderer loads at the first member's page request (that one is plain): until then, ask again. */
+async function untilDrawn(context: TestContext, member: TestUser): Promise<number> {
+  for (let asked = 1; asked < 100; asked++) {
+    const response = await context.app.inject({ method: 'GET', url: '/forums', headers: { cookie: cookies(member.token) } });
+    if (response.body.includes(PAGE_STATE_ID)) return asked;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the renderer never loaded');
+}
 
 const cookies = (token: string, hint = true) => `${PAGE_SESSION_COOKIE}=${token}${hint ? '; thera_member=1' : ''}`;
 const page = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
@@ -144,12 +155,25 @@ it("does not serve the server's renderer as a file", async () => {
   expect(file.body).not.toContain('renderMemberPage');
 });
 
+it('loads the renderer at the first member page asked for, not at start: that one is sent plain', async () => {
+  const fresh = await createTestContext({ webDir });
+  try {
+    expect(await untilDrawn(fresh, await createUser(fresh.db))).toBeGreaterThan(1);
+  } finally {
+    await fresh.close();
+  }
+});
+
 describe('a render past its bound', () => {
   it('sends the plain page, never an error', async () => {
-    const hurried = await createTestContext({ webDir, pageRenderMs: 0 });
+    const lines: string[] = [];
+    const hurried = await createTestContext({ webDir, pageRenderMs: 0, config: { LOG_LEVEL: 'info' }, logStream: { write: (line) => void lines.push(line) } });
     try {
       const member = await createUser(hurried.db);
-      const response = await hurried.app.inject({ method: 'GET', url: '/forums', headers: { cookie: cookies(member.token) } });
+      const ask = () => hurried.app.inject({ method: 'GET', url: '/forums', headers: { cookie: cookies(member.token) } });
+      await ask();
+      await expect.poll(() => lines.some((line) => line.includes('member page renderer loaded')), { timeout: 20_000 }).toBe(true);
+      const response = await ask();
       expect(response.statusCode).toBe(200);
       expect(isPlain(response.body)).toBe(true);
     } finally {

@@ -22,24 +22,33 @@ export type MemberPages = (request: FastifyRequest, reply: FastifyReply) => Prom
 // start is the faster way.
 export const RENDER_BOUND_MS = 200;
 
-/** The renderer built with the web app, with its screens' code loaded; undefined when the build has none. */
-export async function loadMemberPages(app: App, webDir: string, boundMs = RENDER_BOUND_MS): Promise<MemberPages | undefined> {
+/**
+ * The renderer built with the web app (undefined when the build has none). It is loaded when the first member asks for
+ * one of these pages, not at start-up: React, Mantine and the screens' code take about 50 MB, which a server nobody
+ * signs in to (the idle budget is 300 MB with PGlite) should not carry. That first request gets the plain page.
+ */
+export function memberPages(app: App, webDir: string, boundMs = RENDER_BOUND_MS): MemberPages | undefined {
   const file = path.join(webDir, SSR_DIR, SSR_ENTRY);
   if (!fs.existsSync(file)) return undefined;
-  try {
-    const bundle = await import(pathToFileURL(file).href) as Bundle;
-    await bundle.loadScreens();
-    return (request, reply) => memberPage(app, bundle, request, reply, boundMs);
-  } catch (err) {
-    app.log.warn({ err }, 'member pages are sent plain: the renderer did not load');
-    return undefined;
-  }
+  let loading: Promise<unknown> | undefined;
+  let bundle: Bundle | undefined;
+  const load = () => {
+    loading ??= import(pathToFileURL(file).href).then(async (loaded: Bundle) => {
+      await loaded.loadScreens();
+      bundle = loaded;
+      app.log.info('member page renderer loaded');
+    }).catch((err: unknown) => app.log.warn({ err }, 'member pages are sent plain: the renderer did not load'));
+  };
+  return async (request, reply) => {
+    const token = request.method === 'GET' && RENDERED_SCREENS.includes(request.url) ? pageSessionToken(request) : undefined;
+    // The hint goes when the app finds no token stored: a page drawn for a token the app no longer has would be discarded.
+    if (!token || !hasMemberHint(request.headers.cookie)) return undefined;
+    if (!bundle) return void load();
+    return memberPage(app, bundle, token, request, reply, boundMs);
+  };
 }
 
-async function memberPage(app: App, bundle: Bundle, request: FastifyRequest, reply: FastifyReply, boundMs: number) {
-  const token = request.method === 'GET' && RENDERED_SCREENS.includes(request.url) ? pageSessionToken(request) : undefined;
-  // The hint goes when the app finds no token stored: a page drawn for a token the app no longer has would be discarded.
-  if (!token || !hasMemberHint(request.headers.cookie)) return undefined;
+async function memberPage(app: App, bundle: Bundle, token: string, request: FastifyRequest, reply: FastifyReply, boundMs: number) {
   const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<undefined>((resolve) => {
