@@ -18,7 +18,7 @@ type Bundle = typeof import('../../web/prerender.tsx');
 /** A member's page for this request, or undefined: send the plain one. */
 export type MemberPages = (request: FastifyRequest, reply: FastifyReply) => Promise<DrawnPage | undefined>;
 
-// Reading the data and rendering, together. A render takes 10-20 ms on this machine (0104); past this, the app's own
+// Reading the data and rendering, together: 5-15 ms of CPU per page on this machine (0104); past this, the app's own
 // start is the faster way.
 export const RENDER_BOUND_MS = 200;
 
