@@ -110,6 +110,8 @@ describe("a member's screen rendered on the server", () => {
     expect(JSON.stringify(drawn.queries)).toContain('Supervision notes');
     // The boot script's requests are in the page already.
     expect(html).not.toMatch(/src="\/assets\/boot-/);
+    // Nor the screen's preloads: the page is painted first, the code follows (0104).
+    expect(html).not.toContain('rel="modulepreload"');
     const compressed = await page('/forums', cookies(ana.token), { 'accept-encoding': 'gzip, deflate, br' });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toContain('Supervision notes');
