@@ -1,6 +1,8 @@
 // How long a screen takes to become usable in Chromium: a cold cache (a new context each time), a phone's viewport and a
 // 4x slower CPU. The time is from navigation start to the frame after the screen's chosen element appears.
 import type { Browser } from '@playwright/test';
+import { MEMBER_HINT_COOKIE } from '../common/member-hint.ts';
+import { PAGE_SESSION_COOKIE } from '../common/member-page.ts';
 
 export type Screen = { name: string; path: string; selector: string; signedIn: boolean };
 
@@ -20,11 +22,24 @@ const WATCH = (selector: string) => {
   new MutationObserver(check).observe(document, { childList: true, subtree: true });
 };
 
+/**
+ * What a signed-in member's browser carries besides the token: the page cookie (docs/decisions/0104) and the hint the
+ * app sets (0099). A build that knows neither ignores them.
+ */
+function memberCookies(origin: string, token: string) {
+  const domain = new URL(origin).hostname;
+  const cookie = { domain, path: '/', expires: -1, secure: false, sameSite: 'Strict' as const };
+  return [{ ...cookie, name: PAGE_SESSION_COOKIE, value: token, httpOnly: true }, { ...cookie, name: MEMBER_HINT_COOKIE, value: '1', httpOnly: false }];
+}
+
 /** One cold visit: its time to usable and its request waterfall (from the page's own resource timing). */
 export async function visit(browser: Browser, origin: string, screen: Screen, token: string): Promise<Sample> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 }, deviceScaleFactor: 1,
-    storageState: { cookies: [], origins: screen.signedIn ? [{ origin, localStorage: [{ name: 'token', value: token }] }] : [] },
+    storageState: {
+      cookies: screen.signedIn ? memberCookies(origin, token) : [],
+      origins: screen.signedIn ? [{ origin, localStorage: [{ name: 'token', value: token }] }] : [],
+    },
   });
   try {
     const page = await context.newPage();

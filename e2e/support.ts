@@ -164,7 +164,11 @@ export async function pickOptions(within: Locator, label: string, options: strin
 export async function showFilters(page: Page): Promise<Locator> {
   await expect(page.getByRole('heading', { name: 'Therapist Network', level: 1 })).toBeVisible();
   const fold = page.getByRole('main').getByRole('button', { name: /^Filters/ });
-  if (await fold.isVisible() && (await fold.getAttribute('aria-expanded')) === 'false') await fold.click();
+  if (await fold.isVisible() && (await fold.getAttribute('aria-expanded')) === 'false') {
+    // A member's /therapists may arrive drawn by the server (docs/decisions/0104): the button answers after the takeover.
+    await untilLive(fold);
+    await fold.click();
+  }
   const form = page.getByRole('search', { name: 'Filter therapists' });
   await expect(form).toBeVisible();
   return form;

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import { PRERENDERED_LANDING } from '../server/lib/web-preload.ts';
+import { PRERENDERED_LANDING, SSR_DIR, SSR_ENTRY } from '../server/lib/web-preload.ts';
 import { walk } from './web-freshness.ts';
 
 export async function buildWeb(outDir = 'dist/web'): Promise<void> {
@@ -19,26 +19,25 @@ export async function buildWeb(outDir = 'dist/web'): Promise<void> {
   await prerenderLanding(outDir);
 }
 
-/** Builds web/prerender.tsx for Node in a temporary folder and writes what it draws for "/". */
+/**
+ * Builds web/prerender.tsx for Node into the built app's .ssr folder (the server renders members' screens with it at
+ * request time, docs/decisions/0104) and writes what it draws for "/". Everything it imports is bundled in, so the
+ * file runs wherever the built app is put (a temporary folder, a server without the web app's packages).
+ */
 async function prerenderLanding(outDir: string): Promise<void> {
   const { build } = await import('vite');
-  // Inside the project, so the built file finds the packages it leaves to Node (react, @mantine/core...).
-  const cache = path.resolve('node_modules/.cache');
-  fs.mkdirSync(cache, { recursive: true });
-  const ssrDir = fs.mkdtempSync(path.join(cache, 'thera-prerender-'));
-  try {
-    const entry = path.resolve('web/prerender.tsx');
-    await build({
-      logLevel: 'warn',
-      build: { ssr: entry, outDir: ssrDir, emptyOutDir: true, manifest: false, rollupOptions: { input: entry } },
-    });
-    const { renderVisitorPage } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href) as typeof import('../web/prerender.tsx');
-    const target = path.join(outDir, PRERENDERED_LANDING);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, await renderVisitorPage('/'));
-  } finally {
-    fs.rmSync(ssrDir, { recursive: true, force: true });
-  }
+  const ssrDir = path.resolve(outDir, SSR_DIR);
+  const entry = path.resolve('web/prerender.tsx');
+  await build({
+    logLevel: 'warn',
+    ssr: { noExternal: true },
+    publicDir: false,
+    build: { ssr: entry, outDir: ssrDir, emptyOutDir: true, manifest: false, rollupOptions: { input: entry } },
+  });
+  const { renderVisitorPage } = await import(pathToFileURL(path.join(ssrDir, SSR_ENTRY)).href) as typeof import('../web/prerender.tsx');
+  const target = path.join(outDir, PRERENDERED_LANDING);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, await renderVisitorPage('/'));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildWeb(process.argv[2]);

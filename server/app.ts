@@ -17,8 +17,9 @@ import { createSessionCache } from './lib/session-cache.ts';
 import { registerNulGuard } from './lib/input-safety.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerWriteLimits } from './lib/write-limits.ts';
-import { encodedPage, isPageRequest, registerWeb } from './lib/web.ts';
+import { encodedDrawnPage, encodedPage, isPageRequest, registerWeb } from './lib/web.ts';
 import { hasMemberHint } from './lib/web-preload.ts';
+import { memberPages } from './lib/member-page.ts';
 import { featureRealtime, features } from './features/index.ts';
 
 const ONE_MB = 1024 * 1024;
@@ -90,9 +91,19 @@ export async function buildApp(deps: Deps): Promise<App> {
   for (const register of featureRealtime) register(ctx);
 
   const pageHtml = await registerWeb(app, deps.webDir);
-  app.setNotFoundHandler((request, reply) => {
+  const drawMemberPage = pageHtml && deps.webDir ? memberPages(app, deps.webDir, deps.pageRenderMs) : undefined;
+  app.setNotFoundHandler(async (request, reply) => {
     if (pageHtml && isPageRequest(request.method, request.url)) {
-      const html = pageHtml(request.url.split('?')[0], { member: hasMemberHint(request.headers.cookie) });
+      const pathname = request.url.split('?')[0];
+      const drawn = await drawMemberPage?.(request, reply);
+      if (drawn) {
+        // Drawn for this member, now: never stored.
+        const { body, encoding } = await encodedDrawnPage(pageHtml(pathname, { drawn }), request.headers['accept-encoding']);
+        if (encoding) reply.header('Content-Encoding', encoding);
+        return reply.header('Cache-Control', 'private, no-store').header('Vary', 'Accept-Encoding, Cookie')
+          .type('text/html; charset=utf-8').send(body);
+      }
+      const html = pageHtml(pathname, { member: hasMemberHint(request.headers.cookie) });
       const { body, encoding } = encodedPage(html, request.headers['accept-encoding']);
       if (encoding) reply.header('Content-Encoding', encoding);
       return reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8').send(body);

@@ -19,6 +19,8 @@ export type Deps = {
   redis?: { pub: Redis; sub: Redis };
   /** Serve the built web app from this folder when it exists. */
   webDir?: string;
+  /** How long a member's page may take to read and render before it is sent plain (server/lib/member-page.ts). */
+  pageRenderMs?: number;
   /** Where JSON log lines go instead of stdout (tests read them). */
   logStream?: { write: (line: string) => void };
   /** The clock of rules that depend on time passing (referral expiry); tests pass a controlled one. Default: real time. */

@@ -1,25 +1,65 @@
-// The landing page drawn at build time (docs/decisions/0099): scripts/build-web.ts builds
-// this file for Node, calls renderVisitorPage('/') and the server puts the markup into index.html for visitors. The
-// browser then takes it over (hydrateRoot in app/start.tsx) instead of drawing the page again after its code has loaded.
+// Pages drawn in Node with React's prerender. scripts/build-web.ts builds this file for Node:
+// - at build time it calls renderVisitorPage('/') and the server puts the markup into index.html for visitors
+//   (docs/decisions/0099);
+// - at request time the server calls renderMemberPage for a member's /forums, /therapists or /chat with the API's
+//   answers (docs/decisions/0104).
+// The browser then takes the markup over (hydrateRoot in app/start.tsx) instead of drawing the page again.
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import type { Me } from '../common/accounts.ts';
+import { RENDERED_SCREENS, type PageState } from '../common/member-page.ts';
 import { AppTree, newQueryClient } from './app/App.tsx';
+import { SEED_FIRST_DATA } from './app/first-data.ts';
+import { firstRequests } from './app/first-requests.ts';
+import { preloadMemberScreen } from './app/routes.tsx';
 import { titleFor } from './app/titles.ts';
+
+async function render(location: string, client: QueryClient, checked?: { user: Me }, signal?: AbortSignal): Promise<string> {
+  const router = ({ children }: { children: ReactNode }) => <StaticRouter location={location}>{children}</StaticRouter>;
+  let failure: unknown;
+  const { prelude } = await prerender(
+    <StrictMode>
+      <AppTree router={router} client={client} checked={checked} />
+    </StrictMode>,
+    // Large boundaries are otherwise sent as the fallback plus the content and an inline script to swap them, which the
+    // CSP (script-src 'self') refuses: a page drawn in one go has no reason to stream.
+    // A part that fails would be sent as its fallback, with the error in the page: the whole page fails instead.
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER, signal, onError: (error) => void (failure ??= error) },
+  );
+  if (failure !== undefined) throw failure;
+  return new Response(prelude).text();
+}
 
 /**
  * The markup a visitor's first render produces at `location`, with every lazy screen loaded (no "Loading..."), after
  * the page's title: the server moves the title, and the resources React names first, into the head.
  */
 export async function renderVisitorPage(location: string): Promise<string> {
-  const router = ({ children }: { children: ReactNode }) => <StaticRouter location={location}>{children}</StaticRouter>;
-  const { prelude } = await prerender(
-    <StrictMode>
-      <AppTree router={router} client={newQueryClient()} />
-    </StrictMode>,
-    // Large boundaries are otherwise sent as the fallback plus the content and an inline script to swap them, which the
-    // CSP (script-src 'self') refuses: a page drawn at build time has no reason to stream.
-    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
-  );
-  return `<title>${titleFor(location)}</title>${await new Response(prelude).text()}`;
+  return `<title>${titleFor(location)}</title>${await render(location, newQueryClient())}`;
 }
+
+/** The API paths whose answers renderMemberPage needs for `pathname` (after the session check). */
+export const memberPagePaths = (pathname: string): string[] => firstRequests(pathname, '').slice(1);
+
+export type MemberPage = { title: string; markup: string; state: string };
+
+/**
+ * A verified member's screen at `pathname` (no search), drawn with the session check's answer and the screen's first
+ * list (`answers`, by API path) in the query cache, and that cache as JSON for the browser (`state`, with `<` escaped so
+ * it cannot end its script element). `tag`: whose session it is (common/member-page.ts).
+ */
+export async function renderMemberPage(
+  pathname: string, me: Me, answers: Record<string, unknown>, tag: string, signal?: AbortSignal,
+): Promise<MemberPage> {
+  const client = newQueryClient();
+  await Promise.all(Object.entries(answers).map(([path, answer]) => SEED_FIRST_DATA[path]?.(client, me, answer)));
+  const markup = await render(pathname, client, { user: me }, signal);
+  // Only the answers given: queries the render started without data (the side columns) are the browser's to ask for.
+  const state: PageState<Me> = { tag, me, queries: dehydrate(client) };
+  return { title: titleFor(pathname), markup, state: JSON.stringify(state).replace(/</g, '\\u003c') };
+}
+
+/** Loads the rendered screens' code (the layout, the socket's connection, each screen), so no request waits for it. */
+export const loadScreens = () => Promise.all(RENDERED_SCREENS.map(preloadMemberScreen));

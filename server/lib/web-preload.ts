@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MEMBER_HINT_COOKIE } from '../../common/member-hint.ts';
+import { PAGE_STATE_ID } from '../../common/member-page.ts';
 import { SCREEN_PATHS } from '../../common/screen-paths.ts';
 
 type Chunk = { file: string; imports?: string[]; css?: string[] };
@@ -45,10 +46,15 @@ function needs(manifest: Manifest, key: string, seen: Set<string>, out: { js: st
   out.css.push(...(chunk.css ?? []));
 }
 
-export type PageRenderer = (pathname: string, options?: { member?: boolean }) => string;
+/** A member's screen drawn by the server (member-page.ts): its title, its markup and the state it was drawn with. */
+export type DrawnPage = { title: string; markup: string; state: string };
+export type PageRenderer = (pathname: string, options?: { member?: boolean; drawn?: DrawnPage }) => string;
 
 // Written by scripts/build-web.ts (docs/decisions/0099): the landing page as a visitor's first render draws it.
 export const PRERENDERED_LANDING = path.join('.prerender', 'landing.html');
+// Also written by scripts/build-web.ts: web/prerender.tsx built for Node, which renders members' screens (0104).
+export const SSR_DIR = '.ssr';
+export const SSR_ENTRY = 'prerender.js';
 
 /** Whether the browser says a member is signed in there (web/lib/api.ts markMember): a hint, never a credential. */
 export const hasMemberHint = (cookieHeader: string | undefined) =>
@@ -74,7 +80,7 @@ function withPrerenderedLanding(page: string, webDir: string): string | undefine
 export function pageRenderer(webDir: string): PageRenderer {
   const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   const manifestFile = path.join(webDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) return () => html;
+  if (!fs.existsSync(manifestFile)) return (_pathname, { drawn } = {}) => (drawn ? withDrawnScreen(html, drawn) : html);
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
   // What index.html already loads is not named twice.
   const shell = { js: [] as string[], css: [] as string[] };
@@ -97,5 +103,22 @@ export function pageRenderer(webDir: string): PageRenderer {
   const find = (pathname: string) => rendered.find(([pattern]) => pattern.test(pathname))![1];
   // No preloads there: the page is drawn without code, and a script fetched early (preloaded) delays the first paint.
   const visitorLanding = withPrerenderedLanding(base, webDir);
-  return (pathname, { member = false } = {}) => (pathname === '/' && !member && visitorLanding) || find(pathname);
+  return (pathname, { member = false, drawn } = {}) => {
+    // Without the screen's preloads, like the visitors' landing page: fetched early they delay the first paint, and
+    // this page is drawn without code (decision 0104 measured 100-190 ms earlier content; the takeover comes later).
+    if (drawn) return withDrawnScreen(base.replace(boot, ''), drawn);
+    return (pathname === '/' && !member && visitorLanding) || find(pathname);
+  };
+}
+
+/**
+ * A member's screen drawn by the server inside #root, the state it was drawn with beside it (JSON, not executed: the
+ * CSP stays script-src 'self'), for the app to take over (app/start.tsx). Without the boot script: the session check and
+ * the first list it would start are in the page already.
+ */
+function withDrawnScreen(page: string, { title, markup, state }: DrawnPage): string {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return page
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escape(title)}</title>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div><script type="application/json" id="${PAGE_STATE_ID}">${state}</script>`);
 }

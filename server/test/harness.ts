@@ -59,6 +59,8 @@ export type TestContext = {
 type Options = {
   config?: Record<string, string>; mailer?: Mailer; redis?: boolean; listen?: boolean; logStream?: { write: (line: string) => void };
   now?: () => Date;
+  /** A built web app to serve (scripts/build-web.ts), and how long a member's page may take (server/lib/member-page.ts). */
+  webDir?: string; pageRenderMs?: number;
 };
 
 /** Builds the real app on a real database; `close()` tears everything down. */
@@ -76,6 +78,7 @@ export async function createTestContext(options: Options = {}): Promise<TestCont
   const limiter = limiterRedis ? redisRateLimiter(limiterRedis, `test:${randomBytes(6).toString('hex')}:`) : memoryRateLimiter();
   const app = await buildApp({
     config, db: database.db, limiter, redis, logStream: options.logStream, now: options.now,
+    webDir: options.webDir, pageRenderMs: options.pageRenderMs,
     mailer: options.mailer ?? createMailer({ from: config.mailFrom, outboxDir: path.join(outboxDir, 'outbox') }),
   });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });

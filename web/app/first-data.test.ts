@@ -6,7 +6,7 @@ import { DEFAULT_POST_ORDER, keys } from '../features/forums/api.ts';
 import { directoryQuery } from '../features/therapists/api.ts';
 import { EMPTY_FILTERS } from '../features/therapists/filters.ts';
 import { setToken } from '../lib/api.ts';
-import { FIRST_DATA, primeFirstData } from './first-data.ts';
+import { FIRST_DATA, SEED_FIRST_DATA, primeFirstData } from './first-data.ts';
 import { CONVERSATIONS_PATH, DIRECTORY_PATH, FEED_PATH, firstRequests, startRequests } from './first-requests.ts';
 
 const me = { _id: 'me-1' } as Me;
@@ -65,5 +65,32 @@ describe('primeFirstData', () => {
     expect((await primed('/forums', '?sort=top')).getQueryCache().getAll()).toHaveLength(0);
     expect((await primed('/settings')).getQueryCache().getAll()).toHaveLength(0);
     expect(asked).toEqual([]);
+  });
+});
+
+// The server's render (docs/decisions/0104) puts the API's answers into the cache without fetching: the same keys and
+// the same shapes as the browser's own priming above, so the screen taken over finds its list where it looks.
+describe('SEED_FIRST_DATA', () => {
+  beforeEach(() => {
+    vi.stubGlobal('localStorage', memoryStorage());
+    vi.stubGlobal('window', new EventTarget());
+    vi.stubGlobal('fetch', async () => { throw new Error('the server render fetches nothing'); });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('knows the same paths as the browser priming', () => {
+    expect(Object.keys(SEED_FIRST_DATA).sort()).toEqual(Object.keys(FIRST_DATA).sort());
+  });
+
+  it('caches each answer under the screen key, shaped as the screen query makes it', async () => {
+    const client = new QueryClient();
+    const feed = { posts: [{ title: 'Drawn' }], nextCursor: null };
+    const directory = { users: [{ name: 'Ann' }], totalPages: 1 };
+    await SEED_FIRST_DATA[FEED_PATH](client, me, feed);
+    await SEED_FIRST_DATA[DIRECTORY_PATH](client, me, directory);
+    await SEED_FIRST_DATA[CONVERSATIONS_PATH](client, me, [{ _id: 'c1' }]);
+    expect(client.getQueryData<{ pages: unknown[] }>(keys.postList(DEFAULT_POST_ORDER))?.pages).toEqual([feed]);
+    expect(client.getQueryData(directoryQuery(EMPTY_FILTERS).queryKey)).toEqual(directory);
+    expect(client.getQueryData(conversationsQuery(me._id).queryKey)?.pages).toEqual([{ conversations: [{ _id: 'c1' }], hasMore: false }]);
   });
 });

@@ -3,6 +3,9 @@
 // instead of drawing the screen empty, painting, and drawing it again when the answer arrives a moment later.
 import type { QueryClient } from '@tanstack/react-query';
 import type { Me } from '../../common/accounts.ts';
+import type { Conversation } from '../../common/chat.ts';
+import type { PostsPage } from '../../common/posts.ts';
+import type { DirectoryResponse } from '../../common/therapists.ts';
 import { waitingPaths } from '../lib/prefetch.ts';
 
 // By the path the boot script asked for (first-requests.ts, which the app may not import: the boot script would then
@@ -28,3 +31,23 @@ export const FIRST_DATA: Record<string, (client: QueryClient, me: Me) => Promise
 export async function primeFirstData(client: QueryClient, me: Me): Promise<void> {
   await Promise.all(waitingPaths().map((path) => FIRST_DATA[path]?.(client, me)));
 }
+
+/**
+ * The same lists, from answers the server already has (docs/decisions/0104): its render of a member's screen puts the
+ * API's answer for `path` into the cache under the screen's own key, in the shape the screen's query would have made of
+ * it. No request and no query function runs (the chat list's would emit delivery receipts on a socket).
+ */
+export const SEED_FIRST_DATA: Record<string, (client: QueryClient, me: Me, answer: unknown) => Promise<void>> = {
+  '/api/forumPosts/feed': async (client, _me, answer) => {
+    const { postListQuery, DEFAULT_POST_ORDER } = await import('../features/forums/ForumsPage.tsx');
+    client.setQueryData(postListQuery(DEFAULT_POST_ORDER).queryKey, { pages: [answer as PostsPage], pageParams: [undefined] });
+  },
+  '/api/users': async (client, _me, answer) => {
+    const { directoryQuery, EMPTY_FILTERS } = await import('../features/therapists/TherapistsPage.tsx');
+    client.setQueryData(directoryQuery(EMPTY_FILTERS).queryKey, answer as DirectoryResponse);
+  },
+  '/api/conversations?limit=100': async (client, me, answer) => {
+    const { conversationsQuery, conversationPage } = await import('../features/chat/ChatPage.tsx');
+    client.setQueryData(conversationsQuery(me._id).queryKey, { pages: [conversationPage(answer as Conversation[])], pageParams: [undefined] });
+  },
+};

@@ -1,6 +1,8 @@
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Me } from '../../common/accounts.ts';
+import { PAGE_STATE_ID, pageTagText, type PageState } from '../../common/member-page.ts';
 import { App, appQueryClient } from './App.tsx';
 import { primeFirstData } from './first-data.ts';
 import { preloadMemberScreen } from './routes.tsx';
@@ -31,18 +33,58 @@ async function memberStart(): Promise<{ user: Me | null } | undefined> {
   return Promise.race([ready, late]);
 }
 
-/** Draws the app in `root`, or takes over the landing page the server sent already drawn (docs/decisions/0099). */
+async function sha256Hex(text: string): Promise<string | undefined> {
+  // Only in a secure context (https, localhost); elsewhere the page is drawn again rather than trusted blindly.
+  if (!globalThis.crypto?.subtle) return undefined;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The state a member's screen was drawn with on the server (docs/decisions/0104), if the page holds one and it was
+ * drawn for the token stored here (the cookie it was drawn from could be another sign-in's).
+ */
+async function drawnState(token: string): Promise<PageState<Me> | undefined> {
+  const script = document.getElementById(PAGE_STATE_ID);
+  if (!script) return undefined;
+  script.remove();
+  try {
+    const state = JSON.parse(script.textContent ?? '') as PageState<Me>;
+    return state.tag === await sha256Hex(pageTagText(token)) ? state : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Takes over a member's screen the server drew, with the query cache it was drawn with: nothing is asked again. */
+async function takeOverMemberScreen(root: HTMLElement, state: PageState<Me>): Promise<void> {
+  hydrate(appQueryClient, state.queries as DehydratedState);
+  // Preloaded by the page: drawn at once rather than suspending (which would leave that part to a later pass).
+  const late = new Promise((resolve) => setTimeout(resolve, WAIT_FOR_SCREEN_MS));
+  await Promise.race([preloadMemberScreen(location.pathname).catch(() => undefined), late]);
+  const checked = { user: state.me };
+  // In a transition, as for the landing page: the takeover yields to the browser instead of running as one long task.
+  startTransition(() => void hydrateRoot(root, <StrictMode><App checked={checked} /></StrictMode>));
+}
+
+/**
+ * Draws the app in `root`, or takes over the page the server sent already drawn: the landing page for visitors
+ * (docs/decisions/0099), a member's screen (0104).
+ */
 export async function startApp(root: HTMLElement): Promise<void> {
-  const signedIn = getToken() !== null;
-  markMember(signedIn);
-  if (root.firstElementChild && !signedIn) {
+  const token = getToken();
+  markMember(token !== null);
+  if (root.firstElementChild && token === null) {
     // In a transition, the takeover yields to the browser every few milliseconds (a tap is not held behind it); as an
     // ordinary update it would run as one long task.
     startTransition(() => void hydrateRoot(root, <StrictMode><App /></StrictMode>));
     return;
   }
-  const checked = signedIn ? await memberStart() : undefined;
-  // A member whose browser had not told the server yet (the hint cookie) got the visitors' page: drawn from scratch.
+  const drawn = token !== null && root.firstElementChild ? await drawnState(token) : undefined;
+  if (drawn) return takeOverMemberScreen(root, drawn);
+  const checked = token !== null ? await memberStart() : undefined;
+  // A member whose browser had not told the server yet (the hint cookie) got the visitors' page, or a screen drawn for
+  // another sign-in: drawn from scratch.
   root.replaceChildren();
   createRoot(root).render(<StrictMode><App checked={checked} /></StrictMode>);
 }

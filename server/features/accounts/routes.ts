@@ -5,6 +5,7 @@ import {
 import { MessageResponse } from '../../../common/ids.ts';
 import type { App, AppContext } from '../../context.ts';
 import { authenticated, currentUser } from '../../lib/auth.ts';
+import { clearPageSession, setPageSession } from '../../lib/page-session.ts';
 import { securityRoutes } from './security-routes.ts';
 import * as accounts from './service.ts';
 
@@ -14,15 +15,22 @@ export function accountsRoutes(app: App, ctx: AppContext): void {
     return reply.code(201).send({ msg: 'Registration successful. An administrator will verify your licence.' });
   });
 
-  app.post('/api/users/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request) => {
-    return accounts.login(ctx, request.user, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
+  app.post('/api/users/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request, reply) => {
+    const result = await accounts.login(ctx, request.user, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
+    if ('token' in result) setPageSession(request, reply, result.token, ctx.config.session.maxAgeMs);
+    return result;
   });
 
-  app.get('/api/users/me', { onRequest: authenticated, schema: { response: { 200: MeSchema } } },
-    async (request) => accounts.me(ctx, currentUser(request)));
+  // The app's session check, at every start: it also gives the page cookie to a browser that has a token without one
+  // (signed in before the cookie existed, or the cookie was lost), docs/decisions/0104.
+  app.get('/api/users/me', { onRequest: authenticated, schema: { response: { 200: MeSchema } } }, async (request, reply) => {
+    setPageSession(request, reply, request.headers['x-auth-token'] as string, ctx.config.session.maxAgeMs);
+    return accounts.me(ctx, currentUser(request));
+  });
 
-  app.post('/api/users/logout', { onRequest: authenticated, schema: { response: { 200: MessageResponse } } }, async (request) => {
+  app.post('/api/users/logout', { onRequest: authenticated, schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
     await accounts.logout(ctx, currentUser(request));
+    clearPageSession(request, reply);
     return { msg: 'You have been logged out.' };
   });
 

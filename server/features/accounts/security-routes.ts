@@ -8,15 +8,18 @@ import {
 } from '../../../common/security.ts';
 import type { App, AppContext } from '../../context.ts';
 import { authenticated, currentUser } from '../../lib/auth.ts';
+import { setPageSession } from '../../lib/page-session.ts';
 import * as credentials from './credentials.ts';
 import { loginWithCode } from './mfa-sign-in.ts';
 import * as sessions from './sessions.ts';
 import * as twoFactor from './two-factor.ts';
 
 export function securityRoutes(app: App, ctx: AppContext): void {
-  app.post('/api/users/login/2fa', { schema: { body: MfaLoginBody, response: { 200: TokenResponse } } }, async (request) => ({
-    token: await loginWithCode(ctx, request.user, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] }),
-  }));
+  app.post('/api/users/login/2fa', { schema: { body: MfaLoginBody, response: { 200: TokenResponse } } }, async (request, reply) => {
+    const token = await loginWithCode(ctx, request.user, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
+    setPageSession(request, reply, token, ctx.config.session.maxAgeMs);
+    return { token };
+  });
 
   app.get('/api/users/me/2fa', { onRequest: authenticated, schema: { response: { 200: TwoFactorStatusSchema } } },
     async (request) => twoFactor.status(ctx, currentUser(request)));

@@ -1,5 +1,5 @@
 import { Anchor, AppShell, Badge, Box, Burger, Group, NavLink as MantineNavLink, ScrollArea, Stack, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
@@ -7,6 +7,7 @@ import { referralsNavLabel, useLiveReferrals, useReferralCounts } from '../../li
 import NotificationBell from '../../features/notifications/NotificationBell.tsx';
 import QuickSearch from '../../features/search/QuickSearch.tsx';
 import { useChatUnreadCount } from '../../lib/chatUnread.ts';
+import { useMediaMatch } from '../../lib/hydration.ts';
 import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { useScrolled } from './useScrolled.ts';
@@ -73,8 +74,9 @@ export default function AppLayout() {
   // On a phone both menus are hidden until the burger opens the side one: they are not built before that (two dozen
   // links cost a slow phone a good part of the screen's start, issue #18). Read during the first render, not after.
   const [menuBuilt, setMenuBuilt] = useState(false);
-  const sideShown = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false }) || menuBuilt;
-  const topShown = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
+  // A page the server drew has the phone's layout until the browser has taken it over (docs/decisions/0104).
+  const sideShown = useMediaMatch('(min-width: 48em)') || menuBuilt;
+  const topShown = useMediaMatch('(min-width: 62em)');
   const toggleMenu = () => {
     setMenuBuilt(true);
     toggle();

@@ -25,6 +25,9 @@ export const conversationsUrl = (before?: string) => `/api/conversations${query(
  * server it has received what arrived while it was away: a last message from the other person still `sent` becomes
  * `delivered`.
  */
+/** A page of the list as the cache holds it, from the API's answer (also how the server's render fills it, 0104). */
+export const conversationPage = (list: Conversation[]): ConversationPage => ({ conversations: list, hasMore: list.length === LIST_PAGE_SIZE });
+
 export function conversationsQuery(myId: string) {
   return infiniteQueryOptions({
     queryKey: chatKeys.conversations,
@@ -37,7 +40,7 @@ export function conversationsQuery(myId: string) {
           getSocket().emit('messagesDelivered', { conversationId: c._id });
         }
       }
-      return { conversations: list, hasMore: list.length === LIST_PAGE_SIZE };
+      return conversationPage(list);
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (_last: ConversationPage, pages: ConversationPage[]) => nextCursor(pages),

@@ -31,8 +31,12 @@ export const presence = {
   clear: () => online.set(new Set()),
 };
 
+// A page the server drew (docs/decisions/0104) shows nobody online and nobody typing: only the socket knows.
+const nobodyOnline = () => false;
+const nobodyTyping = () => undefined;
+
 export function useIsOnline(userId: string | undefined): boolean {
-  return useSyncExternalStore(online.subscribe, () => (userId ? online.get().has(userId) : false));
+  return useSyncExternalStore(online.subscribe, () => (userId ? online.get().has(userId) : false), nobodyOnline);
 }
 
 // Who is typing, per conversation. An entry also expires by itself, in case its stopTyping never comes
@@ -58,5 +62,5 @@ export const typing = {
 };
 
 export function useTypist(conversationId: string): Typist | undefined {
-  return useSyncExternalStore(typists.subscribe, () => typists.get().get(conversationId));
+  return useSyncExternalStore(typists.subscribe, () => typists.get().get(conversationId), nobodyTyping);
 }

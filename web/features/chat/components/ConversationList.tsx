@@ -5,7 +5,7 @@ import {
 import type { Conversation } from '../../../../common/chat.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { timeAgo } from '../../../lib/time.ts';
+import { TimeAgo } from '../../../components/TimeAgo.tsx';
 import { useIsOnline } from '../stores.ts';
 import { PinIcon, TrashIcon } from './icons.tsx';
 import { otherParticipant } from './participants.ts';
@@ -109,7 +109,7 @@ function ConversationRow({ conversation: c, myId, now, selected, onOpen, onDelet
             <Group gap={6} wrap="nowrap" justify="space-between">
               <Text size="sm" c={unread ? undefined : 'dimmed'} fw={unread ? 600 : 400} truncate="end">{preview}</Text>
               <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-                <Text size="xs" c="dimmed">{timeAgo(c.updatedAt, now)}</Text>
+                <Text size="xs" c="dimmed"><TimeAgo date={c.updatedAt} now={now} /></Text>
                 {unread > 0 && (
                   <Badge size="sm" circle={unread < 10} color="brand" aria-label={`${unread} unread`}>{unread}</Badge>
                 )}

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Post } from '../../../../common/posts.ts';
 import { BlockedContent } from '../../../components/BlockedContent.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { timeAgo } from '../../../lib/time.ts';
+import { TimeAgo } from '../../../components/TimeAgo.tsx';
 import { isVerified, useSession } from '../../../lib/session.tsx';
 import { REMOVED_BY_MODERATOR } from '../../../../common/moderation.ts';
 import { useLikePost } from '../api.ts';
@@ -27,7 +27,7 @@ export function PostCard({ post, showCommunity = true }: { post: Post; showCommu
           <div>
             <p className="post-card-author">{post.author.name}</p>
             <p className="post-card-meta">
-              {timeAgo(post.createdAt)}<EditedMark editedAt={post.editedAt} />
+              <TimeAgo date={post.createdAt} /><EditedMark editedAt={post.editedAt} />
               {showCommunity && post.community && (
                 <> · in <Link to={`/community/${post.community._id}`}>{post.community.name}</Link></>
               )}

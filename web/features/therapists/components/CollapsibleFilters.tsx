@@ -1,6 +1,7 @@
 import { Box, Button } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
+import { useMediaMatch } from '../../../lib/hydration.ts';
 import './filters.css';
 
 const WIDE = '(min-width: 48em)';
@@ -14,8 +15,9 @@ const WIDE = '(min-width: 48em)';
 export function CollapsibleFilters({ active, children }: { active: number; children: ReactNode }) {
   const [opened, { toggle }] = useDisclosure(false);
   const [everOpened, setEverOpened] = useState(false);
-  // Read during the first render, not in an effect: a wide screen shows the form at once.
-  const wide = useMediaQuery(WIDE, undefined, { getInitialValueInEffect: false });
+  // Read during the first render, not in an effect: a wide screen shows the form at once (right after the takeover of
+  // a page the server drew, which cannot know the width).
+  const wide = useMediaMatch(WIDE);
   const open = () => {
     setEverOpened(true);
     toggle();

@@ -1,0 +1,99 @@
+// A member's /forums, /therapists and /chat arrive drawn by the server (docs/decisions/0104): the first post, card and
+// conversation are in the page's HTML, painted with the app's scripts held back, and the app then takes the page over
+// without a hydration error (React logs one to the console) and answers clicks.
+import { expect, test, type Page } from '@playwright/test';
+import { PAGE_STATE_ID } from '../common/member-page.ts';
+import { ADMIN, apiLogin, createVerifiedUser, signIn, untilLive, type NewUser } from './support.ts';
+
+let ana: NewUser;
+let ben: NewUser;
+
+test.beforeAll(async ({ request }) => {
+  const admin = await apiLogin(request, ADMIN.email, ADMIN.password);
+  ana = await createVerifiedUser(request, undefined, admin);
+  ben = await createVerifiedUser(request, undefined, admin);
+  const chat = await request.post('/api/conversations', { headers: { 'x-auth-token': ana.token }, data: { recipientId: ben.id } });
+  expect(chat.status(), await chat.text()).toBe(201);
+  const post = await request.post('/api/forumPosts', { headers: { 'x-auth-token': ben.token }, data: { title: `Drawn by the server ${ben.name}`, content: 'C' } });
+  expect(post.status(), await post.text()).toBe(201);
+  // The server loads its renderer at the first member page asked for, which is sent plain.
+  await expect.poll(async () => (await request.get('/forums', { headers: { cookie: `thera_session=${ana.token}; thera_member=1` } })).text())
+    .toContain(PAGE_STATE_ID);
+});
+
+const SCREENS = [
+  { path: '/forums', first: 'section[aria-label="Posts"] article h3', press: 'Create Post', then: (page: Page) => page.getByRole('textbox', { name: 'Title' }) },
+  { path: '/therapists', first: 'article[aria-labelledby^="therapist-"]', press: 'Filters', then: (page: Page) => page.getByRole('search', { name: 'Filter therapists' }) },
+  { path: '/chat', first: '[data-testid="conversation-row"]', press: 'New message', then: (page: Page) => page.getByRole('dialog', { name: 'New message' }) },
+];
+
+/** Console errors and uncaught exceptions on the page: a failed takeover is logged there. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+for (const screen of SCREENS) {
+  test(`${screen.path} arrives drawn and is taken over without a mismatch`, async ({ page }) => {
+    await signIn(page, ana.email, ana.password);
+    const errors = watchErrors(page);
+    // The server's first item, marked once the HTML is parsed (before the app's scripts run): taken over, it stays the
+    // same node; drawn again from scratch, it would be a new one.
+    await page.addInitScript((selector) => document.addEventListener('readystatechange', () => {
+      const first = document.readyState === 'interactive' ? document.querySelector(selector) : null;
+      if (first) (first as unknown as Record<string, boolean>).fromServer = true;
+    }), screen.first);
+    const response = await page.goto(screen.path);
+    const html = await response!.text();
+    expect(html).toContain(`id="${PAGE_STATE_ID}"`);
+    expect(response!.headers()['cache-control']).toBe('private, no-store');
+    await expect(page.locator(screen.first).first()).toBeVisible();
+    if (screen.path === '/chat') expect(html).toContain(ben.name);
+    // Side menu on a wide screen, burger on a phone: drawn for the width only once the page is the browser's.
+    const wide = (page.viewportSize()?.width ?? 0) >= 768;
+    const side = page.getByRole('navigation', { name: 'Side', exact: true });
+    if (wide) await expect(side).toBeVisible();
+    else {
+      const burger = page.getByRole('button', { name: 'Toggle navigation' });
+      await untilLive(burger);
+      await burger.click();
+      await expect(side).toBeVisible();
+      await burger.click();
+      await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    }
+    // A click that needs React: on a phone the directory's filters fold behind their button; wide, they are shown.
+    const button = page.getByRole('main').getByRole('button', { name: screen.press, exact: true });
+    if (await button.isVisible()) {
+      await untilLive(button);
+      await button.click();
+    }
+    await expect(screen.then(page)).toBeVisible();
+    expect(await page.locator(screen.first).first().evaluate((el) => (el as unknown as Record<string, boolean>).fromServer)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('the screen is painted before any of the app\'s scripts has run', async ({ page }) => {
+  await signIn(page, ana.email, ana.password);
+  // The app's code never arrives: what shows is the server's HTML and CSS alone.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  for (const screen of SCREENS) {
+    await page.goto(screen.path);
+    await expect(page.locator(screen.first).first()).toBeVisible();
+  }
+});
+
+test('a signed-out member gets the plain page, and the cookie goes with the session', async ({ page }) => {
+  const member = await createVerifiedUser(page.request);
+  await signIn(page, member.email, member.password);
+  expect((await page.context().cookies()).find((c) => c.name === 'thera_session')).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+  await page.goto('/forums');
+  await untilLive(page.getByRole('button', { name: 'Create Post' }));
+  const logout = await page.request.post('/api/users/logout', { headers: { 'x-auth-token': member.token } });
+  expect(logout.status()).toBe(200);
+  expect((await page.context().cookies()).find((c) => c.name === 'thera_session')).toBeUndefined();
+  const html = await (await page.request.get('/forums')).text();
+  expect(html).not.toContain(PAGE_STATE_ID);
+});

@@ -1,0 +1,86 @@
+// A verified member's /forums, /therapists or /chat rendered on the server with its data (docs/decisions/0104), so a
+// phone paints the screen before any script runs. Known by the page cookie (page-session.ts). The data comes from the
+// API's own routes (app.inject with the session's token: the same validation, permissions, blocks filtering and caches
+// as the app's requests, no second copy of any query), the markup from the web app built for Node (web/prerender.tsx).
+// Whatever goes wrong, or takes longer than the bound, the page is sent plain and the app starts as it does without.
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fs from 'node:fs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Me } from '../../common/accounts.ts';
+import { RENDERED_SCREENS, pageTagText } from '../../common/member-page.ts';
+import type { App } from '../context.ts';
+import { clearPageSession, pageSessionToken } from './page-session.ts';
+import { SSR_DIR, SSR_ENTRY, hasMemberHint, type DrawnPage } from './web-preload.ts';
+
+type Bundle = typeof import('../../web/prerender.tsx');
+/** A member's page for this request, or undefined: send the plain one. */
+export type MemberPages = (request: FastifyRequest, reply: FastifyReply) => Promise<DrawnPage | undefined>;
+
+// Reading the data and rendering, together: 5-15 ms of CPU per page on this machine (0104); past this, the app's own
+// start is the faster way.
+export const RENDER_BOUND_MS = 200;
+
+/**
+ * The renderer built with the web app (undefined when the build has none). It is loaded when the first member asks for
+ * one of these pages, not at start-up: React, Mantine and the screens' code take about 50 MB, which a server nobody
+ * signs in to (the idle budget is 300 MB with PGlite) should not carry. That first request gets the plain page.
+ */
+export function memberPages(app: App, webDir: string, boundMs = RENDER_BOUND_MS): MemberPages | undefined {
+  const file = path.join(webDir, SSR_DIR, SSR_ENTRY);
+  if (!fs.existsSync(file)) return undefined;
+  let loading: Promise<unknown> | undefined;
+  let bundle: Bundle | undefined;
+  const load = () => {
+    loading ??= import(pathToFileURL(file).href).then(async (loaded: Bundle) => {
+      await loaded.loadScreens();
+      bundle = loaded;
+      app.log.info('member page renderer loaded');
+    }).catch((err: unknown) => app.log.warn({ err }, 'member pages are sent plain: the renderer did not load'));
+  };
+  return async (request, reply) => {
+    const token = request.method === 'GET' && RENDERED_SCREENS.includes(request.url) ? pageSessionToken(request) : undefined;
+    // The hint goes when the app finds no token stored: a page drawn for a token the app no longer has would be discarded.
+    if (!token || !hasMemberHint(request.headers.cookie)) return undefined;
+    if (!bundle) return void load();
+    return memberPage(app, bundle, token, request, reply, boundMs);
+  };
+}
+
+async function memberPage(app: App, bundle: Bundle, token: string, request: FastifyRequest, reply: FastifyReply, boundMs: number) {
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      resolve(undefined);
+    }, boundMs);
+  });
+  try {
+    return await Promise.race([render(app, bundle, request.url, token, reply, request, abort.signal), late]);
+  } catch (err) {
+    request.log.warn({ err }, 'member page sent plain: the render failed');
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function render(app: App, bundle: Bundle, pathname: string, token: string, reply: FastifyReply, request: FastifyRequest, signal: AbortSignal) {
+  const ask = (url: string) => app.inject({ method: 'GET', url, headers: { 'x-auth-token': token } });
+  const paths = bundle.memberPagePaths(pathname);
+  const [session, ...lists] = await Promise.all([ask('/api/users/me'), ...paths.map(ask)]);
+  if (session.statusCode === 401) {
+    // A revoked or expired session: its cookie is of no more use.
+    clearPageSession(request, reply);
+    return undefined;
+  }
+  if (session.statusCode !== 200 || lists.some((list) => list.statusCode !== 200)) return undefined;
+  const me = session.json<Me>();
+  // Pending and rejected members, and administrators who must enrol first, see other screens: the app's own start.
+  if (me.mustEnrolTwoFactor || (me.verificationStatus !== 'verified' && me.role !== 'admin')) return undefined;
+  const answers = Object.fromEntries(paths.map((p, i) => [p, lists[i].json<unknown>()]));
+  const tag = createHash('sha256').update(pageTagText(token)).digest('hex');
+  return signal.aborted ? undefined : bundle.renderMemberPage(pathname, me, answers, tag, signal);
+}
