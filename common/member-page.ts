@@ -4,12 +4,6 @@
 /** HttpOnly cookie holding the session token, honoured only to render a page (never by /api or the socket). */
 export const PAGE_SESSION_COOKIE = 'thera_session';
 
-/**
- * The `<script type="application/json">` naming the screen's code (its chunks and style sheets) on a drawn page: not
- * preloaded by the page, which paints without code, but asked for all at once by web/main.tsx after the first paint.
- */
-export const PAGE_CODE_ID = 'thera-page-code';
-
 /** The `<script type="application/json">` holding the render's query cache and session answer. */
 export const PAGE_STATE_ID = 'thera-page-state';
 

@@ -1,6 +1,5 @@
 import '@mantine/core/styles.css';
 import './app/global.css';
-import { PAGE_CODE_ID } from '../common/member-page.ts';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
@@ -14,26 +13,8 @@ if (root.firstElementChild) {
     requestAnimationFrame(() => setTimeout(resolve));
     setTimeout(resolve, 200);
   });
-  fetchScreenCode();
   await import('react-dom/client');
   await nextTask();
 }
 const { startApp } = await import('./app/start.tsx');
 await startApp(root);
-
-/**
- * A member's screen drawn by the server (docs/decisions/0104) names its code instead of preloading it, so the page
- * paints first; asked for now, all at once, the takeover does not wait for main, then start, then the screen in turn.
- */
-function fetchScreenCode(): void {
-  const named = document.getElementById(PAGE_CODE_ID)?.textContent;
-  if (!named) return;
-  const { js = [], css = [] } = JSON.parse(named) as { js?: string[]; css?: string[] };
-  const link = (rel: string, file: string, as?: string) => {
-    const element = Object.assign(document.createElement('link'), { rel, href: `/${file}`, crossOrigin: '' });
-    if (as) element.as = as;
-    document.head.append(element);
-  };
-  for (const file of css) link('preload', file, 'style');
-  for (const file of js) link('modulepreload', file);
-}

@@ -83,18 +83,6 @@ describe('pageRenderer', () => {
 });
 
 describe('hasMemberHint', () => {
-  it("names a drawn member screen's code in a JSON script instead of preloading it (fetched after the first paint)", () => {
-    write(MANIFEST);
-    const html = pageRenderer(dir)('/forums', { drawn: { title: 'Forums · Thera Root', markup: '<main>drawn</main>', state: '{}' } });
-    expect(preloads(html)).toEqual([]);
-    const named = /<script type="application\/json" id="thera-page-code">([^<]*)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(named!)).toEqual({
-      js: ['assets/start-1.js', 'assets/Paper-1.js', 'assets/AppLayout-1.js', 'assets/Grid-1.js', 'assets/ForumsPage-1.js'],
-      css: ['assets/Forums-1.css'],
-    });
-    expect(html).toContain('<div id="root"><main>drawn</main></div>');
-  });
-
   it('reads the hint cookie among others, and nothing else', () => {
     expect(hasMemberHint('a=1; thera_member=1; b=2')).toBe(true);
     expect(hasMemberHint('thera_member=1')).toBe(true);

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MEMBER_HINT_COOKIE } from '../../common/member-hint.ts';
-import { PAGE_CODE_ID, PAGE_STATE_ID } from '../../common/member-page.ts';
+import { PAGE_STATE_ID } from '../../common/member-page.ts';
 import { SCREEN_PATHS } from '../../common/screen-paths.ts';
 
 type Chunk = { file: string; imports?: string[]; css?: string[] };
@@ -89,43 +89,36 @@ export function pageRenderer(webDir: string): PageRenderer {
   // async: a module script that is not waits for the style sheets above it, and this one needs none.
   const boot = manifest['boot.ts'] ? `<script type="module" async crossorigin src="/${manifest['boot.ts'].file}"></script>\n    ` : '';
   const base = html.replace('<title>', `${boot}<title>`);
-  const rendered = SCREENS.map(([pattern, modules]) => {
+  const rendered = SCREENS.map(([pattern, modules]): [RegExp, string] => {
     const seen = new Set(shellSeen);
     const out = { js: [] as string[], css: [] as string[] };
     for (const module of [START, ...modules]) needs(manifest, module, seen, out);
-    const code = { js: out.js, css: [...new Set(out.css)].filter((f) => !shell.css.includes(f)) };
     const links = [
       // Preloaded, not applied: a style sheet would hold back the app's script; the chunk's loader applies it from the cache.
-      ...code.css.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
-      ...code.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+      ...[...new Set(out.css)].filter((f) => !shell.css.includes(f)).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+      ...out.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
     ];
-    return { pattern, page: base.replace('</head>', `  ${links.join('\n    ')}\n  </head>`), code };
+    return [pattern, base.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)];
   });
-  const find = (pathname: string) => rendered.find(({ pattern }) => pattern.test(pathname))!;
+  const find = (pathname: string) => rendered.find(([pattern]) => pattern.test(pathname))![1];
   // No preloads there: the page is drawn without code, and a script fetched early (preloaded) delays the first paint.
   const visitorLanding = withPrerenderedLanding(base, webDir);
   return (pathname, { member = false, drawn } = {}) => {
     // Without the screen's preloads, like the visitors' landing page: fetched early they delay the first paint, and
-    // this page is drawn without code (decision 0104 measured 100-190 ms earlier content). The screen's code is named
-    // in the page instead, for web/main.tsx to fetch all at once right after the first paint.
-    if (drawn) return withDrawnScreen(base.replace(boot, ''), drawn, find(pathname).code);
-    return (pathname === '/' && !member && visitorLanding) || find(pathname).page;
+    // this page is drawn without code (decision 0104 measured 100-190 ms earlier content; the takeover comes later).
+    if (drawn) return withDrawnScreen(base.replace(boot, ''), drawn);
+    return (pathname === '/' && !member && visitorLanding) || find(pathname);
   };
 }
-
-/** A screen's code beyond the shell: its chunks and their style sheets (file names under the web root). */
-type ScreenCode = { js: string[]; css: string[] };
 
 /**
  * A member's screen drawn by the server inside #root, the state it was drawn with beside it (JSON, not executed: the
  * CSP stays script-src 'self'), for the app to take over (app/start.tsx). Without the boot script: the session check and
  * the first list it would start are in the page already.
  */
-function withDrawnScreen(page: string, { title, markup, state }: DrawnPage, code: ScreenCode = { js: [], css: [] }): string {
+function withDrawnScreen(page: string, { title, markup, state }: DrawnPage): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  // File names from the build's manifest: no "<" can close the script.
-  const codeScript = `<script type="application/json" id="${PAGE_CODE_ID}">${JSON.stringify(code)}</script>`;
   return page
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escape(title)}</title>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div><script type="application/json" id="${PAGE_STATE_ID}">${state}</script>${codeScript}`);
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div><script type="application/json" id="${PAGE_STATE_ID}">${state}</script>`);
 }
