@@ -85,6 +85,40 @@ test('the screen is painted before any of the app\'s scripts has run', async ({ 
   }
 });
 
+test('drawn /forums keeps its place when taken over, and a post link tapped before that is followed', async ({ page }) => {
+  await signIn(page, ana.email, ana.password);
+  // The app's modules held back until told: the page is the server's for as long as the test needs.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/forums', { waitUntil: 'commit' });
+  const title = page.locator('section[aria-label="Posts"] article h3 a').first();
+  await expect(title).toBeVisible();
+  // The side columns are drawn with their data: nothing is "Loading..." to fill in and push the posts down later.
+  await expect(page.getByText(/^Loading (communities|recommendations)/)).toHaveCount(0);
+  const before = await title.boundingBox();
+  release();
+  await untilLive(title);
+  expect(await title.boundingBox()).toEqual(before);
+
+  // Again, tapping the title while the app's code is still held back: a plain link, followed by the browser.
+  let releaseAgain: () => void = () => undefined;
+  const heldAgain = new Promise<void>((resolve) => { releaseAgain = resolve; });
+  await page.unroute('**/assets/*.js');
+  await page.route('**/assets/*.js', async (route) => {
+    await heldAgain;
+    await route.continue();
+  });
+  await page.goto('/forums', { waitUntil: 'commit' });
+  const href = await title.getAttribute('href');
+  await title.click();
+  await expect(page).toHaveURL(href!);
+  releaseAgain();
+});
+
 test('a signed-out member gets the plain page, and the cookie goes with the session', async ({ page }) => {
   const member = await createVerifiedUser(page.request);
   await signIn(page, member.email, member.password);

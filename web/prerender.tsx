@@ -11,7 +11,7 @@ import { StaticRouter } from 'react-router';
 import type { Me } from '../common/accounts.ts';
 import { RENDERED_SCREENS, type PageState } from '../common/member-page.ts';
 import { AppTree, newQueryClient } from './app/App.tsx';
-import { SEED_FIRST_DATA } from './app/first-data.ts';
+import { SEED_FIRST_DATA, SIDE_DATA } from './app/first-data.ts';
 import { firstRequests } from './app/first-requests.ts';
 import { preloadMemberScreen } from './app/routes.tsx';
 import { titleFor } from './app/titles.ts';
@@ -41,7 +41,8 @@ export async function renderVisitorPage(location: string): Promise<string> {
 }
 
 /** The API paths whose answers renderMemberPage needs for `pathname` (after the session check). */
-export const memberPagePaths = (pathname: string): string[] => firstRequests(pathname, '').slice(1);
+export const memberPagePaths = (pathname: string): string[] =>
+  [...firstRequests(pathname, '').slice(1), ...Object.keys(SIDE_DATA[pathname] ?? {})];
 
 export type MemberPage = { title: string; markup: string; state: string };
 
@@ -54,9 +55,10 @@ export async function renderMemberPage(
   pathname: string, me: Me, answers: Record<string, unknown>, tag: string, signal?: AbortSignal,
 ): Promise<MemberPage> {
   const client = newQueryClient();
-  await Promise.all(Object.entries(answers).map(([path, answer]) => SEED_FIRST_DATA[path]?.(client, me, answer)));
+  const seeds = { ...SEED_FIRST_DATA, ...SIDE_DATA[pathname] };
+  await Promise.all(Object.entries(answers).map(([path, answer]) => seeds[path]?.(client, me, answer)));
   const markup = await render(pathname, client, { user: me }, signal);
-  // Only the answers given: queries the render started without data (the side columns) are the browser's to ask for.
+  // Only the answers given: a query the render started without data is the browser's to ask for.
   const state: PageState<Me> = { tag, me, queries: dehydrate(client) };
   return { title: titleFor(pathname), markup, state: JSON.stringify(state).replace(/</g, '\\u003c') };
 }

@@ -167,6 +167,19 @@ it('loads the renderer at the first member page asked for, not at start: that on
   }
 });
 
+it("draws the forums' side columns with their data, not \"Loading...\" (which filled in later and moved the posts)", async () => {
+  const made = await ctx.app.inject({ method: 'POST', url: '/api/communities', headers: ana.headers, payload: { name: 'Page Grief Circle', description: 'D' } });
+  expect(made.statusCode).toBe(201);
+  const joined = await ctx.app.inject({ method: 'POST', url: `/api/communities/${made.json()._id}/join`, headers: ana.headers });
+  expect(joined.statusCode).toBeLessThan(300);
+  await expect.poll(async () => (await page('/forums', cookies(ana.token))).body, { timeout: 15_000 }).toContain('Page Grief Circle');
+  const html = (await page('/forums', cookies(ana.token))).body;
+  expect(html).not.toContain('Loading communities');
+  expect(html).not.toContain('Loading recommendations');
+  const keys = state(html)!.queries.queries.map((q) => JSON.stringify(q.queryKey));
+  expect(keys).toEqual(expect.arrayContaining(['["communities","joined"]', '["communities","recommendations"]']));
+});
+
 describe('a render past its bound', () => {
   it('sends the plain page, never an error', async () => {
     const lines: string[] = [];

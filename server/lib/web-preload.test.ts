@@ -83,6 +83,16 @@ describe('pageRenderer', () => {
 });
 
 describe('hasMemberHint', () => {
+  it("applies a drawn member screen's style sheets (its markup needs them at the first paint) but preloads no code", () => {
+    write(MANIFEST);
+    const html = pageRenderer(dir)('/forums', { drawn: { title: 'Forums · Thera Root', markup: '<main>drawn</main>', state: '{}' } });
+    expect(preloads(html)).toEqual([]);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/Forums-1.css">');
+    expect(html.indexOf('Forums-1.css')).toBeLessThan(html.indexOf('</head>'));
+    expect(html).not.toContain('index-1.css"');
+    expect(html).toContain('<div id="root"><main>drawn</main></div>');
+  });
+
   it('reads the hint cookie among others, and nothing else', () => {
     expect(hasMemberHint('a=1; thera_member=1; b=2')).toBe(true);
     expect(hasMemberHint('thera_member=1')).toBe(true);

@@ -89,25 +89,32 @@ export function pageRenderer(webDir: string): PageRenderer {
   // async: a module script that is not waits for the style sheets above it, and this one needs none.
   const boot = manifest['boot.ts'] ? `<script type="module" async crossorigin src="/${manifest['boot.ts'].file}"></script>\n    ` : '';
   const base = html.replace('<title>', `${boot}<title>`);
-  const rendered = SCREENS.map(([pattern, modules]): [RegExp, string] => {
+  const rendered = SCREENS.map(([pattern, modules]) => {
     const seen = new Set(shellSeen);
     const out = { js: [] as string[], css: [] as string[] };
     for (const module of [START, ...modules]) needs(manifest, module, seen, out);
+    const styles = [...new Set(out.css)].filter((f) => !shell.css.includes(f));
     const links = [
       // Preloaded, not applied: a style sheet would hold back the app's script; the chunk's loader applies it from the cache.
-      ...[...new Set(out.css)].filter((f) => !shell.css.includes(f)).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+      ...styles.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
       ...out.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
     ];
-    return [pattern, base.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)];
+    return { pattern, page: base.replace('</head>', `  ${links.join('\n    ')}\n  </head>`), styles };
   });
-  const find = (pathname: string) => rendered.find(([pattern]) => pattern.test(pathname))![1];
+  const find = (pathname: string) => rendered.find(({ pattern }) => pattern.test(pathname))!;
   // No preloads there: the page is drawn without code, and a script fetched early (preloaded) delays the first paint.
   const visitorLanding = withPrerenderedLanding(base, webDir);
   return (pathname, { member = false, drawn } = {}) => {
     // Without the screen's preloads, like the visitors' landing page: fetched early they delay the first paint, and
     // this page is drawn without code (decision 0104 measured 100-190 ms earlier content; the takeover comes later).
-    if (drawn) return withDrawnScreen(base.replace(boot, ''), drawn);
-    return (pathname === '/' && !member && visitorLanding) || find(pathname);
+    // But with the screen's style sheets applied: the markup is drawn with them, and without them the first paint
+    // showed unstyled cards that moved when the app brought them (a tap aimed at a title then hit something else).
+    if (drawn) {
+      const sheets = find(pathname).styles.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`);
+      const page = base.replace(boot, '').replace('</head>', `  ${sheets.join('\n    ')}\n  </head>`);
+      return withDrawnScreen(page, drawn);
+    }
+    return (pathname === '/' && !member && visitorLanding) || find(pathname).page;
   };
 }
 

@@ -5,8 +5,9 @@ import { conversationsQuery } from '../features/chat/api.ts';
 import { DEFAULT_POST_ORDER, keys } from '../features/forums/api.ts';
 import { directoryQuery } from '../features/therapists/api.ts';
 import { EMPTY_FILTERS } from '../features/therapists/filters.ts';
-import { setToken } from '../lib/api.ts';
-import { FIRST_DATA, SEED_FIRST_DATA, primeFirstData } from './first-data.ts';
+import { FORUM_SIDEBAR_COMMUNITIES } from '../../common/constants.ts';
+import { query, setToken } from '../lib/api.ts';
+import { FIRST_DATA, SEED_FIRST_DATA, SIDE_DATA, primeFirstData } from './first-data.ts';
 import { CONVERSATIONS_PATH, DIRECTORY_PATH, FEED_PATH, firstRequests, startRequests } from './first-requests.ts';
 
 const me = { _id: 'me-1' } as Me;
@@ -92,5 +93,24 @@ describe('SEED_FIRST_DATA', () => {
     expect(client.getQueryData<{ pages: unknown[] }>(keys.postList(DEFAULT_POST_ORDER))?.pages).toEqual([feed]);
     expect(client.getQueryData(directoryQuery(EMPTY_FILTERS).queryKey)).toEqual(directory);
     expect(client.getQueryData(conversationsQuery(me._id).queryKey)?.pages).toEqual([{ conversations: [{ _id: 'c1' }], hasMore: false }]);
+  });
+});
+
+// The forums' side columns drawn with their data: the paths their hooks ask for (web/features/forums/api.ts) and keys.
+describe('SIDE_DATA', () => {
+  it("caches the forums' side columns under their hooks' keys, from the paths the hooks ask for", async () => {
+    const limit = FORUM_SIDEBAR_COMMUNITIES;
+    const side = SIDE_DATA['/forums'];
+    const joined = '/api/communities/joined';
+    const recommendations = `/api/communities/recommendations?limit=${limit}`;
+    const list = `/api/communities${query({ page: 1, limit })}`;
+    expect(Object.keys(side).sort()).toEqual([joined, recommendations, list].sort());
+    const client = new QueryClient();
+    await side[joined](client, me, [{ _id: 'j1' }]);
+    await side[recommendations](client, me, [{ _id: 'r1' }]);
+    await side[list](client, me, { communities: [{ _id: 'l1' }], totalPages: 1 });
+    expect(client.getQueryData(keys.joined)).toEqual([{ _id: 'j1' }]);
+    expect(client.getQueryData(keys.recommendations)).toEqual([{ _id: 'r1' }]);
+    expect(client.getQueryData(keys.communityList(1, limit, ''))).toEqual({ communities: [{ _id: 'l1' }], totalPages: 1 });
   });
 });

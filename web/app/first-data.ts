@@ -3,6 +3,8 @@
 // instead of drawing the screen empty, painting, and drawing it again when the answer arrives a moment later.
 import type { QueryClient } from '@tanstack/react-query';
 import type { Me } from '../../common/accounts.ts';
+import type { CommunitiesPage, Community, Recommendation } from '../../common/communities.ts';
+import { FORUM_SIDEBAR_COMMUNITIES } from '../../common/constants.ts';
 import type { Conversation } from '../../common/chat.ts';
 import type { PostsPage } from '../../common/posts.ts';
 import type { DirectoryResponse } from '../../common/therapists.ts';
@@ -49,5 +51,28 @@ export const SEED_FIRST_DATA: Record<string, (client: QueryClient, me: Me, answe
   '/api/conversations?limit=100': async (client, me, answer) => {
     const { conversationsQuery, conversationPage } = await import('../features/chat/ChatPage.tsx');
     client.setQueryData(conversationsQuery(me._id).queryKey, { pages: [conversationPage(answer as Conversation[])], pageParams: [undefined] });
+  },
+};
+
+/**
+ * What else a drawn screen shows besides its first list, by the screen's address then the API path its own query asks
+ * (the same paths, so first-data.test.ts can check them against the hooks): the forums' three side columns. Drawn
+ * "Loading..." instead, they filled in after the takeover and pushed the posts 400 px down the phone's screen, under a
+ * finger aimed at a title.
+ */
+export const SIDE_DATA: Record<string, Record<string, (client: QueryClient, me: Me, answer: unknown) => Promise<void>>> = {
+  '/forums': {
+    '/api/communities/joined': async (client, _me, answer) => {
+      const { forumKeys } = await import('../features/forums/ForumsPage.tsx');
+      client.setQueryData(forumKeys.joined, answer as Community[]);
+    },
+    [`/api/communities/recommendations?limit=${FORUM_SIDEBAR_COMMUNITIES}`]: async (client, _me, answer) => {
+      const { forumKeys } = await import('../features/forums/ForumsPage.tsx');
+      client.setQueryData(forumKeys.recommendations, answer as Recommendation[]);
+    },
+    [`/api/communities?page=1&limit=${FORUM_SIDEBAR_COMMUNITIES}`]: async (client, _me, answer) => {
+      const { forumKeys } = await import('../features/forums/ForumsPage.tsx');
+      client.setQueryData(forumKeys.communityList(1, FORUM_SIDEBAR_COMMUNITIES, ''), answer as CommunitiesPage);
+    },
   },
 };

@@ -13,7 +13,7 @@ import { LOADING_FORUMS, NO_POSTS } from './components/texts.ts';
 
 // For start.tsx to fetch this screen's first list before the first render, from this chunk, which is loaded by then
 // (web/app/first-data.ts; importing api.ts there would cost a phone one more request, for a chunk of its own).
-export { DEFAULT_POST_ORDER, postListQuery } from './api.ts';
+export { DEFAULT_POST_ORDER, keys as forumKeys, postListQuery } from './api.ts';
 
 /**
  * /forums: three columns on wide screens. On a phone they stack with the two side columns first,
