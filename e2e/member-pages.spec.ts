@@ -119,6 +119,23 @@ test('drawn /forums keeps its place when taken over, and a post link tapped befo
   releaseAgain();
 });
 
+test('a button tapped before the takeover is pressed once the app owns it', async ({ page }) => {
+  await signIn(page, ana.email, ana.password);
+  // The page's own script runs; the app's start is held back until the tap has been made.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/assets/start-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/chat');
+  const button = page.getByRole('main').getByRole('button', { name: 'New message', exact: true });
+  await button.click();
+  await expect(page.getByRole('dialog', { name: 'New message' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('dialog', { name: 'New message' })).toBeVisible();
+});
+
 test('a signed-out member gets the plain page, and the cookie goes with the session', async ({ page }) => {
   const member = await createVerifiedUser(page.request);
   await signIn(page, member.email, member.password);
