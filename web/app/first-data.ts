@@ -76,3 +76,16 @@ export const SIDE_DATA: Record<string, Record<string, (client: QueryClient, me: 
     },
   },
 };
+
+/**
+ * What a screen's first list does when it is loaded in the browser but not when the server drew it, done once the
+ * browser has taken the page over, by the screen's address: the chat list's delivery receipts (without them the
+ * sender's tick stayed "sent" until the list was next fetched).
+ */
+export const AFTER_TAKEOVER: Record<string, (client: QueryClient, me: Me) => Promise<void>> = {
+  '/chat': async (client, me) => {
+    const { acknowledgeDelivered, conversationsQuery } = await import('../features/chat/ChatPage.tsx');
+    const data = client.getQueryData(conversationsQuery(me._id).queryKey);
+    for (const page of data?.pages ?? []) acknowledgeDelivered(page.conversations, me._id);
+  },
+};

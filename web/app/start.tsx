@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Me } from '../../common/accounts.ts';
 import { PAGE_STATE_ID, pageTagText, type PageState } from '../../common/member-page.ts';
 import { App, appQueryClient } from './App.tsx';
-import { primeFirstData } from './first-data.ts';
+import { AFTER_TAKEOVER, primeFirstData } from './first-data.ts';
 import { preloadMemberScreen } from './routes.tsx';
 import { getToken, markMember } from '../lib/api.ts';
 import { currentUser, isVerified } from '../lib/session.tsx';
@@ -65,6 +65,7 @@ async function takeOverMemberScreen(root: HTMLElement, state: PageState<Me>): Pr
   const checked = { user: state.me };
   // In a transition, as for the landing page: the takeover yields to the browser instead of running as one long task.
   startTransition(() => void hydrateRoot(root, <StrictMode><App checked={checked} /></StrictMode>));
+  await AFTER_TAKEOVER[location.pathname]?.(appQueryClient, state.me);
 }
 
 /**

@@ -16,7 +16,7 @@ const PAGE_HEIGHT = 'calc(100dvh - var(--app-shell-header-height, 60px) - 2 * va
 
 // For start.tsx to fetch this screen's first list before the first render, from this chunk, which is loaded by then
 // (web/app/first-data.ts; importing api.ts there would cost a phone one more request, for a chunk of its own).
-export { conversationPage, conversationsQuery } from './api.ts';
+export { acknowledgeDelivered, conversationPage, conversationsQuery } from './api.ts';
 
 export default function ChatPage() {
   const { conversationId } = useParams();

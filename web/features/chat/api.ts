@@ -28,6 +28,18 @@ export const conversationsUrl = (before?: string) => `/api/conversations${query(
 /** A page of the list as the cache holds it, from the API's answer (also how the server's render fills it, 0104). */
 export const conversationPage = (list: Conversation[]): ConversationPage => ({ conversations: list, hasMore: list.length === LIST_PAGE_SIZE });
 
+/**
+ * Tells the server this device has received the conversations' last messages from the other person that are still
+ * `sent`: when a page of the list is loaded, and when a list the server drew is taken over (docs/decisions/0104).
+ */
+export function acknowledgeDelivered(list: Conversation[], myId: string): void {
+  for (const c of list) {
+    if (c.lastMessage && c.lastMessage.sender._id !== myId && c.lastMessage.status === 'sent') {
+      getSocket().emit('messagesDelivered', { conversationId: c._id });
+    }
+  }
+}
+
 export function conversationsQuery(myId: string) {
   return infiniteQueryOptions({
     queryKey: chatKeys.conversations,
@@ -35,11 +47,7 @@ export function conversationsQuery(myId: string) {
       const request = api<Conversation[]>(conversationsUrl(pageParam));
       // The spec: a failed list load shows an empty list. A later page that fails stays unloaded, to be tried again.
       const list = pageParam ? await request : await request.catch(() => [] as Conversation[]);
-      for (const c of list) {
-        if (c.lastMessage && c.lastMessage.sender._id !== myId && c.lastMessage.status === 'sent') {
-          getSocket().emit('messagesDelivered', { conversationId: c._id });
-        }
-      }
+      acknowledgeDelivered(list, myId);
       return conversationPage(list);
     },
     initialPageParam: undefined as string | undefined,
