@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness.ts';
+import { sentStatements } from '../test/statements.ts';
 import type { Db } from './client.ts';
 import { batchOf, runAlone, type Shaped } from './batch.ts';
 
@@ -14,22 +15,8 @@ afterAll(async () => {
   await close?.();
 });
 
-/** The statements `work` sends (each prepareQuery is one round trip). */
-async function statements(work: () => Promise<unknown>): Promise<number> {
-  const session = db._.session;
-  const prepare = session.prepareQuery;
-  let n = 0;
-  session.prepareQuery = function counted(this: typeof session, ...args: Parameters<typeof prepare>) {
-    n++;
-    return prepare.apply(this, args);
-  } as typeof prepare;
-  try {
-    await work();
-  } finally {
-    session.prepareQuery = prepare;
-  }
-  return n;
-}
+/** How many statements `work` sends. */
+const statements = async (work: () => Promise<unknown>) => (await sentStatements(db, work)).length;
 
 // Every part names its value `v`: the batch keeps the parts' values apart.
 const countdown = (from: number): Shaped => ({

@@ -8,6 +8,7 @@ import { createReadCache } from '../../lib/read-cache.ts';
 import { communities, posts } from '../../db/schema.ts';
 import { createCast, type Cast } from '../../test/cast.ts';
 import { caller } from '../../test/http.ts';
+import { sentStatements } from '../../test/statements.ts';
 import { createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import {
@@ -438,21 +439,7 @@ describe('bounded search (docs/decisions/0021)', () => {
     const specs = Array.from({ length: 19 }, (_, i) => ({ secondsAgo: i + 1, inTitle: i % 3 === 0 }));
     const both = await seed('basalt scoria', specs);
     await seed('basalt', specs.slice(0, 7));
-    const statements = async (work: () => Promise<unknown>) => {
-      const session = services.db._.session;
-      const prepare = session.prepareQuery;
-      let n = 0;
-      session.prepareQuery = function counted(this: typeof session, ...args: Parameters<typeof prepare>) {
-        n++;
-        return prepare.apply(this, args);
-      } as typeof prepare;
-      try {
-        await work();
-      } finally {
-        session.prepareQuery = prepare;
-      }
-      return n;
-    };
+    const statements = async (work: () => Promise<unknown>) => (await sentStatements(services.db, work)).length;
     for (const text of ['Basalt scoria -zzq', 'the basalts scoria -zzq -zzr']) {
       expect(await plainWords(services, text), text).toMatchObject({ words: [{ word: 'basalt' }, { word: 'scoria' }] });
       const byIndex = await walkService(text, { window: 5, strategy: 'index' });

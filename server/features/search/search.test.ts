@@ -6,6 +6,7 @@ import { NOT_VERIFIED } from '../../lib/auth.ts';
 import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { caller } from '../../test/http.ts';
+import { sentStatements } from '../../test/statements.ts';
 
 let ctx: TestContext;
 const call = caller(() => ctx.app);
@@ -134,19 +135,10 @@ describe('GET /api/search', () => {
   });
 
   it('reads what no cache answers in one statement (docs/decisions/0105): every group and the blocks together', async () => {
-    const session = ctx.db._.session;
-    const prepare = session.prepareQuery;
-    const sent: string[] = [];
-    session.prepareQuery = function seen(this: typeof session, ...args: Parameters<typeof prepare>) {
-      sent.push(args[0].sql);
-      return prepare.apply(this, args);
-    } as typeof prepare;
-    let body: SearchResponse;
-    try {
+    let body!: SearchResponse;
+    const sent = await sentStatements(ctx.db, async () => {
       ({ body } = await search('QUOKKA', me)); // words nobody searched as spelt: nothing kept answers them
-    } finally {
-      session.prepareQuery = prepare;
-    }
+    });
     // The same items as the other tests' 'quokka', blocked members still left out.
     const items = (b: SearchResponse) => b.groups.map((g) => g.items);
     expect(items(body)).toEqual(items((await search('quokka', me)).body));
