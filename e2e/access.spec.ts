@@ -2,7 +2,7 @@
 // (finding 13); a verified member's new name waits for an administrator (finding 12).
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn } from './support.ts';
+import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, registerPendingUser, screenshot, signIn } from './support.ts';
 
 test('a pending member lands on the verification screen and is shown no forum content', async ({ page, request }) => {
   const author = await createVerifiedUser(request);
@@ -11,13 +11,7 @@ test('a pending member lands on the verification screen and is shown no forum co
   expect(post.status(), await post.text()).toBe(201);
   const postId = (await post.json())._id;
 
-  const email = `pending-${randomBytes(5).toString('hex')}@example.test`;
-  const password = `Pw-${randomBytes(8).toString('hex')}`;
-  const reg = await request.post('/api/users/register', { data: {
-    name: 'Pia Pending', email, password, confirmPassword: password,
-    profession: 'RP', licenceNumber: 'MADE-UP-1', licensingBody: 'CRPO', region: 'ON', country: 'Canada', licenceExpiresOn: '2031-12-31',
-  } });
-  expect(reg.status()).toBe(201);
+  const { email, password } = await registerPendingUser(request, 'Pia Pending');
   await signIn(page, email, password);
 
   await page.goto('/');
@@ -49,13 +43,7 @@ test('a pending member lands on the verification screen and is shown no forum co
 });
 
 test('a pending member reaches their own security and privacy settings, not the notification settings', async ({ page, request }) => {
-  const email = `pending-${randomBytes(5).toString('hex')}@example.test`;
-  const password = `Pw-${randomBytes(8).toString('hex')}`;
-  const reg = await request.post('/api/users/register', { data: {
-    name: 'Sam Settings', email, password, confirmPassword: password,
-    profession: 'RP', licenceNumber: 'MADE-UP-2', licensingBody: 'CRPO', region: 'ON', country: 'Canada', licenceExpiresOn: '2031-12-31',
-  } });
-  expect(reg.status()).toBe(201);
+  const { email, password } = await registerPendingUser(request, 'Sam Settings');
   await signIn(page, email, password);
 
   await page.goto('/settings');

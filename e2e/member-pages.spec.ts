@@ -27,6 +27,17 @@ const SCREENS = [
   { path: '/chat', first: '[data-testid="conversation-row"]', press: 'New message', then: (page: Page) => page.getByRole('dialog', { name: 'New message' }) },
 ];
 
+/** Holds back the scripts matching `pattern` until the returned function is called (then lets them load). */
+async function holdScripts(page: Page, pattern: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Console errors and uncaught exceptions on the page: a failed takeover is logged there. */
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -88,12 +99,7 @@ test('the screen is painted before any of the app\'s scripts has run', async ({ 
 test('drawn /forums keeps its place when taken over, and a post link tapped before that is followed', async ({ page }) => {
   await signIn(page, ana.email, ana.password);
   // The app's modules held back until told: the page is the server's for as long as the test needs.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page, '**/assets/*.js');
   await page.goto('/forums', { waitUntil: 'commit' });
   const title = page.locator('section[aria-label="Posts"] article h3 a').first();
   await expect(title).toBeVisible();
@@ -105,13 +111,8 @@ test('drawn /forums keeps its place when taken over, and a post link tapped befo
   expect(await title.boundingBox()).toEqual(before);
 
   // Again, tapping the title while the app's code is still held back: a plain link, followed by the browser.
-  let releaseAgain: () => void = () => undefined;
-  const heldAgain = new Promise<void>((resolve) => { releaseAgain = resolve; });
   await page.unroute('**/assets/*.js');
-  await page.route('**/assets/*.js', async (route) => {
-    await heldAgain;
-    await route.continue();
-  });
+  const releaseAgain = await holdScripts(page, '**/assets/*.js');
   await page.goto('/forums', { waitUntil: 'commit' });
   const href = await title.getAttribute('href');
   await title.click();
@@ -122,12 +123,7 @@ test('drawn /forums keeps its place when taken over, and a post link tapped befo
 test('a button tapped before the takeover is pressed once the app owns it', async ({ page }) => {
   await signIn(page, ana.email, ana.password);
   // The page's own script runs; the app's start is held back until the tap has been made.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  await page.route('**/assets/start-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page, '**/assets/start-*.js');
   await page.goto('/chat');
   const button = page.getByRole('main').getByRole('button', { name: 'New message', exact: true });
   await button.click();

@@ -41,10 +41,10 @@ export async function untilLive(locator: Locator): Promise<void> {
 
 export type NewUser = { id: string; name: string; email: string; password: string; token: string };
 
-/** Registers a new therapist and has the administrator approve the licence (signed in once by the caller, if many). */
-export async function createVerifiedUser(
-  request: APIRequestContext, name = `E2E Therapist ${randomBytes(3).toString('hex')}`, adminToken?: string,
-): Promise<NewUser> {
+/** Registers a new therapist whose licence waits for an administrator (a pending member). */
+export async function registerPendingUser(
+  request: APIRequestContext, name = `E2E Therapist ${randomBytes(3).toString('hex')}`,
+): Promise<{ email: string; password: string }> {
   const email = `e2e-${randomBytes(5).toString('hex')}@example.test`;
   const password = `Pw-${randomBytes(8).toString('hex')}`;
   const register = await request.post('/api/users/register', {
@@ -54,6 +54,14 @@ export async function createVerifiedUser(
     },
   });
   expect(register.status(), await register.text()).toBe(201);
+  return { email, password };
+}
+
+/** Registers a new therapist and has the administrator approve the licence (signed in once by the caller, if many). */
+export async function createVerifiedUser(
+  request: APIRequestContext, name = `E2E Therapist ${randomBytes(3).toString('hex')}`, adminToken?: string,
+): Promise<NewUser> {
+  const { email, password } = await registerPendingUser(request, name);
   const admin = adminToken ?? await apiLogin(request, ADMIN.email, ADMIN.password);
   const token = await apiLogin(request, email, password);
   const me = await (await request.get('/api/users/me', { headers: { 'x-auth-token': token } })).json();
