@@ -9,6 +9,7 @@ let ana: NewUser;
 let ben: NewUser;
 
 test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password);
   ana = await createVerifiedUser(request, undefined, admin);
   ben = await createVerifiedUser(request, undefined, admin);
@@ -17,8 +18,9 @@ test.beforeAll(async ({ request }) => {
   const post = await request.post('/api/forumPosts', { headers: { 'x-auth-token': ben.token }, data: { title: `Drawn by the server ${ben.name}`, content: 'C' } });
   expect(post.status(), await post.text()).toBe(201);
   // The server loads its renderer at the first member page asked for, which is sent plain.
-  await expect.poll(async () => (await request.get('/forums', { headers: { cookie: `thera_session=${ana.token}; thera_member=1` } })).text())
-    .toContain(PAGE_STATE_ID);
+  // Loading it takes longer on a busy machine: the wait is long, the answer it waits for exact.
+  await expect.poll(async () => (await request.get('/forums', { headers: { cookie: `thera_session=${ana.token}; thera_member=1` } })).text(),
+    { timeout: 90_000 }).toContain(PAGE_STATE_ID);
 });
 
 const SCREENS = [

@@ -47,6 +47,10 @@ Object.assign(process.env, {
   REGISTER_MAX_PER_IP_HOUR: '10000',
   FORGOT_MAX_PER_IP_HOUR: '10000',
   SOCKETS_PER_ADDRESS: '10000',
+  // The browser tests check the drawn member screens themselves: a busy machine must not turn them into plain pages
+  // (the plain fallback past the bound is tested in server/lib/member-page.test.ts).
+  MEMBER_PAGE_RENDER_MS: '30000',
+  MEMBER_PAGES_EAGER: '1',
   // A known key for signed links, so a browser test can make a real unsubscribe link as an email would carry it.
   APP_SECRET: E2E_APP_SECRET,
 });

@@ -91,7 +91,9 @@ export async function buildApp(deps: Deps): Promise<App> {
   for (const register of featureRealtime) register(ctx);
 
   const pageHtml = await registerWeb(app, deps.webDir);
-  const drawMemberPage = pageHtml && deps.webDir ? memberPages(app, deps.webDir, deps.pageRenderMs) : undefined;
+  const drawMemberPage = pageHtml && deps.webDir ? memberPages(app, deps.webDir, {
+    boundMs: deps.pageRenderMs ?? deps.config.memberPageRenderMs, eager: deps.config.memberPagesEager,
+  }) : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     if (pageHtml && isPageRequest(request.method, request.url)) {
       const pathname = request.url.split('?')[0];

@@ -81,6 +81,10 @@ const EnvSchema = z.object({
   // no event names (an actor's or sender's new name).
   FIRST_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   COMMUNITY_ACTIVITY_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  // How long reading and rendering a member's screen on the server may take before the plain page is sent instead.
+  MEMBER_PAGE_RENDER_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  // 1: load that renderer at start rather than at the first member page (about 50 MB more at rest).
+  MEMBER_PAGES_EAGER: flag.default(false),
   READ_CACHE_MAX_MB: positiveInt.max(4096).default(64),
   READ_CACHE_MAX_KEYS: positiveInt.default(5000),
   WRITE_LIMITS: writeLimits.default(DEFAULT_WRITE_LIMITS),
@@ -125,6 +129,9 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     trustProxy: env.TRUST_PROXY,
     // How long a forum page read for everyone keeps answering (docs/decisions/0040).
     forumCacheMs: env.FORUM_CACHE_MS,
+    // A drawn member screen slower than this is sent plain (server/lib/member-page.ts).
+    memberPageRenderMs: env.MEMBER_PAGE_RENDER_MS,
+    memberPagesEager: env.MEMBER_PAGES_EAGER,
     // The bounds of the app's read cache (server/lib/read-cache.ts): whichever is reached first evicts.
     readCache: { maxBytes: env.READ_CACHE_MAX_MB * 1024 * 1024, maxKeys: env.READ_CACHE_MAX_KEYS },
     session: {

@@ -38,7 +38,9 @@ afterAll(async () => {
 
 /** The renderer loads at the first member's page request (that one is plain): until then, ask again. */
 async function untilDrawn(context: TestContext, member: TestUser): Promise<number> {
-  for (let asked = 1; asked < 100; asked++) {
+  // Time, not a count of tries: on a busy machine loading the renderer takes longer.
+  const until = Date.now() + 90_000;
+  for (let asked = 1; Date.now() < until; asked++) {
     const response = await context.app.inject({ method: 'GET', url: '/forums', headers: { cookie: cookies(member.token) } });
     if (response.body.includes(PAGE_STATE_ID)) return asked;
     await new Promise((resolve) => setTimeout(resolve, 100));

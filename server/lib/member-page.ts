@@ -18,16 +18,23 @@ type Bundle = typeof import('../../web/prerender.tsx');
 /** A member's page for this request, or undefined: send the plain one. */
 export type MemberPages = (request: FastifyRequest, reply: FastifyReply) => Promise<DrawnPage | undefined>;
 
-// Reading the data and rendering, together: 5-15 ms of CPU per page on this machine (0104); past this, the app's own
-// start is the faster way.
-export const RENDER_BOUND_MS = 200;
-
 /**
  * The renderer built with the web app (undefined when the build has none). It is loaded when the first member asks for
  * one of these pages, not at start-up: React, Mantine and the screens' code take about 50 MB, which a server nobody
  * signs in to (the idle budget is 300 MB with PGlite) should not carry. That first request gets the plain page.
  */
-export function memberPages(app: App, webDir: string, boundMs = RENDER_BOUND_MS): MemberPages | undefined {
+type Options = {
+  /**
+   * MEMBER_PAGE_RENDER_MS, 200 by default: reading the data and rendering take 5-15 ms of CPU per page (0104); past the
+   * bound, the app's own start is the faster way, so the plain page goes instead. Both pages work: the bound decides
+   * speed, never correctness.
+   */
+  boundMs: number;
+  /** MEMBER_PAGES_EAGER: load the renderer now, so that even the first member page is drawn (the browser tests). */
+  eager?: boolean;
+};
+
+export function memberPages(app: App, webDir: string, { boundMs, eager = false }: Options): MemberPages | undefined {
   const file = path.join(webDir, SSR_DIR, SSR_ENTRY);
   if (!fs.existsSync(file)) return undefined;
   let loading: Promise<unknown> | undefined;
@@ -39,6 +46,7 @@ export function memberPages(app: App, webDir: string, boundMs = RENDER_BOUND_MS)
       app.log.info('member page renderer loaded');
     }).catch((err: unknown) => app.log.warn({ err }, 'member pages are sent plain: the renderer did not load'));
   };
+  if (eager) load();
   return async (request, reply) => {
     const token = request.method === 'GET' && RENDERED_SCREENS.includes(request.url) ? pageSessionToken(request) : undefined;
     // The hint goes when the app finds no token stored: a page drawn for a token the app no longer has would be discarded.
