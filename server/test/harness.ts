@@ -4,11 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
 import { Redis } from 'ioredis';
 import { buildApp } from '../app.ts';
 import { testConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import { withDatabase } from './template-database.ts';
 import { createMailer, type Mailer } from '../lib/mail.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
 import type { App } from '../context.ts';
@@ -19,14 +21,17 @@ import type { App } from '../context.ts';
  */
 export async function openTestDatabase(): Promise<{ db: Db; url?: string; close: () => Promise<void> }> {
   const baseUrl = process.env.DATABASE_URL;
+  const template = providedTemplate();
   if (!baseUrl) {
-    const database = await openDatabase({ dataDir: null });
+    const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
+    const database = await openDatabase({ dataDir: null, loadDataDir });
+    // A copy of the template has every migration already: this only checks.
     await migrate(database.db);
     return { db: database.db, close: database.close };
   }
   const name = `thera_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = await openDatabase({ url: baseUrl, poolSize: 1 });
-  await admin.db.execute(sql.raw(`CREATE DATABASE ${name}`));
+  await admin.db.execute(sql.raw(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
   const url = withDatabase(baseUrl, name);
   const database = await openDatabase({ url, poolSize: 5 });
   await migrate(database.db);
@@ -41,10 +46,13 @@ export async function openTestDatabase(): Promise<{ db: Db; url?: string; close:
   };
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
+/** The template made by the suite's global setup; undefined where none was made (the fault suite, a script). */
+function providedTemplate(): string | undefined {
+  try {
+    return inject('databaseTemplate');
+  } catch {
+    return undefined;
+  }
 }
 
 export type TestContext = {
