@@ -11,6 +11,8 @@ import { moderationRoutes } from './moderation/routes.ts';
 import { referralsRoutes } from './referrals/routes.ts';
 import { privacyBackground } from './privacy/background.ts';
 import { registerExpiringNotice } from './referrals/expiring.ts';
+import { registerReferralEvents } from './referrals/events.ts';
+import { registerForumEvents } from './forums/events.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { notificationsBackground } from './notifications/background.ts';
 import { notificationsRoutes } from './notifications/routes.ts';
@@ -59,4 +61,5 @@ export const features: Feature[] = [
   { name: 'search', description: 'The top bar\'s one search box: the top matches of each kind, grouped.', routes: searchRoutes(searchSources) },
 ];
 // Background work each feature registers once the app's context exists: socket handlers and job handlers.
-export const featureRealtime: FeatureRealtime[] = [chatRealtime, notificationsBackground, privacyBackground, registerExpiringNotice];
+export const featureRealtime: FeatureRealtime[] = [chatRealtime, notificationsBackground, privacyBackground, registerExpiringNotice,
+  registerReferralEvents, registerForumEvents];

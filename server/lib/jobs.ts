@@ -11,7 +11,8 @@ declare module 'fastify' {
   }
 }
 
-export type JobContext = { now: Date; jobs: JobQueue };
+/** `jobId` names this job across its attempts: a handler that may run twice keys what it writes by it. */
+export type JobContext = { now: Date; jobs: JobQueue; jobId: string };
 export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
 /** When a recurring job runs next, given the moment it was due. */
 export type NextRun = (after: Date) => Date;
@@ -27,7 +28,14 @@ export type JobQueue = {
   schedule(name: string, payload: Record<string, unknown>, options?: ScheduleOptions): Promise<boolean>;
   /** Many at once, in one statement (a fan-out's emails). Answers how many were new. */
   scheduleMany(name: string, jobs: { payload: Record<string, unknown>; runAt?: Date; key?: string }[], options?: Pick<ScheduleOptions, 'db'>): Promise<number>;
+  /** One job, answering its id (no dedupe key: the id is what its handler keys its writes by). */
+  enqueue(name: string, payload: Record<string, unknown>, options?: Pick<ScheduleOptions, 'db' | 'runAt'>): Promise<string>;
   register(name: string, handler: JobHandler): void;
+  /**
+   * Claims and runs these jobs now on this node, if due and not claimed elsewhere (work a request just committed).
+   * Never rejects: what fails is retried by the poller.
+   */
+  runNow(ids: string[]): Promise<number>;
   /** Runs what is due now on this node soon, without waiting for the poller (work queued by a request). */
   kick(): void;
   /** Resolves when the kicks and drains under way have finished (tests). */
@@ -90,6 +98,13 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
     return rows.length;
   };
 
+  const enqueue: JobQueue['enqueue'] = async (name, payload, options = {}) => {
+    const [row] = await queryRows<{ id: string }>(options.db ?? db, sql`
+      INSERT INTO jobs (name, payload, run_at) VALUES (${name}, ${JSON.stringify(payload)}::jsonb, ${(options.runAt ?? clock()).toISOString()})
+      RETURNING id`);
+    return row.id;
+  };
+
   const ensureRecurring = async () => {
     for (const [name, next] of schedules) {
       await schedule(name, {}, { key: `recurring:${name}`, runAt: next(clock()) });
@@ -102,6 +117,12 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
       SELECT id FROM jobs
       WHERE failed_at IS NULL AND run_at <= ${now.toISOString()} AND (locked_until IS NULL OR locked_until < ${now.toISOString()})
       ORDER BY run_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+    RETURNING id, name, payload, run_at, key, attempts`);
+
+  const claimIds = (ids: string[], now: Date) => queryRows<JobRow>(db, sql`
+    UPDATE jobs SET attempts = attempts + 1, locked_until = ${new Date(now.getTime() + LEASE_MS).toISOString()}
+    WHERE id = ANY(${sql.param(ids)}::uuid[]) AND failed_at IS NULL AND run_at <= ${now.toISOString()}
+      AND (locked_until IS NULL OR locked_until < ${now.toISOString()})
     RETURNING id, name, payload, run_at, key, attempts`);
 
   const finish = async (job: JobRow, now: Date) => {
@@ -129,7 +150,7 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
     const handler = handlers.get(job.name);
     if (!handler) return fail(job, new Error(`no handler for ${job.name}`), now);
     try {
-      await handler(job.payload ?? {}, { now, jobs: queue });
+      await handler(job.payload ?? {}, { now, jobs: queue, jobId: job.id });
       await finish(job, now);
     } catch (error) {
       await fail(job, error, now);
@@ -153,6 +174,23 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
   const queue: JobQueue = {
     schedule,
     scheduleMany,
+    enqueue,
+    runNow(ids) {
+      if (stopped || ids.length === 0) return Promise.resolve(0);
+      const now = clock();
+      // A handler's failure is retried like any job's; a failed claim leaves the jobs to the poller.
+      const work = claimIds(ids, now).then(async (batch) => {
+        for (const job of batch) await runOne(job, now);
+        return batch.length;
+      }).catch((error: unknown) => {
+        log.error({ reason: (error as Error)?.name }, 'job run failed');
+        return 0;
+      });
+      // stop() waits for it, as for a kick.
+      kicks.add(work);
+      void work.finally(() => kicks.delete(work));
+      return work;
+    },
     kick() {
       if (stopped) return;
       const work = new Promise((resolve) => setImmediate(resolve)).then(() => queue.runDue())

@@ -15,7 +15,8 @@ import { forumRead, forumWrite } from './forum-reads.ts';
 import { headOf, pageBytes, pageJsonFor, withJson, type JsonAnswer, type SharedPage } from './page-json.ts';
 import { cursorTime, isoTime, likedComments, setLike, timePage } from './posts-queries.ts';
 import { toComment } from './present.ts';
-import { commentCreated, commentLiked } from './notify-events.ts';
+import { recordEvents } from '../../lib/outbox.ts';
+import { forumEvents } from './events.ts';
 import type { ForumWriteContext } from './posts.ts';
 
 export type CommentRow = {
@@ -106,28 +107,29 @@ function requiredContent(content: string): string {
 
 export async function addComment(ctx: ForumWriteContext, user: CurrentUser, { postId, content }: { postId: string; content: string }): Promise<Comment> {
   const text = requiredContent(content);
-  const { id, tell } = await forumWrite(ctx, async (t) => {
+  const { id, events } = await forumWrite(ctx, async (t) => {
     await assertPostExists(t, postId);
     const id = await insertComment(t, { postId, parentId: null, authorId: user.id, content: text });
-    return { id, tell: await commentCreated(ctx, t, { actorId: user.id, postId, commentId: id, parentId: null, content: text }) };
+    return { id, events: await recordEvents(ctx, t, [forumEvents.commentAdded({ actorId: user.id, postId, commentId: id, parentId: null })]) };
   });
-  tell();
+  await events.deliver();
   return getComment(ctx.db, user.id, id);
 }
 
 /** `id` is the comment replied to. */
 export async function replyToComment(ctx: ForumWriteContext, user: CurrentUser, { id: parentId, content }: { id: string; content: string }): Promise<Comment> {
   const text = requiredContent(content);
-  const { id, tell } = await forumWrite(ctx, async (t) => {
+  const { id, events } = await forumWrite(ctx, async (t) => {
     const [parent] = await queryRows<{ post_id: string; deleted: boolean }>(t, sql`
       SELECT post_id, deleted FROM comments WHERE id = ${parentId}`);
     if (!parent) throw notFound(COMMENT_NOT_FOUND);
     if (parent.deleted) throw badRequest(CANNOT_REPLY_TO_DELETED);
     if (await depthOf(t, parentId) >= MAX_REPLY_DEPTH) throw badRequest(REPLY_TOO_DEEP);
     const id = await insertComment(t, { postId: parent.post_id, parentId, authorId: user.id, content: text });
-    return { id, tell: await commentCreated(ctx, t, { actorId: user.id, postId: parent.post_id, commentId: id, parentId, content: text }) };
+    const added = forumEvents.commentAdded({ actorId: user.id, postId: parent.post_id, commentId: id, parentId });
+    return { id, events: await recordEvents(ctx, t, [added]) };
   });
-  tell();
+  await events.deliver();
   return getComment(ctx.db, user.id, id);
 }
 
@@ -141,12 +143,13 @@ async function insertComment(db: Db, c: { postId: string; parentId: string | nul
 
 /** Toggles (or, with `liked`, sets) the reader's like; returns the likes list (the reader first, capped). */
 export async function likeComment(ctx: ForumWriteContext, user: CurrentUser, { id: commentId, liked }: { id: string; liked?: boolean }): Promise<string[]> {
-  const delta = await forumWrite(ctx, async (t) => {
+  const events = await forumWrite(ctx, async (t) => {
     const [comment] = await queryRows<{ deleted: boolean }>(t, sql`SELECT deleted FROM comments WHERE id = ${commentId}`);
     if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND);
-    return setLike(t, 'comment_likes', commentId, user.id, liked);
+    const delta = await setLike(t, 'comment_likes', commentId, user.id, liked);
+    return recordEvents(ctx, t, delta > 0 ? [forumEvents.commentLike({ actorId: user.id, commentId })] : []);
   });
-  if (delta > 0) await commentLiked(ctx, user.id, commentId);
+  await events.deliver();
   return (await getComment(ctx.db, user.id, commentId)).likes;
 }
 

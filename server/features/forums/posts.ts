@@ -17,7 +17,8 @@ import {
 import { newestQuery, sortedPage, sortKey, type SortChoice } from './post-sorts.ts';
 import { toPost } from './present.ts';
 import { findPostsJson, findPostTitles } from './search.ts';
-import { postCreated, postLiked } from './notify-events.ts';
+import { forumEvents } from './events.ts';
+import { recordEvents } from '../../lib/outbox.ts';
 import { countsChanged, type NotifyContext } from '../../lib/notify.ts';
 
 /** Writes that notify: the forum's context plus what notifications need (server/lib/notify.ts). */
@@ -105,7 +106,7 @@ export async function createPost(ctx: ForumWriteContext, user: CurrentUser, inpu
   const title = input.title.trim();
   if (!title || !input.content.trim()) throw badRequest(TITLE_CONTENT_REQUIRED);
   const communityId = input.communityId ?? null;
-  const id = await forumWrite(ctx, async (t) => {
+  const { id, events } = await forumWrite(ctx, async (t) => {
     if (communityId) {
       await assertCommunityExists(t, communityId);
       const member = await queryRows(t, sql`SELECT 1 FROM community_members WHERE community_id = ${communityId} AND user_id = ${user.id}`);
@@ -118,9 +119,9 @@ export async function createPost(ctx: ForumWriteContext, user: CurrentUser, inpu
     if (communityId) {
       await t.execute(sql`UPDATE communities SET posts_count = posts_count + 1, last_post_at = now() WHERE id = ${communityId}`);
     }
-    return post.id;
+    return { id: post.id, events: await recordEvents(ctx, t, [forumEvents.postAdded({ actorId: user.id, postId: post.id })]) };
   });
-  await postCreated(ctx, user.id, id, input.content);
+  await events.deliver();
   // After forumWrite, no shared read from before the commit is handed out: this is the post as written.
   return getPost(ctx, user, { id });
 }
@@ -150,14 +151,14 @@ export async function deletePost(ctx: ForumWriteContext, user: CurrentUser, { id
 
 /** Toggles (or, with `liked`, sets) the reader's like and returns the updated post. */
 export async function likePost(ctx: ForumWriteContext, user: CurrentUser, { id: postId, liked }: { id: string; liked?: boolean }): Promise<Post> {
-  const delta = await forumWrite(ctx, async (t) => {
+  const events = await forumWrite(ctx, async (t) => {
     const exists = await queryRows(t, sql`SELECT 1 FROM posts WHERE id = ${postId}`);
     if (!exists.length) throw notFound(POST_NOT_FOUND);
     const delta = await setLike(t, 'post_likes', postId, user.id, liked);
     if (delta !== 0) await t.execute(sql`UPDATE posts SET likes_count = greatest(likes_count + ${delta}, 0) WHERE id = ${postId}`);
-    return delta;
+    return recordEvents(ctx, t, delta > 0 ? [forumEvents.postLike({ actorId: user.id, postId })] : []);
   });
-  if (delta > 0) await postLiked(ctx, user.id, postId);
+  await events.deliver();
   return getPost(ctx, user, { id: postId });
 }
 

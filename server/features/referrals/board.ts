@@ -7,8 +7,9 @@ import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { recordEvents } from '../../lib/outbox.ts';
 import { nowOf } from './clock.ts';
-import { notice, tellReceived, tellUpdated } from './events.ts';
+import { noticeOf, tellReceived, tellUpdated } from './events.ts';
 import { referralsChanged } from './read-cache.ts';
 import { referralSummary, toBoardItem } from './present.ts';
 import * as q from './queries.ts';
@@ -41,13 +42,18 @@ export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, messag
   if (!row.to_board) throw notFound(REFERRAL_TEXTS.notFound);
   if (row.status !== 'open') throw conflict(REFERRAL_TEXTS.notOpen);
   if (!(await q.boardMatch(ctx.db, id, user.id))) throw forbidden(REFERRAL_TEXTS.boardMismatch);
-  const [offer] = await queryRows<{ created_at: Date | string }>(ctx.db, sql`
-    INSERT INTO referral_offers (referral_id, therapist_id, message, created_at)
-    VALUES (${id}, ${user.id}, ${message}, ${now.toISOString()}::timestamptz)
-    ON CONFLICT (referral_id, therapist_id) DO NOTHING RETURNING created_at`);
-  if (!offer) throw conflict(REFERRAL_TEXTS.offerExists);
+  const { offer, events } = await ctx.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [offer] = await queryRows<{ created_at: Date | string }>(t, sql`
+      INSERT INTO referral_offers (referral_id, therapist_id, message, created_at)
+      VALUES (${id}, ${user.id}, ${message}, ${now.toISOString()}::timestamptz)
+      ON CONFLICT (referral_id, therapist_id) DO NOTHING RETURNING created_at`);
+    if (!offer) throw conflict(REFERRAL_TEXTS.offerExists);
+    const notice = noticeOf('referralOffer', { referralId: id, summary: referralSummary(row), actorId: user.id, to: [String(row.sender_id)] });
+    return { offer, events: await recordEvents(ctx, t, notice) };
+  });
   tellUpdated(ctx, { referralId: id, kind: 'offer', status: 'open', to: [String(row.sender_id)] });
-  await notice(ctx, 'referralOffer', { referralId: id, summary: referralSummary(row), actorId: user.id, to: [String(row.sender_id)] });
+  await events.deliver();
   return toBoardItem({ ...row, my_offer: { message, status: 'open', createdAt: new Date(offer.created_at).toISOString() }, cursor_at: '' });
 }
 
@@ -67,18 +73,18 @@ export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offe
       UPDATE referral_offers o SET status = 'accepted' FROM referrals r
       WHERE o.id = ${offerId} AND o.referral_id = ${id} AND o.status = 'open' AND r.id = o.referral_id AND ${q.statusIs('open', now)}
       RETURNING o.therapist_id`);
-    if (!accepted) return false;
+    if (!accepted) return null;
     await txDb.execute(sql`
       INSERT INTO referral_recipients (referral_id, recipient_id, response, message, responded_at, via_board, created_at)
       VALUES (${id}, ${offer.therapistId}, 'accepted', ${offer.message || null}, ${at}, true, ${at})
       ON CONFLICT (referral_id, recipient_id) DO UPDATE SET response = 'accepted', responded_at = EXCLUDED.responded_at`);
-    return true;
+    await openHandOff(txDb, row, offer.therapistId, user.id);
+    return recordEvents(ctx, txDb, noticeOf('referralReceived', { referralId: id, summary: referralSummary(row), actorId: user.id, to: [offer.therapistId] }));
   });
   if (!taken) throw conflict(REFERRAL_TEXTS.offerTaken);
-  await openHandOff(ctx, row, offer.therapistId, user.id);
   tellReceived(ctx, { referralId: id, kind: 'offerAccepted', status: 'open', to: [offer.therapistId] });
   // The sender's own sent box changed too (an accepted answer, an offer fewer): their other nodes forget it.
   referralsChanged(ctx, [user.id]);
-  await notice(ctx, 'referralReceived', { referralId: id, summary: referralSummary(row), actorId: user.id, to: [offer.therapistId] });
+  await taken.deliver();
   return readReferral(ctx, user, { id });
 }

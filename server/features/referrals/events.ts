@@ -1,12 +1,14 @@
 // What the people concerned hear when a referral changes: `referralReceived` for a new referral in their received box,
 // `referralUpdated` for anything else, to their user rooms (every device, on every node through the Redis adapter).
 // Each payload names the referral only: the client fetches it as that viewer, so nothing reaches someone who may not
-// read it. Notifications (server/lib/notify.ts) are created here too, after the write committed: received, answered,
-// an offer on the board, placed, and expiring (a job scheduled when the referral is sent).
+// read it. Notifications (server/lib/notify.ts) are events recorded in the write's transaction and delivered by the
+// outbox (server/lib/outbox.ts): received, answered, an offer on the board, placed; and expiring (a job scheduled in
+// the transaction that sends the referral).
 import type { NotificationType } from '../../../common/notifications.ts';
 import type { ReferralEvent } from '../../../common/referrals.ts';
 import type { AppContext } from '../../context.ts';
 import { notify } from '../../lib/notify.ts';
+import { outboxEvent, type OutboxEvent } from '../../lib/outbox.ts';
 import { userRoom } from '../../lib/realtime.ts';
 import { referralsChanged } from './read-cache.ts';
 
@@ -25,18 +27,24 @@ export function tellUpdated(ctx: AppContext, news: ReferralNews): void {
 
 const payload = ({ referralId, kind, status }: ReferralNews): ReferralEvent => ({ referralId, kind, status });
 
-/** A notification about a referral, named by its needs (never the note); the write it reports has committed. */
-export async function notice(
-  ctx: AppContext, type: NotificationType, n: { referralId: string; summary: string; actorId: string | null; to: string[] },
-): Promise<void> {
+type Notice = { referralId: string; summary: string; actorId: string | null; to: string[] };
+const referralNotice = outboxEvent<Notice & { type: NotificationType }>('referrals.notice');
+
+/** The notice to record in the write's transaction (none when it names nobody). */
+export const noticeOf = (type: NotificationType, n: Notice): OutboxEvent[] => (n.to.length ? [referralNotice.of({ type, ...n })] : []);
+
+export function registerReferralEvents(ctx: AppContext): void {
+  referralNotice.handle(ctx, ({ type, ...n }, event) => notice(ctx, type, n, event.id));
+}
+
+/**
+ * A notification about a referral, named by its needs (never the note); the write it reports has committed. `cause`
+ * (the event's or job's id) is its source: delivered twice, it is stored once for each member.
+ */
+export async function notice(ctx: AppContext, type: NotificationType, n: Notice, cause: string): Promise<void> {
   if (!n.to.length) return;
-  try {
-    await notify(ctx, [{
-      type, recipientIds: n.to, actorId: n.actorId, sourceId: null,
-      target: { kind: 'referral', id: n.referralId, title: n.summary, url: `/referrals/${n.referralId}` }, place: 'Referrals',
-    }]);
-  } catch (error) {
-    // The referral changed; a notification that could not be stored must not turn that into a failure.
-    ctx.realtime.log.error({ event: 'referral-notice', type, name: (error as Error)?.name }, 'referral notification failed');
-  }
+  await notify(ctx, [{
+    type, recipientIds: n.to, actorId: n.actorId, sourceId: cause,
+    target: { kind: 'referral', id: n.referralId, title: n.summary, url: `/referrals/${n.referralId}` }, place: 'Referrals',
+  }]);
 }

@@ -11,9 +11,10 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { referralRecipients, referrals } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { recordEvents } from '../../lib/outbox.ts';
 import { expiryOf, nowOf, todayOf } from './clock.ts';
 import { countsCacheOf, keepUntil, pagesCacheOf, referralsChanged } from './read-cache.ts';
-import { notice, tellReceived } from './events.ts';
+import { noticeOf, tellReceived } from './events.ts';
 import { scheduleExpiringNotice } from './expiring.ts';
 import { referralSummary, toListItem, toReferral } from './present.ts';
 import * as q from './queries.ts';
@@ -37,23 +38,26 @@ export async function createReferral(ctx: AppContext, user: CurrentUser, input: 
   const now = nowOf(ctx);
   if (input.neededBy && input.neededBy < todayOf(now)) throw badRequest(REFERRAL_TEXTS.neededByPast);
   await checkRecipients(ctx.db, user.id, input.recipientIds);
-  const id = await ctx.db.transaction(async (tx) => {
+  const expiresAt = expiryOf(now, input.neededBy);
+  const summary = referralSummary({ age_group: input.ageGroup, concerns: input.concerns, session_formats: input.sessionFormats, region: input.region });
+  const { id, events } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(referrals).values({
       senderId: user.id, ageGroup: input.ageGroup, concerns: input.concerns, modalities: input.modalities,
       sessionFormats: input.sessionFormats, region: input.region, languages: input.languages, feeModels: input.feeModels,
       urgency: input.urgency, neededBy: input.neededBy ?? null, note: input.note, toBoard: input.toBoard,
-      expiresAt: expiryOf(now, input.neededBy), createdAt: now, updatedAt: now,
+      expiresAt, createdAt: now, updatedAt: now,
     }).returning({ id: referrals.id });
     if (input.recipientIds.length) {
       await tx.insert(referralRecipients).values(input.recipientIds.map((recipientId) => ({ referralId: row.id, recipientId, createdAt: now })));
     }
-    return row.id;
+    const t = tx as unknown as Db;
+    await scheduleExpiringNotice(ctx, t, row.id, now, expiresAt);
+    const events = await recordEvents(ctx, t, noticeOf('referralReceived', { referralId: row.id, summary, actorId: user.id, to: input.recipientIds }));
+    return { id: row.id, events };
   });
   tellReceived(ctx, { referralId: id, kind: 'received', status: 'open', to: input.recipientIds });
   referralsChanged(ctx, [user.id]);
-  const summary = referralSummary({ age_group: input.ageGroup, concerns: input.concerns, session_formats: input.sessionFormats, region: input.region });
-  await notice(ctx, 'referralReceived', { referralId: id, summary, actorId: user.id, to: input.recipientIds });
-  await scheduleExpiringNotice(ctx, id, now, expiryOf(now, input.neededBy));
+  await events.deliver();
   return readReferral(ctx, user, { id });
 }
 

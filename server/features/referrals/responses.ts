@@ -4,13 +4,14 @@
 import { sql } from 'drizzle-orm';
 import { REFERRAL_TEXTS, type PatchReferral, type RecipientResponse, type Referral } from '../../../common/referrals.ts';
 import type { AppContext } from '../../context.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { isBlockedBy } from '../../lib/blocks.ts';
 import { insertSystemLine, upsertConversation } from '../../lib/conversations.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { recordEvents } from '../../lib/outbox.ts';
 import { nowOf } from './clock.ts';
-import { notice, tellUpdated } from './events.ts';
+import { noticeOf, tellUpdated } from './events.ts';
 import { referralSummary } from './present.ts';
 import * as q from './queries.ts';
 import { canRead, readReferral } from './requests.ts';
@@ -33,39 +34,49 @@ export async function updateReferral(ctx: AppContext, user: CurrentUser, input: 
 }
 
 async function setStatus(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, status: 'placed' | 'withdrawn', now: Date) {
-  const updated = await queryRows<{ id: string }>(ctx.db, sql`
-    UPDATE referrals r SET status = ${status}, updated_at = ${now.toISOString()}::timestamptz
-    WHERE r.id = ${row.id} AND r.sender_id = ${user.id} AND ${q.statusIs('open', now)} RETURNING r.id`);
-  if (!updated.length) throw conflict(REFERRAL_TEXTS.notOpen);
-  const offerers = (row.offers ?? []).filter((o) => o.status === 'open').map((o) => o.therapistId);
   const recipients = (row.recipients ?? []).map((r) => r.id);
+  const events = await ctx.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const updated = await queryRows<{ id: string }>(t, sql`
+      UPDATE referrals r SET status = ${status}, updated_at = ${now.toISOString()}::timestamptz
+      WHERE r.id = ${row.id} AND r.sender_id = ${user.id} AND ${q.statusIs('open', now)} RETURNING r.id`);
+    if (!updated.length) throw conflict(REFERRAL_TEXTS.notOpen);
+    const placed = status === 'placed' ? noticeOf('referralPlaced', { referralId: String(row.id), summary: referralSummary(row), actorId: user.id, to: recipients }) : [];
+    return recordEvents(ctx, t, placed);
+  });
+  const offerers = (row.offers ?? []).filter((o) => o.status === 'open').map((o) => o.therapistId);
   tellUpdated(ctx, { referralId: String(row.id), kind: status, status, to: [user.id, ...recipients, ...offerers] });
-  if (status === 'placed') await notice(ctx, 'referralPlaced', { referralId: String(row.id), summary: referralSummary(row), actorId: user.id, to: recipients });
+  await events.deliver();
 }
 
 async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, response: RecipientResponse, message: string | null, now: Date) {
-  const updated = await queryRows<{ id: string }>(ctx.db, sql`
-    UPDATE referral_recipients rr SET response = ${response}, message = ${message || null},
-      responded_at = ${now.toISOString()}::timestamptz
-    FROM referrals r
-    WHERE rr.referral_id = r.id AND rr.referral_id = ${row.id} AND rr.recipient_id = ${user.id} AND rr.response = 'pending'
-      AND ${q.statusIs('open', now)}
-    RETURNING rr.referral_id AS id`);
-  if (!updated.length) throw conflict(row.status === 'open' ? REFERRAL_TEXTS.alreadyAnswered : REFERRAL_TEXTS.notOpen);
-  if (response === 'accepted') await openHandOff(ctx, row, user.id, user.id);
+  const events = await ctx.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const updated = await queryRows<{ id: string }>(t, sql`
+      UPDATE referral_recipients rr SET response = ${response}, message = ${message || null},
+        responded_at = ${now.toISOString()}::timestamptz
+      FROM referrals r
+      WHERE rr.referral_id = r.id AND rr.referral_id = ${row.id} AND rr.recipient_id = ${user.id} AND rr.response = 'pending'
+        AND ${q.statusIs('open', now)}
+      RETURNING rr.referral_id AS id`);
+    if (!updated.length) throw conflict(row.status === 'open' ? REFERRAL_TEXTS.alreadyAnswered : REFERRAL_TEXTS.notOpen);
+    // The hand-off's conversation is part of the answer: stored with it, or not at all.
+    if (response === 'accepted') await openHandOff(t, row, user.id, user.id);
+    return recordEvents(ctx, t, noticeOf('referralAnswered', { referralId: String(row.id), summary: referralSummary(row), actorId: user.id, to: [String(row.sender_id)] }));
+  });
   tellUpdated(ctx, { referralId: String(row.id), kind: 'answered', status: 'open', to: [String(row.sender_id), user.id] });
-  await notice(ctx, 'referralAnswered', { referralId: String(row.id), summary: referralSummary(row), actorId: user.id, to: [String(row.sender_id)] });
+  await events.deliver();
 }
 
 /**
  * An accepted referral opens the conversation between sender and recipient (created if needed) with a first line the
  * app writes, so they can arrange the hand-off; the recipient row keeps the conversation's id. Never across a block.
  */
-export async function openHandOff(ctx: AppContext, row: q.NeedsRow, recipientId: string, actorId: string): Promise<void> {
+export async function openHandOff(db: Db, row: q.NeedsRow, recipientId: string, actorId: string): Promise<void> {
   const senderId = String(row.sender_id);
-  if (await isBlockedBy(ctx.db, senderId, recipientId) || await isBlockedBy(ctx.db, recipientId, senderId)) return;
-  const conversation = await upsertConversation(ctx.db, senderId, recipientId);
-  await insertSystemLine(ctx.db, conversation.id, actorId, REFERRAL_TEXTS.systemLine(referralSummary(row)));
-  await ctx.db.execute(sql`UPDATE referral_recipients SET conversation_id = ${conversation.id}
+  if (await isBlockedBy(db, senderId, recipientId) || await isBlockedBy(db, recipientId, senderId)) return;
+  const conversation = await upsertConversation(db, senderId, recipientId);
+  await insertSystemLine(db, conversation.id, actorId, REFERRAL_TEXTS.systemLine(referralSummary(row)));
+  await db.execute(sql`UPDATE referral_recipients SET conversation_id = ${conversation.id}
     WHERE referral_id = ${row.id} AND recipient_id = ${recipientId}`);
 }
