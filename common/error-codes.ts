@@ -22,6 +22,8 @@ export const ErrorCode = {
   TOO_LARGE: 'TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** An Idempotency-Key already used by this member for a different request (422): use a new key for a new request. */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   /** Our fault, not the client's: nothing about the request needs to change. */
   INTERNAL: 'INTERNAL',
   /** A dependency (the database) cannot be reached right now. */

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { App, AppContext, Deps } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
 import { createJobQueue } from './lib/jobs.ts';
+import { registerIdempotency, registerIdempotencyCleanup } from './lib/idempotency.ts';
 import { dropSlowConsumers, limitConnections } from './lib/connection-limits.ts';
 import { proxyTrust } from './lib/client-address.ts';
 import { AppError, frameworkErrors, notFound, registerErrorHandling } from './lib/errors.ts';
@@ -50,6 +51,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerNulGuard(app);
   registerRequestLog(app);
   const tagRoutes = tagApiRoutes(app);
+  registerIdempotency(app, deps.db);
   await app.register(compress, { threshold: 1024, global: true });
   const sessionCache = createSessionCache({ ttlMs: deps.config.session.cacheMs ?? 0 });
   registerAuth(app, deps.db, deps.config.session, sessionCache);
@@ -65,6 +67,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   const cache = createReadCache(deps.config.readCache);
   const jobs = createJobQueue(deps.db, app.log.child({ module: 'jobs' }));
   app.decorate('jobs', jobs);
+  registerIdempotencyCleanup(deps.db, jobs);
   const ctx: AppContext = { ...deps, realtime, cache, jobs };
   app.addHook('onReady', (done) => {
     jobs.start(deps.config.jobsPollMs);

@@ -495,6 +495,16 @@ export const jobs = pgTable('jobs', {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('jobs_key_idx').on(t.key), index('jobs_due_idx').on(t.runAt).where(sql`${t.failedAt} IS NULL`)]);
 
+// Answers of creates, per member and Idempotency-Key, kept 24 hours (migration 0185, server/lib/idempotency.ts).
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  status: integer('status'),
+  body: text('body'),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)]);
+
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),

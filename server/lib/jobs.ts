@@ -3,6 +3,7 @@
 // nodes share PostgreSQL. A node claims due rows with FOR UPDATE SKIP LOCKED and a lease; tests call runDue(now).
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
+import { driverCode } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +74,16 @@ export const hourlyAt = (minute = 0): NextRun => (after) => {
   return next;
 };
 
+/**
+ * What is kept and logged of a failure: the error's name and message, except for a query's error, whose message holds
+ * its SQL and parameters (a member's text, in a notification's title): of that, its SQLSTATE only.
+ */
+function failureReason(error: unknown): string {
+  if (!(error instanceof Error)) return 'failed';
+  if (error.cause !== undefined || driverCode(error)) return `${error.name}: query failed (${driverCode(error) ?? 'no code'})`;
+  return `${error.name}: ${error.message}`.slice(0, 500);
+}
+
 export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) => void }, clock: () => Date = () => new Date()): JobQueue {
   const handlers = new Map<string, JobHandler>();
   const schedules = new Map<string, NextRun>();
@@ -137,8 +148,7 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
   };
 
   const fail = async (job: JobRow, error: unknown, now: Date) => {
-    // The error's name and message only: a handler's error never carries a member's text (emails are built from names).
-    const reason = error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 500) : 'failed';
+    const reason = failureReason(error);
     log.error({ job: job.name, attempts: job.attempts, reason }, 'job failed');
     const giveUp = job.attempts >= MAX_ATTEMPTS && !schedules.has(job.name);
     const retryAt = new Date(now.getTime() + backoffMs(job.attempts));

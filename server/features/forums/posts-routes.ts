@@ -44,7 +44,7 @@ export function postsRoutes(app: App, ctx: AppContext): void {
   app.get('/api/forumPosts/:id', { onRequest: verified, schema: { params: IdParams, response: { 200: PostSchema } } },
     async (request) => posts.getPost(ctx, currentUser(request), request.params));
 
-  app.post('/api/forumPosts', { onRequest: verified, schema: { body: CreatePostBody, response: { 201: PostSchema } } },
+  app.post('/api/forumPosts', { onRequest: verified, config: { idempotent: true }, schema: { body: CreatePostBody, response: { 201: PostSchema } } },
     async (request, reply) => reply.code(201).send(await posts.createPost(ctx, currentUser(request), request.body)));
 
   app.delete('/api/forumPosts/:id', { onRequest: authenticated, schema: { params: IdParams, response: { 200: MessageResponse } } },
@@ -82,17 +82,17 @@ export function postsRoutes(app: App, ctx: AppContext): void {
     async (request) => posts.setFollow(ctx, currentUser(request), { ...request.params, on: false }));
 
   app.get('/api/forumPosts/:postId/comments', {
-    onRequest: verified, schema: { params: PostIdParams, querystring: CommentsQuery, response: { 200: CommentsPageSchema } },
+    onRequest: verified, config: { idempotent: true }, schema: { params: PostIdParams, querystring: CommentsQuery, response: { 200: CommentsPageSchema } },
   }, async (request, reply) => sendJson(request, reply,
     await comments.commentsJson(ctx, currentUser(request), { ...request.params, ...request.query })));
 
   app.post('/api/forumPosts/:postId/comments', {
-    onRequest: verified, schema: { params: PostIdParams, body: CommentBody, response: { 201: CommentSchema } },
+    onRequest: verified, config: { idempotent: true }, schema: { params: PostIdParams, body: CommentBody, response: { 201: CommentSchema } },
   }, async (request, reply) => reply.code(201).send(
     await comments.addComment(ctx, currentUser(request), { ...request.params, ...request.body })));
 
   app.post('/api/forumPosts/comments/:id/reply', {
-    onRequest: verified, schema: { params: IdParams, body: CommentBody, response: { 201: CommentSchema } },
+    onRequest: verified, config: { idempotent: true }, schema: { params: IdParams, body: CommentBody, response: { 201: CommentSchema } },
   }, async (request, reply) => reply.code(201).send(
     await comments.replyToComment(ctx, currentUser(request), { ...request.params, ...request.body })));
 

@@ -7,7 +7,7 @@ import * as reports from './reports.ts';
 
 /** Reporting content (POST /api/reports) and reviewing reports (/api/admin/reports). */
 export function reportsRoutes(app: App, ctx: AppContext): void {
-  app.post('/api/reports', { onRequest: verified, schema: { body: CreateReportBody, response: { 201: ReportReceipt } } },
+  app.post('/api/reports', { onRequest: verified, config: { idempotent: true }, schema: { body: CreateReportBody, response: { 201: ReportReceipt } } },
     async (request, reply) => reply.code(201).send(await reports.createReport(ctx, currentUser(request), request.body)));
 
   app.get('/api/admin/reports', { onRequest: adminOnly, schema: { querystring: ReportListQuery, response: { 200: ReportPage } } },

@@ -24,7 +24,7 @@ const therapist = async (request: FastifyRequest) => {
 /** Referral requests between therapists (issue 14): send, suggestions, boxes, answers, the board and its offers. */
 export function referralsRoutes(app: App, ctx: AppContext): void {
   app.post('/api/referrals', {
-    onRequest: therapist, schema: { body: CreateReferralBody, response: { 201: ReferralSchema } },
+    onRequest: therapist, config: { idempotent: true }, schema: { body: CreateReferralBody, response: { 201: ReferralSchema } },
   }, async (request, reply) => reply.code(201).send(await createReferral(ctx, currentUser(request), request.body)));
 
   app.get('/api/referrals/suggestions', {
@@ -52,7 +52,7 @@ export function referralsRoutes(app: App, ctx: AppContext): void {
   }, async (request) => updateReferral(ctx, currentUser(request), { ...request.params, ...request.body }));
 
   app.post('/api/referrals/:id/offers', {
-    onRequest: therapist, schema: { params: IdParams, body: OfferBody, response: { 201: BoardItem } },
+    onRequest: therapist, config: { idempotent: true }, schema: { params: IdParams, body: OfferBody, response: { 201: BoardItem } },
   }, async (request, reply) => reply.code(201).send(await makeOffer(ctx, currentUser(request), { ...request.params, ...request.body })));
 
   app.post('/api/referrals/:id/offers/:offerId/accept', {

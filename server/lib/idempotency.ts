@@ -1,0 +1,111 @@
+// Creating endpoints accept an `Idempotency-Key` header: a request retried with the same key (its answer was lost to a
+// timeout or a dropped connection) answers what the first one answered instead of creating a second row
+// (docs/decisions/0147-idempotency-keys.md). A route opts in with `config: { idempotent: true }`; this module then
+// declares the header (validated, and documented in the OpenAPI description) and adds the two hooks. Keys are per
+// member; the first answer is kept 24 hours; only successful answers are kept, so a refused request can be fixed and
+// sent again with its key.
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { z } from 'zod';
+import { queryRows, type Db } from '../db/client.ts';
+import { AppError, conflict } from './errors.ts';
+import { hourlyAt, type JobQueue } from './jobs.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Accepts an Idempotency-Key header (server/lib/idempotency.ts). */
+    idempotent?: boolean;
+  }
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const KEEP_MS = 24 * 60 * 60_000;
+/** A key claimed and never answered (its node died mid-request) is free again after this. */
+const ABANDONED_MS = 60_000;
+const CLEANUP_JOB = 'idempotency.cleanup';
+
+export const IDEMPOTENCY_TEXTS = {
+  reused: 'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+  inProgress: 'A request with this Idempotency-Key is still being handled. Please try again in a moment.',
+  invalid: 'must be 1 to 255 printable characters without spaces.',
+};
+
+const IdempotencyHeaders = z.looseObject({
+  [IDEMPOTENCY_HEADER]: z.string().min(1).max(255).regex(/^[\x21-\x7e]+$/, IDEMPOTENCY_TEXTS.invalid).optional()
+    .describe('Any unique string (a UUID): a retry with the same key answers the first answer instead of creating again, for 24 hours.'),
+});
+
+type Claim = { userId: string; key: string };
+const claims = new WeakMap<FastifyRequest, Claim>();
+
+const fingerprintOf = (request: FastifyRequest) =>
+  crypto.createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('base64url');
+
+/**
+ * Must be registered before the routes, before the OpenAPI description collects them, and before compression (the
+ * answer is kept as the JSON text, before it is compressed).
+ */
+export function registerIdempotency(app: FastifyInstance, db: Db): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.config?.idempotent) return;
+    route.schema = { ...route.schema, headers: IdempotencyHeaders };
+    route.preHandler = [(request, reply) => replayOrClaim(db, request, reply), ...toArray(route.preHandler)];
+  });
+  app.addHook('onSend', (request, reply, payload: unknown) => keepAnswer(db, request, reply, payload));
+}
+
+/** Forgets answers older than 24 hours, every hour (a lookup already ignores them). */
+export function registerIdempotencyCleanup(db: Db, jobs: JobQueue): void {
+  jobs.recurring(CLEANUP_JOB, hourlyAt(17), async (_payload, { now }) => {
+    await db.execute(sql`DELETE FROM idempotency_keys WHERE created_at < ${new Date(now.getTime() - KEEP_MS).toISOString()}::timestamptz`);
+  });
+}
+
+async function replayOrClaim(db: Db, request: FastifyRequest, reply: FastifyReply) {
+  const key = request.headers[IDEMPOTENCY_HEADER];
+  // The route's guard has admitted a member, or the route is public (no key is kept for visitors).
+  if (typeof key !== 'string' || !request.user) return;
+  const userId = request.user.id;
+  const fingerprint = fingerprintOf(request);
+  const now = Date.now();
+  // A new key, or one whose answer has expired or whose request was abandoned, is this request's.
+  const claimed = await queryRows<{ key: string }>(db, sql`
+    INSERT INTO idempotency_keys AS k (user_id, key, fingerprint) VALUES (${userId}, ${key}, ${fingerprint})
+    ON CONFLICT (user_id, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = NULL, body = NULL, created_at = now()
+    WHERE k.created_at < ${new Date(now - KEEP_MS).toISOString()}::timestamptz
+      OR (k.status IS NULL AND k.created_at < ${new Date(now - ABANDONED_MS).toISOString()}::timestamptz)
+    RETURNING k.key`);
+  if (claimed.length) {
+    claims.set(request, { userId, key });
+    return;
+  }
+  const [first] = await queryRows<{ fingerprint: string; status: number | null; body: string | null }>(db, sql`
+    SELECT fingerprint, status, body FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`);
+  // Gone between the two statements (a refused first request let it go): handled as new, without a key.
+  if (!first) return;
+  if (first.fingerprint !== fingerprint) throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_TEXTS.reused);
+  if (first.status === null) throw conflict(IDEMPOTENCY_TEXTS.inProgress);
+  return reply.code(first.status).header('Idempotent-Replayed', 'true').type('application/json; charset=utf-8').send(first.body);
+}
+
+async function keepAnswer(db: Db, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const claim = claims.get(request);
+  if (!claim) return payload;
+  claims.delete(request);
+  const ok = reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string';
+  try {
+    if (ok) {
+      await db.execute(sql`UPDATE idempotency_keys SET status = ${reply.statusCode}, body = ${payload}
+        WHERE user_id = ${claim.userId} AND key = ${claim.key}`);
+    } else {
+      await db.execute(sql`DELETE FROM idempotency_keys WHERE user_id = ${claim.userId} AND key = ${claim.key} AND status IS NULL`);
+    }
+  } catch (error) {
+    // The answer still goes out; a retry then waits for the key to be abandoned, or is refused as in progress.
+    request.log.error({ reason: (error as Error)?.name }, 'idempotency answer not kept');
+  }
+  return payload;
+}
+
+const toArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
