@@ -28,11 +28,11 @@ const CLEANUP_JOB = 'idempotency.cleanup';
 export const IDEMPOTENCY_TEXTS = {
   reused: 'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
   inProgress: 'A request with this Idempotency-Key is still being handled. Please try again in a moment.',
-  invalid: 'must be 1 to 255 printable characters without spaces.',
+  invalid: 'must be 1 to 255 printable characters without spaces',
 };
 
 const IdempotencyHeaders = z.looseObject({
-  [IDEMPOTENCY_HEADER]: z.string().min(1).max(255).regex(/^[\x21-\x7e]+$/, IDEMPOTENCY_TEXTS.invalid).optional()
+  [IDEMPOTENCY_HEADER]: z.string().regex(/^[\x21-\x7e]{1,255}$/, IDEMPOTENCY_TEXTS.invalid).optional()
     .describe('Any unique string (a UUID): a retry with the same key answers the first answer instead of creating again, for 24 hours.'),
 });
 

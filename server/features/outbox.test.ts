@@ -7,7 +7,7 @@ import { queryRows } from '../db/client.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { caller } from '../test/http.ts';
-import { NEEDS } from '../features/referrals/test-helpers.ts';
+import { NEEDS } from './referrals/test-helpers.ts';
 
 let ctx: TestContext;
 const call = caller(() => ctx.app);
