@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { baseUrl, createTestContext, type TestContext } from '../test/harness.ts';
+import { connectClient, waitFor } from '../test/sockets.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { caller } from '../test/http.ts';
 import { NEEDS } from './referrals/test-helpers.ts';
@@ -13,7 +14,7 @@ let ctx: TestContext;
 const call = caller(() => ctx.app);
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ listen: true });
   await ctx.db.execute(sql`CREATE FUNCTION refuse_notifications() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN RAISE EXCEPTION 'notifications refused by the test'; END $$`);
 });
@@ -97,6 +98,24 @@ describe('side effects through the outbox', () => {
     const { body } = await call('POST', '/api/referrals', sender, { ...NEEDS, recipientIds: [recipient.id] });
     expect(await noticesOf(body._id)).toEqual([{ user_id: recipient.id, type: 'referralReceived' }]);
     expect(await waitingEvents()).toEqual([]);
+  });
+
+  it("tells the member's device while the request is answered, with no poll (the poller is off in tests)", async () => {
+    const [author, commenter] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
+    const postId = await newPost(author);
+    const device = await connectClient(baseUrl(ctx), author.token);
+    try {
+      const sent = performance.now();
+      const answer = call('POST', `/api/forumPosts/${postId}/comments`, commenter, { content: 'Live' })
+        .then((res) => ({ ...res, ms: performance.now() - sent }));
+      const live = await waitFor(device, 'notification', (e) => e.notification.type === 'postReply');
+      const liveMs = performance.now() - sent;
+      const { body, ms } = await answer;
+      expect(live.notification.target._id).toBe(body._id);
+      console.info(`outbox: live notification ${Math.round(liveMs)} ms after the request, answer ${Math.round(ms)} ms`);
+    } finally {
+      device.disconnect();
+    }
   });
 
   it('a write that fails records no event', async () => {
