@@ -37,6 +37,7 @@ describe('DELETE /api/users/me, keeping posts and comments', () => {
     f = await makeFootprint(ctx.db, member, other, 'D');
     await ctx.db.execute(sql`INSERT INTO avatar_images (user_id, hash, image) VALUES (${member.id}, 'abc', '\\x00'::bytea)`);
     await ctx.db.execute(sql`INSERT INTO data_exports (user_id, expires_at) VALUES (${member.id}, now() + interval '1 day')`);
+    await ctx.db.execute(sql`INSERT INTO idempotency_keys (user_id, key, fingerprint, status, body) VALUES (${member.id}, 'k', 'f', 201, '{}')`);
     const socket = await connectClient(baseUrl(ctx), member.token);
     const gone = new Promise((resolve) => socket.once('disconnect', resolve));
     expect((await call('DELETE', '/api/users/me', member, { password: 'wrong-password-123' })).status).toBe(400);
@@ -66,6 +67,7 @@ describe('DELETE /api/users/me, keeping posts and comments', () => {
       ['favorites', 'user_id'], ['favorites', 'favorite_id'], ['blocks', 'blocker_id'], ['community_members', 'user_id'],
       ['avatar_images', 'user_id'], ['data_exports', 'user_id'], ['password_reset_tokens', 'user_id'],
       ['verification_decisions', 'user_id'], ['chat_send_counts', 'user_id'], ['notifications', 'user_id'], ['post_follows', 'user_id'],
+      ['idempotency_keys', 'user_id'],
     ]) {
       expect(await count(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${member.id}`), `${table}.${column}`).toBe(0);
     }

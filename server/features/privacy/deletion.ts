@@ -61,6 +61,8 @@ async function eraseTraces(db: Db, userId: string): Promise<void> {
   await db.execute(sql`DELETE FROM notification_preferences WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM post_follows WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM jobs WHERE payload->>'userId' = ${userId}`);
+  // The answers kept for their retried creates (migration 0185) hold what they wrote.
+  await db.execute(sql`DELETE FROM idempotency_keys WHERE user_id = ${userId}`);
   // Two-factor sign-in and email change (migrations 0111, 0112): nothing of the member's second factor is kept.
   await db.execute(sql`DELETE FROM two_factor WHERE user_id = ${userId}`);
   await db.execute(sql`DELETE FROM recovery_codes WHERE user_id = ${userId}`);
