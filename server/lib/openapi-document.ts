@@ -109,7 +109,8 @@ function errorSchema(): Json {
 }
 
 function refusalResponse({ codes, description }: Refusal): Json {
-  const schema = { allOf: [{ $ref: '#/components/schemas/Error' }, { properties: { code: { enum: codes } } }] };
+  const narrowed = { type: 'object', properties: { code: { type: 'string', enum: codes } }, required: ['code'] };
+  const schema = { allOf: [{ $ref: '#/components/schemas/Error' }, narrowed] };
   return { description, content: { 'application/json': { schema } } };
 }
 
