@@ -14,6 +14,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import type { App } from '../context.ts';
 import { createAdmin, createUser, type TestUser } from '../test/factories.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
+import { adminOnly, authenticated, verified } from './auth.ts';
 import { DESCRIPTION_PATH, REFERENCE_PATH, SESSION_SCHEME, registerOpenApi, tagApiRoutes } from './openapi.ts';
 import { OPERATIONS } from './openapi-operations.ts';
 
@@ -255,5 +256,27 @@ describe('the description of sample routes', () => {
     });
     expect(description.paths['/api/guarded'].get.security).toEqual([{ [SESSION_SCHEME]: [] }]);
     expect(description.paths['/api/public'].get.security).toEqual([]);
+  });
+
+  it("declares each route's refusals from its guard, its inputs and its method", async () => {
+    const description = await describeSample((app) => {
+      app.get('/api/open', { schema: ok }, async () => ({ msg: 'ok' }));
+      app.get('/api/mine', { onRequest: authenticated, schema: ok }, async () => ({ msg: 'ok' }));
+      app.put('/api/things/:id', { onRequest: verified, schema: { params: IdParams, body: z.object({ on: z.boolean() }), ...ok } }, async () => ({ msg: 'ok' }));
+      app.delete('/api/admin/things', { onRequest: adminOnly, schema: ok }, async () => ({ msg: 'ok' }));
+      app.get('/api/own-rule', { onRequest: guard, schema: ok }, async () => ({ msg: 'ok' }));
+    });
+    const refusals = (path: string, method: string) => Object.fromEntries(Object.entries(description.paths[path][method].responses)
+      .filter(([status]) => Number(status) >= 400).map(([status, response]) => [status, response.$ref?.split('/').pop()]));
+    expect(refusals('/api/open', 'get')).toEqual({});
+    expect(refusals('/api/mine', 'get')).toEqual({ 401: 'SignInRequired' });
+    expect(refusals('/api/things/{id}', 'put')).toEqual({
+      400: 'InvalidRequest', 401: 'SignInRequired', 403: 'NotVerified', 404: 'NotFound', 413: 'TooLarge', 415: 'UnsupportedMediaType',
+      429: 'RateLimited',
+    });
+    expect(refusals('/api/admin/things', 'delete')).toEqual({ 401: 'SignInRequired', 403: 'AdminsOnly', 429: 'RateLimited' });
+    expect(refusals('/api/own-rule', 'get')).toEqual({ 401: 'SignInRequired', 403: 'Forbidden' });
+    expect(description.components.responses.NotVerified.content['application/json'].schema.allOf[1].properties.code.enum)
+      .toEqual(['NOT_VERIFIED', 'TWO_FACTOR_REQUIRED']);
   });
 });
