@@ -9,7 +9,7 @@ import { OPERATIONS } from './openapi-operations.ts';
 type Refusal = { status: string; codes: ErrorCode[]; description: string };
 
 /** The refusals an operation may answer, each a shared response in the description, named by its key. */
-export const REFUSALS = {
+const REFUSALS = {
   InvalidRequest: {
     status: '400', codes: ['VALIDATION', 'BAD_REQUEST'],
     description: 'The request breaks its schema (VALIDATION, `msg` names the field) or a rule of its content (BAD_REQUEST).',

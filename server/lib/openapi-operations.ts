@@ -3,7 +3,7 @@
 // unique and says what the call does. Kept here, apart from the route files, so that adding a route touches one line;
 // server/lib/openapi.test.ts names any operation missing from this table, and any entry no route has.
 
-export type OperationName = { operationId: string; summary: string };
+type OperationName = { operationId: string; summary: string };
 
 const op = (operationId: string, summary: string): OperationName => ({ operationId, summary });
 
