@@ -172,7 +172,7 @@ describe('the API description of the real app', () => {
     expect(problems, `Redocly found:\n  ${problems.join('\n  ')}\n`).toEqual([]);
     expect(report?.totals, stderr).toMatchObject({ errors: 0, warnings: 0 });
     expect(status, stderr).toBe(0);
-  });
+  }, 90_000);
 
   it('declares each refusal that a visitor, a pending member, a member and an administrator hear, with its code', async () => {
     const callers: [string, TestUser | undefined][] = [
@@ -196,7 +196,7 @@ describe('the API description of the real app', () => {
       }
     }
     expect(wrong, `Refusals the description does not declare:\n  ${wrong.join('\n  ')}\n`).toEqual([]);
-  });
+  }, 120_000); // About 480 requests: 2 to 4 s, given room for a busy machine.
 
   it('serves the reference from this origin, under the strict CSP of every other page', async () => {
     const page = await ctx.app.inject({ url: REFERENCE_PATH });
