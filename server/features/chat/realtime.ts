@@ -19,7 +19,7 @@
 import { ConversationRef, EditMessagePayload, JoinPayload, SendMessagePayload, UnsendMessagePayload } from '../../../common/chat.ts';
 import type { AppContext } from '../../context.ts';
 import { describeError, tooManyRequests } from '../../lib/errors.ts';
-import { assertNoNul } from '../../lib/input-safety.ts';
+import { assertSafeInput } from '../../lib/input-safety.ts';
 import { memoryRateLimiter, type RateLimiter } from '../../lib/rate-limit.ts';
 import { conversationRoom, userRoom, type AuthedSocket } from '../../lib/realtime.ts';
 import * as changes from './message-changes.ts';
@@ -130,8 +130,9 @@ async function run(ctx: AppContext, socket: AuthedSocket, event: string, handler
   // getOnlineUsers is called with only an ack; the others carry their payload first.
   try {
     if (!(await budget(socket.data.user.id))) throw tooManyRequests();
-    // PostgreSQL text cannot hold a NUL: refused here as on every HTTP route, not left to fail as a database error.
-    assertNoNul(args[0], 'payload');
+    // As on every HTTP route: a NUL (PostgreSQL text cannot hold one) or nesting past the bound is refused here,
+    // walked without recursion, before a handler's schema or the database sees it.
+    for (const arg of args) assertSafeInput(arg, 'payload');
     const result = await handler(args[0], socket);
     ack?.(result);
   } catch (error) {
