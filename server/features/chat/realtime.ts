@@ -8,7 +8,8 @@
 //                                  member)                                        the insert itself (queries.ts)
 //   editMessage                    PATCH /api/conversations/:id/messages/:mid     verified, read inside the update
 //   unsendMessage                  DELETE /api/conversations/:id/messages/:mid    signed in, sender (in the update)
-//   typing                         the same: it reaches another member            verified, one prepared read
+//   typing                         the same: it reaches another member            verified, one prepared read;
+//                                  (and stopTyping) skips members blocked either way
 //   joinConversation               GET /api/conversations/:id/messages            signed in, participant
 //   messagesDelivered, messagesRead  the reads' receipts (GET .../messages)       signed in, participant (in the update)
 //   stopTyping                     only clears an indicator                       signed in, participant
@@ -44,6 +45,14 @@ export function chatRealtime(ctx: AppContext): void {
     await chat.requireParticipant(ctx, socket.data.user, { conversationId });
   };
 
+  // The other sockets in the conversation's room, without the devices of a member blocked either way: a block hides
+  // that the other is typing (and their name with it), as it hides their presence.
+  const typingAudience = async (socket: AuthedSocket, conversationId: string) => {
+    const blocked = await chat.blockedPartnersIn(ctx.db, conversationId, socket.data.user.id);
+    const room = socket.to(conversationRoom(conversationId));
+    return blocked.length ? room.except(blocked.map(userRoom)) : room;
+  };
+
   const handlers: Record<string, Handler> = {
     // Accepted for compatibility with the spec's client; identity comes from the token, so there is nothing to do.
     userOnline: async () => ({ ok: true }),
@@ -63,15 +72,17 @@ export function chatRealtime(ctx: AppContext): void {
     messagesRead: async (payload, socket) => chat.markRead(ctx, socket.data.user, ConversationRef.parse(payload)),
     async typing(payload, socket) {
       const { conversationId } = ConversationRef.parse(payload);
-      await Promise.all([chat.requireVerifiedNow(ctx, socket.data.user), requireMember(socket, conversationId)]);
+      const [, , audience] = await Promise.all([
+        chat.requireVerifiedNow(ctx, socket.data.user), requireMember(socket, conversationId), typingAudience(socket, conversationId),
+      ]);
       const { id, name } = socket.data.user;
-      socket.to(conversationRoom(conversationId)).emit('typing', { conversationId, userId: id, userName: name });
+      audience.emit('typing', { conversationId, userId: id, userName: name });
       return { ok: true };
     },
     async stopTyping(payload, socket) {
       const { conversationId } = ConversationRef.parse(payload);
-      await requireMember(socket, conversationId);
-      socket.to(conversationRoom(conversationId)).emit('stopTyping', { conversationId, userId: socket.data.user.id });
+      const [, audience] = await Promise.all([requireMember(socket, conversationId), typingAudience(socket, conversationId)]);
+      audience.emit('stopTyping', { conversationId, userId: socket.data.user.id });
       return { ok: true };
     },
     getOnlineUsers: async (_payload, socket) => chat.onlinePartners(ctx, socket.data.user),
