@@ -71,7 +71,7 @@ function registerJsonDepthLimit(app: FastifyInstance): void {
       done(tooDeep(), undefined);
       return;
     }
-    parse(request, text, done);
+    void parse(request, text, done);
   });
 }
 
