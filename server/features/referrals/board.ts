@@ -60,6 +60,8 @@ export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offe
   if (!offer) throw notFound(REFERRAL_TEXTS.offerNotFound);
   if (offer.status !== 'open') throw conflict(REFERRAL_TEXTS.offerTaken);
   if (row.status !== 'open') throw conflict(REFERRAL_TEXTS.notOpen);
+  // An offer made before a block (either way) cannot make its therapist a recipient afterwards.
+  if (await blockedBetween(ctx, user.id, offer.therapistId)) throw forbidden(REFERRAL_TEXTS.recipientBlocked);
   const at = sql`${now.toISOString()}::timestamptz`;
   const taken = await ctx.db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
