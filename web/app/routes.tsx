@@ -45,6 +45,7 @@ const AdminResources = lazy(() => import('../features/admin/AdminResourcesPage.t
 const AdminVerifications = lazy(() => import('../features/admin/VerificationsPage.tsx'));
 const AdminAudit = lazy(() => import('../features/admin/AuditPage.tsx'));
 const AdminReports = lazy(() => import('../features/admin/ReportsPage.tsx'));
+const AdminMemberAccount = lazy(() => import('../features/admin/MemberAccountPage.tsx'));
 
 // A member's screen opened from its address: its code is already on its way (the server names it for preloading,
 // docs/decisions/0094); start.tsx waits for it briefly so the first render draws it (docs/decisions/0099).
@@ -186,6 +187,7 @@ function ScreenRoutes() {
           <Route path="/admin/verifications" element={page(<AdminVerifications />)} />
           <Route path="/admin/audit" element={page(<AdminAudit />)} />
           <Route path="/admin/reports" element={page(<AdminReports />)} />
+          <Route path="/admin/users/:id" element={page(<AdminMemberAccount />)} />
         </Route>
         <Route path="/faq" element={page(<Faq />)} />
         {signedInAccountRoutes}
