@@ -116,6 +116,7 @@ export const OPERATIONS: Record<string, OperationName> = {
   'GET /api/users/me/export': op('getLatestDataExport', 'My latest data export and its state'),
   'GET /api/users/me/export/{id}': op('downloadDataExport', 'Download a prepared data export'),
   'DELETE /api/admin/users/{userId}': op('deleteAccountAsAdmin', "Delete a member's account as an administrator"),
+  'POST /api/admin/users/{userId}/two-factor/reset': op('resetTwoFactorAsAdmin', "Reset a member's two-factor sign-in as an administrator (audited, the member is told)"),
   'GET /api/users/me/licence-expiry': op('getLicenceExpiry', "My licence's expiry and its notices"),
   // referrals
   'POST /api/referrals': op('createReferral', 'Send a de-identified referral request'),
