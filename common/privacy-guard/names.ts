@@ -49,8 +49,8 @@ function trimmed(text: string, start: number): { start: number; end: number } {
 }
 
 function peopleFound(text: string): Finding[] {
-  const doc = nlp(text);
-  const people = doc.people().out('offsets') as Offsets[];
+  // The typings know the output formats by name only; 'offsets' gives each match's text and position.
+  const people = (nlp(text).people() as unknown as { out: (format: string) => Offsets[] }).out('offsets');
   const out: Finding[] = [];
   for (const p of people) {
     if (ordinaryWords(p.text)) continue;

@@ -6,7 +6,7 @@ import type { Finding } from '../privacy-check.ts';
 type Found = Omit<Finding, 'start' | 'end'> & { start: number; end: number };
 
 const RUN = /\+?\(?\d+\)?(?:[ \t./\-_]{1,3}\(?\d+\)?)*/g;
-export const BIRTH_WORDS = /\b(?:dob|d\.o\.b\.?|born|birth(?:day|date)?|date\s+of\s+birth|b\.?\s?d\.?)\s*[:\-]?\s*$/i;
+export const BIRTH_WORDS = /\b(?:dob|d\.o\.b\.?|born|birth(?:day|date)?|date\s+of\s+birth|b\.?\s?d\.?)\s*[:-]?\s*$/i;
 const ID_CONTEXT = /\b(?:health[\s-]*card|ohip|ramq|msp|mcp|phn|carte|insurance|insurer|member(?:ship)?|policy|sin|ssn|nas|social|mrn|medical|record|chart|file|id|card|account|acct|visa|mastercard|amex|credit|debit)\b(?:\s*(?:number|no|num|#|id))?[\s:#.]*$/i;
 const PHONE_CONTEXT = /\b(?:phone|call|cell|mobile|tel|text|txt|reach|contact|fax)\b(?:\s*(?:number|no|num|#))?[\s:#.]*$/i;
 

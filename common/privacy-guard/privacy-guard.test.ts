@@ -77,3 +77,38 @@ describe('findIdentifiers', () => {
     }
   });
 });
+
+// The cases of the first, pattern-only guard: each still caught, as its kind, and its ordinary notes still pass.
+const FIRST_GUARD: [string, Finding['kind']][] = [
+  ['Reach the mother at jane.doe@example.com', 'email'], ['email: j_smith+ref@clinic.ca', 'email'],
+  ['Call 416-555-0199 after 5', 'phone'], ['cell (416) 555 0199', 'phone'], ['phone 4165550199', 'phone'],
+  ['+1 514.555.0123 evenings', 'phone'], ['UK number +44 20 7946 0958', 'phone'],
+  ['DOB 12/03/1990', 'date'], ['born March 3, 1990', 'date'], ['birthday is 3 March 2011', 'date'],
+  ['intake was on 2024-05-01', 'date'], ['last seen 05/11/24', 'date'],
+  ['OHIP 1234-567-890-AB', 'number'], ['health card number 9876543210', 'number'], ['SIN 123 456 789', 'number'],
+  ['SSN 123-45-6789', 'number'], ['member ID: XJ55123', 'number'], ['policy 98765432', 'number'],
+  ['lives at 221B Baker Street', 'address'], ['at 42 Queen St W near the park', 'address'], ['1234, rue Saint-Denis', 'address'],
+  ['apt 4, building behind the school', 'address'], ['postal code K1A 0B1', 'address'],
+  ['client Maria is 15', 'name'], ['a teen named Josh who loves hockey', 'name'], ['Patient: John, 34', 'name'],
+  ['the client, called Aiden by friends', 'name'], ['Ms. Smith would like evenings', 'name'],
+];
+const FIRST_GUARD_CLINICAL = [
+  'Teen with panic attacks, prefers evenings, 3 sessions of CBT in 2024 helped',
+  'Client prefers a female therapist, available after 5pm on weekdays',
+  'Adult with PTSD after a car accident in March 2023; PHQ-9 of 18, GAD-7 of 15',
+  'Client: Anxious teen, school refusal for 2 years in a row, went a long way with 12 sessions',
+  'Member of a large family; insurance covers 10 sessions; sliding scale needed',
+  'Patient has tried EMDR and DBT; open to IFS. Speaks French and English.',
+  'Needs someone licensed in ON for online sessions, 1-2 times a week, 50 minutes',
+  'Client Prefers Saturday mornings (yes, capitalised by mistake)',
+  'Referred by GP; previous therapist retired in 2022. Family of 4, two siblings aged 8 and 12.',
+];
+
+describe("the first guard's cases", () => {
+  it.each(FIRST_GUARD)('catches %j as %s', (text, kind) => {
+    expect(findIdentifiers(text).map((f) => f.kind)).toContain(kind);
+  });
+  it.each(FIRST_GUARD_CLINICAL)('lets %j pass', (text) => {
+    expect(findIdentifiers(text)).toEqual([]);
+  });
+});
