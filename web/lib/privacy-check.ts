@@ -3,6 +3,7 @@
 // text holding only what may be a name goes out once the member confirms it is not one.
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { splitMentions } from '../../common/mentions.ts';
 import { onlyLikelyNames, PRIVACY_TEXTS, type Finding, type PrivacyCheckResponse } from '../../common/privacy-check.ts';
 import { api } from './api.ts';
 
@@ -53,3 +54,13 @@ export async function clearToSend(check: PrivacyCheck, text: string, confirm: As
   const yes = await confirm({ title: 'Possible name', message: PRIVACY_TEXTS.confirmQuestion, confirmLabel: 'Send anyway' });
   return yes ? { confirmLikelyName: true } : null;
 }
+
+/** Forum text as the check reads it: each @mention blanked (a colleague named on purpose), every other offset kept. */
+export const withoutMentions = (text: string) => splitMentions(text)
+  .map((s) => (s.kind === 'text' ? s.text : ' '.repeat(`@[${s.name}](user:${s.userId})`.length))).join('');
+
+/**
+ * What a forum composer warns about (a warning, never a refusal: docs/decisions/0111): every finding but a likely name,
+ * since posts name colleagues all the time; a name after "client" or "named" is certain and still warned about.
+ */
+export const forumWarnings = (findings: Finding[]) => findings.filter((f) => !(f.kind === 'name' && f.certainty === 'likely'));

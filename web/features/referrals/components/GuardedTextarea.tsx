@@ -19,7 +19,7 @@ export function GuardedTextarea({ label, description, value, onChange, maxLength
     <Stack gap={6}>
       <Textarea label={label} description={description ?? `${value.length} / ${maxLength} characters`} value={value}
         onChange={(e) => onChange(e.currentTarget.value)} maxLength={maxLength} autosize minRows={minRows} maxRows={10}
-        aria-describedby={check.findings.length ? findingsId : undefined} />
+        error={check.verdict === 'refuse'} aria-describedby={check.findings.length ? findingsId : undefined} />
       <PrivacyFindings id={findingsId} findings={check.findings} text={check.checkedText} subject={subject} />
     </Stack>
   );
