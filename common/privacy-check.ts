@@ -15,8 +15,11 @@ export const FindingSchema = z.object({
 });
 export type Finding = z.infer<typeof FindingSchema>;
 
-/** Long enough for the longest text the check guards (a forum post). */
-export const PRIVACY_CHECK_MAX = 10_000;
+/**
+ * Twice the longest referral note. The name tagger costs tens of milliseconds per thousand characters, so the bound
+ * keeps one check short; the forum composers check a post's first PRIVACY_CHECK_MAX characters (decision 0110).
+ */
+export const PRIVACY_CHECK_MAX = 2_000;
 
 /** POST /api/privacy/check */
 export const PrivacyCheckBody = z.object({

@@ -26,7 +26,7 @@ export const DEFAULT_WRITE_LIMITS: WriteLimits = {
   // Referral requests sent (decision 0050): a busy clinician refers a few clients a day.
   referrals: { max: 30, windowMs: HOUR },
   // Privacy checks the forms ask as a member types (decision 0110): counted apart, so typing never uses up other writes.
-  checks: { max: 600, windowMs: 10 * MINUTE },
+  checks: { max: 300, windowMs: 10 * MINUTE },
   other: { max: 300, windowMs: 10 * MINUTE },
 };
 

@@ -4,7 +4,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { splitMentions } from '../../common/mentions.ts';
-import { onlyLikelyNames, PRIVACY_TEXTS, type Finding, type PrivacyCheckResponse } from '../../common/privacy-check.ts';
+import { onlyLikelyNames, PRIVACY_CHECK_MAX, PRIVACY_TEXTS, type Finding, type PrivacyCheckResponse } from '../../common/privacy-check.ts';
 import { api } from './api.ts';
 
 const CHECK_DELAY_MS = 500;
@@ -55,9 +55,12 @@ export async function clearToSend(check: PrivacyCheck, text: string, confirm: As
   return yes ? { confirmLikelyName: true } : null;
 }
 
-/** Forum text as the check reads it: each @mention blanked (a colleague named on purpose), every other offset kept. */
+/**
+ * Forum text as the check reads it: each @mention blanked (a colleague named on purpose), every other offset kept, and
+ * only as much as one check takes (a long post is checked in its first part).
+ */
 export const withoutMentions = (text: string) => splitMentions(text)
-  .map((s) => (s.kind === 'text' ? s.text : ' '.repeat(`@[${s.name}](user:${s.userId})`.length))).join('');
+  .map((s) => (s.kind === 'text' ? s.text : ' '.repeat(`@[${s.name}](user:${s.userId})`.length))).join('').slice(0, PRIVACY_CHECK_MAX);
 
 /**
  * What a forum composer warns about (a warning, never a refusal: docs/decisions/0111): every finding but a likely name,

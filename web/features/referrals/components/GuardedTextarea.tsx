@@ -2,6 +2,7 @@ import { Stack, Textarea } from '@mantine/core';
 import { useId } from 'react';
 import { PrivacyFindings } from '../../../components/PrivacyFindings.tsx';
 import type { PrivacyCheck } from '../../../lib/privacy-check.ts';
+import { FIELD_ERROR_STYLES } from './labels.ts';
 
 type Props = {
   label: string; description?: string; value: string; onChange: (value: string) => void; maxLength: number; minRows?: number;
@@ -19,7 +20,7 @@ export function GuardedTextarea({ label, description, value, onChange, maxLength
     <Stack gap={6}>
       <Textarea label={label} description={description ?? `${value.length} / ${maxLength} characters`} value={value}
         onChange={(e) => onChange(e.currentTarget.value)} maxLength={maxLength} autosize minRows={minRows} maxRows={10}
-        error={check.verdict === 'refuse'} aria-describedby={check.findings.length ? findingsId : undefined} />
+        error={check.verdict === 'refuse'} styles={FIELD_ERROR_STYLES} aria-describedby={check.findings.length ? findingsId : undefined} />
       <PrivacyFindings id={findingsId} findings={check.findings} text={check.checkedText} subject={subject} />
     </Stack>
   );
