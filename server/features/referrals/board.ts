@@ -6,6 +6,7 @@ import { parseReferralCursor, REFERRAL_LIMITS, REFERRAL_TEXTS, type BoardItem, t
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { nowOf } from './clock.ts';
 import { notice, tellReceived, tellUpdated } from './events.ts';
@@ -29,7 +30,10 @@ async function blockedBetween(ctx: AppContext, a: string, b: string): Promise<bo
   return row?.blocked === true;
 }
 
-export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, message }: { id: string; message: string }): Promise<BoardItem> {
+type OfferInput = { id: string; message: string; confirmLikelyName?: boolean };
+
+export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, message, confirmLikelyName }: OfferInput): Promise<BoardItem> {
+  refuseIdentifyingText(message, 'message', confirmLikelyName);
   const now = nowOf(ctx);
   const row = await q.findReferral(ctx.db, id, now);
   // A referral not on the board, or across a block, is not there for this therapist at all.
