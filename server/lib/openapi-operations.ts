@@ -118,6 +118,8 @@ export const OPERATIONS: Record<string, OperationName> = {
   'DELETE /api/admin/users/{userId}': op('deleteAccountAsAdmin', "Delete a member's account as an administrator"),
   'POST /api/admin/users/{userId}/two-factor/reset': op('resetTwoFactorAsAdmin', "Reset a member's two-factor sign-in as an administrator (audited, the member is told)"),
   'GET /api/users/me/licence-expiry': op('getLicenceExpiry', "My licence's expiry and its notices"),
+  // privacy-check
+  'POST /api/privacy/check': op('checkClientPrivacy', 'What the client-privacy guard finds in a text: names, phone numbers, emails, dates, addresses, numbers'),
   // referrals
   'POST /api/referrals': op('createReferral', 'Send a de-identified referral request'),
   'GET /api/referrals': op('listReferrals', 'Referrals I sent or received'),

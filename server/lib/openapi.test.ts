@@ -39,7 +39,7 @@ type Description = {
 };
 
 const FEATURES = [
-  'accounts', 'therapists', 'forums', 'resources', 'activity', 'chat', 'admin', 'moderation', 'referrals', 'privacy', 'notifications',
+  'accounts', 'therapists', 'forums', 'resources', 'activity', 'chat', 'admin', 'moderation', 'referrals', 'privacy', 'privacy-check', 'notifications',
   'onboarding', 'search',
 ];
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
