@@ -51,6 +51,8 @@ async function expectReferralsNav(page: Page, name: string) {
 }
 
 test('Ann refers a client to Ben, who accepts live; both open the conversation; Ann marks it placed', async ({ page, browser, request }, testInfo) => {
+  // Two members' whole journey with seven accessibility scans: a busy machine needs more than the default minute.
+  test.slow();
   const [ann, ben] = await Promise.all([createVerifiedUser(request), createVerifiedUser(request)]);
   await makeMatch(request, ann, ben);
 
@@ -214,6 +216,7 @@ test('a name in the note is shown as it is typed and asked about before sending'
 });
 
 test('the board: a matching colleague offers, the sender accepts the offer, then withdraws after confirming', async ({ page, browser, request }, testInfo) => {
+  test.slow();
   const [ann, cleo] = await Promise.all([createVerifiedUser(request), createVerifiedUser(request)]);
   const profile = await request.put('/api/users/me', {
     headers: { 'x-auth-token': cleo.token }, data: { demographics: ['Teen'], specialties: ['Anxiety'] },
