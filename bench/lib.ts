@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: a PostgreSQL database of a chosen size, a server process on it,
 // and autocannon runs reported as p50/p95/p99 and requests per second.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { openDatabase, queryRows, type Db } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createSession } from '../server/lib/auth.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
+import { startServerProcess } from '../scripts/server-process.ts';
 import { MODALITIES, SPECIALTIES, AGE_GROUPS, SESSION_FORMATS, RESOURCE_CATEGORIES } from '../common/options.ts';
 
 export const PG_BASE = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
@@ -131,34 +132,23 @@ export async function explain(db: Db, query: ReturnType<typeof sql>): Promise<st
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
-/** The Node flags of `npm run start:node`, a production node (decision 0031), read from package.json: what is measured is what runs. */
-const SERVER_NODE_FLAGS = (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'package.json'), 'utf8')).scripts['start:node'] as string)
-  .split(/\s+/).filter((arg) => arg.startsWith('--'));
-
 /**
- * The real server as its own process on the bench database (production logging off the hot path). BENCH_NODE_ARGS adds
- * Node flags to it, e.g. `--trace-gc` to see collection pauses.
+ * The real server as its own process on the bench database (production logging off the hot path), with the flags of
+ * `npm run start:node`, a production node (decision 0031): what is measured is what runs. BENCH_NODE_ARGS adds Node
+ * flags to it, e.g. `--trace-gc` to see collection pauses.
  */
 export async function startServer(
   databaseUrl: string, port: number, extraEnv: Record<string, string> = {},
   options: { nodeArgs?: string[]; onStdout?: (text: string) => void } = {},
 ): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-bench-'));
-  const nodeArgs = [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])];
-  const child = spawn(process.execPath, [...nodeArgs, 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl,
+  const server = await startServerProcess({
+    port, output: 'inherit', onStdout: options.onStdout,
+    nodeArgs: [...(options.nodeArgs ?? []), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])],
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir, SEED_DEMO: '0', ADMIN_EMAIL: 'bench-admin@bench.test', ADMIN_PASSWORD: 'bench-admin-password', ...extraEnv },
-    stdio: ['ignore', options.onStdout ? 'pipe' : 'inherit', 'inherit'],
-  });
-  if (options.onStdout) child.stdout?.setEncoding('utf8').on('data', options.onStdout);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok).catch(() => false);
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill();
-  throw new Error('bench server did not start');
+  }, 60_000);
+  return server.child;
 }
 
 export type Figures = { p50: number; p95: number; p99: number; rps: number; errors: number; non2xx: number };
