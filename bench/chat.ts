@@ -19,7 +19,8 @@ import type { ClientToServerEvents, Message, ServerToClientEvents } from '../com
 import { openDatabase, queryRows, type Db } from '../server/db/client.ts';
 import { benchDatabase, startServer, writeResult } from './lib.ts';
 import { gcBetween, gcRecorder, loopBetween, postgresWaits, slowSeconds, tailCauses } from './chat-tail.ts';
-import { cpuByCommand, cpuByCommandSince, cpuSeconds, machineBusySince, machineTicks, rssMb, stealSince, writeCalls } from './proc.ts';
+import { machineBusySince, machineTicks, stealSince } from './machine.ts';
+import { cpuByCommand, cpuByCommandSince, cpuSeconds, rssMb, writeCalls } from './proc.ts';
 
 const TARGET_SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 5000);
 const STEP = 500;

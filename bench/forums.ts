@@ -14,10 +14,9 @@ import { chooseStrategy, openWindowQuery, windowPageQuery } from '../server/feat
 import { estimateMatches, requiredWords } from '../server/features/forums/search-words.ts';
 import { decodeSearchCursor } from '../server/features/forums/cursor.ts';
 import { SEARCH_WINDOW } from '../common/posts.ts';
-import { benchDatabase, benchToken, benchTokens, count, explain, measure, seedForum, seedTherapists, startServer, writeResult, type Figures } from './lib.ts';
-import { cpuTicks, loadAverage, stealSince } from './machine-load.ts';
+import { benchDatabase, benchToken, benchTokens, count, explain, measure, seedForumData, startServer, writeResult, type Figures } from './lib.ts';
+import { machineTicks, loadAverage, stealSince } from './machine.ts';
 
-const SIZES = { therapists: 10_000, communities: 2_000, posts: 1_000_000, comments: 3_000_000 };
 const PORT = Number(process.env.BENCH_PORT ?? 3302);
 // BENCH_DB: a copy of the forum data to measure on (e.g. while others read thera_bench_forum).
 const DATABASE = process.env.BENCH_DB ?? 'thera_bench_forum';
@@ -80,8 +79,7 @@ async function explainBuffers(db: Db, query: ReturnType<typeof sql>): Promise<st
 
 const started = Date.now();
 const { db, url, close } = await benchDatabase(DATABASE);
-await seedTherapists(db, SIZES.therapists);
-await seedForum(db, SIZES);
+await seedForumData(db);
 const threadId = await ensureThread(db);
 await ensureLikes(db, threadId);
 await db.execute(sql`ANALYZE`);
@@ -147,7 +145,7 @@ try {
     const attempts: (Figures & { stealPercent: number; loadBefore: number[] })[] = [];
     for (let run = 0; run < RUNS && !attempts.some((a) => a.stealPercent <= STEAL_RETRY_PERCENT); run++) {
       const loadBefore = loadAverage();
-      const cpuBefore = cpuTicks();
+      const cpuBefore = machineTicks();
       const run50 = await measure(base + path, { tokens, nextPath, headers: extra, connections: 50, seconds: 10 });
       attempts.push({ ...run50, stealPercent: stealSince(cpuBefore), loadBefore });
     }

@@ -11,6 +11,7 @@ import { migrate } from '../server/db/migrate.ts';
 import { createSession } from '../server/lib/auth.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
 import { startServerProcess } from '../scripts/server-process.ts';
+import { describeMachine, watchLoad } from './machine.ts';
 import { MODALITIES, SPECIALTIES, AGE_GROUPS, SESSION_FORMATS, RESOURCE_CATEGORIES } from '../common/options.ts';
 
 export const PG_BASE = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
@@ -103,6 +104,16 @@ export async function seedForum(db: Db, sizes: { communities: number; posts: num
   await db.execute(sql`ANALYZE`);
 }
 
+/** The forum-scale data the forums, feed, search and members benches read (thera_bench_forum). */
+export const FORUM_DATA = { therapists: 10_000, communities: 2_000, posts: 1_000_000, comments: 3_000_000, resources: 50_000 };
+
+/** Seeds what is missing of FORUM_DATA (minutes the first time; nothing once it is there). */
+export async function seedForumData(db: Db): Promise<void> {
+  await seedTherapists(db, FORUM_DATA.therapists);
+  await seedForum(db, FORUM_DATA);
+  await seedResources(db, FORUM_DATA.resources);
+}
+
 export async function seedResources(db: Db, total: number): Promise<void> {
   const have = await count(db, 'resources');
   if (have >= total) return;
@@ -151,6 +162,10 @@ export async function startServer(
   return server.child;
 }
 
+/** `--name=value` from the command line, or the fallback. */
+export const arg = (name: string, fallback: string): string =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+
 export type Figures = { p50: number; p95: number; p99: number; rps: number; errors: number; non2xx: number };
 
 type MeasureOptions = {
@@ -186,11 +201,15 @@ export async function measure(url: string, opts: MeasureOptions = {}): Promise<F
   return { p50: at(50), p95: at(95), p99: at(99), rps: Math.round(result.requests.average), errors: result.errors, non2xx: result.non2xx };
 }
 
-export function machine(): string {
-  return `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-}
+// The whole bench run, from this module's loading to its result, for the steal and load its result is written with.
+const runWatch = watchLoad();
 
+/**
+ * Writes bench/results/<name>.json: when, on what machine and how busy it was over the whole run (load average, busy
+ * and stolen CPU time), beside the bench's own figures (which name their data sizes under `data`).
+ */
 export function writeResult(name: string, data: unknown): void {
   fs.mkdirSync('bench/results', { recursive: true });
-  fs.writeFileSync(`bench/results/${name}.json`, JSON.stringify({ measuredAt: new Date().toISOString(), machine: machine(), ...(data as object) }, null, 2));
+  const machine = { ...describeMachine(), duringRun: runWatch() };
+  fs.writeFileSync(`bench/results/${name}.json`, JSON.stringify({ measuredAt: new Date().toISOString(), machine, ...(data as object) }, null, 2));
 }

@@ -9,15 +9,15 @@
 //  BENCH_MEMBERS_K      time compression (1: real pace; k divides every think time and interval)
 //  BENCH_MEMBERS_NODES  one | two | both (both);  BENCH_MEMBERS_PROFILE=0 skips the CPU profile of the best one-node step
 //  BENCH_MEMBERS_WORKERS fleet processes (2);  BENCH_MEMBERS_POOL keep-alive connections per fleet process per node (128)
-//  BENCH_MEMBERS_TEMPLATE (thera_bench_forum), BENCH_MEMBERS_DB (thera_bench_members), DATABASE_POOL_SIZE (server, 10)
+//  BENCH_MEMBERS_TEMPLATE (thera_bench_forum: seeded with the forum-scale data first when it holds less;
+//  BENCH_MEMBERS_SKIP_SEED_CHECK=1 uses it as it is), BENCH_MEMBERS_DB (thera_bench_members), DATABASE_POOL_SIZE (server, 10)
 // Smoke: BENCH_MEMBERS_STEPS=100,200 BENCH_MEMBERS_HOLD=10 BENCH_MEMBERS_WARMUP=5 BENCH_MEMBERS_PROFILE=0 npm run bench:members
 import { execSync, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import { runPhase, type Options } from './members/phase.ts';
 import { REAL, WRITES_PER_VISIT, SCREENS } from './members/mix.ts';
 import { seedMembers } from './members/seed.ts';
-import { writeResult } from './lib.ts';
+import { benchDatabase, count, FORUM_DATA, seedForumData, writeResult } from './lib.ts';
 
 const env = process.env;
 const STEPS = (env.BENCH_MEMBERS_STEPS ?? '500,1000,2000,3000,4000,5000,6000,8000,10000').split(',').map(Number).filter((n) => n > 0);
@@ -47,12 +47,24 @@ function ensureFileLimit(): void {
   process.exit(again.status ?? 1);
 }
 
+/** The template holds the forum-scale data (seeded here the first time, as bench/forums.ts and bench/feed.ts do). */
+async function ensureTemplate(): Promise<void> {
+  const template = await benchDatabase(TEMPLATE);
+  try {
+    const posts = await count(template.db, 'posts');
+    if (posts >= FORUM_DATA.posts) return;
+    console.log(`members bench: ${TEMPLATE} holds ${posts} posts, seeding ${FORUM_DATA.posts} (takes minutes the first time)`);
+    await seedForumData(template.db);
+  } finally {
+    // Nobody may be connected to a template while it is copied.
+    await template.close();
+  }
+}
+
 async function main() {
   ensureFileLimit();
   if (!/^redis:\/\/(127\.0\.0\.1|localhost)[:/]/.test(opts.redisUrl)) throw new Error('benchmarks only use a loopback Redis');
-  if (TEMPLATE === 'thera_bench_forum' && !fs.readFileSync('/tmp/seed.log', 'utf8').includes('seeded') && !env.BENCH_MEMBERS_SKIP_SEED_CHECK) {
-    throw new Error('thera_bench_forum is not seeded yet (/tmp/seed.log has no "seeded")');
-  }
+  if (!env.BENCH_MEMBERS_SKIP_SEED_CHECK) await ensureTemplate();
   const started = Date.now();
   const total = Math.max(...STEPS) + (Math.max(...STEPS) % 2);
   const { url, members } = await seedMembers(opts.database, TEMPLATE, total);

@@ -19,7 +19,7 @@ import { createSession } from '../server/lib/auth.ts';
 import * as q from '../server/features/notifications/queries.ts';
 import { NOTIFICATIONS_PAGE_SIZE } from '../common/notifications.ts';
 import { benchDatabase, benchTokens, count, explain, measure, seedTherapists, startServer, writeResult, type Figures } from './lib.ts';
-import { watchLoad, type MachineLoad } from './load.ts';
+import { watchLoad, type MachineLoad } from './machine.ts';
 
 const FOLLOWERS = Number(process.env.BENCH_NOTIF_FOLLOWERS ?? 10_000);
 const ROWS = Number(process.env.BENCH_NOTIF_ROWS ?? 10_000_000);

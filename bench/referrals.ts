@@ -13,7 +13,7 @@ import { FEE_MODELS, LANGUAGES } from '../common/options.ts';
 import { REGION_CODES } from '../common/regions.ts';
 import { REFERRAL_LIMITS } from '../common/referrals.ts';
 import { benchDatabase, count, explain, measure, seedTherapists, startServer, writeResult, type Figures } from './lib.ts';
-import { watchLoad, type MachineLoad } from './load.ts';
+import { watchLoad, type MachineLoad } from './machine.ts';
 
 type Run = { path: string; readers: number; budgetP95Ms?: number; withinBudget?: boolean } & Figures & MachineLoad;
 

@@ -4,8 +4,8 @@
 // Run: node_modules/.bin/node bench/search.ts [--seconds=10] (BENCH_DB, default thera_bench_forum: seeded by
 // bench/forums.ts and bench/feed.ts, only read here; BENCH_PORT, default 3304).
 import os from 'node:os';
-import { benchDatabase, benchTokens, count, measure, startServer, writeResult, type Figures } from './lib.ts';
-import { arg, cpuTicks, loadAverage, stealSince } from './machine-load.ts';
+import { arg, benchDatabase, benchTokens, count, measure, startServer, writeResult, type Figures } from './lib.ts';
+import { machineTicks, loadAverage, stealSince } from './machine.ts';
 
 const DATABASE = process.env.BENCH_DB ?? 'thera_bench_forum';
 const PORT = Number(process.env.BENCH_PORT ?? 3304);
@@ -43,7 +43,7 @@ try {
     const check = await fetch(base + path, { headers: { 'x-auth-token': tokens[0] } });
     if (!check.ok) throw new Error(`${name}: ${check.status} ${await check.text()}`);
     await measure(base + path, { tokens, nextPath, seconds: 2 }); // warm-up, not reported
-    const [loadBefore, ticks] = [loadAverage(), cpuTicks()];
+    const [loadBefore, ticks] = [loadAverage(), machineTicks()];
     const figures = await measure(base + path, { tokens, nextPath, connections: 50, seconds: SECONDS });
     const stealPercent = stealSince(ticks);
     // One request at a time: the request's own cost, apart from queueing behind 49 others on a shared machine.
