@@ -11,6 +11,7 @@ import {
   arg, benchDatabase, benchToken, count, explain, measure, PG_BASE, seedForumData, startServer, writeResult,
   type Figures,
 } from './lib.ts';
+import { helloWorld, withRatios } from './baseline.ts';
 import { explainGeneric } from './generic-plan.ts';
 import { machineTicks, loadAverage, stealSince } from './machine.ts';
 
@@ -106,14 +107,21 @@ try {
     runs[name] = { path, ...figures, loadBefore, stealPercent, oneConnection };
     console.log(`${name.padEnd(18)} ${JSON.stringify(runs[name])}`);
   }
+  // Beside a hello-world server's at the same connections in this run: first pages hold the cached budget, pages past
+  // the first (a cursor) the uncached one.
+  const hello = await helloWorld(PORT + 100, 50, SECONDS);
+  const compared = withRatios(runs, hello, {
+    feed: 'cached', resources: 'cached', resourcesCategory: 'cached', feedWithCursor: 'uncached', feedWithDistinctCursors: 'uncached',
+  });
   writeResult('feed', {
-    data, connections: 50, seconds: SECONDS, budgetP95Ms: BUDGET_P95_MS,
+    data, connections: 50, seconds: SECONDS, budgetP95Ms: BUDGET_P95_MS, helloWorld: hello,
+    withinRatioBudgets: Object.values(compared).every((run) => run.vsHelloWorld.withinRatioBudget !== false),
     loadAverage: { before: loadBefore.map((n) => Math.round(n * 100) / 100), after: os.loadavg().map((n) => Math.round(n * 100) / 100) },
     withinBudget: {
       feed: runs.feed.p95 < BUDGET_P95_MS, feedWithCursor: runs.feedWithCursor.p95 < BUDGET_P95_MS,
       feedWithDistinctCursors: runs.feedWithDistinctCursors.p95 < BUDGET_P95_MS, resources: runs.resources.p95 < BUDGET_P95_MS,
     },
-    ...runs,
+    ...compared,
     plans,
   });
 } finally {
