@@ -11,6 +11,7 @@ import { migrate } from '../server/db/migrate.ts';
 import { createSession } from '../server/lib/auth.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
 import { startServerProcess } from '../scripts/server-process.ts';
+import { HANDICAP, startHandicap, type Handicap } from './handicap.ts';
 import { describeMachine, watchLoad } from './machine.ts';
 import { MODALITIES, SPECIALTIES, AGE_GROUPS, SESSION_FORMATS, RESOURCE_CATEGORIES } from '../common/options.ts';
 
@@ -176,9 +177,14 @@ type MeasureOptions = {
   nextPath?: () => string;
 };
 
+// With BENCH_HANDICAP=1, the competing work (bench/handicap.ts) runs from the first measurement to the end of the bench.
+let handicap: Promise<Handicap> | undefined;
+let runningHandicap: Handicap | undefined;
+
 /** autocannon for a bounded time against loopback only; percentiles are exact, from every response time. */
 export async function measure(url: string, opts: MeasureOptions = {}): Promise<Figures> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('benchmarks only target loopback');
+  if (HANDICAP) runningHandicap = await (handicap ??= startHandicap(`${PG_BASE}/postgres`));
   const times: number[] = [];
   let sent = 0;
   const setupRequest = (req: { headers?: Record<string, string>; path?: string }) => {
@@ -211,5 +217,6 @@ const runWatch = watchLoad();
 export function writeResult(name: string, data: unknown): void {
   fs.mkdirSync('bench/results', { recursive: true });
   const machine = { ...describeMachine(), duringRun: runWatch() };
-  fs.writeFileSync(`bench/results/${name}.json`, JSON.stringify({ measuredAt: new Date().toISOString(), machine, ...(data as object) }, null, 2));
+  const competing = { handicap: runningHandicap?.report() ?? 'off' };
+  fs.writeFileSync(`bench/results/${name}.json`, JSON.stringify({ measuredAt: new Date().toISOString(), machine, ...competing, ...(data as object) }, null, 2));
 }
