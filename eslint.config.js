@@ -29,6 +29,8 @@ const boundaries = [
   { target: './web', from: './server', message: 'The web app talks to the server over HTTP, and shares only common/.' },
   { target: './server', from: './web', message: 'The server imports nothing from the web app.' },
   { target: './common', from: ['./web', './server'], message: 'common/ is imported by both sides and imports neither.' },
+  // The benches and the fault suite measure and break the app from outside; the app never depends on them.
+  { target: ['./server', './web', './common'], from: ['./bench', './faults'], message: 'The app imports nothing from bench/ or faults/.' },
 ];
 
 export default defineConfig(
