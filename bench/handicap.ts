@@ -54,6 +54,9 @@ function load(args: string[], onFigures: (figures: Record<string, unknown>) => v
     partial = lines.pop() ?? '';
     for (const line of lines) if (line.startsWith('handicap ')) onFigures(JSON.parse(line.slice('handicap '.length)) as Record<string, unknown>);
   });
+  // It never keeps the bench alive: a bench that ends without stop() ends it on the way out.
+  child.unref();
+  (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
   process.once('exit', () => child.kill('SIGKILL'));
   return child;
 }
