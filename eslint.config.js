@@ -34,6 +34,8 @@ const boundaries = [
   // only for the types of what it calls there (made type-only below).
   { target: './server', from: './web', except: [`./${SERVER_ENTRY_INTO_WEB}`], message: `The server imports nothing from the web app but the types of web/${SERVER_ENTRY_INTO_WEB}.` },
   { target: './common', from: ['./web', './server'], message: 'common/ is imported by both sides and imports neither.' },
+  // The benches and the fault suite measure and break the app from outside; the app never depends on them.
+  { target: ['./server', './web', './common'], from: ['./bench', './faults'], message: 'The app imports nothing from bench/ or faults/.' },
 ];
 
 export default defineConfig(

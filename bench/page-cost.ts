@@ -17,8 +17,8 @@ import { createMailer } from '../server/lib/mail.ts';
 import { memoryRateLimiter } from '../server/lib/rate-limit.ts';
 import { DRAWN_SCREENS } from '../common/drawn-screens.ts';
 import { PAGE_SESSION_COOKIE } from '../common/member-page.ts';
-import { benchDatabase, benchToken, seedForum, seedTherapists } from './lib.ts';
-import { arg, loadAverage } from './machine-load.ts';
+import { arg, benchDatabase, benchToken, seedForum, seedTherapists } from './lib.ts';
+import { loadAverage } from './machine.ts';
 
 const REQUESTS = Number(arg('requests', '300'));
 const { db, close } = await benchDatabase('thera_ssr_cost');
