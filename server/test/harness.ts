@@ -15,13 +15,15 @@ import type { App } from '../context.ts';
 
 /**
  * A real database for one test file: PGlite in memory by default, or a fresh PostgreSQL
- * database (created here, dropped on close) when DATABASE_URL is set.
+ * database (created here, dropped on close) when DATABASE_URL is set. Migrated unless `migrated: false` (an empty one).
  */
-export async function openTestDatabase(): Promise<{ db: Db; url?: string; close: () => Promise<void> }> {
+export async function openTestDatabase(
+  { migrated = true }: { migrated?: boolean } = {},
+): Promise<{ db: Db; url?: string; close: () => Promise<void> }> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
     const database = await openDatabase({ dataDir: null });
-    await migrate(database.db);
+    if (migrated) await migrate(database.db);
     return { db: database.db, close: database.close };
   }
   const name = `thera_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -29,7 +31,7 @@ export async function openTestDatabase(): Promise<{ db: Db; url?: string; close:
   await admin.db.execute(sql.raw(`CREATE DATABASE ${name}`));
   const url = withDatabase(baseUrl, name);
   const database = await openDatabase({ url, poolSize: 5 });
-  await migrate(database.db);
+  if (migrated) await migrate(database.db);
   return {
     db: database.db,
     url,
