@@ -43,7 +43,7 @@ export async function decideNameChange(
     const name = approved ? before.pendingName : before.name;
     await tx.update(users).set({ name, pendingName: null, pendingNameAt: null, updatedAt: new Date() })
       .where(eq(users.id, userId));
-    await recordAudit(tx as unknown as Db, {
+    await recordAudit(tx, {
       actorId: admin.id, action: approved ? 'name.approve' : 'name.decline', targetType: 'user', targetId: userId,
       detail: { previousName: before.name, requestedName: before.pendingName },
     });
