@@ -20,9 +20,16 @@ export type Selected<F extends Record<string, Column>> = {
 };
 
 /**
- * The select list of a raw read of RawRow<T, K>: each column as `"table"."column" AS "key"`, its name in schema.ts, so
- * the statement follows a column renamed in the database and the row type a property renamed in schema.ts.
+ * The select list of a raw read of RawRow<T, K>: each column as `"table"."column" AS "key"` (or `"alias"."column"` when
+ * the statement names the table by an alias), keyed by its name in schema.ts, so the statement follows a column renamed
+ * in the database and the row type a property renamed in schema.ts.
  */
-export function rawColumns<T extends PgTable, K extends keyof T['$inferSelect'] & keyof T & string>(table: T, keys: readonly K[]): SQL {
-  return sql.join(keys.map((key) => sql`${table[key] as Column} AS ${sql.identifier(key)}`), sql`, `);
+export function rawColumns<T extends PgTable, K extends keyof T['$inferSelect'] & keyof T & string>(
+  table: T, keys: readonly K[], alias?: string,
+): SQL {
+  return sql.join(keys.map((key) => {
+    const column = table[key] as Column;
+    const source = alias === undefined ? sql`${column}` : sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`;
+    return sql`${source} AS ${sql.identifier(key)}`;
+  }), sql`, `);
 }
