@@ -2,7 +2,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { TEXTS } from '../../../common/security.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { emailChangeTokens, sessions, users } from '../../db/schema.ts';
 import { revokeResetLinks, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict, notFound, PG, postgresCode, tooManyRequests } from '../../lib/errors.ts';
@@ -51,7 +50,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   const ended = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await revokeResetLinks(tx as unknown as Db, user.id);
+    await revokeResetLinks(tx, user.id);
     return tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId))).returning({ id: sessions.id });
   });
   for (const { id } of ended) ctx.realtime.endSession(id);
@@ -108,7 +107,7 @@ export async function confirmEmailChange(ctx: AppContext, _visitor: CurrentUser 
     if (!before) throw badRequest(TEXTS.emailInvalid);
     await tx.update(users).set({ email: used.newEmail, updatedAt: now }).where(eq(users.id, used.userId));
     // Reset links went to the old address.
-    await revokeResetLinks(tx as unknown as Db, used.userId);
+    await revokeResetLinks(tx, used.userId);
     return { ...used, oldEmail: before.email, name: before.name };
   }).catch((error: unknown) => {
     // Taken since the request: the link stays unused (the transaction is undone) and says so.

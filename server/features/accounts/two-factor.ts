@@ -4,7 +4,6 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Secret } from 'otpauth';
 import { RECOVERY_CODE_COUNT, TEXTS, type TwoFactorSetup, type TwoFactorStatus } from '../../../common/security.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { recoveryCodes, twoFactor, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
@@ -76,7 +75,7 @@ export async function disable(ctx: AppContext, user: CurrentUser, input: { passw
     throw badRequest(TEXTS.wrongPassword);
   }
   await ctx.db.transaction(async (tx) => {
-    const outcome = await useCode(ctx, tx as unknown as Db, user.id, input.code);
+    const outcome = await useCode(ctx, tx, user.id, input.code);
     if (outcome !== 'ok') throw new CodeRefused(outcome);
     await tx.delete(twoFactor).where(eq(twoFactor.userId, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
