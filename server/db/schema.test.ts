@@ -24,7 +24,7 @@ beforeAll(async () => {
   for (const statement of await schemaTsStatements()) await fromSchema.db.execute(sql.raw(statement));
   migrated = await readCatalog(fromMigrations.db);
   described = await readCatalog(fromSchema.db);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   for (const close of closers) await close();
@@ -60,9 +60,16 @@ describe('schema.ts describes what the migrations build', () => {
 });
 
 describe("drizzle-kit's snapshot", () => {
-  it('is the current schema, so db:generate writes only what is new', async () => {
-    const snapshot = JSON.parse(fs.readFileSync(new URL('./migrations/meta/0000_snapshot.json', import.meta.url), 'utf8'));
-    const pending = await generateMigration(snapshot, generateDrizzleJson(schema));
-    expect(pending, `the snapshot is behind schema.ts; run npm run db:snapshot:\n${pending.join('\n')}\n`).toEqual([]);
+  // Compared as JSON, not through generateMigration: a column both dropped and added would make drizzle-kit ask a
+  // person whether it was renamed.
+  it('is the current schema, so db:generate writes only what is new', () => {
+    const saved = JSON.parse(fs.readFileSync(new URL('./migrations/meta/0000_snapshot.json', import.meta.url), 'utf8')) as Snapshot;
+    const current: Snapshot = generateDrizzleJson(schema);
+    const behind = [...new Set([...Object.keys(saved.tables), ...Object.keys(current.tables)])].sort()
+      .filter((name) => JSON.stringify(saved.tables[name]) !== JSON.stringify(current.tables[name]));
+    expect(behind, `the snapshot is behind schema.ts for these tables; run npm run db:snapshot: ${behind.join(', ')}`).toEqual([]);
   });
 });
+
+// Only the part compared: drizzle-kit's snapshot JSON is not a public type.
+type Snapshot = { tables: Record<string, unknown> };
