@@ -15,7 +15,7 @@ import { createReadCache } from './lib/read-cache.ts';
 import { logSerializers } from './lib/log-safety.ts';
 import { createRealtime } from './lib/realtime.ts';
 import { createSessionCache } from './lib/session-cache.ts';
-import { registerNulGuard } from './lib/input-safety.ts';
+import { registerInputGuard } from './lib/input-safety.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerWriteLimits } from './lib/write-limits.ts';
 import { encodedDrawnPage, encodedPage, isPageRequest, registerWeb } from './lib/web.ts';
@@ -48,7 +48,7 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   registerErrorHandling(app);
   registerSecurityHeaders(app);
-  registerNulGuard(app);
+  registerInputGuard(app);
   registerRequestLog(app);
   const tagRoutes = tagApiRoutes(app);
   registerIdempotency(app, deps.db);

@@ -72,6 +72,16 @@ export async function isParticipant(db: Db, conversationId: string, userId: stri
   return rows.length > 0;
 }
 
+/** The other participants of a conversation with a block between them and the user, either way: typing skips them. */
+export async function blockedPartnersIn(db: Db, conversationId: string, userId: string): Promise<string[]> {
+  const rows = await queryPrepared<{ user_id: string }>(db, sql`
+    SELECT p.user_id FROM conversation_participants p
+    WHERE p.conversation_id = ${conversationId} AND p.user_id <> ${userId}
+      AND EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p.user_id AND b.blocked_id = ${userId})
+        OR (b.blocker_id = ${userId} AND b.blocked_id = p.user_id))`);
+  return rows.map((r) => r.user_id);
+}
+
 /** The other participants of one conversation. */
 export async function partnersIn(db: Db, conversationId: string, userId: string): Promise<string[]> {
   const rows = await queryPrepared<{ user_id: string }>(db, sql`
@@ -263,7 +273,7 @@ function storedMessage(row: InsertedRow): StoredMessage {
     ? {
       id: row.conversation_id, updated_at: row.updated_at, participants: row.participants, pinned_message: row.pinned_message,
       last_message: {
-        _id: String(row.id), senderId: String(row.sender_id), senderName: row.sender_name, text: row.text, status: row.status, kind: row.kind,
+        _id: row.id, senderId: row.sender_id, senderName: row.sender_name, text: row.text, status: row.status, kind: row.kind,
         createdAt: new Date(row.created_at).toISOString(), editedAt: null, unsentAt: null,
       },
     }

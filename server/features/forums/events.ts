@@ -3,7 +3,7 @@
 // commit and again later if that failed. A second delivery adds nothing: a comment's or a post's notifications are one
 // per member and source, a like's one per member and liked item, and following is a unique pair.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
 import type { AppContext } from '../../context.ts';
 import { outboxEvent } from '../../lib/outbox.ts';
 import { commentCreated, commentLiked, postCreated, postLiked } from './notify-events.ts';
@@ -21,7 +21,7 @@ export function registerForumEvents(ctx: AppContext): void {
     // Deleted before its delivery: nobody is told of it.
     const [row] = await queryRows<{ content: string }>(ctx.db, sql`SELECT content FROM comments WHERE id = ${c.commentId} AND NOT deleted`);
     if (!row) return;
-    const tell = await ctx.db.transaction((tx) => commentCreated(ctx, tx as unknown as Db, { ...c, content: row.content }));
+    const tell = await ctx.db.transaction((tx) => commentCreated(ctx, tx, { ...c, content: row.content }));
     tell();
   });
   postAdded.handle(ctx, async ({ actorId, postId }) => {

@@ -21,7 +21,7 @@ export function forumRead<T>(
  * after the commit, so the writer's next read, shared or not, sees the change.
  */
 export async function forumWrite<T>(ctx: ServiceContext, work: (t: Db) => Promise<T>): Promise<T> {
-  const result = await ctx.db.transaction((tx) => work(tx as unknown as Db));
+  const result = await ctx.db.transaction((tx) => work(tx));
   ctx.cache.forget(FORUM_PAGES);
   return result;
 }

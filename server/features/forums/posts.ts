@@ -20,6 +20,7 @@ import { findPostsJson, findPostTitles } from './search.ts';
 import { forumEvents } from './events.ts';
 import { recordEvents } from '../../lib/outbox.ts';
 import { countsChanged, type NotifyContext } from '../../lib/notify.ts';
+import { withCurrentNames } from '../../lib/mention-names.ts';
 
 /** Writes that notify: the forum's context plus what notifications need (server/lib/notify.ts). */
 export type ForumWriteContext = ServiceContext & NotifyContext;
@@ -95,7 +96,7 @@ export async function setFollow(ctx: ServiceContext, user: CurrentUser, { id: po
     ? sql`INSERT INTO post_follows (post_id, user_id) SELECT id, ${user.id}::uuid FROM posts WHERE id = ${postId} ON CONFLICT DO NOTHING`
     : sql`DELETE FROM post_follows WHERE post_id = ${postId} AND user_id = ${user.id}`;
   await ctx.db.transaction(async (tx) => {
-    const exists = await queryRows(tx as unknown as Db, sql`SELECT 1 FROM posts WHERE id = ${postId}`);
+    const exists = await queryRows(tx, sql`SELECT 1 FROM posts WHERE id = ${postId}`);
     if (!exists.length) throw notFound(POST_NOT_FOUND);
     await tx.execute(change);
   });
@@ -112,8 +113,9 @@ export async function createPost(ctx: ForumWriteContext, user: CurrentUser, inpu
       const member = await queryRows(t, sql`SELECT 1 FROM community_members WHERE community_id = ${communityId} AND user_id = ${user.id}`);
       if (!member.length) throw forbidden(JOIN_TO_POST);
     }
+    const content = await withCurrentNames(t, input.content);
     const [post] = await queryRows<{ id: string }>(t, sql`
-      INSERT INTO posts (community_id, author_id, title, content) VALUES (${communityId}, ${user.id}, ${title}, ${input.content})
+      INSERT INTO posts (community_id, author_id, title, content) VALUES (${communityId}, ${user.id}, ${await withCurrentNames(t, title)}, ${content})
       RETURNING id`);
     // Counters are kept in the same transaction, so lists never need to count rows.
     if (communityId) {

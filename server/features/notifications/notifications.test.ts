@@ -2,6 +2,7 @@
 // the centre's routes for every role, follows and mention suggestions. Emails: email.test.ts; realtime: realtime.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
 import { NOT_VERIFIED } from '../../lib/auth.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
@@ -100,7 +101,7 @@ describe('what creates a notification', () => {
     const postId = await post(ana, `Asking ${mention(ben)}, ${mention(dee)}, ${mention(pending)} and ${mention(ana)}`);
     expect(await types(ben)).toEqual(['mention']);
     expect(await types(dee)).toEqual([]);
-    expect(await ctx.db.execute(sql`SELECT 1 FROM notifications WHERE user_id = ${pending.id}`).then((r) => (r as unknown as { rows: unknown[] }).rows)).toEqual([]);
+    expect(await queryRows(ctx.db, sql`SELECT 1 FROM notifications WHERE user_id = ${pending.id}`)).toEqual([]);
     expect(await types(ana)).toEqual([]);
     await comment(cai, postId, `cc ${mention(dee)}`);
     expect(await types(dee)).toEqual(['mention']);
@@ -156,8 +157,8 @@ describe('what creates a notification', () => {
     expect(await types(applicant)).toEqual(['licenceVerified']);
     const other = await createUser(ctx.db, { name: 'Oli Other', status: 'pending' });
     expect((await call('PATCH', `/api/admin/verifications/${other.id}`, admin, { approved: false, reason: 'Number not found' })).status).toBe(200);
-    const rows = await ctx.db.execute(sql`SELECT type FROM notifications WHERE user_id = ${other.id}`);
-    expect((rows as unknown as { rows: { type: string }[] }).rows).toEqual([{ type: 'licenceDeclined' }]);
+    const rows = await queryRows<{ type: string }>(ctx.db, sql`SELECT type FROM notifications WHERE user_id = ${other.id}`);
+    expect(rows).toEqual([{ type: 'licenceDeclined' }]);
   });
 
   it('resource approved and declined, to the submitter', async () => {
@@ -236,8 +237,7 @@ describe('preferences', () => {
     const postB = await post(cai);
     await comment(ben, postB, `see ${mention(ana)}`);
     expect(await types(ana)).toEqual(['mention', 'postLike']);
-    const jobs = await ctx.db.execute(sql`SELECT 1 FROM jobs WHERE key = ${`notifications.email:${ana.id}`}`);
-    expect((jobs as unknown as { rows: unknown[] }).rows).toEqual([]);
+    expect(await queryRows(ctx.db, sql`SELECT 1 FROM jobs WHERE key = ${`notifications.email:${ana.id}`}`)).toEqual([]);
   });
 });
 
@@ -289,7 +289,7 @@ describe('the notification centre', () => {
 });
 
 describe('mention suggestions', () => {
-  it('suggests verified members by the start of any word of their name, never the caller, pending or blocked members', async () => {
+  it('suggests verified members by the start of any word of their name, never the caller, pending members or those the caller blocked', async () => {
     await ctx.db.execute(sql`INSERT INTO blocks (blocker_id, blocked_id) VALUES (${cai.id}, ${ana.id})`);
     const names = async (q: string, user = ana) => (await call('GET', `/api/users/mentions?q=${encodeURIComponent(q)}`, user)).body.users.map((u: { name: string }) => u.name);
     expect(await names('be')).toEqual(['Ben Mensah']);
@@ -297,7 +297,9 @@ describe('mention suggestions', () => {
     expect(await names('am')).toEqual(['Dee Amari']);
     expect(await names('AD')).toEqual(['Ada Admin']);
     expect(await names('pat')).toEqual([]);
-    expect(await names('cai')).toEqual([]);
+    // Cai blocked Ana: Ana still finds Cai (as in the directory, search and the new-message picker), Cai does not find Ana.
+    expect(await names('cai')).toEqual(['Cai Lindqvist']);
+    expect(await names('ana', cai)).toEqual([]);
     expect(await names('ana')).toEqual([]);
     expect(await names('%')).toEqual([]);
     expect(await names('')).toEqual([]);

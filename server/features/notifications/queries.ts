@@ -3,9 +3,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { queryPrepared, queryShaped } from '../../db/prepared.ts';
 import type { NotificationItem } from '../../../common/notifications.ts';
+import { notifications } from '../../db/schema.ts';
+import { rawColumns, type RawRow } from '../../db/rows.ts';
 
-export type NotificationRow = {
-  id: string; user_id: string; type: string; place: string; target_url: string; created_at: string;
+const ROW_KEYS = ['id', 'userId', 'type', 'place', 'targetUrl'] as const;
+export type NotificationRow = RawRow<typeof notifications, (typeof ROW_KEYS)[number]> & {
+  /** ISO text with microseconds, which sorts as the times do. */
+  createdAt: string;
   /** The item as the API shows it (parsed by the driver). */
   item: NotificationItem;
 };
@@ -79,7 +83,7 @@ export function listPage(db: Db, userId: string, limit: number, before: Cursor |
 export function byIds(db: Db, ids: string[], opts: { withHidden?: boolean } = {}): Promise<NotificationRow[]> {
   const visible = opts.withHidden ? sql`` : sql`AND n.visible`;
   return queryRows<NotificationRow>(db, sql`
-    SELECT n.id, n.user_id, n.type, n.place, n.target_url, ${iso('n.created_at', 'US')} AS created_at, (${ITEM})::json AS item
+    SELECT ${rawColumns(notifications, ROW_KEYS, 'n')}, ${iso('n.created_at', 'US')} AS "createdAt", (${ITEM})::json AS item
     FROM notifications n WHERE n.id = ANY(${sql.param(ids)}::uuid[]) ${visible}`);
 }
 
@@ -104,14 +108,17 @@ export async function markRead(db: Db, userId: string, ids: string[] | 'all'): P
   return rows.length;
 }
 
-/** Members whose name, or a word of it, starts with the text; verified, not disabled, not blocked either way. */
+/**
+ * Members whose name, or a word of it, starts with the text; verified, not disabled, not blocked by the caller. A member
+ * who blocked the caller is suggested, as the directory, search and the new-message picker show them: blocking stays
+ * private, and the mention itself tells them nothing (notify.ts drops recipients blocked either way).
+ */
 export function mentionCandidates(db: Db, viewerId: string, prefix: string, limit: number) {
   const like = `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return queryRows<{ id: string; name: string; avatar: string | null }>(db, sql`
     SELECT u.id, u.name, u.avatar FROM users u
     WHERE u.verification_status = 'verified' AND NOT u.disabled AND u.id <> ${viewerId}
       AND (lower(u.name) LIKE ${like} OR lower(u.name) LIKE ${`% ${like}`})
-      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = u.id AND b.blocked_id = ${viewerId})
-        OR (b.blocker_id = ${viewerId} AND b.blocked_id = u.id))
+      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${viewerId} AND b.blocked_id = u.id)
     ORDER BY lower(u.name), u.id LIMIT ${limit}`);
 }

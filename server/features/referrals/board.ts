@@ -6,6 +6,7 @@ import { parseReferralCursor, REFERRAL_LIMITS, REFERRAL_TEXTS, type BoardItem, t
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordEvents } from '../../lib/outbox.ts';
 import { nowOf } from './clock.ts';
@@ -30,29 +31,32 @@ async function blockedBetween(ctx: AppContext, a: string, b: string): Promise<bo
   return row?.blocked === true;
 }
 
-export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, message }: { id: string; message: string }): Promise<BoardItem> {
+type OfferInput = { id: string; message: string; confirmLikelyName?: boolean };
+
+export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, message, confirmLikelyName }: OfferInput): Promise<BoardItem> {
+  refuseIdentifyingText(message, 'message', confirmLikelyName);
   const now = nowOf(ctx);
   const row = await q.findReferral(ctx.db, id, now);
   // A referral not on the board, or across a block, is not there for this therapist at all.
-  if (!row || (!row.to_board && !canRead(row, user.id)) || await blockedBetween(ctx, user.id, String(row.sender_id))) {
+  if (!row || (!row.to_board && !canRead(row, user.id)) || await blockedBetween(ctx, user.id, row.sender_id)) {
     throw notFound(REFERRAL_TEXTS.notFound);
   }
-  if (String(row.sender_id) === user.id) throw badRequest(REFERRAL_TEXTS.ownReferral);
+  if (row.sender_id === user.id) throw badRequest(REFERRAL_TEXTS.ownReferral);
   if ((row.recipients ?? []).some((r) => r.id === user.id)) throw conflict(REFERRAL_TEXTS.alreadyRecipient);
   if (!row.to_board) throw notFound(REFERRAL_TEXTS.notFound);
   if (row.status !== 'open') throw conflict(REFERRAL_TEXTS.notOpen);
   if (!(await q.boardMatch(ctx.db, id, user.id))) throw forbidden(REFERRAL_TEXTS.boardMismatch);
   const { offer, events } = await ctx.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [offer] = await queryRows<{ created_at: Date | string }>(t, sql`
       INSERT INTO referral_offers (referral_id, therapist_id, message, created_at)
       VALUES (${id}, ${user.id}, ${message}, ${now.toISOString()}::timestamptz)
       ON CONFLICT (referral_id, therapist_id) DO NOTHING RETURNING created_at`);
     if (!offer) throw conflict(REFERRAL_TEXTS.offerExists);
-    const notice = noticeOf('referralOffer', { referralId: id, summary: referralSummary(row), actorId: user.id, to: [String(row.sender_id)] });
+    const notice = noticeOf('referralOffer', { referralId: id, summary: referralSummary(row), actorId: user.id, to: [row.sender_id] });
     return { offer, events: await recordEvents(ctx, t, notice) };
   });
-  tellUpdated(ctx, { referralId: id, kind: 'offer', status: 'open', to: [String(row.sender_id)] });
+  tellUpdated(ctx, { referralId: id, kind: 'offer', status: 'open', to: [row.sender_id] });
   await events.deliver();
   return toBoardItem({ ...row, my_offer: { message, status: 'open', createdAt: new Date(offer.created_at).toISOString() }, cursor_at: '' });
 }
@@ -61,14 +65,16 @@ export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offe
   const now = nowOf(ctx);
   const row = await q.findReferral(ctx.db, id, now);
   if (!row || !canRead(row, user.id)) throw notFound(REFERRAL_TEXTS.notFound);
-  if (String(row.sender_id) !== user.id) throw forbidden(REFERRAL_TEXTS.onlySenderAcceptsOffers);
+  if (row.sender_id !== user.id) throw forbidden(REFERRAL_TEXTS.onlySenderAcceptsOffers);
   const offer = (row.offers ?? []).find((o) => o.id === offerId);
   if (!offer) throw notFound(REFERRAL_TEXTS.offerNotFound);
   if (offer.status !== 'open') throw conflict(REFERRAL_TEXTS.offerTaken);
   if (row.status !== 'open') throw conflict(REFERRAL_TEXTS.notOpen);
+  // An offer made before a block (either way) cannot make its therapist a recipient afterwards.
+  if (await blockedBetween(ctx, user.id, offer.therapistId)) throw forbidden(REFERRAL_TEXTS.recipientBlocked);
   const at = sql`${now.toISOString()}::timestamptz`;
   const taken = await ctx.db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
+    const txDb: Db = tx;
     const [accepted] = await queryRows<{ therapist_id: string }>(txDb, sql`
       UPDATE referral_offers o SET status = 'accepted' FROM referrals r
       WHERE o.id = ${offerId} AND o.referral_id = ${id} AND o.status = 'open' AND r.id = o.referral_id AND ${q.statusIs('open', now)}

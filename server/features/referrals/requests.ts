@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { referralRecipients, referrals } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { recordEvents } from '../../lib/outbox.ts';
 import { expiryOf, nowOf, todayOf } from './clock.ts';
@@ -35,6 +36,7 @@ async function checkRecipients(db: Db, senderId: string, ids: string[]): Promise
 }
 
 export async function createReferral(ctx: AppContext, user: CurrentUser, input: CreateReferral): Promise<Referral> {
+  refuseIdentifyingText(input.note, 'note', input.confirmLikelyName);
   const now = nowOf(ctx);
   if (input.neededBy && input.neededBy < todayOf(now)) throw badRequest(REFERRAL_TEXTS.neededByPast);
   await checkRecipients(ctx.db, user.id, input.recipientIds);
@@ -50,7 +52,7 @@ export async function createReferral(ctx: AppContext, user: CurrentUser, input: 
     if (input.recipientIds.length) {
       await tx.insert(referralRecipients).values(input.recipientIds.map((recipientId) => ({ referralId: row.id, recipientId, createdAt: now })));
     }
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     await scheduleExpiringNotice(ctx, t, row.id, now, expiresAt);
     const events = await recordEvents(ctx, t, noticeOf('referralReceived', { referralId: row.id, summary, actorId: user.id, to: input.recipientIds }));
     return { id: row.id, events };
@@ -69,7 +71,7 @@ export async function readReferral(ctx: AppContext, user: CurrentUser, { id }: {
 }
 
 export const canRead = (row: q.ReferralRow, userId: string) =>
-  String(row.sender_id) === userId || (row.recipients ?? []).some((r) => r.id === userId);
+  row.sender_id === userId || (row.recipients ?? []).some((r) => r.id === userId);
 
 export async function listReferrals(ctx: AppContext, user: CurrentUser, input: ReferralListQuery): Promise<ReferralPage> {
   const limit = REFERRAL_LIMITS.pageSize;

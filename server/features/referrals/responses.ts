@@ -6,6 +6,7 @@ import { REFERRAL_TEXTS, type PatchReferral, type RecipientResponse, type Referr
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
 import { isBlockedBy } from '../../lib/blocks.ts';
 import { insertSystemLine, upsertConversation } from '../../lib/conversations.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -19,10 +20,11 @@ import { canRead, readReferral } from './requests.ts';
 type Patch = { id: string } & PatchReferral;
 
 export async function updateReferral(ctx: AppContext, user: CurrentUser, input: Patch): Promise<Referral> {
+  if (input.message) refuseIdentifyingText(input.message, 'message', input.confirmLikelyName);
   const now = nowOf(ctx);
   const row = await q.findReferral(ctx.db, input.id, now);
   if (!row || !canRead(row, user.id)) throw notFound(REFERRAL_TEXTS.notFound);
-  const isSender = String(row.sender_id) === user.id;
+  const isSender = row.sender_id === user.id;
   if (input.status) {
     if (!isSender) throw forbidden(REFERRAL_TEXTS.onlySenderSetsStatus);
     await setStatus(ctx, user, row, input.status, now);
@@ -36,22 +38,22 @@ export async function updateReferral(ctx: AppContext, user: CurrentUser, input: 
 async function setStatus(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, status: 'placed' | 'withdrawn', now: Date) {
   const recipients = (row.recipients ?? []).map((r) => r.id);
   const events = await ctx.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const updated = await queryRows<{ id: string }>(t, sql`
       UPDATE referrals r SET status = ${status}, updated_at = ${now.toISOString()}::timestamptz
       WHERE r.id = ${row.id} AND r.sender_id = ${user.id} AND ${q.statusIs('open', now)} RETURNING r.id`);
     if (!updated.length) throw conflict(REFERRAL_TEXTS.notOpen);
-    const placed = status === 'placed' ? noticeOf('referralPlaced', { referralId: String(row.id), summary: referralSummary(row), actorId: user.id, to: recipients }) : [];
+    const placed = status === 'placed' ? noticeOf('referralPlaced', { referralId: row.id, summary: referralSummary(row), actorId: user.id, to: recipients }) : [];
     return recordEvents(ctx, t, placed);
   });
   const offerers = (row.offers ?? []).filter((o) => o.status === 'open').map((o) => o.therapistId);
-  tellUpdated(ctx, { referralId: String(row.id), kind: status, status, to: [user.id, ...recipients, ...offerers] });
+  tellUpdated(ctx, { referralId: row.id, kind: status, status, to: [user.id, ...recipients, ...offerers] });
   await events.deliver();
 }
 
 async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, response: RecipientResponse, message: string | null, now: Date) {
   const events = await ctx.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const updated = await queryRows<{ id: string }>(t, sql`
       UPDATE referral_recipients rr SET response = ${response}, message = ${message || null},
         responded_at = ${now.toISOString()}::timestamptz
@@ -62,9 +64,9 @@ async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, r
     if (!updated.length) throw conflict(row.status === 'open' ? REFERRAL_TEXTS.alreadyAnswered : REFERRAL_TEXTS.notOpen);
     // The hand-off's conversation is part of the answer: stored with it, or not at all.
     if (response === 'accepted') await openHandOff(t, row, user.id, user.id);
-    return recordEvents(ctx, t, noticeOf('referralAnswered', { referralId: String(row.id), summary: referralSummary(row), actorId: user.id, to: [String(row.sender_id)] }));
+    return recordEvents(ctx, t, noticeOf('referralAnswered', { referralId: row.id, summary: referralSummary(row), actorId: user.id, to: [row.sender_id] }));
   });
-  tellUpdated(ctx, { referralId: String(row.id), kind: 'answered', status: 'open', to: [String(row.sender_id), user.id] });
+  tellUpdated(ctx, { referralId: row.id, kind: 'answered', status: 'open', to: [row.sender_id, user.id] });
   await events.deliver();
 }
 
@@ -73,7 +75,7 @@ async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, r
  * app writes, so they can arrange the hand-off; the recipient row keeps the conversation's id. Never across a block.
  */
 export async function openHandOff(db: Db, row: q.NeedsRow, recipientId: string, actorId: string): Promise<void> {
-  const senderId = String(row.sender_id);
+  const senderId = row.sender_id;
   if (await isBlockedBy(db, senderId, recipientId) || await isBlockedBy(db, recipientId, senderId)) return;
   const conversation = await upsertConversation(db, senderId, recipientId);
   await insertSystemLine(db, conversation.id, actorId, REFERRAL_TEXTS.systemLine(referralSummary(row)));
