@@ -511,13 +511,16 @@ export const jobs = pgTable('jobs', {
 
 // Answers of creates, per member and Idempotency-Key, kept 24 hours (migration 0185, server/lib/idempotency.ts).
 export const idempotencyKeys = pgTable('idempotency_keys', {
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull(),
   key: text('key').notNull(),
   fingerprint: text('fingerprint').notNull(),
   status: integer('status'),
   body: text('body'),
   createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)]);
+}, (t) => [
+  primaryKey({ name: 'idempotency_keys_pkey', columns: [t.userId, t.key] }), fkey('idempotency_keys', t.userId, users.id, 'cascade'),
+  index('idempotency_keys_created_idx').on(t.createdAt),
+]);
 
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),

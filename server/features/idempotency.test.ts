@@ -158,6 +158,7 @@ describe('Idempotency-Key', () => {
     for (const path of ['/api/forumPosts', '/api/referrals', '/api/reports', '/api/forumPosts/{postId}/comments']) {
       const params = doc.paths[path].post.parameters as { in: string; name: string }[];
       expect(params, path).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key' }));
+      expect(doc.paths[path].post.responses['422'], path).toEqual({ $ref: '#/components/responses/IdempotencyKeyReused' });
     }
   });
 });

@@ -35,6 +35,10 @@ const REFUSALS = {
   UnsupportedMediaType: {
     status: '415', codes: ['UNSUPPORTED_MEDIA_TYPE'], description: 'The body is not of the content type this operation reads.',
   },
+  IdempotencyKeyReused: {
+    status: '422', codes: ['IDEMPOTENCY_KEY_REUSED'],
+    description: 'This Idempotency-Key was already used by the member for a different request: use a new key.',
+  },
   RateLimited: { status: '429', codes: ['RATE_LIMITED'], description: 'Too many requests: try again later.' },
 } as const satisfies Record<string, Refusal>;
 export type RefusalName = keyof typeof REFUSALS;
@@ -99,6 +103,8 @@ function refusalsOf(method: string, operation: Operation, forbidden: RefusalName
   if (operation.parameters?.some((parameter) => parameter.in === 'path')) names.push('NotFound');
   // Any body past its limit, or of a type the route does not read, is refused before the route sees it.
   if (operation.requestBody) names.push('TooLarge', 'UnsupportedMediaType');
+  // server/lib/idempotency.ts declares the header on the creating operations.
+  if (operation.parameters?.some((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key')) names.push('IdempotencyKeyReused');
   if (WRITES.has(method)) names.push('RateLimited');
   return names;
 }
