@@ -31,9 +31,9 @@ function communityActivity(ctx: ServiceContext): Promise<CommunityActivity[]> {
     FROM communities c`), { ttlMs: ctx.config.communityActivityCacheMs });
 }
 
-/** A community made or deleted through this node shows in (or leaves) its suggestions at once; other nodes within the cache's time. */
+/** A community made or deleted shows in (or leaves) the suggestions at once, on every node. */
 export function forgetCommunityActivity(ctx: ServiceContext): void {
-  ctx.cache.forget(ACTIVITY_KEY);
+  ctx.caches.publish({ type: 'community.changed' });
 }
 
 async function readerOf(db: Db, userId: string): Promise<Reader> {

@@ -77,11 +77,11 @@ const cacheKey = (want: Needs) => CACHE_PREFIX + JSON.stringify([
 
 /**
  * The caller's part is remembered per member and set of needs (config.firstPageCacheMs, decision 0098): adding or
- * removing a favourite and a block or unblock on either side forget it on every node (memberReadsChanged), so a block
+ * removing a favourite and a block or unblock on either side forget it on every node (server/lib/caches.ts), so a block
  * holds at once; a favourite's own profile change shows within that time, as the shared ranking's do within 5 s.
  */
 export async function suggest(
-  ctx: Pick<AppContext, 'db' | 'cache' | 'config' | 'realtime'>, user: CurrentUser, query: SuggestionsQuery,
+  ctx: Pick<AppContext, 'db' | 'cache' | 'config' | 'caches'>, user: CurrentUser, query: SuggestionsQuery,
 ): Promise<{ suggestions: Suggestion[] }> {
   const want: Needs = query;
   const key = cacheKey(want);

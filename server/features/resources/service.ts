@@ -16,7 +16,7 @@ export const ONLY_OWN_PENDING = 'Only administrators can delete resources; you m
 
 type Paging = { page: number; limit: number };
 
-// What the public list reads through the read cache; the writes below that change it forget it.
+// What the public list reads through the read cache; the writes below that change it publish `resource.changed`.
 const PUBLISHED = 'resources:';
 // Counting every approved resource on each public page view costs more than the page itself at 50,000 rows.
 const PUBLISHED_TOTAL_TTL_MS = 30_000;
@@ -77,7 +77,7 @@ export async function approveResource(ctx: ServiceContext & NotifyContext, admin
     });
     return row;
   });
-  ctx.cache.forget(PUBLISHED);
+  ctx.caches.publish({ type: 'resource.changed' });
   await tellSubmitter(ctx, admin, 'resourceApproved', id, approved);
   return (await findResource(ctx.db, id))!;
 }
@@ -106,7 +106,7 @@ export async function removeResource(ctx: ServiceContext & NotifyContext, user: 
     });
     return row.isApproved ? 'deleted' : 'declined';
   });
-  ctx.cache.forget(PUBLISHED);
+  ctx.caches.publish({ type: 'resource.changed' });
   if (kind === 'declined' && removed) await tellSubmitter(ctx, user, 'resourceDeclined', id, removed);
   return kind;
 }

@@ -17,7 +17,6 @@ import {
 } from './queries.ts';
 import { toCard, toFavorite, toProfile } from './present.ts';
 import { pageInfo } from '../../lib/paging.ts';
-import { memberReadsChanged } from '../../lib/member-cache.ts';
 
 // Enough recent candidates that six of them usually differ in city and main specialty.
 const FEATURED_POOL = 60;
@@ -171,14 +170,14 @@ export async function listFavorites(ctx: ServiceContext, viewer: CurrentUser): P
 
 /** Adds the therapist to the viewer's network, or removes them; returns the viewer's own profile. */
 export async function toggleFavorite(
-  ctx: ServiceContext & Pick<AppContext, 'realtime'>, viewer: CurrentUser, input: { userId: string },
+  ctx: ServiceContext, viewer: CurrentUser, input: { userId: string },
 ): Promise<Profile> {
   const { db } = ctx;
   const targetId = input.userId;
   if (targetId === viewer.id) throw badRequest(CANNOT_FAVORITE_SELF);
   const { removed, added } = await toggleFavoriteRow(db, viewer.id, targetId);
   // The network leads the referral suggestions, which remember it per member (decision 0098).
-  if (removed || added) memberReadsChanged(ctx.realtime, [viewer.id]);
+  if (removed || added) ctx.caches.publish({ type: 'favourite.changed', userIds: [viewer.id] });
   // Neither happened: the target is not listed, the network is full, or a concurrent click already added it.
   if (!removed && !added && !(await hasFavorite(db, viewer.id, targetId))) {
     const target = await findUser(db, targetId);
