@@ -89,8 +89,9 @@ export const MEMBER_CACHES = {
 } as const satisfies Record<string, MemberDeclared>;
 
 /**
- * The namespaces of the shared read cache (`ctx.cache`, decision 0040): answers the same for every reader. Lifetimes
- * without a setting of their own are fixed here, and the features read them from here (`lifetimeOf`).
+ * The namespaces of the shared read cache (`ctx.cache`, decision 0040): answers the same for every reader. Several
+ * declarations may share a namespace (`prefix`: what an event forgets) and differ in lifetime; the features read their
+ * lifetime from here (`lifetimeOf`).
  */
 export const SHARED_CACHES = {
   forumPages: {
@@ -98,8 +99,8 @@ export const SHARED_CACHES = {
     ttlMs: (c) => c.forumCacheMs, bounds: SHARED_BOUNDS, clearedBy: ['forum.written', 'member.renamed', 'member.deleted'],
   },
   forumSearches: {
-    kind: 'shared', prefix: 'forums:search', key: 'words and options (post searches, titles, top communities)',
-    ttlMs: () => 5_000, bounds: SHARED_BOUNDS, clearedBy: ['forum.written', 'member.renamed', 'member.deleted'],
+    kind: 'shared', prefix: 'forums:', key: 'words and options: post searches, their titles, the top bar\'s communities',
+    ttlMs: (c) => c.searchCacheMs, bounds: SHARED_BOUNDS, clearedBy: ['forum.written', 'member.renamed', 'member.deleted'],
   },
   communityActivity: {
     kind: 'shared', prefix: 'community-activity', key: 'one key: every community\'s tags and recent posts',
@@ -107,34 +108,36 @@ export const SHARED_CACHES = {
   },
   directory: {
     kind: 'shared', prefix: 'therapists:', key: 'featured, listed and accepting totals',
-    ttlMs: () => 15_000, bounds: SHARED_BOUNDS, clearedBy: ['directory.changed', 'member.renamed', 'member.deleted'],
+    ttlMs: (c) => c.directoryCacheMs, bounds: SHARED_BOUNDS, clearedBy: ['directory.changed', 'member.renamed', 'member.deleted'],
   },
   directorySearches: {
-    kind: 'shared', prefix: 'therapists:search', key: 'filter set (and viewer when they are excluded); top-bar names',
-    ttlMs: () => 5_000, bounds: SHARED_BOUNDS, clearedBy: ['directory.changed', 'member.renamed', 'member.deleted'],
+    kind: 'shared', prefix: 'therapists:', key: 'filter set (and the viewer, when excluded); the top bar\'s names',
+    ttlMs: (c) => c.searchCacheMs, bounds: SHARED_BOUNDS, clearedBy: ['directory.changed', 'member.renamed', 'member.deleted'],
   },
+  // Counting every approved resource on each public page view costs more than the page itself at 50,000 rows (a
+  // public page itself is shared only while its read runs).
   resources: {
-    kind: 'shared', prefix: 'resources:', key: 'page, category totals, top-bar matches',
-    ttlMs: () => 30_000, bounds: SHARED_BOUNDS, clearedBy: ['resource.changed', 'member.deleted'],
+    kind: 'shared', prefix: 'resources:', key: 'published totals per category',
+    ttlMs: (c) => c.totalsCacheMs, bounds: SHARED_BOUNDS, clearedBy: ['resource.changed', 'member.deleted'],
   },
   resourceSearches: {
-    kind: 'shared', prefix: 'resources:top', key: 'limit and words (top-bar matches)',
-    ttlMs: () => 5_000, bounds: SHARED_BOUNDS, clearedBy: ['resource.changed', 'member.deleted'],
+    kind: 'shared', prefix: 'resources:', key: 'limit and words: the top bar\'s resources',
+    ttlMs: (c) => c.searchCacheMs, bounds: SHARED_BOUNDS, clearedBy: ['resource.changed', 'member.deleted'],
   },
   referralSuggestions: {
     kind: 'shared', prefix: 'referrals:suggestions:', key: 'set of needs (the ranking shared by every reader)',
-    ttlMs: () => 5_000, bounds: SHARED_BOUNDS, clearedBy: [],
+    ttlMs: (c) => c.searchCacheMs, bounds: SHARED_BOUNDS, clearedBy: [],
   },
   referralStats: {
     kind: 'shared', prefix: 'referrals:stats', key: 'one key: the administrators\' counts',
-    ttlMs: () => 30_000, bounds: SHARED_BOUNDS, clearedBy: [],
+    ttlMs: (c) => c.totalsCacheMs, bounds: SHARED_BOUNDS, clearedBy: [],
   },
   searchEstimates: {
-    kind: 'shared', prefix: 'search-', key: 'text (planner estimates, words\' frequencies); they change with ANALYZE',
-    ttlMs: () => 60_000, bounds: SHARED_BOUNDS, clearedBy: [],
+    kind: 'shared', prefix: 'search-', key: 'text: planner estimates and words\' lexemes (they change with ANALYZE)',
+    ttlMs: (c) => c.searchEstimatesCacheMs, bounds: SHARED_BOUNDS, clearedBy: [],
   },
   activityFirstPage: {
-    kind: 'shared', prefix: 'activity:', key: 'one key, shared only while its read runs',
+    kind: 'shared', prefix: 'activity:', key: 'the first page and cursor pages of the activity feed, shared only while their read runs',
     ttlMs: () => 0, bounds: SHARED_BOUNDS, clearedBy: [],
   },
 } as const satisfies Record<string, SharedDeclared>;
@@ -169,9 +172,8 @@ export function createCaches(config: Config) {
     for (const [name, d] of Object.entries(MEMBER_CACHES) as [MemberCacheName, MemberDeclared][]) {
       if (d.clearedBy.includes(event.type) && 'userIds' in event) members[name].forget(event.userIds);
     }
-    for (const d of Object.values(SHARED_CACHES) as SharedDeclared[]) {
-      if (d.clearedBy.includes(event.type)) shared.forget(d.prefix);
-    }
+    const prefixes = new Set((Object.values(SHARED_CACHES) as SharedDeclared[]).filter((d) => d.clearedBy.includes(event.type)).map((d) => d.prefix));
+    for (const prefix of prefixes) shared.forget(prefix);
     if ((SESSION_CACHE.clearedBy as readonly CacheEventType[]).includes(event.type)) {
       if ('sessionId' in event) sessions.forgetSession(event.sessionId);
       if ('userId' in event) sessions.forgetUser(event.userId);

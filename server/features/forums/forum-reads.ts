@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../context.ts';
+import { lifetimeOf } from '../../lib/caches.ts';
 import type { ReadOptions } from '../../lib/read-cache.ts';
 
 /**
@@ -12,7 +13,7 @@ const FORUM_PAGES = 'forums:';
 export function forumRead<T>(
   ctx: ServiceContext, key: string, load: () => Promise<T>, opts: Partial<ReadOptions<T>> = {},
 ): Promise<T> {
-  return ctx.cache.read(FORUM_PAGES + key, load, { ttlMs: ctx.config.forumCacheMs, ...opts });
+  return ctx.cache.read(FORUM_PAGES + key, load, { ttlMs: lifetimeOf(ctx.config, 'forumPages'), ...opts });
 }
 
 /**

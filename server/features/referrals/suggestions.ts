@@ -9,9 +9,9 @@ import { queryPrepared } from '../../db/prepared.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { toSuggestion, type Needs, type SuggestionRow } from './present.ts';
 import { personalCacheOf } from './read-cache.ts';
+import { lifetimeOf } from '../../lib/caches.ts';
 
 const CACHE_PREFIX = 'referrals:suggestions:';
-const CACHE_TTL_MS = 5000;
 // The shared ranking keeps more than a page, so a page remains after the caller, their blocks and their favourites
 // (listed first) are taken out of it.
 const SHARED_DEPTH = 60;
@@ -86,7 +86,7 @@ export async function suggest(
   const want: Needs = query;
   const key = cacheKey(want);
   const [shared, personal] = await Promise.all([
-    ctx.cache.read(key, () => queryPrepared<SuggestionRow>(ctx.db, rankedSql(want, SHARED_DEPTH)), { ttlMs: CACHE_TTL_MS }),
+    ctx.cache.read(key, () => queryPrepared<SuggestionRow>(ctx.db, rankedSql(want, SHARED_DEPTH)), { ttlMs: lifetimeOf(ctx.config, 'referralSuggestions') }),
     personalCacheOf(ctx).read(user.id, async () => ({ value: await queryPrepared<PersonalRow>(ctx.db, personalSql(user.id, want)) }), key),
   ]);
   const favourites = personal.filter((r) => r.kind === 'favourite').slice(0, REFERRAL_LIMITS.suggestions);
