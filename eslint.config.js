@@ -9,6 +9,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The web module the server may name (for types only): the renderer it loads as a built bundle.
+const SERVER_ENTRY_INTO_WEB = 'prerender.tsx';
+
 const FEATURE_RULE = 'A feature imports shared code (components, lib, common), never another feature: move what both need to shared code.';
 
 /** One zone per feature folder under `root`: it may import from its own folder only, not from its siblings. */
@@ -27,8 +30,12 @@ const boundaries = [
   ...featuresApart('server/features'),
   { target: './server/lib', from: './server/features', message: 'Server libraries import no feature.' },
   { target: './web', from: './server', message: 'The web app talks to the server over HTTP, and shares only common/.' },
-  { target: './server', from: './web', message: 'The server imports nothing from the web app.' },
+  // One named entry: the server runs the web app's renderer built for Node (docs/decisions/0104) and names its source
+  // only for the types of what it calls there (made type-only below).
+  { target: './server', from: './web', except: [`./${SERVER_ENTRY_INTO_WEB}`], message: `The server imports nothing from the web app but the types of web/${SERVER_ENTRY_INTO_WEB}.` },
   { target: './common', from: ['./web', './server'], message: 'common/ is imported by both sides and imports neither.' },
+  // The benches and the fault suite measure and break the app from outside; the app never depends on them.
+  { target: ['./server', './web', './common'], from: ['./bench', './faults'], message: 'The app imports nothing from bench/ or faults/.' },
 ];
 
 export default defineConfig(
@@ -73,6 +80,29 @@ export default defineConfig(
   {
     files: ['server/**', 'scripts/**', 'bench/**', 'e2e/**', '*.{js,ts}'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // The server loads the renderer built (web/.ssr), never the web app's source: its one entry is named for types only.
+    files: ['server/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{
+        group: ['**/web/**'], allowTypeImports: true,
+        message: 'The server runs the web renderer built (web/.ssr): import its types only (import type).',
+      }] }],
+    },
+  },
+  {
+    // The boot script bundles the drawn screens' descriptors: a module the app also imported at run time would become a
+    // chunk the boot script waits for (docs/decisions/0094, 0140). The app reads them as types, the code through the
+    // screen module each names.
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/app/first-requests.ts', 'web/prerender.tsx', 'web/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{
+        group: ['**/common/drawn-screens*'], allowTypeImports: true,
+        message: 'Only the boot script (web/app/first-requests.ts) and the renderer (web/prerender.tsx) import the descriptors as values.',
+      }] }],
+    },
   },
   {
     // Tests read answers as loosely typed JSON, as a client would.

@@ -14,7 +14,7 @@ const GC_LINE = /\]\s+(\d+) ms: ([A-Za-z][\w-]*(?: [A-Z][\w-]*)?)[^,]*MB, (?:poo
 const LOOP_LINE = 'loop-trace ';
 const SLOW_LINE = 'loop-slow ';
 // Also reads the lines of bench/loop-trace.ts (the server's event-loop delay each second, slow timer callbacks).
-export type LoopSecond = { atMs: number; maxMs: number; p99Ms: number; cpuMs: number };
+export type LoopSecond = { atMs: number; maxMs: number; p99Ms: number; cpuMs: number; oldBytes: number };
 export type SlowCallback = { atMs: number; kind: string; ms: number; fn: string };
 export type ServerRecorder = { spawnedAt: number; pauses: GcPause[]; loop: LoopSecond[]; slow: SlowCallback[]; onStdout: (text: string) => void };
 
@@ -179,4 +179,16 @@ export function tailCauses(
     else over.other += s.overBudget;
   }
   return over;
+}
+
+/**
+ * How much each server's old generation grew over a measured stretch (the line nearest after `to` less the one nearest
+ * before `from`), in bytes: a collection in between makes it smaller, so it is read with the collections beside it.
+ */
+export function oldGenerationGrowth(recorders: ServerRecorder[], from: number, to: number): number[] {
+  return recorders.map(({ loop }) => {
+    const before = [...loop].reverse().find((s) => s.atMs <= from) ?? loop.find((s) => s.atMs > from);
+    const after = loop.find((s) => s.atMs >= to) ?? loop.at(-1);
+    return before && after ? after.oldBytes - before.oldBytes : 0;
+  });
 }

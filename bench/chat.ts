@@ -2,14 +2,20 @@
 //  1. One node: how many connected sockets it holds (ramped in steps up to BENCH_CHAT_SOCKETS, default 5,000), then the
 //     delivery latency (sender's send → recipient's newMessage) at 500 messages per second.
 //  2. Two nodes over Redis (ports 3304 and 3305): the same, with every conversation split across the two nodes.
-// Loopback only, bounded counts and time (a hard stop after 15 minutes); it stops by itself.
-// Run: node bench/chat.ts   (writes bench/results/chat.json; about 7 minutes). Each phase runs BENCH_CHAT_RUNS (5) times on fresh servers. Knobs: BENCH_CHAT_SOCKETS (5000),
+// Loopback only, bounded counts and time (a hard stop after 90 minutes); it stops by itself.
+// Run: node bench/chat.ts   (writes bench/results/chat.json; about 30 minutes with and without the handicap). Each phase runs BENCH_CHAT_RUNS (5) times on fresh servers. Knobs: BENCH_CHAT_SOCKETS (5000),
 // BENCH_CHAT_RATE (500 messages/s), BENCH_CHAT_SECONDS (20), BENCH_CHAT_WARMUP (5 s at the same rate first, reported apart), BENCH_CHAT_RECEIPTS=0 (recipients send no delivery receipts),
 // BENCH_CHAT_NODES=one|two (only that phase), BENCH_CHAT_ONE_REDIS=1 (the one node uses Redis too: the adapter and counters alone),
 // DATABASE_POOL_SIZE (the servers' pool, 10), REDIS_URL (redis://127.0.0.1:6379), BENCH_PG (see lib.ts).
 // Each socket is a file descriptor in this process and in a server: 5,000 needs `ulimit -n` above ~5,100 (fdLimit in the result).
 // The results report the machine's load alongside the figures: on a shared machine they say as much about it as about the chat.
+// Every run also measures a bare socket.io relay with no database (bench/baselines/relay.ts) at the same sockets and rate,
+// on the same ports, just before the app: the app's delivery p99 over the relay's holds a budget of 2 on any machine.
+// BENCH_HANDICAP: unset runs every phase without and then with the handicap (bench/handicap.ts: a process busy 40 % of one
+// core and an fsync'd write every 5 ms on the database's disk), 0 only without, 1 only with; chat.json keeps the last
+// figures of a section not run. Each run reports the servers' CPU per delivered message (µs) and old-generation growth per message.
 import { execSync, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -17,9 +23,12 @@ import { sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, Message, ServerToClientEvents } from '../common/chat.ts';
 import { openDatabase, queryRows, type Db } from '../server/db/client.ts';
+import { RATIO_BUDGETS, startBaseline } from './baseline.ts';
+import { startHandicap, type HandicapReport } from './handicap.ts';
 import { benchDatabase, startServer, writeResult } from './lib.ts';
-import { gcBetween, gcRecorder, loopBetween, postgresWaits, slowSeconds, tailCauses } from './chat-tail.ts';
-import { cpuByCommand, cpuByCommandSince, cpuSeconds, machineBusySince, machineTicks, rssMb, stealSince, writeCalls } from './proc.ts';
+import { gcBetween, gcRecorder, loopBetween, oldGenerationGrowth, postgresWaits, slowSeconds, tailCauses } from './chat-tail.ts';
+import { machineBusySince, machineTicks, stealSince } from './machine.ts';
+import { cpuByCommand, cpuByCommandSince, cpuSeconds, rssMb, writeCalls } from './proc.ts';
 
 const TARGET_SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 5000);
 const STEP = 500;
@@ -32,7 +41,7 @@ const PAIRS = RATE_PER_SECOND;
 const STEP_TIME_LIMIT_MS = 60_000;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PORTS = [3304, 3305];
-const HARD_STOP_MS = 30 * 60_000;
+const HARD_STOP_MS = 90 * 60_000;
 // Each phase runs this many times, each on fresh servers; the result reports every run, the spread and the worst.
 const RUNS = Number(process.env.BENCH_CHAT_RUNS ?? 5);
 const BUDGET_P99_MS = 50;
@@ -43,6 +52,8 @@ const HISTORY = 20;
 const RECEIPTS = process.env.BENCH_CHAT_RECEIPTS !== '0';
 // BENCH_CHAT_NODES=one or two runs only that phase.
 const PHASES = process.env.BENCH_CHAT_NODES ?? 'both';
+// BENCH_HANDICAP=0: only without the handicap; 1: only with it; unset: both, one after the other.
+const HANDICAP = process.env.BENCH_HANDICAP;
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type BenchUser = { n: number; id: string; token: string };
@@ -116,9 +127,9 @@ async function seed(db: Db, total: number): Promise<{ users: BenchUser[]; conver
   return { users, conversations: new Map(convRows.map((r) => [r.n, String(r.id)])) };
 }
 
-function connect(url: string, token: string): Promise<Client> {
+function connect(url: string, auth: Record<string, string>): Promise<Client> {
   return new Promise((resolve, reject) => {
-    const socket: Client = io(url, { path: '/socket.io', transports: ['websocket'], auth: { token }, forceNew: true, reconnection: false, timeout: 20_000 });
+    const socket: Client = io(url, { path: '/socket.io', transports: ['websocket'], auth, forceNew: true, reconnection: false, timeout: 20_000 });
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (error) => {
       socket.disconnect();
@@ -128,7 +139,7 @@ function connect(url: string, token: string): Promise<Client> {
 }
 
 /** Connects in steps of STEP until the target, a failure, or a step that takes too long. */
-async function ramp(users: BenchUser[], urlFor: (u: BenchUser) => string) {
+async function ramp(users: BenchUser[], urlFor: (u: BenchUser) => string, authFor: (u: BenchUser) => Record<string, string>) {
   const byUser = new Map<number, Client>();
   const steps: { sockets: number; stepSeconds: number; failed: number; serverRssMb: number[]; load1: number }[] = [];
   let held = 0;
@@ -138,7 +149,7 @@ async function ramp(users: BenchUser[], urlFor: (u: BenchUser) => string) {
     let failed = 0;
     for (let i = 0; i < batch.length; i += CONNECT_BATCH) {
       const group = batch.slice(i, i + CONNECT_BATCH);
-      const results = await Promise.allSettled(group.map((u) => connect(urlFor(u), u.token)));
+      const results = await Promise.allSettled(group.map((u) => connect(urlFor(u), authFor(u))));
       results.forEach((r, j) => {
         if (r.status === 'fulfilled') {
           clients.push(r.value);
@@ -221,7 +232,10 @@ async function latency(senders: Client[], recipients: Client[], conversationIds:
   const sendEnded = performance.now();
   const drainDeadline = performance.now() + 10_000;
   while (seen.size + errors < sent && performance.now() < drainDeadline) await new Promise((r) => setTimeout(r, 50));
-  const cpu = servers.map((s, i) => Math.round(((cpuSeconds(s.pid) - cpuBefore[i]) / sendSeconds) * 100));
+  const drainEnded = performance.now();
+  const cpuUsed = servers.map((s, i) => cpuSeconds(s.pid) - cpuBefore[i]);
+  const cpu = cpuUsed.map((seconds) => Math.round((seconds / sendSeconds) * 100));
+  const oldGrowth = oldGenerationGrowth(gcRecorders, started, drainEnded);
   const clientCpu = process.cpuUsage(clientCpuBefore);
   const writesPerMessage = servers.map((s, i) => Math.round(((writeCalls(s.pid) - writesBefore[i]) / Math.max(1, sent)) * 10) / 10);
   const dbCpu = Math.round((cpuByCommandSince('postgres', dbCpuBefore) / sendSeconds) * 100);
@@ -239,6 +253,10 @@ async function latency(senders: Client[], recipients: Client[], conversationIds:
     deliveryMs: { p50: percentile(delivery, 50), p95: percentile(delivery, 95), p99: percentile(delivery, 99), max: percentile(delivery, 100) },
     ackMs: { p50: percentile(acks, 50), p95: percentile(acks, 95), p99: percentile(acks, 99) },
     serverCpuPercentOfOneCore: cpu,
+    // The servers' CPU time (all of them, every thread) from the first send until the last delivery, per message delivered.
+    serverCpuMicrosPerMessage: Math.round((cpuUsed.reduce((a, b) => a + b, 0) * 1e6) / Math.max(1, seen.size)),
+    // The servers' old generation at the end less at the start, per message delivered (a collection between lowers it).
+    oldGenerationBytesPerMessage: gcRecorders.length ? Math.round(oldGrowth.reduce((a, b) => a + b, 0) / Math.max(1, seen.size)) : null,
     serverWriteCallsPerMessage: writesPerMessage,
     postgresCpuPercentOfOneCore: dbCpu,
     clientCpuPercentOfOneCore: Math.round(((clientCpu.user + clientCpu.system) / 1e6 / sendSeconds) * 100),
@@ -279,8 +297,60 @@ async function stopServers() {
   })));
 }
 
+/** Senders (odd users) and their partners, connected, with their conversations: up to PAIRS of them. */
+function pairUp(users: BenchUser[], byUser: Map<number, Client>, conversations: Map<number, string>) {
+  const senders: Client[] = [];
+  const recipients: Client[] = [];
+  const ids: string[] = [];
+  for (let n = 1; senders.length < PAIRS && n < users.length; n += 2) {
+    const [s, r, c] = [byUser.get(n), byUser.get(n + 1), conversations.get(n)];
+    if (s?.connected && r?.connected && c) {
+      senders.push(s);
+      recipients.push(r);
+      ids.push(c);
+    }
+  }
+  return { senders, recipients, ids };
+}
+
+/** Connects every user, sends at the rate (a warm-up first, reported apart) and measures delivery; then disconnects. */
+async function measureDelivery(users: BenchUser[], conversations: Map<number, string>, urls: string[], authFor: (u: BenchUser) => Record<string, string>) {
+  // Odd users (senders) on the first node, their partners on the last: with two nodes every message crosses over.
+  const urlFor = (u: BenchUser) => urls[u.n % 2 === 1 ? 0 : urls.length - 1];
+  const { byUser, summary: connections } = await ramp(users, urlFor, authFor);
+  const { senders, recipients, ids } = pairUp(users, byUser, conversations);
+  console.log(`  sending ${RATE_PER_SECOND} messages/s for ${SEND_SECONDS} s over ${senders.length} conversations`);
+  // A fresh process first compiles its hot paths, grows its heap and prepares its statements: that first stretch is
+  // measured and reported apart (warmUp), and the figures are the steady state that follows at the same rate.
+  const warmUp = WARMUP_SECONDS > 0 ? await latency(senders, recipients, ids, WARMUP_SECONDS, 1_000_000) : 'none';
+  if (typeof warmUp === 'object') console.log(`  warm-up (${WARMUP_SECONDS} s): delivery p50 ${warmUp.deliveryMs.p50} ms, p99 ${warmUp.deliveryMs.p99} ms`);
+  const delivery = await latency(senders, recipients, ids, SEND_SECONDS, 0);
+  console.log(`  delivery p50 ${delivery.deliveryMs.p50} ms, p95 ${delivery.deliveryMs.p95} ms, p99 ${delivery.deliveryMs.p99} ms; lost ${delivery.lost}, errors ${delivery.errors}`);
+  console.log(`  server CPU ${delivery.serverCpuPercentOfOneCore.join('/')} % (${delivery.serverCpuMicrosPerMessage} µs per message), `
+    + `old generation ${delivery.oldGenerationBytesPerMessage ?? '-'} B per message, write calls per message ${delivery.serverWriteCallsPerMessage.join('/')}, steal ${delivery.stealPercent} %`);
+  await stopServers();
+  return { connections, warmUp, delivery };
+}
+
+/** The baseline of this run: a bare socket.io relay (no database) on the same ports, sockets and rate. */
+async function relayRun(nodes: 1 | 2, users: BenchUser[], conversations: Map<number, string>) {
+  console.log(`  relay baseline (${nodes === 1 ? 'one process' : 'two processes over Redis'})`);
+  gcRecorders.splice(0);
+  const relays = [];
+  for (const port of PORTS.slice(0, nodes)) relays.push(await startBaseline('relay.ts', port, nodes === 2 ? { REDIS_URL } : {}));
+  servers.push(...relays.map((r) => r.child));
+  const roomOf = (u: BenchUser) => conversations.get(u.n % 2 === 1 ? u.n : u.n - 1) ?? '';
+  const { connections, delivery } = await measureDelivery(users, conversations, relays.map((r) => r.url), (u) => ({ token: u.token, room: roomOf(u), userId: u.id }));
+  return {
+    held: connections.held, deliveryMs: delivery.deliveryMs, lost: delivery.lost, errors: delivery.errors,
+    serverCpuPercentOfOneCore: delivery.serverCpuPercentOfOneCore, serverCpuMicrosPerMessage: delivery.serverCpuMicrosPerMessage,
+    stealPercent: delivery.stealPercent,
+  };
+}
+
 async function phase(name: string, databaseUrl: string, nodes: 1 | 2, users: BenchUser[], conversations: Map<number, string>) {
   console.log(`chat bench: ${name}`);
+  const relay = await relayRun(nodes, users, conversations);
   // One node runs without Redis even when the environment has REDIS_URL (an empty value counts as unset).
   // Every simulated user connects from 127.0.0.1: the per-address cap would stop the ramp at its default of 50.
   const extra: Record<string, string> = {
@@ -293,28 +363,7 @@ async function phase(name: string, databaseUrl: string, nodes: 1 | 2, users: Ben
     servers.push(await startServer(databaseUrl, port, extra, { nodeArgs: ['--trace-gc', ...LOOP_TRACE], onStdout: recorder.onStdout }));
   }
   const urls = PORTS.slice(0, nodes).map((p) => `http://127.0.0.1:${p}`);
-  // Odd users (senders) on the first node, their partners on the last: with two nodes every message crosses over.
-  const urlFor = (u: BenchUser) => urls[u.n % 2 === 1 ? 0 : urls.length - 1];
-  const { byUser, summary: connections } = await ramp(users, urlFor);
-  const senders: Client[] = [];
-  const recipients: Client[] = [];
-  const ids: string[] = [];
-  for (let n = 1; senders.length < PAIRS && n < users.length; n += 2) {
-    const [s, r, c] = [byUser.get(n), byUser.get(n + 1), conversations.get(n)];
-    if (s?.connected && r?.connected && c) {
-      senders.push(s);
-      recipients.push(r);
-      ids.push(c);
-    }
-  }
-  console.log(`  sending ${RATE_PER_SECOND} messages/s for ${SEND_SECONDS} s over ${senders.length} conversations`);
-  // A fresh process first compiles its hot paths, grows its heap and prepares its statements: that first stretch is
-  // measured and reported apart (warmUp), and the figures are the steady state that follows at the same rate.
-  const warmUp = WARMUP_SECONDS > 0 ? await latency(senders, recipients, ids, WARMUP_SECONDS, 1_000_000) : 'none';
-  if (typeof warmUp === 'object') console.log(`  warm-up (${WARMUP_SECONDS} s): delivery p50 ${warmUp.deliveryMs.p50} ms, p99 ${warmUp.deliveryMs.p99} ms`);
-  const delivery = await latency(senders, recipients, ids, SEND_SECONDS, 0);
-  console.log(`  delivery p50 ${delivery.deliveryMs.p50} ms, p95 ${delivery.deliveryMs.p95} ms, p99 ${delivery.deliveryMs.p99} ms; lost ${delivery.lost}, errors ${delivery.errors}`);
-  console.log(`  server CPU ${delivery.serverCpuPercentOfOneCore.join('/')} %, write calls per message ${delivery.serverWriteCallsPerMessage.join('/')}, steal ${delivery.stealPercent} %`);
+  const { connections, warmUp, delivery } = await measureDelivery(users, conversations, urls, (u) => ({ token: u.token }));
   console.log(`  messages over budget by cause: ${JSON.stringify(delivery.overBudgetBy)}`);
   // The tail's seconds next to each server's event-loop delay in them: a stall in a server shows in both.
   for (const s of delivery.slowSeconds) {
@@ -324,8 +373,10 @@ async function phase(name: string, databaseUrl: string, nodes: 1 | 2, users: Ben
   }
   for (const [i, g] of delivery.serverGcPauses.entries()) for (const f of g.fullCollections) console.log(`  server ${i} full collection: ${JSON.stringify(f)}`);
   for (const c of delivery.serverEventLoop.flatMap((l, i) => l.slowCallbacks.map((cb) => ({ server: i, ...cb })))) console.log(`  slow timer callback: ${JSON.stringify(c)}`);
-  await stopServers();
-  return { nodes, connections, warmUp, delivery };
+  const p99Ratio = relay.deliveryMs.p99 > 0 ? Math.round((delivery.deliveryMs.p99 / relay.deliveryMs.p99) * 100) / 100 : null;
+  console.log(`  delivery p99 ${delivery.deliveryMs.p99} ms against the relay's ${relay.deliveryMs.p99} ms: ${p99Ratio} (budget ${RATIO_BUDGETS.chatP99})`);
+  const vsRelay = { p99Ratio, maxP99Ratio: RATIO_BUDGETS.chatP99, withinRatioBudget: p99Ratio !== null && p99Ratio <= RATIO_BUDGETS.chatP99 };
+  return { nodes, relay, vsRelay, connections, warmUp, delivery };
 }
 
 /** The open-files limit, raised for this run (by running again under `ulimit -n`) when it is too low for the fleet. */
@@ -350,14 +401,23 @@ async function repeated(name: string, databaseUrl: string, nodes: 1 | 2, users: 
   const sorted = [...p99s].sort((a, b) => a - b);
   const worst = runs[p99s.indexOf(sorted[sorted.length - 1])];
   const causes = sumCauses(runs.map((r) => r.delivery.overBudgetBy));
-  console.log(`${name}: p99 ${p99s.join(', ')} ms (worst ${sorted[sorted.length - 1]}); over budget by cause in all runs ${JSON.stringify(causes)}`);
+  const ratios = runs.map((r) => r.vsRelay.p99Ratio);
+  console.log(`${name}: p99 ${p99s.join(', ')} ms (worst ${sorted[sorted.length - 1]}), relay p99 ${runs.map((r) => r.relay.deliveryMs.p99).join(', ')} ms, `
+    + `ratio ${ratios.join(', ')}; over budget by cause in all runs ${JSON.stringify(causes)}`);
   return {
     nodes, runs: runs.length,
     deliveryP99Ms: { each: p99s, best: sorted[0], median: sorted[Math.floor(sorted.length / 2)], worst: sorted[sorted.length - 1] },
     everyRunWithinBudget: p99s.every((p) => p < BUDGET_P99_MS),
+    relayP99Ms: { each: runs.map((r) => r.relay.deliveryMs.p99) },
+    p99OverRelayP99: { each: ratios, worst: Math.max(...ratios.map((r) => r ?? Infinity)), max: RATIO_BUDGETS.chatP99 },
+    everyRunWithinRatioBudget: runs.every((r) => r.vsRelay.withinRatioBudget),
+    serverCpuMicrosPerMessage: { each: runs.map((r) => r.delivery.serverCpuMicrosPerMessage), relayEach: runs.map((r) => r.relay.serverCpuMicrosPerMessage) },
+    oldGenerationBytesPerMessage: { each: runs.map((r) => r.delivery.oldGenerationBytesPerMessage) },
     lostInAllRuns: runs.reduce((sum, r) => sum + r.delivery.lost, 0),
     overBudgetByCauseInAllRuns: causes,
     eachRun: runs.map((r) => ({
+      relay: r.relay, vsRelay: r.vsRelay,
+      serverCpuMicrosPerMessage: r.delivery.serverCpuMicrosPerMessage, oldGenerationBytesPerMessage: r.delivery.oldGenerationBytesPerMessage,
       held: r.connections.held, deliveryMs: r.delivery.deliveryMs, ackMs: r.delivery.ackMs, lost: r.delivery.lost, errors: r.delivery.errors,
       stealPercent: r.delivery.stealPercent, machineBusyPercent: r.delivery.machineBusyPercent, overBudgetBy: r.delivery.overBudgetBy,
       slowSeconds: r.delivery.slowSeconds,
@@ -374,6 +434,31 @@ function sumCauses(each: ReturnType<typeof tailCauses>[]) {
   return total;
 }
 
+type Section = { measuredAt: string; handicap: HandicapReport | 'off'; oneNode: unknown; twoNodes: unknown };
+
+/** Every phase once over: one node, then two nodes over Redis (as BENCH_CHAT_NODES says), with or without the handicap. */
+async function section(databaseUrl: string, users: BenchUser[], conversations: Map<number, string>, handicapped: boolean): Promise<Section> {
+  const measuredAt = new Date().toISOString();
+  const handicap = handicapped ? await startHandicap(databaseUrl) : undefined;
+  const label = handicapped ? ', with the handicap' : '';
+  try {
+    const oneNode = PHASES !== 'two' ? await repeated(`one node${label}`, databaseUrl, 1, users, conversations) : 'not run';
+    const twoNodes = PHASES !== 'one' ? await repeated(`two nodes over Redis${label}`, databaseUrl, 2, users, conversations) : 'not run';
+    return { measuredAt, handicap: handicap?.report() ?? 'off', oneNode, twoNodes };
+  } finally {
+    handicap?.stop();
+  }
+}
+
+/** The sections of the last chat.json, so a run with or without the handicap alone keeps the other's last figures. */
+function previousSections(): { withoutHandicap?: Section; withHandicap?: Section } {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'results', 'chat.json'), 'utf8')) as { withoutHandicap?: Section; withHandicap?: Section };
+  } catch {
+    return {};
+  }
+}
+
 async function main() {
   ensureFileLimit();
   if (!/^redis:\/\/(127\.0\.0\.1|localhost)[:/]/.test(REDIS_URL)) throw new Error('benchmarks only use a loopback Redis');
@@ -383,16 +468,22 @@ async function main() {
   statsDb = (await openDatabase({ url: database.url, poolSize: 1 })).db;
   waitsDb = (await openDatabase({ url: database.url, poolSize: 1 })).db;
   const started = new Date();
-  const oneNode = PHASES !== 'two' ? await repeated('one node', database.url, 1, users, conversations) : 'not run';
-  const twoNodes = PHASES !== 'one' ? await repeated('two nodes over Redis', database.url, 2, users, conversations) : 'not run';
+  const previous = previousSections();
+  const withoutHandicap = HANDICAP !== '1' ? await section(database.url, users, conversations, false) : previous.withoutHandicap ?? 'not run';
+  const withHandicap = HANDICAP !== '0' ? await section(database.url, users, conversations, true) : previous.withHandicap ?? 'not run';
   writeResult('chat', {
     note: 'Clients, server(s), PostgreSQL and Redis share the same machine; the client fleet competes with the server for the cores.',
     // Each socket is a file descriptor on both sides; the limit this process (and the servers it starts) inherited.
     fdLimit: execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim(),
     tookSeconds: Math.round((Date.now() - started.getTime()) / 1000),
-    budget: { sockets: 5000, deliveryP99Ms: BUDGET_P99_MS, rule: `p99 under ${BUDGET_P99_MS} ms in every one of ${RUNS} consecutive runs` },
+    settings: { sockets: TARGET_SOCKETS, ratePerSecond: RATE_PER_SECOND, seconds: SEND_SECONDS, warmupSeconds: WARMUP_SECONDS, runs: RUNS, handicap: HANDICAP ?? 'both' },
+    data: { users: TARGET_SOCKETS, conversations: conversations.size, historyPerConversation: HISTORY },
+    budget: {
+      sockets: 5000, deliveryP99Ms: BUDGET_P99_MS, rule: `p99 under ${BUDGET_P99_MS} ms in every one of ${RUNS} consecutive runs`,
+      p99OverRelayP99: RATIO_BUDGETS.chatP99,
+    },
     deliveryReceipts: RECEIPTS,
-    oneNode, twoNodes,
+    withoutHandicap, withHandicap,
   });
   console.log('chat bench: written to bench/results/chat.json');
 }

@@ -1,12 +1,12 @@
 // The server that bench/read-cost.ts and bench/search-cost.ts measure: a process of its own (optionally another
 // checkout's), counting the statements it sends (count-queries.ts), with its PostgreSQL backends named by `app` so their
 // CPU can be read from /proc. A snapshot before and after a run gives what the run cost.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../server/db/client.ts';
+import { startServerProcess } from '../scripts/server-process.ts';
 import { cpuSeconds } from './proc.ts';
 
 export type CostSnapshot = { server: number; pg: Map<number, number>; statements: number };
@@ -17,14 +17,14 @@ export async function startCostServer({ db, url, app, port, serverDir, cpuProfil
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-cost-'));
   const countFile = path.join(dataDir, 'statements');
   const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
-  const server = spawn(process.execPath, [...profile, '--import', path.join(import.meta.dirname, 'count-queries.ts'), 'server/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1',
-      DATABASE_URL: `${url}?application_name=${app}`, DATA_DIR: dataDir, SEED_DEMO: '0', COUNT_QUERIES_FILE: countFile },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200 && !(await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 300));
+  // Run with this checkout's start:node flags, whichever checkout's server it is, so two checkouts compare alike.
+  const serverProcess = await startServerProcess({
+    port, cwd: serverDir, output: 'inherit', nodeArgs: [...profile, '--import', path.join(import.meta.dirname, 'count-queries.ts')],
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: `${url}?application_name=${app}`, DATA_DIR: dataDir,
+      SEED_DEMO: '0', COUNT_QUERIES_FILE: countFile },
+  }, 60_000);
+  const server = serverProcess.child;
+  const base = serverProcess.url;
 
   /** CPU seconds so far of each of the server's PostgreSQL backends (the pool opens and closes them as it goes). */
   const backendCpu = async () => new Map((await queryRows<{ pid: number }>(db, sql`
@@ -39,9 +39,7 @@ export async function startCostServer({ db, url, app, port, serverDir, cpuProfil
     snapshot: async () => ({ server: cpuSeconds(server.pid), pg: await backendCpu(), statements: await statements() }),
     // A CPU profile is written as the server exits (its graceful shutdown).
     async stop() {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
+      await serverProcess.stop('SIGTERM', 60_000);
     },
   };
 }

@@ -8,13 +8,13 @@ import { feedSql } from '../server/features/activity/queries.ts';
 import { publishedPageSql } from '../server/features/resources/queries.ts';
 import { ACTIVITY_FEED_SIZE, RESOURCES_PAGE_SIZE } from '../common/constants.ts';
 import {
-  benchDatabase, benchToken, count, explain, measure, PG_BASE, seedForum, seedResources, seedTherapists, startServer, writeResult,
+  arg, benchDatabase, benchToken, count, explain, measure, PG_BASE, seedForumData, startServer, writeResult,
   type Figures,
 } from './lib.ts';
+import { helloWorld, withRatios } from './baseline.ts';
 import { explainGeneric } from './generic-plan.ts';
-import { arg, cpuTicks, loadAverage, stealSince } from './machine-load.ts';
+import { machineTicks, loadAverage, stealSince } from './machine.ts';
 
-const SIZES = { therapists: 10_000, communities: 2_000, posts: 1_000_000, comments: 3_000_000, resources: 50_000 };
 const DATABASE = 'thera_bench_feed';
 // The forum benchmark's database holds exactly the forum data above; copying it takes seconds, seeding it many minutes.
 const FORUM_DATABASE = 'thera_bench_forum';
@@ -40,9 +40,7 @@ async function copyForumData(): Promise<void> {
 
 await copyForumData();
 const { db, url, close } = await benchDatabase(DATABASE);
-await seedTherapists(db, SIZES.therapists);
-await seedForum(db, SIZES);
-await seedResources(db, SIZES.resources);
+await seedForumData(db);
 await db.execute(sql`VACUUM ANALYZE resources`);
 const data = {
   users: await count(db, 'users'), communities: await count(db, 'communities'), posts: await count(db, 'posts'),
@@ -101,7 +99,7 @@ try {
     // Floors on this machine at this moment: the framework alone, and the session lookup every signed-in call pays.
     ['baseline', '/healthz', undefined], ['signedInBaseline', '/api/users/me', auth],
   ] as const) {
-    const [loadBefore, ticks] = [loadAverage(), cpuTicks()];
+    const [loadBefore, ticks] = [loadAverage(), machineTicks()];
     const figures = await measure(base + path, { headers, nextPath, connections: 50, seconds: SECONDS });
     const stealPercent = stealSince(ticks);
     // One request at a time: the cost of the request itself, apart from queueing on a shared machine.
@@ -109,14 +107,21 @@ try {
     runs[name] = { path, ...figures, loadBefore, stealPercent, oneConnection };
     console.log(`${name.padEnd(18)} ${JSON.stringify(runs[name])}`);
   }
+  // Beside a hello-world server's at the same connections in this run: first pages hold the cached budget, pages past
+  // the first (a cursor) the uncached one.
+  const hello = await helloWorld(PORT + 100, 50, SECONDS);
+  const compared = withRatios(runs, hello, {
+    feed: 'cached', resources: 'cached', resourcesCategory: 'cached', feedWithCursor: 'uncached', feedWithDistinctCursors: 'uncached',
+  });
   writeResult('feed', {
-    data, connections: 50, seconds: SECONDS, budgetP95Ms: BUDGET_P95_MS,
+    data, connections: 50, seconds: SECONDS, budgetP95Ms: BUDGET_P95_MS, helloWorld: hello,
+    withinRatioBudgets: Object.values(compared).every((run) => run.vsHelloWorld.withinRatioBudget !== false),
     loadAverage: { before: loadBefore.map((n) => Math.round(n * 100) / 100), after: os.loadavg().map((n) => Math.round(n * 100) / 100) },
     withinBudget: {
       feed: runs.feed.p95 < BUDGET_P95_MS, feedWithCursor: runs.feedWithCursor.p95 < BUDGET_P95_MS,
       feedWithDistinctCursors: runs.feedWithDistinctCursors.p95 < BUDGET_P95_MS, resources: runs.resources.p95 < BUDGET_P95_MS,
     },
-    ...runs,
+    ...compared,
     plans,
   });
 } finally {

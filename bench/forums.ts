@@ -1,6 +1,8 @@
 // Forums at scale: 2,000 communities, 1,000,000 posts, 3,000,000 comments and one thread of 500 comments,
 // in PostgreSQL. Measures the feed, the community list, full-text search and a long thread at 50 connections.
-// Run: node bench/forums.ts (seeding takes minutes the first time; later runs reuse the database).
+// Run: node bench/forums.ts [--seconds=10] (seeding takes minutes the first time; later runs reuse the database).
+// Each figure stands beside a hello-world Fastify server's at the same connections, measured in the same run
+// (bench/baseline.ts): repeated reads hold the cached budget, distinct searches and deep pages the uncached one.
 // `--only=search` (or any comma-separated endpoint names or prefixes) measures only those endpoints and keeps the
 // other endpoints' last figures in bench/results/forums.json.
 import fs from 'node:fs';
@@ -14,10 +16,10 @@ import { chooseStrategy, openWindowQuery, windowPageQuery } from '../server/feat
 import { estimateMatches, requiredWords } from '../server/features/forums/search-words.ts';
 import { decodeSearchCursor } from '../server/features/forums/cursor.ts';
 import { SEARCH_WINDOW } from '../common/posts.ts';
-import { benchDatabase, benchToken, benchTokens, count, explain, measure, seedForum, seedTherapists, startServer, writeResult, type Figures } from './lib.ts';
-import { cpuTicks, loadAverage, stealSince } from './machine-load.ts';
+import { helloWorld, versusHelloWorld, type Baseline, type ReadKind } from './baseline.ts';
+import { arg, benchDatabase, benchToken, benchTokens, count, explain, measure, seedForumData, startServer, writeResult, type Figures } from './lib.ts';
+import { machineTicks, loadAverage, stealSince } from './machine.ts';
 
-const SIZES = { therapists: 10_000, communities: 2_000, posts: 1_000_000, comments: 3_000_000 };
 const PORT = Number(process.env.BENCH_PORT ?? 3302);
 // BENCH_DB: a copy of the forum data to measure on (e.g. while others read thera_bench_forum).
 const DATABASE = process.env.BENCH_DB ?? 'thera_bench_forum';
@@ -25,6 +27,7 @@ const THREAD_TITLE = 'Bench thread with 500 comments';
 const THREAD_COMMENTS = 500;
 const BUDGET_MS = { default: 25, search: 50 };
 const RUNS = 3;
+const SECONDS = Number(arg('seconds', '10'));
 const STEAL_RETRY_PERCENT = 5;
 // Search words: common in the generated posts ('grief' in 1.4 % of them, 'therapy' in about 20 %), both common but
 // rare together ('emdr grief', 211 posts), and rare ('discussion': only the bench thread).
@@ -80,8 +83,7 @@ async function explainBuffers(db: Db, query: ReturnType<typeof sql>): Promise<st
 
 const started = Date.now();
 const { db, url, close } = await benchDatabase(DATABASE);
-await seedTherapists(db, SIZES.therapists);
-await seedForum(db, SIZES);
+await seedForumData(db);
 const threadId = await ensureThread(db);
 await ensureLikes(db, threadId);
 await db.execute(sql`ANALYZE`);
@@ -114,12 +116,12 @@ try {
   // from the node's 5-second search cache: the cost of searches nobody made just before.
   let distinct = 0;
   const distinctGrief = () => `/api/forumPosts/search?query=${encodeURIComponent(`grief -zzq${distinct++}`)}`;
-  const endpoints: Record<string, { path: string; budget: number; nextPath?: () => string; headers?: Record<string, string> }> = {
+  const endpoints: Record<string, { path: string; budget: number; kind?: ReadKind; nextPath?: () => string; headers?: Record<string, string> }> = {
     feed: { path: '/api/forumPosts/feed', budget: BUDGET_MS.default },
-    feedPage51: { path: `/api/forumPosts/feed?before=${encodeURIComponent(cursor ?? '')}`, budget: BUDGET_MS.default },
+    feedPage51: { path: `/api/forumPosts/feed?before=${encodeURIComponent(cursor ?? '')}`, budget: BUDGET_MS.default, kind: 'uncached' },
     communities: { path: '/api/communities?page=1&limit=9', budget: BUDGET_MS.default },
     searchGrief: { path: '/api/forumPosts/search?query=grief', budget: BUDGET_MS.search },
-    searchGriefDistinct: { path: '/api/forumPosts/search?query=grief%20-zzq', budget: BUDGET_MS.search, nextPath: distinctGrief },
+    searchGriefDistinct: { path: '/api/forumPosts/search?query=grief%20-zzq', budget: BUDGET_MS.search, nextPath: distinctGrief, kind: 'uncached' },
     searchGriefPage2: { path: `/api/forumPosts/search?query=grief&before=${encodeURIComponent(griefPage1.nextCursor)}`, budget: BUDGET_MS.search },
     searchEmdrGrief: { path: '/api/forumPosts/search?query=emdr%20grief', budget: BUDGET_MS.search },
     searchTherapy: { path: '/api/forumPosts/search?query=therapy', budget: BUDGET_MS.search },
@@ -132,12 +134,15 @@ try {
   type Result = Figures & {
     path: string; budgetMs: number; withinBudget: boolean; measuredAt: string; loadBefore: number[]; stealPercent: number; oneConnection: Figures;
     attempts: { p95: number; rps: number; stealPercent: number }[];
+    helloWorld: Baseline; vsHelloWorld: ReturnType<typeof versusHelloWorld>;
   };
   const previous = ONLY.length && fs.existsSync('bench/results/forums.json')
     ? JSON.parse(fs.readFileSync('bench/results/forums.json', 'utf8')) as { results?: Record<string, Result>; plans?: Record<string, string> }
     : {};
   const results: Record<string, Result> = { ...previous.results };
-  for (const [name, { path, budget, nextPath, headers: extra }] of Object.entries(endpoints)) {
+  // The same run's hello-world at the same connections (each result keeps the one it was measured beside: --only keeps older ones).
+  const hello = await helloWorld(PORT + 100, 50, SECONDS);
+  for (const [name, { path, budget, kind = 'cached', nextPath, headers: extra }] of Object.entries(endpoints)) {
     if (!selected(name)) continue;
     const check = await fetch(base + path, { headers });
     if (!check.ok) throw new Error(`${name}: ${check.status} ${await check.text()}`);
@@ -147,8 +152,8 @@ try {
     const attempts: (Figures & { stealPercent: number; loadBefore: number[] })[] = [];
     for (let run = 0; run < RUNS && !attempts.some((a) => a.stealPercent <= STEAL_RETRY_PERCENT); run++) {
       const loadBefore = loadAverage();
-      const cpuBefore = cpuTicks();
-      const run50 = await measure(base + path, { tokens, nextPath, headers: extra, connections: 50, seconds: 10 });
+      const cpuBefore = machineTicks();
+      const run50 = await measure(base + path, { tokens, nextPath, headers: extra, connections: 50, seconds: SECONDS });
       attempts.push({ ...run50, stealPercent: stealSince(cpuBefore), loadBefore });
     }
     const { stealPercent, loadBefore, ...figures } = attempts.reduce((best, a) => (a.stealPercent < best.stealPercent ? a : best));
@@ -157,6 +162,7 @@ try {
     results[name] = {
       path, ...figures, budgetMs: budget, withinBudget: figures.p95 < budget, measuredAt: new Date().toISOString(), loadBefore, stealPercent, oneConnection,
       attempts: attempts.map((a) => ({ p95: a.p95, rps: a.rps, stealPercent: a.stealPercent })),
+      helloWorld: hello, vsHelloWorld: versusHelloWorld(figures, hello, kind),
     };
     console.log(name.padEnd(18), `p50 ${figures.p50} ms  p95 ${figures.p95} ms  p99 ${figures.p99} ms  ${figures.rps} req/s  errors ${figures.errors + figures.non2xx}`,
       `| 1 conn p50 ${oneConnection.p50} ms p95 ${oneConnection.p95} ms | load ${loadBefore.join(' ')} | steal ${stealPercent} % (${attempts.length} runs)`);
@@ -194,9 +200,10 @@ try {
   };
   for (const [name, plan] of Object.entries(plans)) console.log(`\n--- ${name}\n${plan}`);
   writeResult('forums', {
-    data, connections: 50, secondsEach: 10, loadAverageAtEnd: loadAverage(), cpus: os.cpus().length,
+    data, connections: 50, secondsEach: SECONDS, loadAverageAtEnd: loadAverage(), cpus: os.cpus().length,
     note: 'The machine is shared with other engineers\' work: loadBefore is the 1/5/15-minute load average when each run began.',
     ...(ONLY.length ? { lastRunOnly: ONLY } : {}),
+    withinRatioBudgets: Object.values(results).every((r) => r.vsHelloWorld?.withinRatioBudget !== false),
     results, plans: { ...previous.plans, ...plans },
   });
 } finally {

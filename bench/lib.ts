@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: a PostgreSQL database of a chosen size, a server process on it,
 // and autocannon runs reported as p50/p95/p99 and requests per second.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,9 @@ import { openDatabase, queryRows, type Db } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createSession } from '../server/lib/auth.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
+import { startServerProcess } from '../scripts/server-process.ts';
+import { HANDICAP, startHandicap, type Handicap } from './handicap.ts';
+import { describeMachine, watchLoad } from './machine.ts';
 import { MODALITIES, SPECIALTIES, AGE_GROUPS, SESSION_FORMATS, RESOURCE_CATEGORIES } from '../common/options.ts';
 
 export const PG_BASE = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
@@ -102,6 +105,16 @@ export async function seedForum(db: Db, sizes: { communities: number; posts: num
   await db.execute(sql`ANALYZE`);
 }
 
+/** The forum-scale data the forums, feed, search and members benches read (thera_bench_forum). */
+export const FORUM_DATA = { therapists: 10_000, communities: 2_000, posts: 1_000_000, comments: 3_000_000, resources: 50_000 };
+
+/** Seeds what is missing of FORUM_DATA (minutes the first time; nothing once it is there). */
+export async function seedForumData(db: Db): Promise<void> {
+  await seedTherapists(db, FORUM_DATA.therapists);
+  await seedForum(db, FORUM_DATA);
+  await seedResources(db, FORUM_DATA.resources);
+}
+
 export async function seedResources(db: Db, total: number): Promise<void> {
   const have = await count(db, 'resources');
   if (have >= total) return;
@@ -131,35 +144,28 @@ export async function explain(db: Db, query: ReturnType<typeof sql>): Promise<st
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
-/** The Node flags of `npm run start:node`, a production node (decision 0031), read from package.json: what is measured is what runs. */
-const SERVER_NODE_FLAGS = (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'package.json'), 'utf8')).scripts['start:node'] as string)
-  .split(/\s+/).filter((arg) => arg.startsWith('--'));
-
 /**
- * The real server as its own process on the bench database (production logging off the hot path). BENCH_NODE_ARGS adds
- * Node flags to it, e.g. `--trace-gc` to see collection pauses.
+ * The real server as its own process on the bench database (production logging off the hot path), with the flags of
+ * `npm run start:node`, a production node (decision 0031): what is measured is what runs. BENCH_NODE_ARGS adds Node
+ * flags to it, e.g. `--trace-gc` to see collection pauses.
  */
 export async function startServer(
   databaseUrl: string, port: number, extraEnv: Record<string, string> = {},
   options: { nodeArgs?: string[]; onStdout?: (text: string) => void } = {},
 ): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-bench-'));
-  const nodeArgs = [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])];
-  const child = spawn(process.execPath, [...nodeArgs, 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl,
+  const server = await startServerProcess({
+    port, output: 'inherit', onStdout: options.onStdout,
+    nodeArgs: [...(options.nodeArgs ?? []), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])],
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir, SEED_DEMO: '0', ADMIN_EMAIL: 'bench-admin@bench.test', ADMIN_PASSWORD: 'bench-admin-password', ...extraEnv },
-    stdio: ['ignore', options.onStdout ? 'pipe' : 'inherit', 'inherit'],
-  });
-  if (options.onStdout) child.stdout?.setEncoding('utf8').on('data', options.onStdout);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok).catch(() => false);
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill();
-  throw new Error('bench server did not start');
+  }, 60_000);
+  return server.child;
 }
+
+/** `--name=value` from the command line, or the fallback. */
+export const arg = (name: string, fallback: string): string =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 
 export type Figures = { p50: number; p95: number; p99: number; rps: number; errors: number; non2xx: number };
 
@@ -171,9 +177,14 @@ type MeasureOptions = {
   nextPath?: () => string;
 };
 
+// With BENCH_HANDICAP=1, the competing work (bench/handicap.ts) runs from the first measurement to the end of the bench.
+let handicap: Promise<Handicap> | undefined;
+let runningHandicap: Handicap | undefined;
+
 /** autocannon for a bounded time against loopback only; percentiles are exact, from every response time. */
 export async function measure(url: string, opts: MeasureOptions = {}): Promise<Figures> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('benchmarks only target loopback');
+  if (HANDICAP) runningHandicap = await (handicap ??= startHandicap(`${PG_BASE}/postgres`));
   const times: number[] = [];
   let sent = 0;
   const setupRequest = (req: { headers?: Record<string, string>; path?: string }) => {
@@ -196,11 +207,16 @@ export async function measure(url: string, opts: MeasureOptions = {}): Promise<F
   return { p50: at(50), p95: at(95), p99: at(99), rps: Math.round(result.requests.average), errors: result.errors, non2xx: result.non2xx };
 }
 
-export function machine(): string {
-  return `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-}
+// The whole bench run, from this module's loading to its result, for the steal and load its result is written with.
+const runWatch = watchLoad();
 
+/**
+ * Writes bench/results/<name>.json: when, on what machine and how busy it was over the whole run (load average, busy
+ * and stolen CPU time), beside the bench's own figures (which name their data sizes under `data`).
+ */
 export function writeResult(name: string, data: unknown): void {
   fs.mkdirSync('bench/results', { recursive: true });
-  fs.writeFileSync(`bench/results/${name}.json`, JSON.stringify({ measuredAt: new Date().toISOString(), machine: machine(), ...(data as object) }, null, 2));
+  const machine = { ...describeMachine(), duringRun: runWatch() };
+  const competing = { handicap: runningHandicap?.report() ?? 'off' };
+  fs.writeFileSync(`bench/results/${name}.json`, JSON.stringify({ measuredAt: new Date().toISOString(), machine, ...competing, ...(data as object) }, null, 2));
 }

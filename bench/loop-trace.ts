@@ -5,6 +5,7 @@
 // polls, pings) is the usual suspect for a stall that comes at a fixed offset after the start.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
+import v8 from 'node:v8';
 
 const SLOW_CALLBACK_MS = 10;
 // The line prefixes bench/chat-tail.ts reads (this file runs inside the server: it imports nothing of the bench's).
@@ -14,13 +15,15 @@ const SLOW_LINE = 'loop-slow ';
 const delay = monitorEventLoopDelay({ resolution: 5 });
 delay.enable();
 const ms = (ns: number) => Math.round(ns / 1e4) / 100;
-// CPU time too (every thread of the process: a collection's concurrent marking shows here, not in the delay).
+// CPU time too (every thread of the process: a collection's concurrent marking shows here, not in the delay), and the
+// old generation's size, for its growth per message over a measured stretch.
 let cpuBefore = process.cpuUsage();
 const report = setInterval(() => {
   const cpu = process.cpuUsage(cpuBefore);
   cpuBefore = process.cpuUsage();
   const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
-  process.stdout.write(`${LOOP_LINE}${JSON.stringify({ at: Date.now(), maxMs: ms(delay.max), p99Ms: ms(delay.percentile(99)), cpuMs })}\n`);
+  const oldBytes = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')?.space_used_size ?? 0;
+  process.stdout.write(`${LOOP_LINE}${JSON.stringify({ at: Date.now(), maxMs: ms(delay.max), p99Ms: ms(delay.percentile(99)), cpuMs, oldBytes })}\n`);
   delay.reset();
 }, 1000);
 report.unref();

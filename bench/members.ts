@@ -9,15 +9,18 @@
 //  BENCH_MEMBERS_K      time compression (1: real pace; k divides every think time and interval)
 //  BENCH_MEMBERS_NODES  one | two | both (both);  BENCH_MEMBERS_PROFILE=0 skips the CPU profile of the best one-node step
 //  BENCH_MEMBERS_WORKERS fleet processes (2);  BENCH_MEMBERS_POOL keep-alive connections per fleet process per node (128)
-//  BENCH_MEMBERS_TEMPLATE (thera_bench_forum), BENCH_MEMBERS_DB (thera_bench_members), DATABASE_POOL_SIZE (server, 10)
+//  BENCH_MEMBERS_TEMPLATE (thera_bench_forum: seeded with the forum-scale data first when it holds less;
+//  BENCH_MEMBERS_SKIP_SEED_CHECK=1 uses it as it is), BENCH_MEMBERS_DB (thera_bench_members), DATABASE_POOL_SIZE (server, 10)
+// The ceiling stands beside a hello-world Fastify server's requests a second at 50 connections, measured in the same run
+// (bench/baseline.ts, BENCH_MEMBERS_BASELINE_SECONDS, 10): members held per hello-world request a second, budget 0.15.
 // Smoke: BENCH_MEMBERS_STEPS=100,200 BENCH_MEMBERS_HOLD=10 BENCH_MEMBERS_WARMUP=5 BENCH_MEMBERS_PROFILE=0 npm run bench:members
 import { execSync, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import { runPhase, type Options } from './members/phase.ts';
 import { REAL, WRITES_PER_VISIT, SCREENS } from './members/mix.ts';
 import { seedMembers } from './members/seed.ts';
-import { writeResult } from './lib.ts';
+import { helloWorld, RATIO_BUDGETS, type Baseline } from './baseline.ts';
+import { benchDatabase, count, FORUM_DATA, seedForumData, writeResult } from './lib.ts';
 
 const env = process.env;
 const STEPS = (env.BENCH_MEMBERS_STEPS ?? '500,1000,2000,3000,4000,5000,6000,8000,10000').split(',').map(Number).filter((n) => n > 0);
@@ -47,31 +50,52 @@ function ensureFileLimit(): void {
   process.exit(again.status ?? 1);
 }
 
+/** The template holds the forum-scale data (seeded here the first time, as bench/forums.ts and bench/feed.ts do). */
+async function ensureTemplate(): Promise<void> {
+  const template = await benchDatabase(TEMPLATE);
+  try {
+    const posts = await count(template.db, 'posts');
+    if (posts >= FORUM_DATA.posts) return;
+    console.log(`members bench: ${TEMPLATE} holds ${posts} posts, seeding ${FORUM_DATA.posts} (takes minutes the first time)`);
+    await seedForumData(template.db);
+  } finally {
+    // Nobody may be connected to a template while it is copied.
+    await template.close();
+  }
+}
+
 async function main() {
   ensureFileLimit();
   if (!/^redis:\/\/(127\.0\.0\.1|localhost)[:/]/.test(opts.redisUrl)) throw new Error('benchmarks only use a loopback Redis');
-  if (TEMPLATE === 'thera_bench_forum' && !fs.readFileSync('/tmp/seed.log', 'utf8').includes('seeded') && !env.BENCH_MEMBERS_SKIP_SEED_CHECK) {
-    throw new Error('thera_bench_forum is not seeded yet (/tmp/seed.log has no "seeded")');
-  }
+  if (!env.BENCH_MEMBERS_SKIP_SEED_CHECK) await ensureTemplate();
   const started = Date.now();
   const total = Math.max(...STEPS) + (Math.max(...STEPS) % 2);
   const { url, members } = await seedMembers(opts.database, TEMPLATE, total);
   console.log(`members bench: ${members.length} members ready (${Math.round((Date.now() - started) / 1000)} s)`);
   const steps = STEPS.filter((n) => n <= members.length);
-  const oneNode = PHASES !== 'two' ? await runPhase({ ...opts, nodes: 1, steps, url, members, profile: env.BENCH_MEMBERS_PROFILE !== '0' }) : 'not run';
+  const hello = await helloWorld(Number(env.BENCH_MEMBERS_BASELINE_PORT ?? 3399), 50, Number(env.BENCH_MEMBERS_BASELINE_SECONDS ?? 10));
+  const oneNode = PHASES !== 'two' ? withCeilingRatio(await runPhase({ ...opts, nodes: 1, steps, url, members, profile: env.BENCH_MEMBERS_PROFILE !== '0' }), hello) : 'not run';
   // Written after each phase, so a run stopped in the second keeps the first.
-  write(started, oneNode, PHASES !== 'one' ? 'running' : 'not run');
-  const twoNodes = PHASES !== 'one' ? await runPhase({ ...opts, nodes: 2, steps, url, members, profile: false }) : 'not run';
-  write(started, oneNode, twoNodes);
+  write(started, hello, oneNode, PHASES !== 'one' ? 'running' : 'not run');
+  const twoNodes = PHASES !== 'one' ? withCeilingRatio(await runPhase({ ...opts, nodes: 2, steps, url, members, profile: false }), hello) : 'not run';
+  write(started, hello, oneNode, twoNodes);
   console.log('members bench: written to bench/results/members.json');
 }
 
-function write(started: number, oneNode: unknown, twoNodes: unknown) {
+/** The ceiling (the highest count that passed) per hello-world request a second in this run, against its budget. */
+function withCeilingRatio<T extends { highestPassingMembers: number }>(phase: T, hello: Baseline) {
+  const ratio = hello.rps > 0 ? Math.round((phase.highestPassingMembers / hello.rps) * 1000) / 1000 : null;
+  const budget = RATIO_BUDGETS.membersPerHelloWorldRps;
+  return { ...phase, ceilingPerHelloWorldRps: { ratio, helloWorldRps: hello.rps, minRatio: budget, withinRatioBudget: ratio !== null && ratio >= budget } };
+}
+
+function write(started: number, hello: Baseline, oneNode: unknown, twoNodes: unknown) {
   writeResult('members', {
     note: 'Server(s), PostgreSQL, Redis and the fleet share the machine; each one\'s CPU is reported as % of one core (200 = both cores). '
       + 'PostgreSQL CPU is that of the backends connected to the bench database (other databases\' work is left out); Redis is the whole redis-server.',
     passRule: { p99Ms: 2000, chatDeliveryP99Ms: 2000, errorsAndTimeoutsPercent: 0.025 },
-    goal: { membersOnOneNode: 5000 },
+    goal: { membersOnOneNode: 5000, ceilingPerHelloWorldRps: RATIO_BUDGETS.membersPerHelloWorldRps },
+    helloWorld: hello,
     data: { template: TEMPLATE, users: '10k verified', communities: '2k', posts: '1M', comments: '3M', resources: '50k' },
     mix: {
       source: 'docs/decisions/0088-members-benchmark.md; writes per visit from the 90-9-1 participation rule (Nielsen 2006), likes = 3 per comment (assumption)',

@@ -9,6 +9,7 @@
 // Knobs: BENCH_NOTIF_SEED_ONLY=1 (fill the database only), BENCH_NOTIF_READS_ONLY=1 (skip the fan-out, which adds 50,000
 // rows a run; its last figures are kept), BENCH_NOTIF_FOLLOWERS (10000), BENCH_NOTIF_ROWS (10000000),
 // BENCH_NOTIF_SECONDS (15), BENCH_NOTIF_RUNS (5), BENCH_NOTIF_DB (thera_bench_notifications), BENCH_PORT (3311), BENCH_PG (see lib.ts).
+import { helloWorld, withRatios } from './baseline.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +20,7 @@ import { createSession } from '../server/lib/auth.ts';
 import * as q from '../server/features/notifications/queries.ts';
 import { NOTIFICATIONS_PAGE_SIZE } from '../common/notifications.ts';
 import { benchDatabase, benchTokens, count, explain, measure, seedTherapists, startServer, writeResult, type Figures } from './lib.ts';
-import { watchLoad, type MachineLoad } from './load.ts';
+import { watchLoad, type MachineLoad } from './machine.ts';
 
 const FOLLOWERS = Number(process.env.BENCH_NOTIF_FOLLOWERS ?? 10_000);
 const ROWS = Number(process.env.BENCH_NOTIF_ROWS ?? 10_000_000);
@@ -170,6 +171,10 @@ async function measureReads(db: Db, users: string[]) {
   // The same readers on the cheapest signed-in route: what the session check alone costs on this machine now.
   const signedInBaseline = await measureRead(`${base}/api/users/me`, tokens);
   console.log('signed-in baseline /api/users/me', JSON.stringify(signedInBaseline));
+  // Beside a hello-world server's at the same connections in this run: what a node keeps holds the cached budget, what
+  // is read on every request (the next page, the preferences) the uncached one.
+  const hello = await helloWorld(PORT + 100, 50, SECONDS);
+  const compared = withRatios(reads, hello, { unreadCount: 'cached', listFirstPage: 'cached', listNextPage: 'uncached', preferences: 'uncached' });
   // The plans of one reader's pages: the cursor of the second is the first page's last item.
   const [last] = await queryRows<{ at: string; id: string }>(db, sql`
     SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, id FROM notifications
@@ -179,7 +184,7 @@ async function measureReads(db: Db, users: string[]) {
     listFirstPage: await explain(db, q.listPageSql({ userId: users[1], limit: PAGE + 1 })),
     listNextPage: await explain(db, q.listPageSql({ userId: users[1], limit: PAGE + 1, ...last })),
   };
-  return { reads, signedInBaseline, plans };
+  return { reads: compared, hello, signedInBaseline, plans };
 }
 
 /** The fan-out's figures of the last run that measured it (a reads-only run keeps them). */
@@ -225,7 +230,7 @@ async function main() {
     const seedMs = Math.round(performance.now() - seedStarted);
     await db.execute(sql`DELETE FROM jobs`);
     server = await startServer(url, PORT);
-    const { reads, signedInBaseline, plans } = await measureReads(db, users);
+    const { reads, hello, signedInBaseline, plans } = await measureReads(db, users);
     writeResult('notifications', {
       sizes: { notifications: await count(db, 'notifications'), followers: FOLLOWERS, users: await count(db, 'users') },
       seedMs,
@@ -233,6 +238,8 @@ async function main() {
       fanOutMeasuredThisRun: !READS_ONLY,
       connections: 50, seconds: SECONDS, budgetP95Ms: BUDGET_P95_MS,
       withinBudget: Object.values(reads).every((read) => read.withinBudget),
+      helloWorld: hello,
+      withinRatioBudgets: Object.values(reads).every((read) => read.vsHelloWorld.withinRatioBudget !== false),
       ...reads,
       signedInBaseline,
       loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 100) / 100),

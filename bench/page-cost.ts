@@ -15,9 +15,10 @@ import { testConfig } from '../server/config.ts';
 import { SSR_DIR, SSR_ENTRY } from '../server/lib/web-preload.ts';
 import { createMailer } from '../server/lib/mail.ts';
 import { memoryRateLimiter } from '../server/lib/rate-limit.ts';
+import { DRAWN_SCREENS } from '../common/drawn-screens.ts';
 import { PAGE_SESSION_COOKIE } from '../common/member-page.ts';
-import { benchDatabase, benchToken, seedForum, seedTherapists } from './lib.ts';
-import { arg, loadAverage } from './machine-load.ts';
+import { arg, benchDatabase, benchToken, seedForum, seedTherapists } from './lib.ts';
+import { loadAverage } from './machine.ts';
 
 const REQUESTS = Number(arg('requests', '300'));
 const { db, close } = await benchDatabase('thera_ssr_cost');
@@ -49,10 +50,9 @@ try {
   for (let i = 0; i < 100 && (await get('/forums', { cookie })).headers['cache-control'] !== 'private, no-store'; i++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  for (const screen of ['/forums', '/therapists', '/chat']) {
+  for (const { path: screen, first: list } of DRAWN_SCREENS) {
     const drawn = await get(screen, { cookie });
     if (drawn.headers['cache-control'] !== 'private, no-store') throw new Error(`${screen} was not rendered`);
-    const list = bundle.memberPagePaths(screen)[0];
     const json = async (url: string) => (await app.inject({ method: 'GET', url, headers })).json();
     const me = await json('/api/users/me');
     const answers = { [list]: await json(list) };

@@ -1,5 +1,5 @@
-// What the benchmarks read of this machine from /proc: each process's CPU and memory, PostgreSQL's processes, the whole
-// machine's busy and steal time. Linux only, like the benches' loopback servers.
+// What the benchmarks read of each process from /proc: its CPU and memory, PostgreSQL's processes, its write calls (the
+// whole machine's busy and steal time are in machine.ts). Linux only, like the benches' loopback servers.
 import fs from 'node:fs';
 
 /** Resident memory of a process in MB (0 once it has ended). */
@@ -41,26 +41,6 @@ export function cpuByCommandSince(command: string, before: Map<number, number>):
   let total = 0;
   for (const [pid, seconds] of cpuByCommand(command)) total += seconds - (before.get(pid) ?? 0);
   return total;
-}
-
-/** Busy, steal and total CPU ticks of the whole machine (all cores). */
-export function machineTicks(): { busy: number; total: number; steal: number } {
-  const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const idle = ticks[3] + ticks[4];
-  const total = ticks.reduce((a, b) => a + b, 0);
-  return { busy: total - idle, total, steal: ticks[7] ?? 0 };
-}
-
-/** The share of the machine's time the host gave to other guests ("steal") since `before`, in %. */
-export function stealSince(before: { steal: number; total: number }): number {
-  const now = machineTicks();
-  return Math.round(((now.steal - before.steal) / Math.max(1, now.total - before.total)) * 1000) / 10;
-}
-
-/** How busy all cores were since `before`, in % of the machine. */
-export function machineBusySince(before: { busy: number; total: number }): number {
-  const now = machineTicks();
-  return Math.round(((now.busy - before.busy) / Math.max(1, now.total - before.total)) * 100);
 }
 
 /** Write system calls a process has made so far (each socket write costs one; on a VM they are dear). */

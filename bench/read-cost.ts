@@ -14,8 +14,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../server/db/client.ts';
 import { createSession } from '../server/lib/auth.ts';
 import { NOTIFICATIONS_PAGE_SIZE } from '../common/notifications.ts';
-import { benchDatabase } from './lib.ts';
-import { arg, loadAverage } from './machine-load.ts';
+import { arg, benchDatabase } from './lib.ts';
+import { loadAverage } from './machine.ts';
 import { costBetween, startCostServer } from './cost-server.ts';
 
 const DATABASE = process.env.BENCH_DB ?? 'thera_bench_feed';

@@ -12,8 +12,9 @@ import { personalSql, rankedSql } from '../server/features/referrals/suggestions
 import { FEE_MODELS, LANGUAGES } from '../common/options.ts';
 import { REGION_CODES } from '../common/regions.ts';
 import { REFERRAL_LIMITS } from '../common/referrals.ts';
+import { helloWorld, withRatios, type ReadKind } from './baseline.ts';
 import { benchDatabase, count, explain, measure, seedTherapists, startServer, writeResult, type Figures } from './lib.ts';
-import { watchLoad, type MachineLoad } from './load.ts';
+import { watchLoad, type MachineLoad } from './machine.ts';
 
 type Run = { path: string; readers: number; budgetP95Ms?: number; withinBudget?: boolean } & Figures & MachineLoad;
 
@@ -158,6 +159,14 @@ try {
     runs[name] = { path, readers: who.length, ...budget, ...figures, ...done() };
     console.log(`${name.padEnd(18)} ${JSON.stringify(runs[name])}`);
   }
+  // Beside a hello-world server's at the same connections in this run: the reads a node keeps hold the cached budget,
+  // the deep page (read every time) the uncached one.
+  const hello = await helloWorld(PORT + 100, 50, SECONDS);
+  const kinds: Record<string, ReadKind> = {
+    suggestionsBroad: 'cached', suggestionsNarrow: 'cached', received: 'cached', receivedOpen: 'cached', sent: 'cached', counts: 'cached',
+    receivedDeep: 'uncached',
+  };
+  const compared = withRatios(runs, hello, kinds);
   const r = (n: number) => Math.round(n * 100) / 100;
   writeResult('referrals', {
     data: { ...data, busiestInbox: { received: busy.received, sent: busy.sent } },
@@ -168,7 +177,9 @@ try {
       + 'are kept per node until a referral event names the member (30 s and 10 s at most, never past the earliest expiry shown; '
       + 'decision 0092); receivedDeep (a cursor page) is read on every request. Cold query times are in plans.',
     withinBudget: Object.values(runs).every((run) => run.withinBudget !== false),
-    ...runs,
+    helloWorld: hello,
+    withinRatioBudgets: Object.values(compared).every((run) => run.vsHelloWorld.withinRatioBudget !== false),
+    ...compared,
     plans,
   });
 } finally {

@@ -18,7 +18,7 @@ import { PG_BASE, benchDatabase, benchToken, count, seedForum, seedResources, se
 import { startBaseApp } from './screens-base.ts';
 import { CHROMIUM_ARGS, summary, visit, type Sample, type Screen } from './screens-browser.ts';
 import { lighthouse } from './screens-lighthouse.ts';
-import { cpuSnapshot, stealSince } from './screens-machine.ts';
+import { machineTicks, stealSince } from './machine.ts';
 
 const PORT = 3420;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -85,7 +85,7 @@ const base = BASE ? await startBaseApp(BASE, url, PORT + 1) : undefined;
 if (base) apps.push({ label: 'before', origin: base.origin });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
-  const cpu = cpuSnapshot();
+  const cpu = machineTicks();
   const screens = new Map(apps.map((app) => [app.label, {} as Record<string, unknown>]));
   for (const screen of SCREENS) {
     const samples = new Map(apps.map((app) => [app.label, [] as Sample[]]));

@@ -8,8 +8,8 @@
 // --accept-encoding=identity asks for answers uncompressed, as the 50-connection benches (autocannon) do; by default the
 // requests ask for gzip as browsers do (fetch's own 'gzip, deflate').
 import path from 'node:path';
-import { benchDatabase, benchTokens } from './lib.ts';
-import { arg, loadAverage } from './machine-load.ts';
+import { arg, benchDatabase, benchTokens } from './lib.ts';
+import { loadAverage } from './machine.ts';
 import { costBetween, startCostServer } from './cost-server.ts';
 
 const DATABASE = process.env.BENCH_DB ?? 'thera_bench_forum';

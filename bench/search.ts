@@ -4,8 +4,9 @@
 // Run: node_modules/.bin/node bench/search.ts [--seconds=10] (BENCH_DB, default thera_bench_forum: seeded by
 // bench/forums.ts and bench/feed.ts, only read here; BENCH_PORT, default 3304).
 import os from 'node:os';
-import { benchDatabase, benchTokens, count, measure, startServer, writeResult, type Figures } from './lib.ts';
-import { arg, cpuTicks, loadAverage, stealSince } from './machine-load.ts';
+import { helloWorld, withRatios } from './baseline.ts';
+import { arg, benchDatabase, benchTokens, count, measure, startServer, writeResult, type Figures } from './lib.ts';
+import { machineTicks, loadAverage, stealSince } from './machine.ts';
 
 const DATABASE = process.env.BENCH_DB ?? 'thera_bench_forum';
 const PORT = Number(process.env.BENCH_PORT ?? 3304);
@@ -43,7 +44,7 @@ try {
     const check = await fetch(base + path, { headers: { 'x-auth-token': tokens[0] } });
     if (!check.ok) throw new Error(`${name}: ${check.status} ${await check.text()}`);
     await measure(base + path, { tokens, nextPath, seconds: 2 }); // warm-up, not reported
-    const [loadBefore, ticks] = [loadAverage(), cpuTicks()];
+    const [loadBefore, ticks] = [loadAverage(), machineTicks()];
     const figures = await measure(base + path, { tokens, nextPath, connections: 50, seconds: SECONDS });
     const stealPercent = stealSince(ticks);
     // One request at a time: the request's own cost, apart from queueing behind 49 others on a shared machine.
@@ -52,10 +53,17 @@ try {
     console.log(name.padEnd(22), `p50 ${figures.p50} ms  p95 ${figures.p95} ms  ${figures.rps} req/s  errors ${figures.errors + figures.non2xx}`,
       `| 1 conn p50 ${oneConnection.p50} p95 ${oneConnection.p95} | load ${loadBefore.join(' ')} | steal ${stealPercent} %`);
   }
+  // Beside a hello-world server's at the same connections in this run: a repeated search holds the cached budget, a
+  // search nobody made before the uncached one.
+  const hello = await helloWorld(PORT + 100, 50, SECONDS);
+  const compared = withRatios(results, hello, {
+    searchGrief: 'cached', searchGriefDistinct: 'uncached', searchTherapyDistinct: 'uncached', searchNameDistinct: 'uncached',
+  });
   writeResult('search', {
-    data, database: DATABASE, connections: 50, seconds: SECONDS, cpus: os.cpus().length, loadAverageAtEnd: loadAverage(),
+    data, database: DATABASE, connections: 50, seconds: SECONDS, cpus: os.cpus().length, loadAverageAtEnd: loadAverage(), helloWorld: hello,
+    withinRatioBudgets: Object.values(compared).every((run) => run.vsHelloWorld.withinRatioBudget !== false),
     budget: 'p95 under 50 ms: the posts group is the forums\' full-text search (the same budget as /api/forumPosts/search)',
-    results,
+    results: compared,
   });
 } finally {
   server.kill();

@@ -56,6 +56,13 @@ export type VerificationDecisionResult = z.infer<typeof VerificationDecisionResp
 export const UserDisabledResponse = z.object({ _id: z.string(), name: z.string(), disabled: z.boolean() });
 export type UserDisabledResult = z.infer<typeof UserDisabledResponse>;
 
+/** POST /api/admin/users/{userId}/two-factor/reset: the answers people read. */
+export const TWO_FACTOR_RESET = {
+  done: 'Two-factor sign-in was turned off for this member, who has been told by email.',
+  notOn: 'This member has not turned on two-factor sign-in.',
+  notOwn: 'You cannot reset your own two-factor sign-in. Turn it off in Settings, Security.',
+} as const;
+
 export const REJECTION_REASON_REQUIRED = 'A reason is required to reject a licence.';
 
 /** A verified member's name change waiting for review (issue 13): the name everyone sees, and the one asked for. */

@@ -17,6 +17,10 @@ export const ErrorCode = {
   TWO_FACTOR_REQUIRED: 'TWO_FACTOR_REQUIRED',
   /** The second step of a sign-in came too late or was already used: sign in with the password again. */
   SIGN_IN_EXPIRED: 'SIGN_IN_EXPIRED',
+  /** A text others read about a client holds an identifying detail (a phone number, a name found for certain...). */
+  IDENTIFYING_TEXT: 'IDENTIFYING_TEXT',
+  /** The text may hold a name: send it again with `confirmLikelyName: true` if it is not one. */
+  LIKELY_NAME: 'LIKELY_NAME',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   TOO_LARGE: 'TOO_LARGE',

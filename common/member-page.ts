@@ -7,9 +7,6 @@ export const PAGE_SESSION_COOKIE = 'thera_session';
 /** The `<script type="application/json">` holding the render's query cache and session answer. */
 export const PAGE_STATE_ID = 'thera-page-state';
 
-/** The addresses rendered for a member: the plain address of the screens whose first list the boot script asks for. */
-export const RENDERED_SCREENS = ['/forums', '/therapists', '/chat'];
-
 /**
  * What the page says about whose session it was drawn for: a digest of this text (SHA-256, hex), so the app takes the
  * page over only when its stored token is that one. Not the token's stored hash (a different text).

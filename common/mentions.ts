@@ -1,6 +1,7 @@
 // @mentions in post and comment text (docs/decisions/0056-mention-markup.md). The stored text keeps the member's id
 // in a Markdown-link-like token, `@[Amara Okafor](user:<uuid>)`: the server extracts the ids to notify, the web app
-// renders the name as a link to the profile. The name inside is only what was shown when the mention was written.
+// renders the name as a link to the profile. The server writes the name inside: the member's name when the text is
+// saved, rewritten when they are renamed, and plain "@Deleted member" once they leave (server/lib/mention-names.ts).
 
 /** Characters a name in the markup cannot hold (they would end the token early). */
 const NAME_FORBIDDEN = /[[\]()\n\r]/g;
@@ -38,6 +39,18 @@ export function splitMentions(text: string): TextSegment[] {
   }
   if (last < text.length) segments.push({ kind: 'text', text: text.slice(last) });
   return segments;
+}
+
+export type Mention = { name: string; userId: string };
+
+/** The text with every mention (uncapped) replaced by what `replace` answers for it. */
+export function replaceMentions(text: string, replace: (mention: Mention) => string): string {
+  return text.replace(new RegExp(MENTION_SOURCE, 'g'), (_all, name: string, id: string) => replace({ name, userId: id.toLowerCase() }));
+}
+
+/** Every distinct member id mentioned in a text (uncapped: for rewriting names, not for notifying). */
+export function allMentionedIds(text: string): string[] {
+  return [...new Set(Array.from(text.matchAll(new RegExp(MENTION_SOURCE, 'g')), (match) => match[2].toLowerCase()))];
 }
 
 /** The text as people read it, each mention as "@Name": for excerpts and search, never for email. */

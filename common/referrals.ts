@@ -1,12 +1,11 @@
 // Referrals (issue 14): the request and response shapes shared by the server and the web app, and the privacy guard.
-// A referral describes what a client needs, never who they are (common/referral-privacy.ts).
+// A referral describes what a client needs, never who they are: the server checks every note and message with the
+// client-privacy guard (common/privacy-guard), which the forms ask through POST /api/privacy/check.
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { AGE_GROUPS, ACCEPTING_STATUSES, FEE_MODELS, LANGUAGES, MODALITIES, SESSION_FORMATS, SPECIALTIES } from './options.ts';
 import { REGION_CODES } from './regions.ts';
-import { findIdentifyingText, identifyingNoteMessage } from './referral-privacy.ts';
-
-export { findIdentifyingText, identifyingNoteMessage } from './referral-privacy.ts';
+import { ConfirmLikelyName } from './privacy-check.ts';
 
 /** A referral's own status; 'expired' is computed from expiresAt on every read (an open one past it). */
 export const REFERRAL_STATUSES = ['open', 'placed', 'withdrawn', 'expired'] as const;
@@ -81,12 +80,11 @@ const splitList = (value: unknown) => {
 };
 const queryList = (options: readonly string[], max: number) => z.preprocess(splitList, optionList(options, max).default([]));
 
-/** A note or message checked by the privacy guard: the refusal is a whole sentence, sent alone. */
-const guardedText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`)
-  .superRefine((text, ctx) => {
-    const what = findIdentifyingText(text);
-    if (what) ctx.addIssue({ code: 'custom', message: identifyingNoteMessage(what) });
-  });
+/**
+ * A note or message others read about a client. The server's privacy guard refuses it when it identifies the client;
+ * `confirmLikelyName` beside it says that what looked like a name is not one (names only).
+ */
+const guardedText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 
 const AgeGroup = z.enum(AGE_GROUPS, { message: 'must be one of the age groups' });
 const Region = z.enum(REGION_CODES, { message: 'must be a province, territory or state code' });
@@ -109,6 +107,7 @@ export const CreateReferralBody = z.object({
   recipientIds: z.array(IdSchema).max(REFERRAL_LIMITS.recipientsMax, `must have at most ${REFERRAL_LIMITS.recipientsMax} values`)
     .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]).default([]),
   toBoard: z.boolean().default(false),
+  confirmLikelyName: ConfirmLikelyName,
 }).refine((body) => body.recipientIds.length > 0 || body.toBoard, REFERRAL_TEXTS.noAudience);
 export type CreateReferral = z.infer<typeof CreateReferralBody>;
 export type CreateReferralInput = z.input<typeof CreateReferralBody>;
@@ -118,11 +117,12 @@ export const PatchReferralBody = z.object({
   response: z.enum(RECIPIENT_RESPONSES, { message: 'must be accepted, declined or no capacity' }).optional(),
   message: guardedText(REFERRAL_LIMITS.message).optional(),
   status: z.enum(SENDER_STATUSES, { message: 'must be placed or withdrawn' }).optional(),
+  confirmLikelyName: ConfirmLikelyName,
 }).refine((b) => (b.response === undefined) !== (b.status === undefined), REFERRAL_TEXTS.oneOf);
 export type PatchReferral = z.infer<typeof PatchReferralBody>;
 
 /** POST /api/referrals/{id}/offers: "I can take this". → 201 BoardItem (with `myOffer`). */
-export const OfferBody = z.object({ message: guardedText(REFERRAL_LIMITS.message).default('') });
+export const OfferBody = z.object({ message: guardedText(REFERRAL_LIMITS.message).default(''), confirmLikelyName: ConfirmLikelyName });
 /** POST /api/referrals/{id}/offers/{offerId}/accept (the sender) → 200 Referral. */
 export const OfferParams = z.object({ id: IdSchema, offerId: IdSchema });
 

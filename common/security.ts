@@ -10,6 +10,8 @@ const password = z.string().min(1, 'is required').max(LIMITS.passwordMax, `must 
 /** A 6-digit TOTP code or a recovery code (xxxx-xxxx-xxxx-xxxx); spaces are allowed and ignored. */
 const code = z.string().trim().min(1, 'is required').max(40, 'must be at most 40 characters');
 
+/** POST /api/users/me/2fa/setup: the current password first, so a session alone cannot enrol the account. */
+export const TwoFactorSetupBody = z.object({ password });
 /** POST /api/users/me/2fa/setup: the secret as text and the otpauth:// URI the web shows as a QR code. */
 export const TwoFactorSetupResponse = z.object({ secret: z.string(), uri: z.string() });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetupResponse>;

@@ -1,18 +1,22 @@
 // A member's /forums, /therapists and /chat arrive drawn by the server (docs/decisions/0104): the first post, card and
 // conversation are in the page's HTML, painted with the app's scripts held back, and the app then takes the page over
 // without a hydration error (React logs one to the console) and answers clicks.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { io } from 'socket.io-client';
+import { DRAWN_SCREENS, drawnScreenReads, type DrawnPath } from '../common/drawn-screens.ts';
 import { PAGE_STATE_ID } from '../common/member-page.ts';
-import { ADMIN, apiLogin, createVerifiedUser, signIn, untilLive, type NewUser } from './support.ts';
+import { BASE_URL } from './env.ts';
+import { ADMIN, apiLogin, createVerifiedUser, signIn, startConversation, untilLive, type NewUser } from './support.ts';
 
 let ana: NewUser;
 let ben: NewUser;
+let adminToken: string;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  const admin = await apiLogin(request, ADMIN.email, ADMIN.password);
-  ana = await createVerifiedUser(request, undefined, admin);
-  ben = await createVerifiedUser(request, undefined, admin);
+  adminToken = await apiLogin(request, ADMIN.email, ADMIN.password);
+  ana = await createVerifiedUser(request, undefined, adminToken);
+  ben = await createVerifiedUser(request, undefined, adminToken);
   const chat = await request.post('/api/conversations', { headers: { 'x-auth-token': ana.token }, data: { recipientId: ben.id } });
   expect(chat.status(), await chat.text()).toBe(201);
   const post = await request.post('/api/forumPosts', { headers: { 'x-auth-token': ben.token }, data: { title: `Drawn by the server ${ben.name}`, content: 'C' } });
@@ -28,6 +32,58 @@ const SCREENS = [
   { path: '/therapists', first: 'article[aria-labelledby^="therapist-"]', press: 'Filters', then: (page: Page) => page.getByRole('search', { name: 'Filter therapists' }) },
   { path: '/chat', first: '[data-testid="conversation-row"]', press: 'New message', then: (page: Page) => page.getByRole('dialog', { name: 'New message' }) },
 ];
+
+/** What a descriptor's after-takeover effect looks like from outside the page, set up before the member opens it. */
+type Effect = { arrange: (request: APIRequestContext, reader: NewUser) => Promise<{ happened: () => Promise<void> }> };
+
+const AFTER_TAKEOVER: { [P in DrawnPath]?: Effect } = {
+  // Ben writes while the reader has no page open: the message stays "sent" until the reader's list says it arrived.
+  '/chat': {
+    async arrange(request, reader) {
+      const conversationId = await startConversation(request, ben, reader);
+      const text = `Are you there? ${reader.name}`;
+      const socket = io(BASE_URL, { path: '/socket.io', transports: ['websocket'], auth: { token: ben.token }, forceNew: true });
+      try {
+        expect(await socket.timeout(10_000).emitWithAck('sendMessage', { conversationId, text })).not.toHaveProperty('msg');
+      } finally {
+        socket.disconnect();
+      }
+      const status = async () => {
+        const res = await request.get(`/api/conversations/${conversationId}/messages`, { headers: { 'x-auth-token': ben.token } });
+        expect(res.status()).toBe(200);
+        return ((await res.json()) as { text: string; status: string }[]).find((m) => m.text === text)?.status;
+      };
+      expect(await status()).toBe('sent');
+      return { happened: async () => void await expect.poll(status, { timeout: 15_000 }).toBe('delivered') };
+    },
+  },
+};
+
+// Each descriptor (common/drawn-screens.ts) alone drives its page: drawn with exactly its reads answered in the page's
+// state, taken over by the app, and then what it promises after the takeover seen by the other member.
+for (const screen of DRAWN_SCREENS) {
+  test(`${screen.path}: its descriptor's reads arrive in the page, and its after-takeover effect follows the takeover`, async ({ page, request }) => {
+    const effect = AFTER_TAKEOVER[screen.path];
+    expect(effect !== undefined, 'a browser check for every after-takeover effect a descriptor names').toBe(screen.afterTakeover !== null);
+    const reader = await createVerifiedUser(request, undefined, adminToken);
+    await signIn(page, reader.email, reader.password);
+    const arranged = await effect?.arrange(request, reader);
+    // The browser may not ask for the descriptor's reads itself: the page must bring them, and what the screen owes after
+    // the takeover must come from the descriptor's step, not from a later fetch of the list (the socket's refetch on
+    // connecting would otherwise send the chat's receipts too).
+    const reads = drawnScreenReads(screen);
+    await page.route((url) => reads.includes(url.pathname + url.search), (route) => route.abort());
+    const response = await page.goto(screen.path);
+    const html = await response!.text();
+    const json = new RegExp(`<script type="application/json" id="${PAGE_STATE_ID}">([^<]*)</script>`).exec(html)?.[1];
+    expect(json, 'the page arrives drawn').toBeDefined();
+    const state = JSON.parse(json!) as { queries: { queries: { state: { status: string } }[] } };
+    expect(state.queries.queries.map((q) => q.state.status)).toEqual(reads.map(() => 'success'));
+    // React owns the screen's markup: taken over.
+    await untilLive(page.locator('#root main').first());
+    await arranged?.happened();
+  });
+}
 
 /** Holds back the scripts matching `pattern` until the returned function is called (then lets them load). */
 async function holdScripts(page: Page, pattern: string): Promise<() => void> {

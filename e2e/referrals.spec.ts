@@ -51,6 +51,8 @@ async function expectReferralsNav(page: Page, name: string) {
 }
 
 test('Ann refers a client to Ben, who accepts live; both open the conversation; Ann marks it placed', async ({ page, browser, request }, testInfo) => {
+  // Two members' whole journey with seven accessibility scans: a busy machine needs more than the default minute.
+  test.slow();
   const [ann, ben] = await Promise.all([createVerifiedUser(request), createVerifiedUser(request)]);
   await makeMatch(request, ann, ben);
 
@@ -181,7 +183,40 @@ test('the privacy check blocks a note with a phone number before anything is sen
   await expect(page).toHaveURL(/\/referrals\/new$/);
 });
 
+test('a name in the note is shown as it is typed and asked about before sending', async ({ page, request }) => {
+  const ann = await createVerifiedUser(request);
+  const sent: { confirmLikelyName?: boolean }[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/referrals') sent.push(r.postDataJSON() as { confirmLikelyName?: boolean });
+  });
+  await signIn(page, ann.email, ann.password);
+  await page.goto('/referrals/new');
+  await fillNeeds(page);
+  await form(page).getByRole('checkbox', { name: 'Also post to the board' }).check();
+  const note = form(page).getByRole('textbox', { name: 'Note' });
+  await note.pressSequentially('Maria Lopez, 34, postpartum anxiety', { delay: 5 });
+  const findings = form(page).getByTestId('privacy-findings');
+  await expect(findings).toContainText('The note may contain a name.');
+  await expect(findings).toContainText('Name (possible): Maria Lopez');
+  await expect(note).toHaveAttribute('aria-describedby', /.+/);
+  await screenshot(page, 'referral-likely-name');
+
+  // Cancelling the question sends nothing; confirming sends the note with the confirmation.
+  await form(page).getByRole('button', { name: 'Send referral' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Possible name' });
+  await expect(dialog).toContainText('This looks like a name. Send anyway?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(sent).toEqual([]);
+  await form(page).getByRole('button', { name: 'Send referral' }).click();
+  await page.getByRole('dialog', { name: 'Possible name' }).getByRole('button', { name: 'Send anyway' }).click();
+  await expect(page).toHaveURL(/\/referrals\/[0-9a-f-]{36}$/);
+  expect(sent).toHaveLength(1);
+  expect(sent[0].confirmLikelyName).toBe(true);
+});
+
 test('the board: a matching colleague offers, the sender accepts the offer, then withdraws after confirming', async ({ page, browser, request }, testInfo) => {
+  test.slow();
   const [ann, cleo] = await Promise.all([createVerifiedUser(request), createVerifiedUser(request)]);
   const profile = await request.put('/api/users/me', {
     headers: { 'x-auth-token': cleo.token }, data: { demographics: ['Teen'], specialties: ['Anxiety'] },

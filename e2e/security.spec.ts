@@ -18,11 +18,11 @@ async function logout(page: Page) {
   await expect(page).toHaveURL(/\/$|\/login$/);
 }
 
-test('enable two-factor sign-in, sign in with a code, and end another session', async ({ page, request }) => {
+test('enable two-factor sign-in (the password first), sign in with a code, and end another session', async ({ page, request }) => {
   // Four axe runs and two sign-ins: about 50 s on a loaded machine.
   test.setTimeout(120_000);
   const user = await createVerifiedUser(request);
-  // The token createVerifiedUser signed in with is the "other device" ended at the end.
+  // The token createVerifiedUser signed in with is another device: turning two-factor sign-in on ends it.
   await signIn(page, user.email, user.password);
   await page.goto('/settings/security');
   await expect(page.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
@@ -31,6 +31,12 @@ test('enable two-factor sign-in, sign in with a code, and end another session', 
   await expectAccessible(page);
   await screenshot(page, 'security-tab');
 
+  // The setup opens with the current password only: a session alone cannot put a second factor on the account.
+  await twoFactor.getByLabel('Current password').fill('not-my-password-at-all');
+  await twoFactor.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await expect(twoFactor.getByRole('alert')).toContainText('Your current password is not correct.');
+  await expect(twoFactor.getByTestId('two-factor-secret')).toHaveCount(0);
+  await twoFactor.getByLabel('Current password').fill(user.password);
   await twoFactor.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(twoFactor.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await twoFactor.getByTestId('two-factor-secret').innerText()).trim();
@@ -42,6 +48,8 @@ test('enable two-factor sign-in, sign in with a code, and end another session', 
   await twoFactor.getByRole('button', { name: 'Turn on' }).click();
   const codes = twoFactor.getByTestId('recovery-codes').getByRole('listitem');
   await expect(codes).toHaveCount(10);
+  const recoveryCode = (await codes.first().innerText()).trim();
+  expect((await request.get('/api/users/me', { headers: { 'x-auth-token': user.token } })).status()).toBe(401);
   await expect(twoFactor.getByRole('link', { name: 'Download codes' })).toHaveAttribute('download', 'thera-root-recovery-codes.txt');
   await expect(twoFactor.getByRole('button', { name: 'Copy codes' })).toBeVisible();
   await expectAccessible(page);
@@ -50,6 +58,11 @@ test('enable two-factor sign-in, sign in with a code, and end another session', 
   await expect(twoFactor).toContainText('Two-factor sign-in is on. You have 10 unused recovery codes.');
 
   await logout(page);
+  // Another device signs in (password, then a recovery code) before this browser does, so it is the older session.
+  const { mfaToken } = await (await request.post('/api/users/login', { data: { email: user.email, password: user.password } })).json();
+  const other = await request.post('/api/users/login/2fa', { data: { mfaToken, code: recoveryCode } });
+  expect(other.status()).toBe(200);
+  const otherToken = (await other.json()).token as string;
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
@@ -73,13 +86,13 @@ test('enable two-factor sign-in, sign in with a code, and end another session', 
   await expect(rows.filter({ hasText: 'This device' })).toContainText('127.0.0.x');
   await expectAccessible(page);
   await screenshot(page, 'sessions');
-  // The oldest session is the one createVerifiedUser opened through the API.
+  // The oldest session is the one opened through the API with a recovery code.
   await rows.last().getByRole('button', { name: /^End session/ }).click();
   const dialog = page.getByRole('dialog', { name: 'End session' });
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'End session' }).click();
   await expect(rows).toHaveCount(before - 1);
-  const ended = await request.get('/api/users/me', { headers: { 'x-auth-token': user.token } });
+  const ended = await request.get('/api/users/me', { headers: { 'x-auth-token': otherToken } });
   expect(ended.status()).toBe(401);
 });
 
@@ -118,4 +131,30 @@ test('an administrator without two-factor sign-in is asked to turn it on after s
   await expectAccessible(page);
   await page.getByRole('link', { name: 'skip for now' }).click();
   await expect(page).not.toHaveURL(/settings/);
+});
+
+test('an administrator resets a member\'s two-factor sign-in from the member\'s profile', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const member = await createVerifiedUser(request);
+  const auth = { 'x-auth-token': member.token };
+  const { secret } = await (await request.post('/api/users/me/2fa/setup', { headers: auth, data: { password: member.password } })).json();
+  expect((await request.post('/api/users/me/2fa/enable', { headers: auth, data: { code: codeAt(secret, -1) } })).status()).toBe(200);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/profile/${member.id}`);
+  await page.getByRole('link', { name: 'Manage account' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/users/${member.id}$`));
+  const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await expect(page.getByText(member.name)).toBeVisible();
+  await expectAccessible(page);
+  await section.getByRole('button', { name: 'Reset two-factor' }).click();
+  await page.getByRole('dialog', { name: 'Reset two-factor' }).getByRole('button', { name: 'Reset two-factor' }).click();
+  await expect(section.getByRole('status')).toContainText('Two-factor sign-in was turned off for this member');
+  await screenshot(page, 'admin-two-factor-reset');
+  const signInAgain = await request.post('/api/users/login', { data: { email: member.email, password: member.password } });
+  expect(await signInAgain.json()).toEqual({ token: expect.any(String) });
+});
+
+test('the reset page says that two-factor sign-in stays on', async ({ page }) => {
+  await page.goto('/reset-password/any-token');
+  await expect(page.getByText('If two-factor sign-in is on for your account, it stays on')).toBeVisible();
 });

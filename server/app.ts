@@ -13,7 +13,7 @@ import { AppError, frameworkErrors, notFound, registerErrorHandling } from './li
 import { registerOpenApi, tagApiRoutes } from './lib/openapi.ts';
 import { logSerializers } from './lib/log-safety.ts';
 import { createRealtime } from './lib/realtime.ts';
-import { registerNulGuard } from './lib/input-safety.ts';
+import { registerInputGuard } from './lib/input-safety.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerWriteLimits } from './lib/write-limits.ts';
 import { encodedDrawnPage, encodedPage, isPageRequest, registerWeb } from './lib/web.ts';
@@ -46,7 +46,7 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   registerErrorHandling(app);
   registerSecurityHeaders(app);
-  registerNulGuard(app);
+  registerInputGuard(app);
   registerRequestLog(app);
   const tagRoutes = tagApiRoutes(app);
   await app.register(compress, { threshold: 1024, global: true });

@@ -1,18 +1,19 @@
 // Pages drawn in Node with React's prerender. scripts/build-web.ts builds this file for Node:
 // - at build time it calls renderVisitorPage('/') and the server puts the markup into index.html for visitors
 //   (docs/decisions/0099);
-// - at request time the server calls renderMemberPage for a member's /forums, /therapists or /chat with the API's
-//   answers (docs/decisions/0104).
+// - at request time the server calls renderMemberPage for a member's drawn screen (common/drawn-screens.ts) with the
+//   API's answers (docs/decisions/0104). This file is the one web module the server may name, and only for its types
+//   (eslint.config.js): the server runs the built bundle, never the web app's source.
 // The browser then takes the markup over (hydrateRoot in app/start.tsx) instead of drawing the page again.
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { Me } from '../common/accounts.ts';
-import { RENDERED_SCREENS, type PageState } from '../common/member-page.ts';
+import { DRAWN_SCREENS, type DrawnPath } from '../common/drawn-screens.ts';
+import type { PageState } from '../common/member-page.ts';
 import { AppTree, newQueryClient } from './app/App.tsx';
-import { SEED_FIRST_DATA, SIDE_DATA } from './app/first-data.ts';
-import { firstRequests } from './app/first-requests.ts';
+import { seedDrawnScreen } from './app/first-data.ts';
 import { preloadMemberScreen } from './app/routes.tsx';
 import { titleFor } from './app/titles.ts';
 
@@ -40,28 +41,23 @@ export async function renderVisitorPage(location: string): Promise<string> {
   return `<title>${titleFor(location)}</title>${await render(location, newQueryClient())}`;
 }
 
-/** The API paths whose answers renderMemberPage needs for `pathname` (after the session check). */
-export const memberPagePaths = (pathname: string): string[] =>
-  [...firstRequests(pathname, '').slice(1), ...Object.keys(SIDE_DATA[pathname] ?? {})];
-
 export type MemberPage = { title: string; markup: string; state: string };
 
 /**
- * A verified member's screen at `pathname` (no search), drawn with the session check's answer and the screen's first
- * list (`answers`, by API path) in the query cache, and that cache as JSON for the browser (`state`, with `<` escaped so
+ * A verified member's drawn screen at `pathname` (common/drawn-screens.ts), drawn with the session check's answer and the
+ * descriptor's reads (`answers`, by API path) in the query cache, put there by the screen module's `drawn.seed`, and that cache as JSON for the browser (`state`, with `<` escaped so
  * it cannot end its script element). `tag`: whose session it is (common/member-page.ts).
  */
 export async function renderMemberPage(
-  pathname: string, me: Me, answers: Record<string, unknown>, tag: string, signal?: AbortSignal,
+  pathname: DrawnPath, me: Me, answers: Record<string, unknown>, tag: string, signal?: AbortSignal,
 ): Promise<MemberPage> {
   const client = newQueryClient();
-  const seeds = { ...SEED_FIRST_DATA, ...SIDE_DATA[pathname] };
-  await Promise.all(Object.entries(answers).map(([path, answer]) => seeds[path]?.(client, me, answer)));
+  seedDrawnScreen(client, me, await preloadMemberScreen(pathname), answers);
   const markup = await render(pathname, client, { user: me }, signal);
   // Only the answers given: a query the render started without data is the browser's to ask for.
   const state: PageState<Me> = { tag, me, queries: dehydrate(client) };
   return { title: titleFor(pathname), markup, state: JSON.stringify(state).replace(/</g, '\\u003c') };
 }
 
-/** Loads the rendered screens' code (the layout, the socket's connection, each screen), so no request waits for it. */
-export const loadScreens = () => Promise.all(RENDERED_SCREENS.map(preloadMemberScreen));
+/** Loads the drawn screens' code (the layout, the socket's connection, each screen), so no request waits for it. */
+export const loadScreens = () => Promise.all(DRAWN_SCREENS.map(({ path }) => preloadMemberScreen(path)));

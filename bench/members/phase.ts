@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../../server/db/client.ts';
 import { PG_BASE, startServer } from '../lib.ts';
 import type { FleetMember, Samples, ToFleet } from './fleet.ts';
-import { cpuByName, cpuByNameSince, cpuSeconds, machineSince, machineTicks, rssMb } from './procs.ts';
+import { machineSince, machineTicks } from '../machine.ts';
+import { cpuByCommand, cpuByCommandSince, cpuSeconds, rssMb } from '../proc.ts';
 import { summarizeProfile } from './profile.ts';
 import type { Member } from './seed.ts';
 import { summarize } from './stats.ts';
@@ -139,7 +140,7 @@ async function measureStep(args: PhaseArgs, servers: ChildProcess[], fleet: Chil
   await sleep(300);
   const before = {
     servers: servers.map((s) => cpuSeconds(s.pid)), fleet: fleet.map((f) => cpuSeconds(f.pid)), self: cpuSeconds(process.pid),
-    pg: cpuByName('postgres'), redis: cpuByName('redis-server'), machine: machineTicks(), at: performance.now(),
+    pg: cpuByCommand('postgres'), redis: cpuByCommand('redis-server'), machine: machineTicks(), at: performance.now(),
   };
   for (const f of fleet) f.send({ type: 'measure' } satisfies ToFleet);
   await sleep(args.holdSeconds * 1000);
@@ -148,12 +149,12 @@ async function measureStep(args: PhaseArgs, servers: ChildProcess[], fleet: Chil
   // CPU over the measured window (the collect that follows only waits for late chat deliveries).
   const seconds = (performance.now() - before.at) / 1000;
   const ourPids = new Set(watcher.pids());
-  const pgOurs = [...cpuByName('postgres')].filter(([pid]) => ourPids.has(pid)).reduce((t, [pid, s]) => t + s - (before.pg.get(pid) ?? 0), 0);
+  const pgOurs = [...cpuByCommand('postgres')].filter(([pid]) => ourPids.has(pid)).reduce((t, [pid, s]) => t + s - (before.pg.get(pid) ?? 0), 0);
   const cpu = {
     serversPercentOfOneCore: servers.map((s, i) => pct(cpuSeconds(s.pid) - before.servers[i], seconds)),
     postgresBenchDbPercentOfOneCore: pct(pgOurs, seconds),
-    postgresAllPercentOfOneCore: pct(cpuByNameSince('postgres', before.pg), seconds),
-    redisPercentOfOneCore: pct(cpuByNameSince('redis-server', before.redis), seconds),
+    postgresAllPercentOfOneCore: pct(cpuByCommandSince('postgres', before.pg), seconds),
+    redisPercentOfOneCore: pct(cpuByCommandSince('redis-server', before.redis), seconds),
     fleetPercentOfOneCore: fleet.map((f, i) => pct(cpuSeconds(f.pid) - before.fleet[i], seconds)),
     orchestratorPercentOfOneCore: pct(cpuSeconds(process.pid) - before.self, seconds),
     machine: machineSince(before.machine), load1: Math.round(os.loadavg()[0] * 100) / 100,

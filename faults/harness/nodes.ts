@@ -1,15 +1,11 @@
 // App nodes as real processes, started the way the README's "several nodes" section starts them (npm run start:node's
 // flags, production logging), each with its own port and data directory. Every node started here is killed by
 // stopAllNodes (afterAll) and, failing that, when the test process exits.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { waitUntil } from './wait.ts';
+import { ServerProcess, type Exit } from '../../scripts/server-process.ts';
 
-const ROOT = path.join(import.meta.dirname, '..', '..');
-const NODE_FLAGS = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts['start:node'] as string)
-  .split(/\s+/).filter((arg) => arg.startsWith('--'));
 // The same key on every node (README): two-factor secrets would otherwise be sealed per node.
 const TWO_FACTOR_KEY = Buffer.alloc(32, 7).toString('base64');
 export const ADMIN = { email: 'admin@faults.test', password: 'faults-admin-password' };
@@ -17,9 +13,9 @@ export const ADMIN = { email: 'admin@faults.test', password: 'faults-admin-passw
 export type AppNode = {
   url: string;
   port: number;
-  child: ChildProcess;
+  child: ServerProcess['child'];
   /** Resolves when the process has ended, with when it ended (Date.now()). */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  exited: Promise<Exit>;
   /** Everything the node wrote to stdout and stderr so far. */
   output: () => string;
   rssKb: () => number;
@@ -27,10 +23,8 @@ export type AppNode = {
   retainedMb: () => Promise<number>;
 };
 
+// Every node started here, for stopAllNodes (scripts/server-process.ts kills any left when the test process exits).
 const started = new Set<AppNode>();
-process.on('exit', () => {
-  for (const node of started) node.child.kill('SIGKILL');
-});
 
 export type NodeOptions = {
   port: number; databaseUrl: string; redisUrl?: string; env?: Record<string, string>;
@@ -41,46 +35,30 @@ const HEAP_PROBE = ['--expose-gc', '--import', path.join(import.meta.dirname, 'h
 
 export async function startNode({ port, databaseUrl, redisUrl, env = {}, probeHeap = false }: NodeOptions): Promise<AppNode> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `thera-faults-node-${port}-`));
-  const child = spawn(process.execPath, [...NODE_FLAGS, ...(probeHeap ? HEAP_PROBE : []), 'server/main.ts'], {
-    cwd: ROOT,
+  const server = new ServerProcess({
+    port, flags: 'start:node', nodeArgs: probeHeap ? HEAP_PROBE : [], ipc: probeHeap, keepChars: 200_000,
     env: {
-      PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port),
+      PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl, ...(redisUrl ? { REDIS_URL: redisUrl } : {}), DATA_DIR: dataDir, SEED_DEMO: '0',
       ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TWO_FACTOR_KEY, TRUST_PROXY: '1', JOBS_POLL_MS: '1000',
       // Hundreds of test clients come from one address, as they would through one load balancer without TRUST_PROXY.
       SOCKETS_PER_ADDRESS: '100000', LOGIN_MAX_FAILS_PER_IP: '100000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe', ...(probeHeap ? ['ipc' as const] : [])],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-200_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) => {
-    child.once('exit', (code, signal) => {
-      started.delete(node);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      resolve({ code, signal, at: Date.now() });
-    });
   });
   const node: AppNode = {
-    url: `http://127.0.0.1:${port}`, port, child, exited, output: () => output,
-    rssKb: () => rssKb(child.pid),
-    retainedMb: () => retainedMb(child),
+    url: server.url, port, child: server.child,
+    exited: server.exited.then((exit) => {
+      started.delete(node);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      return exit;
+    }),
+    output: () => server.output(),
+    rssKb: () => rssKb(server.child.pid),
+    retainedMb: () => retainedMb(server.child),
   };
   started.add(node);
-  try {
-    await waitUntil(async () => {
-      if (child.exitCode !== null) throw new Error(`node ${port} exited at start:\n${output}`);
-      return fetch(`${node.url}/readyz`).then((r) => r.ok, () => false);
-    }, 60_000, `node ${port} ready`, 100);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
+  await server.ready(60_000);
   return node;
 }
 
@@ -91,7 +69,7 @@ export async function stopAllNodes(): Promise<void> {
   await Promise.all(nodes.map((n) => n.exited));
 }
 
-function retainedMb(child: ChildProcess): Promise<number> {
+function retainedMb(child: ServerProcess['child']): Promise<number> {
   if (!child.send) return Promise.reject(new Error('retainedMb needs a node started with probeHeap'));
   return new Promise((resolve) => {
     child.once('message', (answer) => {

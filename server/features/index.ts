@@ -12,6 +12,7 @@ import { referralsRoutes } from './referrals/routes.ts';
 import { privacyBackground } from './privacy/background.ts';
 import { registerExpiringNotice } from './referrals/expiring.ts';
 import { privacyRoutes } from './privacy/routes.ts';
+import { privacyCheckRoutes } from './privacy-check/routes.ts';
 import { notificationsBackground } from './notifications/background.ts';
 import { notificationsRoutes } from './notifications/routes.ts';
 import { onboardingRoutes } from './onboarding/routes.ts';
@@ -50,6 +51,11 @@ export const features: Feature[] = [
   { name: 'moderation', description: 'Reports of content to administrators and their review; blocking members.', routes: moderationRoutes },
   { name: 'referrals', description: 'De-identified referral requests between therapists, suggestions, answers and the board.', routes: referralsRoutes },
   { name: 'privacy', description: 'Profile photo upload, downloading my data, deleting an account, licence expiry.', routes: privacyRoutes },
+  {
+    name: 'privacy-check',
+    description: 'What the client-privacy guard finds in a note or message (names, phone numbers, emails, dates, addresses, numbers).',
+    routes: privacyCheckRoutes,
+  },
   {
     name: 'notifications',
     description: 'The notification centre, preferences, mention suggestions and one-click unsubscribe (live items go over socket.io).',

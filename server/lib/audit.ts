@@ -8,7 +8,7 @@ export type AuditAction =
   | 'licence.verify' | 'licence.reject' | 'user.disable' | 'user.enable'
   | 'report.dismiss' | 'report.remove' | 'report.warn' | 'report.suspend'
   | 'name.approve' | 'name.decline'
-  | 'user.delete';
+  | 'user.delete' | 'user.two_factor_reset';
 
 /** Every administrator action goes through here: who, what, which target, when. Call it inside the action's transaction. */
 export async function recordAudit(db: Db, entry: { actorId: string; action: AuditAction; targetType: string; targetId: string; detail?: Record<string, unknown> }) {

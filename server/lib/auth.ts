@@ -1,8 +1,8 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { queryPrepared } from '../db/prepared.ts';
-import { passwordResetTokens, sessions } from '../db/schema.ts';
+import { emailChangeTokens, mfaChallenges, passwordResetTokens, sessions } from '../db/schema.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import type { SessionDevice } from './device.ts';
 import type { CachedSession, SessionCache } from './session-cache.ts';
@@ -55,6 +55,27 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
 /** Every outstanding password-reset link of the user stops working (a link used, a password changed, an account disabled). */
 export async function revokeResetLinks(db: Db, userId: string): Promise<void> {
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+}
+
+/**
+ * The user's sessions but `keep` (every one when it is absent) are deleted; their ids are returned so the caller, once
+ * the transaction is committed, ends their sockets and forgets them on every node (realtime.endSession). A page cookie
+ * holds a session's token, so it stops rendering the member's pages at the same moment.
+ */
+export async function revokeOtherSessions(db: Db, userId: string, keep?: string): Promise<string[]> {
+  const which = keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId);
+  const ended = await db.delete(sessions).where(which).returning({ id: sessions.id });
+  return ended.map((row) => row.id);
+}
+
+/**
+ * What was started under the account's old credentials stops: a pending change of email (its link no longer confirms)
+ * and every sign-in waiting for its second step (its token no longer completes). Called when the password or the
+ * two-factor state changes and when the email changes, so a stolen password or session cannot finish what it began.
+ */
+export async function cancelPendingChanges(db: Db, userId: string): Promise<void> {
+  await db.delete(emailChangeTokens).where(eq(emailChangeTokens.userId, userId));
+  await db.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
 }
 
 type SessionRow = {

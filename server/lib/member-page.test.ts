@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRAWN_SCREENS, drawnScreenReads } from '../../common/drawn-screens.ts';
 import { PAGE_SESSION_COOKIE, PAGE_STATE_ID } from '../../common/member-page.ts';
 import { buildWeb } from '../../scripts/build-web.ts';
 import { createUser, TEST_PASSWORD, type TestUser } from '../test/factories.ts';
@@ -53,7 +54,8 @@ const page = (url: string, cookie?: string, headers: Record<string, string> = {}
   ctx.app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } });
 const state = (html: string) => {
   const match = new RegExp(`<script type="application/json" id="${PAGE_STATE_ID}">([^<]*)</script>`).exec(html);
-  return match ? JSON.parse(match[1]) as { me: { _id: string }; tag: string; queries: { queries: { queryKey: unknown[] }[] } } : undefined;
+  type Query = { queryKey: unknown[]; state: { status: string } };
+  return match ? JSON.parse(match[1]) as { me: { _id: string }; tag: string; queries: { queries: Query[] } } : undefined;
 };
 const isPlain = (html: string) => html.includes('<div id="root"></div>') && !html.includes(PAGE_STATE_ID);
 const setCookie = (response: { headers: Record<string, unknown> }) => String(response.headers['set-cookie'] ?? '');
@@ -131,6 +133,16 @@ describe("a member's screen rendered on the server", () => {
     expect(bens.body).toContain('Cleo Private');
   });
 
+  // The descriptor alone says what the page holds: as many answers as it names reads, each in the cache (the keys are
+  // the screen code's, checked in web/app/first-data.test.ts), and nothing the render asked for without data.
+  for (const screen of DRAWN_SCREENS) {
+    it(`draws ${screen.path} with its descriptor's reads in the state, and only there`, async () => {
+      const drawn = state((await page(screen.path, cookies(ana.token))).body)!;
+      expect(drawn.queries.queries.map((q) => q.state.status)).toEqual(drawnScreenReads(screen).map(() => 'success'));
+      expect(state((await page(`${screen.path}?q=x`, cookies(ana.token))).body)).toBeUndefined();
+    });
+  }
+
   it('sends the plain page to a visitor, a pending member, a junk or unknown cookie, and a token sent as a header', async () => {
     const plain = [
       await page('/forums'),
@@ -153,6 +165,14 @@ describe("a member's screen rendered on the server", () => {
     const head = await ctx.app.inject({ method: 'HEAD', url: '/forums', headers: { cookie: cookies(ana.token) } });
     expect(head.statusCode).toBe(200);
   });
+});
+
+// The boot script bundles the descriptors (common/drawn-screens.ts) and must start its requests at once: no chunk of its
+// own to wait for, which a module shared with the app would become.
+it('builds the boot script as one file that imports nothing', () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { imports?: string[]; dynamicImports?: string[] }>;
+  expect(manifest['boot.ts']).toBeDefined();
+  expect([...manifest['boot.ts'].imports ?? [], ...manifest['boot.ts'].dynamicImports ?? []]).toEqual([]);
 });
 
 it("does not serve the server's renderer as a file", async () => {

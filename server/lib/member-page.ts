@@ -1,5 +1,5 @@
-// A verified member's /forums, /therapists or /chat rendered on the server with its data (docs/decisions/0104), so a
-// phone paints the screen before any script runs. Known by the page cookie (page-session.ts). The data comes from the
+// A verified member's drawn screen (common/drawn-screens.ts) rendered on the server with its data (docs/decisions/0104),
+// so a phone paints the screen before any script runs. Known by the page cookie (page-session.ts). The data comes from the
 // API's own routes (app.inject with the session's token: the same validation, permissions, blocks filtering and caches
 // as the app's requests, no second copy of any query), the markup from the web app built for Node (web/prerender.tsx).
 // Whatever goes wrong, or takes longer than the bound, the page is sent plain and the app starts as it does without.
@@ -9,12 +9,15 @@ import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Me } from '../../common/accounts.ts';
-import { RENDERED_SCREENS, pageTagText } from '../../common/member-page.ts';
+import { drawnScreenAt, drawnScreenReads, type DrawnScreen } from '../../common/drawn-screens.ts';
+import { pageTagText } from '../../common/member-page.ts';
+// The one web module the server names, for its types only (eslint.config.js): at run time it is the built bundle below.
+import type { loadScreens, renderMemberPage } from '../../web/prerender.tsx';
 import type { App } from '../context.ts';
 import { clearPageSession, pageSessionToken } from './page-session.ts';
 import { SSR_DIR, SSR_ENTRY, hasMemberHint, type DrawnPage } from './web-preload.ts';
 
-type Bundle = typeof import('../../web/prerender.tsx');
+type Bundle = { loadScreens: typeof loadScreens; renderMemberPage: typeof renderMemberPage };
 /** A member's page for this request, or undefined: send the plain one. */
 export type MemberPages = (request: FastifyRequest, reply: FastifyReply) => Promise<DrawnPage | undefined>;
 
@@ -48,15 +51,16 @@ export function memberPages(app: App, webDir: string, { boundMs, eager = false }
   };
   if (eager) load();
   return async (request, reply) => {
-    const token = request.method === 'GET' && RENDERED_SCREENS.includes(request.url) ? pageSessionToken(request) : undefined;
+    const screen = request.method === 'GET' ? drawnScreenAt(request.url) : undefined;
+    const token = screen ? pageSessionToken(request) : undefined;
     // The hint goes when the app finds no token stored: a page drawn for a token the app no longer has would be discarded.
-    if (!token || !hasMemberHint(request.headers.cookie)) return undefined;
+    if (!screen || !token || !hasMemberHint(request.headers.cookie)) return undefined;
     if (!bundle) return void load();
-    return memberPage(app, bundle, token, request, reply, boundMs);
+    return memberPage(app, bundle, screen, token, request, reply, boundMs);
   };
 }
 
-async function memberPage(app: App, bundle: Bundle, token: string, request: FastifyRequest, reply: FastifyReply, boundMs: number) {
+async function memberPage(app: App, bundle: Bundle, screen: DrawnScreen, token: string, request: FastifyRequest, reply: FastifyReply, boundMs: number) {
   const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<undefined>((resolve) => {
@@ -67,7 +71,7 @@ async function memberPage(app: App, bundle: Bundle, token: string, request: Fast
   });
   const started = performance.now();
   try {
-    const drawn = await Promise.race([render(app, bundle, request.url, token, reply, request, abort.signal), late]);
+    const drawn = await Promise.race([render(app, bundle, screen, token, reply, request, abort.signal), late]);
     // A render can also finish past the bound before the timer's turn comes (all its reads answered from caches).
     return performance.now() - started > boundMs ? undefined : drawn;
   } catch (err) {
@@ -78,9 +82,9 @@ async function memberPage(app: App, bundle: Bundle, token: string, request: Fast
   }
 }
 
-async function render(app: App, bundle: Bundle, pathname: string, token: string, reply: FastifyReply, request: FastifyRequest, signal: AbortSignal) {
+async function render(app: App, bundle: Bundle, screen: DrawnScreen, token: string, reply: FastifyReply, request: FastifyRequest, signal: AbortSignal) {
   const ask = (url: string) => app.inject({ method: 'GET', url, headers: { 'x-auth-token': token } });
-  const paths = bundle.memberPagePaths(pathname);
+  const paths = drawnScreenReads(screen);
   const [session, ...lists] = await Promise.all([ask('/api/users/me'), ...paths.map(ask)]);
   if (session.statusCode === 401) {
     // A revoked or expired session: its cookie is of no more use.
@@ -93,5 +97,5 @@ async function render(app: App, bundle: Bundle, pathname: string, token: string,
   if (me.mustEnrolTwoFactor || (me.verificationStatus !== 'verified' && me.role !== 'admin')) return undefined;
   const answers = Object.fromEntries(paths.map((p, i) => [p, lists[i].json<unknown>()]));
   const tag = createHash('sha256').update(pageTagText(token)).digest('hex');
-  return signal.aborted ? undefined : bundle.renderMemberPage(pathname, me, answers, tag, signal);
+  return signal.aborted ? undefined : bundle.renderMemberPage(screen.path, me, answers, tag, signal);
 }

@@ -1,3 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type HTTPMethods } from 'fastify';
 import compress from '@fastify/compress';
@@ -7,28 +12,34 @@ import { z } from 'zod';
 import { IdParams, MessageResponse } from '../../common/ids.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { App } from '../context.ts';
+import { createAdmin, createUser, type TestUser } from '../test/factories.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
+import { adminOnly, authenticated, verified } from './auth.ts';
 import { DESCRIPTION_PATH, REFERENCE_PATH, SESSION_SCHEME, registerOpenApi, tagApiRoutes } from './openapi.ts';
+import { OPERATIONS } from './openapi-operations.ts';
 
 type Schema = Record<string, unknown>;
 type Parameter = { name: string; in: string; schema?: Schema };
 type Operation = {
+  operationId?: string;
+  summary?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: Parameter[];
-  responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema?: Schema }> }>;
 };
+type Refusal = { content: { 'application/json': { schema: { allOf: [unknown, { properties: { code: { enum: string[] } } }] } } } };
 type Description = {
   openapi: string;
   info: { title: string; version: string };
   servers: { url: string }[];
   tags: { name: string }[];
-  components: { securitySchemes: Record<string, Schema> };
+  components: { securitySchemes: Record<string, Schema>; responses: Record<string, Refusal> };
   paths: Record<string, Record<string, Operation>>;
 };
 
 const FEATURES = [
-  'accounts', 'therapists', 'forums', 'resources', 'activity', 'chat', 'admin', 'moderation', 'referrals', 'privacy', 'notifications',
+  'accounts', 'therapists', 'forums', 'resources', 'activity', 'chat', 'admin', 'moderation', 'referrals', 'privacy', 'privacy-check', 'notifications',
   'onboarding', 'search',
 ];
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
@@ -56,6 +67,39 @@ function undocumentedParams(path: string, operation: Operation): string[] {
     const schema = operation.parameters?.find((p) => p.in === 'path' && p.name === name)?.schema ?? {};
     return !['maxLength', 'format', 'pattern', 'enum'].some((keyword) => keyword in schema);
   }).map((name) => `path parameter {${name}} has no schema of its own`);
+}
+
+/** The codes the description lets an operation answer with this status, or undefined where it declares no such answer. */
+function declaredCodes(description: Description, operation: Operation, status: number): string[] | undefined {
+  const ref = operation.responses[status]?.$ref;
+  if (!ref) return undefined;
+  const refusal = description.components.responses[ref.replace('#/components/responses/', '')];
+  return refusal.content['application/json'].schema.allOf[1].properties.code.enum;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+type LintReport = { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] };
+
+/**
+ * Redocly CLI's lint of `description` with the repository's redocly.yaml and ignore file, offline: the description is
+ * written as openapi.json beside copies of both, since the ignore file names the linted file relative to itself.
+ */
+function redoclyLint(description: Description): { status: number | null; report?: LintReport; stderr: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-openapi-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(description));
+    for (const file of ['redocly.yaml', '.redocly.lint-ignore.yaml']) fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
+    const result = spawnSync(process.execPath, [REDOCLY, 'lint', '--config=redocly.yaml', '--format=json', '--max-problems=1000', 'openapi.json'], {
+      cwd: dir, encoding: 'utf8', timeout: 60_000,
+      // No telemetry and no update check (redocly.yaml says so too): the lint must not reach for the network.
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
+    const report = result.stdout.trim().startsWith('{') ? JSON.parse(result.stdout) as LintReport : undefined;
+    return { status: result.status, report, stderr: result.stderr };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function hasSuccessSchema(operation: Operation): boolean {
@@ -106,6 +150,53 @@ describe('the API description of the real app', () => {
     }
     expect(wrong, `Routes whose security does not match their guard:\n  ${wrong.join('\n  ')}\n`).toEqual([]);
   });
+
+  it('names every operation with an operationId and a summary from openapi-operations.ts, each id once', () => {
+    const names = operations(description).map(({ name }) => name);
+    const unnamed = operations(description).filter(({ operation }) => !operation.operationId || !operation.summary).map(({ name }) => name);
+    expect(unnamed, `Operations without an entry in server/lib/openapi-operations.ts (add one for each):\n  ${unnamed.join('\n  ')}\n`).toEqual([]);
+    const stale = Object.keys(OPERATIONS).filter((key) => !names.includes(key));
+    expect(stale, `Entries of server/lib/openapi-operations.ts that no route has:\n  ${stale.join('\n  ')}\n`).toEqual([]);
+    const ids = Object.values(OPERATIONS).map((entry) => entry.operationId);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index), 'operationIds used twice').toEqual([]);
+  });
+
+  it('says `security: []` on every operation a visitor may call', () => {
+    const undeclared = operations(description).filter(({ operation }) => !operation.security).map(({ name }) => name);
+    expect(undeclared).toEqual([]);
+  });
+
+  it("passes Redocly CLI's recommended rules with no error or warning, offline", () => {
+    const { status, report, stderr } = redoclyLint(description);
+    const problems = (report?.problems ?? []).map((p) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
+    expect(problems, `Redocly found:\n  ${problems.join('\n  ')}\n`).toEqual([]);
+    expect(report?.totals, stderr).toMatchObject({ errors: 0, warnings: 0 });
+    expect(status, stderr).toBe(0);
+  }, 90_000);
+
+  it('declares each refusal that a visitor, a pending member, a member and an administrator hear, with its code', async () => {
+    const callers: [string, TestUser | undefined][] = [
+      ['a visitor', undefined],
+      ['a pending member', await createUser(ctx.db, { status: 'pending' })],
+      ['a member', await createUser(ctx.db)],
+      ['an administrator', await createAdmin(ctx.db)],
+    ];
+    // Signing out ends the caller's session: it goes last, so every other operation is tried while signed in.
+    const all = operations(description).sort((a, b) => Number(a.name === 'POST /api/users/logout') - Number(b.name === 'POST /api/users/logout'));
+    const wrong: string[] = [];
+    for (const [who, user] of callers) {
+      for (const { name, path, method, operation } of all) {
+        const res = await ctx.app.inject({
+          method: method.toUpperCase() as HTTPMethods, url: path.replace(/\{\w+\}/g, SOME_ID), headers: user?.headers ?? {},
+        });
+        if (res.statusCode < 400 || res.statusCode >= 500) continue;
+        const { code } = res.json();
+        const codes = declaredCodes(description, operation, res.statusCode);
+        if (!codes?.includes(code)) wrong.push(`${name} for ${who}: answers ${res.statusCode} ${code}, declares ${codes?.join(', ') ?? 'no such status'}`);
+      }
+    }
+    expect(wrong, `Refusals the description does not declare:\n  ${wrong.join('\n  ')}\n`).toEqual([]);
+  }, 120_000); // About 480 requests: 2 to 4 s, given room for a busy machine.
 
   it('serves the reference from this origin, under the strict CSP of every other page', async () => {
     const page = await ctx.app.inject({ url: REFERENCE_PATH });
@@ -164,6 +255,28 @@ describe('the description of sample routes', () => {
       app.get('/api/public', { schema: ok }, async () => ({ msg: 'ok' }));
     });
     expect(description.paths['/api/guarded'].get.security).toEqual([{ [SESSION_SCHEME]: [] }]);
-    expect(description.paths['/api/public'].get.security).toBeUndefined();
+    expect(description.paths['/api/public'].get.security).toEqual([]);
+  });
+
+  it("declares each route's refusals from its guard, its inputs and its method", async () => {
+    const description = await describeSample((app) => {
+      app.get('/api/open', { schema: ok }, async () => ({ msg: 'ok' }));
+      app.get('/api/mine', { onRequest: authenticated, schema: ok }, async () => ({ msg: 'ok' }));
+      app.put('/api/things/:id', { onRequest: verified, schema: { params: IdParams, body: z.object({ on: z.boolean() }), ...ok } }, async () => ({ msg: 'ok' }));
+      app.delete('/api/admin/things', { onRequest: adminOnly, schema: ok }, async () => ({ msg: 'ok' }));
+      app.get('/api/own-rule', { onRequest: guard, schema: ok }, async () => ({ msg: 'ok' }));
+    });
+    const refusals = (path: string, method: string) => Object.fromEntries(Object.entries(description.paths[path][method].responses)
+      .filter(([status]) => Number(status) >= 400).map(([status, response]) => [status, response.$ref?.split('/').pop()]));
+    expect(refusals('/api/open', 'get')).toEqual({});
+    expect(refusals('/api/mine', 'get')).toEqual({ 401: 'SignInRequired' });
+    expect(refusals('/api/things/{id}', 'put')).toEqual({
+      400: 'InvalidRequest', 401: 'SignInRequired', 403: 'NotVerified', 404: 'NotFound', 413: 'TooLarge', 415: 'UnsupportedMediaType',
+      429: 'RateLimited',
+    });
+    expect(refusals('/api/admin/things', 'delete')).toEqual({ 401: 'SignInRequired', 403: 'AdminsOnly', 429: 'RateLimited' });
+    expect(refusals('/api/own-rule', 'get')).toEqual({ 401: 'SignInRequired', 403: 'Forbidden' });
+    expect(description.components.responses.NotVerified.content['application/json'].schema.allOf[1].properties.code.enum)
+      .toEqual(['NOT_VERIFIED', 'TWO_FACTOR_REQUIRED']);
   });
 });

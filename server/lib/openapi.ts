@@ -1,8 +1,11 @@
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { onRequestHookHandler } from 'fastify';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { App } from '../context.ts';
+import { adminOnly, authenticated, verified } from './auth.ts';
+import { FORBIDDEN_KEY, completeDescription, type RefusalName } from './openapi-document.ts';
 
 export const DESCRIPTION_PATH = '/api/openapi.json';
 export const REFERENCE_PATH = '/api/docs';
@@ -36,6 +39,7 @@ export async function registerOpenApi(app: App, tags: readonly ApiTag[]): Promis
       tags: tags.map(({ name, description }) => ({ name, description })),
     },
     transform: describeRoute,
+    transformObject: (document) => completeDescription((document as { openapiObject: Parameters<typeof completeDescription>[0] }).openapiObject),
   });
   await app.register(swaggerUi, {
     routePrefix: REFERENCE_PATH,
@@ -47,7 +51,8 @@ export async function registerOpenApi(app: App, tags: readonly ApiTag[]): Promis
 }
 
 /**
- * Tags each /api route with the feature being registered, and marks the guarded ones as needing a session. Call before
+ * Tags each /api route with the feature being registered, and marks the guarded ones as needing a session (and which
+ * 403 their guard may answer, see openapi-document.ts). Call before
  * any plugin that adds hooks to routes (compress does): by the house rule a route's own onRequest hook is its access
  * guard (docs/conventions.md), so it must be read before others join it.
  */
@@ -56,8 +61,14 @@ export function tagApiRoutes(app: App): TagRoutes {
   // onRoute runs synchronously as each route is added, so the tag of the feature being registered is the current one.
   app.addHook('onRoute', (route) => {
     if (!isApiOperation(route.url)) return;
-    const guarded = [route.onRequest ?? []].flat().length > 0;
-    route.schema = { ...route.schema, ...(currentTag && { tags: [currentTag] }), ...(guarded && { security: [{ [SESSION_SCHEME]: [] }] }) };
+    const guards = [route.onRequest ?? []].flat();
+    const forbidden = forbiddenBy(guards);
+    route.schema = {
+      ...route.schema,
+      ...(currentTag && { tags: [currentTag] }),
+      ...(guards.length > 0 && { security: [{ [SESSION_SCHEME]: [] }] }),
+      ...(forbidden && { [FORBIDDEN_KEY]: forbidden }),
+    };
   });
   return async (tag, registerRoutes) => {
     currentTag = tag;
@@ -67,6 +78,17 @@ export function tagApiRoutes(app: App): TagRoutes {
       currentTag = undefined;
     }
   };
+}
+
+/**
+ * The 403 a route's guards may answer: none for `authenticated`; a feature's own guard is built on requireVerified or
+ * requireAdmin and may add a refusal of its own (referrals refuse administrators), hence Forbidden.
+ */
+function forbiddenBy(guards: onRequestHookHandler[]): RefusalName | undefined {
+  if (guards.length === 0 || guards.every((guard) => guard === authenticated)) return undefined;
+  if (guards.every((guard) => guard === verified)) return 'NotVerified';
+  if (guards.every((guard) => guard === adminOnly)) return 'AdminsOnly';
+  return 'Forbidden';
 }
 
 /** Every /api route but the description's and the reference's own. */

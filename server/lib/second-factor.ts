@@ -23,15 +23,21 @@ export const normalise = (code: string) => code.replace(/[\s-]/g, '').toLowerCas
 const isTotpCode = (code: string) => /^\d{6}$/.test(code);
 
 export const key = (ctx: AppContext) => serverKey(ctx.config);
-const failuresKey = (userId: string) => `mfa:acct:${userId}`;
+/** Where wrong codes are counted: the account's sign-in codes unless a form keeps its own count. */
+export const signInCounter = (userId: string) => `mfa:acct:${userId}`;
+/**
+ * Turning two-factor off is counted per session, apart from sign-in: a session's wrong guesses there must not lock the
+ * owner out of signing in, and each session has its own few tries.
+ */
+export const disableCounter = (sessionId: string) => `mfa:disable:${sessionId}`;
 
-/** Wrong codes (and wrong passwords in the 2FA forms) are counted per account on the limiter every node shares. */
-export async function assertCodesAllowed(ctx: AppContext, userId: string): Promise<void> {
-  if (await ctx.limiter.count(failuresKey(userId)) >= ctx.config.limits.mfaFailsPerAccount) throw tooManyRequests(TEXTS.tooManyCodes);
+/** Wrong codes (and wrong passwords in the 2FA forms) are counted on the limiter every node shares. */
+export async function assertCodesAllowed(ctx: AppContext, userId: string, counter = signInCounter(userId)): Promise<void> {
+  if (await ctx.limiter.count(counter) >= ctx.config.limits.mfaFailsPerAccount) throw tooManyRequests(TEXTS.tooManyCodes);
 }
 
-export async function recordCodeFailure(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.limiter.hit(failuresKey(userId), ctx.config.limits.loginWindowMs);
+export async function recordCodeFailure(ctx: AppContext, userId: string, counter = signInCounter(userId)): Promise<void> {
+  await ctx.limiter.hit(counter, ctx.config.limits.loginWindowMs);
 }
 
 export async function twoFactorEnabled(db: Db, userId: string): Promise<boolean> {
@@ -51,9 +57,9 @@ export class CodeRefused extends Error {
 }
 
 /** Counts the refusal (after the transaction, so the count is never rolled back) and answers it. */
-export async function refusedCode(ctx: AppContext, userId: string, error: unknown): Promise<never> {
+export async function refusedCode(ctx: AppContext, userId: string, error: unknown, counter = signInCounter(userId)): Promise<never> {
   if (!(error instanceof CodeRefused)) throw error;
-  await recordCodeFailure(ctx, userId);
+  await recordCodeFailure(ctx, userId, counter);
   throw badRequest(error.outcome === 'replayed' ? TEXTS.replayed : TEXTS.badCode);
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 // No inline script and no third-party origins: the session token lives in localStorage, and this is what guards it.
 const CSP = [
@@ -18,6 +18,17 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * A JSON answer to a request that carries a session token is that member's own: no shared cache or browser cache may
+ * keep it (a shared computer's back button, a proxy). A route that chose its own Cache-Control keeps it.
+ */
+function isPrivateJson(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (reply.hasHeader('Cache-Control')) return false;
+  const type = reply.getHeader('Content-Type');
+  if (typeof type !== 'string' || !type.startsWith('application/json')) return false;
+  return request.user !== null || request.headers['x-auth-token'] !== undefined;
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     reply.header('Content-Security-Policy', CSP);
@@ -27,5 +38,6 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (isPrivateJson(request, reply)) reply.header('Cache-Control', 'private, no-store');
   });
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DRAWN_SCREENS } from '../../common/drawn-screens.ts';
 import { encodedPage } from './web.ts';
 import { hasMemberHint, pageRenderer } from './web-preload.ts';
 
@@ -46,6 +47,18 @@ describe('pageRenderer', () => {
     expect(preloads(html)).toEqual(['/assets/start-1.js', '/assets/Paper-1.js', '/assets/AppLayout-1.js', '/assets/Grid-1.js', '/assets/ForumsPage-1.js']);
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/Forums-1.css">');
     expect(html).not.toContain('index-1.css"');
+  });
+
+  it("preloads each drawn screen's module, as its descriptor names it, at its addresses", () => {
+    const modules = Object.fromEntries(DRAWN_SCREENS.map(({ module }, i) => [module, { file: `assets/drawn-${i}.js` }]));
+    write({ ...MANIFEST, ...modules });
+    const render = pageRenderer(dir);
+    DRAWN_SCREENS.forEach((screen, i) => {
+      expect(screen.addresses.test(screen.path)).toBe(true);
+      expect(preloads(render(screen.path)), screen.path).toContain(`/assets/drawn-${i}.js`);
+      expect(preloads(render(screen.path))).toContain('/assets/AppLayout-1.js');
+    });
+    expect(preloads(render('/chat/abc'))).toContain(`/assets/drawn-${DRAWN_SCREENS.findIndex((s) => s.path === '/chat')}.js`);
   });
 
   it('puts the boot script first, async, on every page', () => {

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MEMBER_HINT_COOKIE } from '../../common/member-hint.ts';
+import { DRAWN_SCREENS } from '../../common/drawn-screens.ts';
 import { PAGE_STATE_ID } from '../../common/member-page.ts';
 import { SCREEN_PATHS } from '../../common/screen-paths.ts';
 
@@ -15,19 +16,18 @@ const LAYOUT = ['app/layouts/AppLayout.tsx', 'features/chat/RealtimeConnection.t
 const START = 'app/start.tsx';
 const page = (name: string) => `features/${name}.tsx`;
 
-// The addresses (common/screen-paths.ts) of the screens are worth starting early, with the lazy modules they render.
-// The signed-in layout goes with every member screen; a visitor's /therapists fetches it for nothing (cached, small).
+// The addresses (common/screen-paths.ts) of the screens are worth starting early, with the lazy modules they render;
+// the drawn screens' from their descriptors (common/drawn-screens.ts). The signed-in layout goes with every member
+// screen; a visitor's /therapists fetches it for nothing (cached, small).
 const SCREENS: [RegExp, string[]][] = [
+  ...DRAWN_SCREENS.map(({ addresses, module }): [RegExp, string[]] => [addresses, [...LAYOUT, module]]),
   [SCREEN_PATHS.home, [page('landing/LandingPage')]],
   [SCREEN_PATHS.faq, [page('landing/FaqPage')]],
   [SCREEN_PATHS.login, [page('accounts/LoginPage')]],
   [SCREEN_PATHS.register, [page('accounts/RegisterPage')]],
-  [SCREEN_PATHS.forums, [...LAYOUT, page('forums/ForumsPage')]],
   [SCREEN_PATHS.communities, [...LAYOUT, page('forums/CommunitiesPage')]],
   [SCREEN_PATHS.community, [...LAYOUT, page('forums/CommunityPage')]],
   [SCREEN_PATHS.post, [...LAYOUT, page('forums/PostPage')]],
-  [SCREEN_PATHS.chat, [...LAYOUT, page('chat/ChatPage')]],
-  [SCREEN_PATHS.therapists, [...LAYOUT, page('therapists/TherapistsPage')]],
   [SCREEN_PATHS.profile, [...LAYOUT, page('therapists/ProfilePage')]],
   [SCREEN_PATHS.resources, [...LAYOUT, page('resources/ResourcesPage')]],
   [SCREEN_PATHS.referrals, [...LAYOUT, page('referrals/ReferralsPage')]],

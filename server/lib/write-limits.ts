@@ -8,7 +8,7 @@ import type { RateLimiter } from './rate-limit.ts';
  * password reset are written by visitors and keep their own per-address limits (features/accounts/limits.ts); chat
  * messages keep theirs, counted in the statement that stores them.
  */
-export const WRITE_BUCKETS = ['posts', 'comments', 'likes', 'communities', 'resources', 'conversations', 'referrals', 'other'] as const;
+export const WRITE_BUCKETS = ['posts', 'comments', 'likes', 'communities', 'resources', 'conversations', 'referrals', 'checks', 'other'] as const;
 export type WriteBucket = (typeof WRITE_BUCKETS)[number];
 export type WriteLimit = { max: number; windowMs: number };
 export type WriteLimits = Record<WriteBucket, WriteLimit>;
@@ -25,6 +25,8 @@ export const DEFAULT_WRITE_LIMITS: WriteLimits = {
   conversations: { max: 30, windowMs: HOUR },
   // Referral requests sent (decision 0050): a busy clinician refers a few clients a day.
   referrals: { max: 30, windowMs: HOUR },
+  // Privacy checks the forms ask as a member types (decision 0110): counted apart, so typing never uses up other writes.
+  checks: { max: 300, windowMs: 10 * MINUTE },
   other: { max: 300, windowMs: 10 * MINUTE },
 };
 
@@ -45,6 +47,7 @@ const BUCKET_OF: Record<string, WriteBucket> = {
   'POST /api/resources': 'resources',
   'POST /api/conversations': 'conversations',
   'POST /api/referrals': 'referrals',
+  'POST /api/privacy/check': 'checks',
 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -16,11 +16,11 @@ export async function awayFromStepEdge(): Promise<void> {
 }
 
 /**
- * Turns two-factor sign-in on for the user through the API, confirming with the previous step's code, so the current
+ * Turns two-factor sign-in on for the user through the API (the set-up asks for the password), confirming with the previous step's code, so the current
  * and next steps' codes are still unused for the test.
  */
 export async function enrol(app: App, user: TestUser): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const setup = await app.inject({ method: 'POST', url: '/api/users/me/2fa/setup', headers: user.headers });
+  const setup = await app.inject({ method: 'POST', url: '/api/users/me/2fa/setup', headers: user.headers, payload: { password: user.password } });
   if (setup.statusCode !== 200) throw new Error(`setup: ${setup.statusCode} ${setup.body}`);
   const { secret } = setup.json() as { secret: string };
   await awayFromStepEdge();

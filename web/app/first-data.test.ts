@@ -1,16 +1,53 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../common/accounts.ts';
-import { conversationsQuery } from '../features/chat/api.ts';
-import { DEFAULT_POST_ORDER, keys } from '../features/forums/api.ts';
-import { directoryQuery } from '../features/therapists/api.ts';
+import { DRAWN_SCREENS, drawnScreenReads, type DrawnPath } from '../../common/drawn-screens.ts';
+import { SCREEN_PATHS } from '../../common/screen-paths.ts';
+import { conversationsQuery, conversationsUrl } from '../features/chat/api.ts';
+import { DEFAULT_POST_ORDER, keys, postListUrl } from '../features/forums/api.ts';
+import { directoryQuery, directoryUrl } from '../features/therapists/api.ts';
 import { EMPTY_FILTERS } from '../features/therapists/filters.ts';
 import { FORUM_SIDEBAR_COMMUNITIES } from '../../common/constants.ts';
 import { query, setToken } from '../lib/api.ts';
-import { FIRST_DATA, SEED_FIRST_DATA, SIDE_DATA, primeFirstData } from './first-data.ts';
-import { CONVERSATIONS_PATH, DIRECTORY_PATH, FEED_PATH, firstRequests, startRequests } from './first-requests.ts';
+import type { ScreenModule } from '../lib/drawn-screen.ts';
+import { primeFirstData, seedDrawnScreen } from './first-data.ts';
+import { preloadMemberScreen } from './routes.tsx';
+import { firstRequests, startRequests } from './first-requests.ts';
 
 const me = { _id: 'me-1' } as Me;
+
+/** The module a descriptor names, loaded by its path under web/ (Vite's manifest key), as the server's preloads name it. */
+const moduleOf = (path: DrawnPath) => import(/* @vite-ignore */ `../${DRAWN_SCREENS.find((s) => s.path === path)!.module}`) as Promise<ScreenModule>;
+
+// Each descriptor is the only description of its screen: what the server reads, the boot script starts and the screen's
+// code seeds must be the very paths the screen's own queries ask for, and its module the one the app draws there.
+describe('the drawn screens descriptors', () => {
+  const ownPaths: Record<DrawnPath, { first: string; side: string[]; addresses: RegExp }> = {
+    '/forums': {
+      first: postListUrl({ sort: 'latest' }),
+      side: ['/api/communities/joined', `/api/communities/recommendations?limit=${FORUM_SIDEBAR_COMMUNITIES}`,
+        `/api/communities${query({ page: 1, limit: FORUM_SIDEBAR_COMMUNITIES })}`],
+      addresses: SCREEN_PATHS.forums,
+    },
+    '/therapists': { first: directoryUrl(EMPTY_FILTERS), side: [], addresses: SCREEN_PATHS.therapists },
+    '/chat': { first: conversationsUrl(), side: [], addresses: SCREEN_PATHS.chat },
+  };
+
+  for (const screen of DRAWN_SCREENS) {
+    it(`${screen.path}: the reads are the screen's own, its module seeds exactly them and does what it promises after the takeover`, async () => {
+      const own = ownPaths[screen.path];
+      expect(screen.first).toBe(own.first);
+      expect([...screen.side].sort()).toEqual([...own.side].sort());
+      expect(screen.addresses.source).toBe(own.addresses.source);
+      const module = await moduleOf(screen.path);
+      // The module the app draws there is the one the descriptor names (and the server preloads).
+      expect(await preloadMemberScreen(screen.path)).toBe(module);
+      const { drawn } = module;
+      expect(Object.keys(drawn!.seed).sort()).toEqual(drawnScreenReads(screen).sort());
+      expect(typeof drawn!.afterTakeover).toBe(screen.afterTakeover === null ? 'undefined' : 'function');
+    });
+  }
+});
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -36,16 +73,12 @@ describe('primeFirstData', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  async function primed(pathname: string, search = '') {
+  async function primed(pathname: DrawnPath, search = '') {
     startRequests(firstRequests(pathname, search).slice(1), 'ann');
     const client = new QueryClient();
-    await primeFirstData(client, me);
+    await primeFirstData(client, me, await moduleOf(pathname));
     return client;
   }
-
-  it('knows the paths the boot script asks for', () => {
-    expect(Object.keys(FIRST_DATA).sort()).toEqual([CONVERSATIONS_PATH, DIRECTORY_PATH, FEED_PATH].sort());
-  });
 
   it('caches the feed under the forums screen key, from the started request', async () => {
     const client = await primed('/forums');
@@ -64,14 +97,17 @@ describe('primeFirstData', () => {
 
   it('primes nothing for a filtered list or another screen', async () => {
     expect((await primed('/forums', '?sort=top')).getQueryCache().getAll()).toHaveLength(0);
-    expect((await primed('/settings')).getQueryCache().getAll()).toHaveLength(0);
+    const client = new QueryClient();
+    startRequests(firstRequests('/settings', '').slice(1), 'ann');
+    await primeFirstData(client, me, {});
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
     expect(asked).toEqual([]);
   });
 });
 
 // The server's render (docs/decisions/0104) puts the API's answers into the cache without fetching: the same keys and
 // the same shapes as the browser's own priming above, so the screen taken over finds its list where it looks.
-describe('SEED_FIRST_DATA', () => {
+describe('seedDrawnScreen', () => {
   beforeEach(() => {
     vi.stubGlobal('localStorage', memoryStorage());
     vi.stubGlobal('window', new EventTarget());
@@ -79,36 +115,27 @@ describe('SEED_FIRST_DATA', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('knows the same paths as the browser priming', () => {
-    expect(Object.keys(SEED_FIRST_DATA).sort()).toEqual(Object.keys(FIRST_DATA).sort());
-  });
-
-  it('caches each answer under the screen key, shaped as the screen query makes it', async () => {
+  it('caches each first list under the screen key, shaped as the screen query makes it', async () => {
     const client = new QueryClient();
     const feed = { posts: [{ title: 'Drawn' }], nextCursor: null };
     const directory = { users: [{ name: 'Ann' }], totalPages: 1 };
-    await SEED_FIRST_DATA[FEED_PATH](client, me, feed);
-    await SEED_FIRST_DATA[DIRECTORY_PATH](client, me, directory);
-    await SEED_FIRST_DATA[CONVERSATIONS_PATH](client, me, [{ _id: 'c1' }]);
+    seedDrawnScreen(client, me, await moduleOf('/forums'), { [postListUrl({ sort: 'latest' })]: feed });
+    seedDrawnScreen(client, me, await moduleOf('/therapists'), { [directoryUrl(EMPTY_FILTERS)]: directory });
+    seedDrawnScreen(client, me, await moduleOf('/chat'), { [conversationsUrl()]: [{ _id: 'c1' }] });
     expect(client.getQueryData<{ pages: unknown[] }>(keys.postList(DEFAULT_POST_ORDER))?.pages).toEqual([feed]);
     expect(client.getQueryData(directoryQuery(EMPTY_FILTERS).queryKey)).toEqual(directory);
     expect(client.getQueryData(conversationsQuery(me._id).queryKey)?.pages).toEqual([{ conversations: [{ _id: 'c1' }], hasMore: false }]);
   });
-});
 
-// The forums' side columns drawn with their data: the paths their hooks ask for (web/features/forums/api.ts) and keys.
-describe('SIDE_DATA', () => {
-  it("caches the forums' side columns under their hooks' keys, from the paths the hooks ask for", async () => {
+  // Drawn "Loading..." instead, they would fill in after the takeover and push the posts down.
+  it("caches the forums' side columns under their hooks' keys", async () => {
     const limit = FORUM_SIDEBAR_COMMUNITIES;
-    const side = SIDE_DATA['/forums'];
-    const joined = '/api/communities/joined';
-    const recommendations = `/api/communities/recommendations?limit=${limit}`;
-    const list = `/api/communities${query({ page: 1, limit })}`;
-    expect(Object.keys(side).sort()).toEqual([joined, recommendations, list].sort());
     const client = new QueryClient();
-    await side[joined](client, me, [{ _id: 'j1' }]);
-    await side[recommendations](client, me, [{ _id: 'r1' }]);
-    await side[list](client, me, { communities: [{ _id: 'l1' }], totalPages: 1 });
+    seedDrawnScreen(client, me, await moduleOf('/forums'), {
+      '/api/communities/joined': [{ _id: 'j1' }],
+      [`/api/communities/recommendations?limit=${limit}`]: [{ _id: 'r1' }],
+      [`/api/communities${query({ page: 1, limit })}`]: { communities: [{ _id: 'l1' }], totalPages: 1 },
+    });
     expect(client.getQueryData(keys.joined)).toEqual([{ _id: 'j1' }]);
     expect(client.getQueryData(keys.recommendations)).toEqual([{ _id: 'r1' }]);
     expect(client.getQueryData(keys.communityList(1, limit, ''))).toEqual({ communities: [{ _id: 'l1' }], totalPages: 1 });

@@ -1,23 +1,17 @@
-// What a screen asks the API for first, by address, started by the boot script (web/boot.ts, decision 0094). Only the
-// plain address of a screen (no search, no filters): those are the ones typed or bookmarked. first-requests.test.ts checks
-// each path against the screen's own query, and the keys below against web/lib/prefetch.ts, which this file may not
-// import (the boot script shares no module with the app).
+// What a screen asks the API for first, by address, started by the boot script (web/boot.ts, decision 0094): the session
+// check, and a drawn screen's first list (common/drawn-screens.ts) at its plain address (no search, no filters: those are
+// the ones typed or bookmarked). The app may not import this file, nor the descriptors as values: the boot script would
+// then wait for a chunk they share. first-requests.test.ts checks the keys below against web/lib/prefetch.ts.
+import { firstListAt } from '../../common/drawn-screens.ts';
 
 export const SESSION_PATH = '/api/users/me';
-export const FEED_PATH = '/api/forumPosts/feed';
-export const DIRECTORY_PATH = '/api/users';
-export const CONVERSATIONS_PATH = '/api/conversations?limit=100';
 export const BOOT_TOKEN_KEY = 'token';
 export const BOOT_EARLY_KEY = '__theraEarly';
 
 /** The session check, then the screen's first list, for a signed-in visit to `pathname` with `search`. */
 export function firstRequests(pathname: string, search: string): string[] {
-  const plain = search === '' || search === '?';
-  const paths = [SESSION_PATH];
-  if (pathname === '/forums' && plain) paths.push(FEED_PATH);
-  else if (pathname === '/therapists' && plain) paths.push(DIRECTORY_PATH);
-  else if (pathname === '/chat' || pathname.startsWith('/chat/')) paths.push(CONVERSATIONS_PATH);
-  return paths;
+  const first = firstListAt(pathname, search);
+  return first ? [SESSION_PATH, first] : [SESSION_PATH];
 }
 
 /** Starts these GETs with the token and leaves them where api() looks (web/lib/prefetch.ts). */

@@ -4,6 +4,7 @@ import { PageLoader } from '../components/PageLoader.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { loginPathFor, safeNextPath } from '../lib/next-path.ts';
 import { SCREEN_PATHS } from '../../common/screen-paths.ts';
+import type { ScreenModule } from '../lib/drawn-screen.ts';
 import { lazyScreen } from './lazy-screen.ts';
 import { titleFor } from './titles.ts';
 import { isVerified, useSession } from '../lib/session.tsx';
@@ -44,32 +45,35 @@ const AdminResources = lazy(() => import('../features/admin/AdminResourcesPage.t
 const AdminVerifications = lazy(() => import('../features/admin/VerificationsPage.tsx'));
 const AdminAudit = lazy(() => import('../features/admin/AuditPage.tsx'));
 const AdminReports = lazy(() => import('../features/admin/ReportsPage.tsx'));
+const AdminMemberAccount = lazy(() => import('../features/admin/MemberAccountPage.tsx'));
 
 // A member's screen opened from its address: its code is already on its way (the server names it for preloading,
 // docs/decisions/0094); start.tsx waits for it briefly so the first render draws it (docs/decisions/0099).
-const EARLY_SCREENS: [RegExp, { load: () => Promise<unknown> }[]][] = [
-  [SCREEN_PATHS.home, [Dashboard]],
-  [SCREEN_PATHS.forums, [Forums]],
-  [SCREEN_PATHS.communities, [Communities]],
-  [SCREEN_PATHS.community, [Community]],
-  [SCREEN_PATHS.post, [Post]],
-  [SCREEN_PATHS.bookmarks, [Bookmarks]],
-  [SCREEN_PATHS.chat, [Chat]],
-  [SCREEN_PATHS.referrals, [Referrals]],
-  [SCREEN_PATHS.resources, [Resources]],
-  [SCREEN_PATHS.therapists, [Therapists]],
-  [SCREEN_PATHS.profile, [Profile]],
-  [SCREEN_PATHS.notifications, [Notifications]],
-  [SCREEN_PATHS.settings, [Settings]],
+const EARLY_SCREENS: [RegExp, { load: () => Promise<unknown> }][] = [
+  [SCREEN_PATHS.home, Dashboard],
+  [SCREEN_PATHS.forums, Forums],
+  [SCREEN_PATHS.communities, Communities],
+  [SCREEN_PATHS.community, Community],
+  [SCREEN_PATHS.post, Post],
+  [SCREEN_PATHS.bookmarks, Bookmarks],
+  [SCREEN_PATHS.chat, Chat],
+  [SCREEN_PATHS.referrals, Referrals],
+  [SCREEN_PATHS.resources, Resources],
+  [SCREEN_PATHS.therapists, Therapists],
+  [SCREEN_PATHS.profile, Profile],
+  [SCREEN_PATHS.notifications, Notifications],
+  [SCREEN_PATHS.settings, Settings],
 ];
 
 /**
- * Loads the signed-in layout, the socket's connection and the screen at `pathname`, if it is one of the above. The
- * connection is drawn with the first render too: its refetch on connecting then ends before anything arrives live.
+ * Loads the signed-in layout, the socket's connection and the screen at `pathname`, if it is one of the above, and gives
+ * the screen's module (a drawn screen's has its `drawn` code, web/lib/drawn-screen.ts). The connection is drawn with the
+ * first render too: its refetch on connecting then ends before anything arrives live.
  */
-export function preloadMemberScreen(pathname: string): Promise<unknown> {
-  const screens = EARLY_SCREENS.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
-  return Promise.all([AppLayout, RealtimeConnection, ...screens].map((screen) => screen.load()));
+export async function preloadMemberScreen(pathname: string): Promise<ScreenModule | undefined> {
+  const screen = EARLY_SCREENS.find(([pattern]) => pattern.test(pathname))?.[1];
+  const [module] = await Promise.all([screen?.load(), AppLayout.load(), RealtimeConnection.load()]);
+  return module as ScreenModule | undefined;
 }
 
 const page = (element: ReactNode, tall = false) => <Suspense fallback={<PageLoader tall={tall} />}>{element}</Suspense>;
@@ -183,6 +187,7 @@ function ScreenRoutes() {
           <Route path="/admin/verifications" element={page(<AdminVerifications />)} />
           <Route path="/admin/audit" element={page(<AdminAudit />)} />
           <Route path="/admin/reports" element={page(<AdminReports />)} />
+          <Route path="/admin/users/:id" element={page(<AdminMemberAccount />)} />
         </Route>
         <Route path="/faq" element={page(<Faq />)} />
         {signedInAccountRoutes}

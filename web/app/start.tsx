@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Me } from '../../common/accounts.ts';
 import { PAGE_STATE_ID, pageTagText, type PageState } from '../../common/member-page.ts';
 import { App, appQueryClient } from './App.tsx';
-import { AFTER_TAKEOVER, primeFirstData } from './first-data.ts';
+import { afterTakeover, primeFirstData } from './first-data.ts';
 import { preloadMemberScreen } from './routes.tsx';
 import { getToken, markMember } from '../lib/api.ts';
 import { currentUser, isVerified } from '../lib/session.tsx';
@@ -19,14 +19,14 @@ const WAIT_FOR_SCREEN_MS = 1_500;
  * 0103).
  */
 async function memberStart(): Promise<{ user: Me | null } | undefined> {
+  // A chunk that fails to load is not waited for: React.lazy asks for it again and shows the error there.
+  const screen = preloadMemberScreen(location.pathname).catch(() => undefined);
   const session = currentUser().then(async (user) => {
     // Only a verified member's screens show these lists; anyone else's answer would only be a refusal to keep. A list
     // that fails here is the screen's to ask for and report, as without this.
-    if (user && isVerified(user)) await primeFirstData(appQueryClient, user).catch(() => undefined);
+    if (user && isVerified(user)) await primeFirstData(appQueryClient, user, await screen).catch(() => undefined);
     return { user };
   });
-  // A chunk that fails to load is not waited for: React.lazy asks for it again and shows the error there.
-  const screen = preloadMemberScreen(location.pathname).catch(() => undefined);
   const ready = Promise.all([session, screen]).then(([checked]) => checked);
   const late = new Promise<undefined>((resolve) => setTimeout(resolve, WAIT_FOR_SCREEN_MS));
   // A late answer is not lost: the check's outcome (a refused token is dropped) stands either way.
@@ -60,12 +60,14 @@ async function drawnState(token: string): Promise<PageState<Me> | undefined> {
 async function takeOverMemberScreen(root: HTMLElement, state: PageState<Me>): Promise<void> {
   hydrate(appQueryClient, state.queries as DehydratedState);
   // Preloaded by the page: drawn at once rather than suspending (which would leave that part to a later pass).
+  const screen = preloadMemberScreen(location.pathname).catch(() => undefined);
   const late = new Promise((resolve) => setTimeout(resolve, WAIT_FOR_SCREEN_MS));
-  await Promise.race([preloadMemberScreen(location.pathname).catch(() => undefined), late]);
+  await Promise.race([screen, late]);
   const checked = { user: state.me };
   // In a transition, as for the landing page: the takeover yields to the browser instead of running as one long task.
   startTransition(() => void hydrateRoot(root, <StrictMode><App checked={checked} /></StrictMode>));
-  await AFTER_TAKEOVER[location.pathname]?.(appQueryClient, state.me);
+  // Even when the screen's code came late: what the render could not do is still owed (the chat's delivery receipts).
+  await afterTakeover(appQueryClient, state.me, await screen);
 }
 
 /**

@@ -4,12 +4,13 @@ import { TokenResponse } from '../../../common/accounts.ts';
 import { MessageResponse } from '../../../common/ids.ts';
 import {
   ChangeEmailBody, ChangePasswordBody, ConfirmEmailBody, EndedSessionsResponse, MfaLoginBody, RecoveryCodesResponse, SessionIdParams,
-  SessionsPageSchema, SessionsQuery, TEXTS, TwoFactorCodeBody, TwoFactorDisableBody, TwoFactorSetupResponse, TwoFactorStatusSchema,
+  SessionsPageSchema, SessionsQuery, TEXTS, TwoFactorCodeBody, TwoFactorDisableBody, TwoFactorSetupBody, TwoFactorSetupResponse, TwoFactorStatusSchema,
 } from '../../../common/security.ts';
 import type { App, AppContext } from '../../context.ts';
 import { authenticated, currentUser } from '../../lib/auth.ts';
 import { setPageSession } from '../../lib/page-session.ts';
 import * as credentials from './credentials.ts';
+import * as emailChange from './email-change.ts';
 import { loginWithCode } from './mfa-sign-in.ts';
 import * as sessions from './sessions.ts';
 import * as twoFactor from './two-factor.ts';
@@ -24,8 +25,9 @@ export function securityRoutes(app: App, ctx: AppContext): void {
   app.get('/api/users/me/2fa', { onRequest: authenticated, schema: { response: { 200: TwoFactorStatusSchema } } },
     async (request) => twoFactor.status(ctx, currentUser(request)));
 
-  app.post('/api/users/me/2fa/setup', { onRequest: authenticated, schema: { response: { 200: TwoFactorSetupResponse } } },
-    async (request) => twoFactor.setup(ctx, currentUser(request)));
+  app.post('/api/users/me/2fa/setup', {
+    onRequest: authenticated, schema: { body: TwoFactorSetupBody, response: { 200: TwoFactorSetupResponse } },
+  }, async (request) => twoFactor.setup(ctx, currentUser(request), request.body));
 
   app.post('/api/users/me/2fa/enable', {
     onRequest: authenticated, schema: { body: TwoFactorCodeBody, response: { 200: RecoveryCodesResponse } },
@@ -62,12 +64,12 @@ export function securityRoutes(app: App, ctx: AppContext): void {
   app.post('/api/users/me/email', {
     onRequest: authenticated, schema: { body: ChangeEmailBody, response: { 200: MessageResponse } },
   }, async (request) => {
-    await credentials.requestEmailChange(ctx, currentUser(request), { ...request.body, log: request.log });
+    await emailChange.requestEmailChange(ctx, currentUser(request), { ...request.body, log: request.log });
     return { msg: TEXTS.emailSent };
   });
 
   app.post('/api/users/confirm-email', { schema: { body: ConfirmEmailBody, response: { 200: MessageResponse } } }, async (request) => {
-    await credentials.confirmEmailChange(ctx, request.user, { ...request.body, log: request.log });
+    await emailChange.confirmEmailChange(ctx, request.user, { ...request.body, log: request.log });
     return { msg: TEXTS.emailChanged };
   });
 }

@@ -5,7 +5,7 @@ import { FORGOT_SUCCESS, INVALID_CREDENTIALS } from '../../../common/accounts.ts
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
-import { createSession, revokeAllSessions, revokeResetLinks, revokeSession, type CurrentUser } from '../../lib/auth.ts';
+import { cancelPendingChanges, createSession, revokeAllSessions, revokeResetLinks, revokeSession, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { sessionDevice } from '../../lib/device.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
@@ -126,6 +126,10 @@ export async function forgotPassword(
   return FORGOT_SUCCESS;
 }
 
+/**
+ * A new password through the emailed link: every session ends, and what the old password began is cancelled. Two-factor
+ * sign-in stays on: the link proves the mailbox, not the phone, so the next sign-in still asks for a code.
+ */
 export async function resetPassword(ctx: AppContext, _visitor: CurrentUser | null, input: { token: string; password: string }): Promise<void> {
   const { token, password } = input;
   const now = new Date();
@@ -147,6 +151,7 @@ export async function resetPassword(ctx: AppContext, _visitor: CurrentUser | nul
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
     await revokeAllSessions(tx as unknown as Db, row.userId);
     await revokeResetLinks(tx as unknown as Db, row.userId);
+    await cancelPendingChanges(tx as unknown as Db, row.userId);
   });
   ctx.realtime.endUser(row.userId);
 }

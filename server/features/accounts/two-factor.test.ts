@@ -42,7 +42,7 @@ describe('who may use the two-factor routes', () => {
 describe('enrolment', () => {
   it('setup gives the secret as text and an otpauth:// URI, and stores the secret encrypted', async () => {
     const user = await createUser(ctx.db);
-    const { status, body } = await call('POST', '/api/users/me/2fa/setup', user);
+    const { status, body } = await call('POST', '/api/users/me/2fa/setup', user, { password: user.password });
     expect(status).toBe(200);
     expect(body.secret).toMatch(/^[A-Z2-7]{32}$/);
     const uri = new URL(body.uri);
@@ -59,7 +59,7 @@ describe('enrolment', () => {
 
   it('a wrong code leaves it off; the right one turns it on and gives 10 single-use recovery codes, kept hashed', async () => {
     const user = await createUser(ctx.db);
-    const { body: { secret } } = await call('POST', '/api/users/me/2fa/setup', user);
+    const { body: { secret } } = await call('POST', '/api/users/me/2fa/setup', user, { password: user.password });
     expect(await call('POST', '/api/users/me/2fa/enable', user, { code: '000000' === codeAt(secret) ? '111111' : '000000' }))
       .toEqual({ status: 400, body: { msg: TEXTS.badCode, code: 'BAD_REQUEST' } });
     expect(await call('POST', '/api/users/me/2fa/enable', user, { code: 'abc' })).toMatchObject({ status: 400 });
@@ -74,7 +74,26 @@ describe('enrolment', () => {
     expect(stored.map((r) => r.codeHash).sort()).toEqual(body.recoveryCodes.map((c: string) => hashToken(c.replace(/-/g, ''))).sort());
     expect((await call('GET', '/api/users/me', user)).body).toMatchObject({ twoFactorEnabled: true, mustEnrolTwoFactor: false });
     expect(await call('POST', '/api/users/me/2fa/enable', user, { code: codeAt(secret, 1) })).toMatchObject({ status: 409, body: { msg: TEXTS.alreadyOn } });
-    expect(await call('POST', '/api/users/me/2fa/setup', user)).toMatchObject({ status: 409, body: { msg: TEXTS.alreadyOn } });
+    expect(await call('POST', '/api/users/me/2fa/setup', user, { password: user.password })).toMatchObject({ status: 409, body: { msg: TEXTS.alreadyOn } });
+  });
+
+  it('setup asks for the current password: a missing one names the field, a wrong one is 400 and stores nothing', async () => {
+    const user = await createUser(ctx.db);
+    expect((await call('POST', '/api/users/me/2fa/setup', user, {})).body).toMatchObject({ code: 'VALIDATION', msg: expect.stringMatching(/password/) });
+    expect((await call('POST', '/api/users/me/2fa/setup', user)).status).toBe(400);
+    expect(await call('POST', '/api/users/me/2fa/setup', user, { password: 'not-the-password' }))
+      .toEqual({ status: 400, body: { msg: TEXTS.wrongPassword, code: 'BAD_REQUEST' } });
+    expect(await ctx.db.$count(twoFactor, eq(twoFactor.userId, user.id))).toBe(0);
+  });
+
+  it('wrong passwords at setup are counted with the other password forms: past the limit even the right one is 429', async () => {
+    const user = await createUser(ctx.db);
+    for (let i = 0; i < ctx.config.limits.loginFailsPerAccount; i++) {
+      expect((await call('POST', '/api/users/me/2fa/setup', user, { password: `wrong-${i}-password` })).status).toBe(400);
+    }
+    expect(await call('POST', '/api/users/me/2fa/setup', user, { password: user.password })).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED' } });
+    expect((await call('POST', '/api/users/me/password', user, { currentPassword: user.password, newPassword: 'another-long-passphrase' })).status).toBe(429);
+    expect(await ctx.db.$count(twoFactor, eq(twoFactor.userId, user.id))).toBe(0);
   });
 
   it('enable before setup is refused', async () => {
@@ -192,6 +211,27 @@ describe('turning it off', () => {
     expect(await login(user)).toEqual({ token: expect.any(String) });
     expect(await call('POST', '/api/users/me/2fa/disable', user, { password: user.password, code: '123456' }))
       .toEqual({ status: 400, body: { msg: TEXTS.notOn, code: 'BAD_REQUEST' } });
+  });
+
+  it('wrong codes there are counted per session and apart from sign-in: five of them do not lock the owner out', async () => {
+    const user = await createUser(ctx.db);
+    const { secret, recoveryCodes: codes } = await enrol(ctx.app, user);
+    const valid = new Set([-1, 0, 1, 2].map((step) => codeAt(secret, step)));
+    const wrong = (n: number) => [0, 1, 2, 3, 4].map((k) => String(100000 + n * 10 + k)).find((c) => !valid.has(c)) ?? '';
+    for (let i = 0; i < ctx.config.limits.mfaFailsPerAccount; i++) {
+      expect((await call('POST', '/api/users/me/2fa/disable', user, { password: user.password, code: wrong(i) })).status).toBe(400);
+    }
+    expect(await call('POST', '/api/users/me/2fa/disable', user, { password: user.password, code: codeAt(secret) }))
+      .toEqual({ status: 429, body: { msg: TEXTS.tooManyCodes, code: 'RATE_LIMITED' } });
+    // Sign-in with a right code still works, and the new session has its own tries at turning it off.
+    await awayFromStepEdge();
+    const signedIn = await secondStep((await login(user)).mfaToken, codeAt(secret));
+    expect(signedIn.status).toBe(200);
+    const fresh = { headers: { 'x-auth-token': signedIn.body.token as string } };
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/api/users/me/2fa/disable', headers: fresh.headers, payload: { password: user.password, code: codes[0] },
+    });
+    expect(res.json()).toEqual({ msg: TEXTS.twoFactorOff });
   });
 
   it('400 naming the field for a missing password or code', async () => {

@@ -6,14 +6,15 @@ import { RECOVERY_CODE_COUNT, TEXTS, type TwoFactorSetup, type TwoFactorStatus }
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { recoveryCodes, twoFactor, users } from '../../db/schema.ts';
-import type { CurrentUser } from '../../lib/auth.ts';
+import { cancelPendingChanges, revokeOtherSessions, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import {
-  assertCodesAllowed, CodeRefused, key, matchingStep, normalise, recordCodeFailure, refusedCode, totp, twoFactorEnabled, useCode,
+  assertCodesAllowed, CodeRefused, disableCounter, key, matchingStep, normalise, recordCodeFailure, refusedCode, totp, twoFactorEnabled, useCode,
 } from '../../lib/second-factor.ts';
 import { open, seal } from '../../lib/secret-box.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { checkPassword } from './credentials.ts';
 
 
 /** Four groups of four base32 characters: 80 random bits, so a plain SHA-256 is a safe way to keep them. */
@@ -30,19 +31,26 @@ export async function status(ctx: AppContext, user: CurrentUser): Promise<TwoFac
   return { enabled: Boolean(row?.enabledAt), recoveryCodesLeft: row?.enabledAt ? row.left : 0 };
 }
 
-/** A new secret waiting for its first code; a setup started again replaces the one not yet confirmed. */
-export async function setup(ctx: AppContext, user: CurrentUser): Promise<TwoFactorSetup> {
+/**
+ * A new secret waiting for its first code; a setup started again replaces the one not yet confirmed. The current
+ * password is asked first (wrong ones counted with the other password forms'), so a stolen session alone cannot put
+ * its own second factor on the account and lock the owner out.
+ */
+export async function setup(ctx: AppContext, user: CurrentUser, input: { password: string }): Promise<TwoFactorSetup> {
+  const account = await checkPassword(ctx, user.id, input.password);
   const secret = new Secret({ size: 20 }).base32;
   const sealed = seal(key(ctx), secret, user.id);
-  const [account] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
   const saved = await ctx.db.insert(twoFactor).values({ userId: user.id, secret: sealed })
     .onConflictDoUpdate({ target: twoFactor.userId, set: { secret: sealed, lastStep: null, createdAt: new Date() }, setWhere: isNull(twoFactor.enabledAt) })
     .returning({ userId: twoFactor.userId });
   if (!saved.length) throw conflict(TEXTS.alreadyOn);
-  return { secret, uri: totp(secret, account?.email ?? user.name).toString() };
+  return { secret, uri: totp(secret, account.email).toString() };
 }
 
-/** The first right code turns it on and returns the recovery codes, shown this once. */
+/**
+ * The first right code turns it on and returns the recovery codes, shown this once. Every other session ends (with its
+ * sockets), and what was pending under the old state is cancelled: a change of email, a sign-in waiting for a code.
+ */
 export async function enable(ctx: AppContext, user: CurrentUser, input: { code: string }): Promise<string[]> {
   await assertCodesAllowed(ctx, user.id);
   const [row] = await ctx.db.select().from(twoFactor).where(eq(twoFactor.userId, user.id)).limit(1);
@@ -54,25 +62,32 @@ export async function enable(ctx: AppContext, user: CurrentUser, input: { code: 
     throw badRequest(TEXTS.badCode);
   }
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const on = await tx.update(twoFactor).set({ enabledAt: new Date(), lastStep: step })
       .where(and(eq(twoFactor.userId, user.id), isNull(twoFactor.enabledAt))).returning({ userId: twoFactor.userId });
     if (!on.length) throw conflict(TEXTS.alreadyOn);
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId: user.id, codeHash: hashToken(normalise(code)) })));
+    await cancelPendingChanges(tx as unknown as Db, user.id);
+    return revokeOtherSessions(tx as unknown as Db, user.id, user.sessionId);
   });
+  for (const id of ended) ctx.realtime.endSession(id);
   // An administrator who had to enrol may now do everything: no node keeps the old answer.
   ctx.realtime.userChanged(user.id);
   return codes;
 }
 
-/** Off with the password and a code (a TOTP code or a recovery code, for a lost phone). */
+/**
+ * Off with the password and a code (a TOTP code or a recovery code, for a lost phone). Wrong tries are counted per
+ * session and apart from sign-in's codes (lib/second-factor.ts, disableCounter).
+ */
 export async function disable(ctx: AppContext, user: CurrentUser, input: { password: string; code: string }): Promise<void> {
-  await assertCodesAllowed(ctx, user.id);
+  const counter = disableCounter(user.sessionId);
+  await assertCodesAllowed(ctx, user.id, counter);
   if (!(await twoFactorEnabled(ctx.db, user.id))) throw badRequest(TEXTS.notOn);
   const [account] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!account || !(await verifyPassword(account.passwordHash, input.password))) {
-    await recordCodeFailure(ctx, user.id);
+    await recordCodeFailure(ctx, user.id, counter);
     throw badRequest(TEXTS.wrongPassword);
   }
   await ctx.db.transaction(async (tx) => {
@@ -80,7 +95,7 @@ export async function disable(ctx: AppContext, user: CurrentUser, input: { passw
     if (outcome !== 'ok') throw new CodeRefused(outcome);
     await tx.delete(twoFactor).where(eq(twoFactor.userId, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-  }).catch((error: unknown) => refusedCode(ctx, user.id, error));
+  }).catch((error: unknown) => refusedCode(ctx, user.id, error, counter));
   ctx.realtime.userChanged(user.id);
 }
 

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { renameMentions } from '../../lib/mention-names.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageInfo } from '../../lib/paging.ts';
@@ -43,6 +44,7 @@ export async function decideNameChange(
     const name = approved ? before.pendingName : before.name;
     await tx.update(users).set({ name, pendingName: null, pendingNameAt: null, updatedAt: new Date() })
       .where(eq(users.id, userId));
+    if (approved) await renameMentions(tx as unknown as Db, userId, name);
     await recordAudit(tx as unknown as Db, {
       actorId: admin.id, action: approved ? 'name.approve' : 'name.decline', targetType: 'user', targetId: userId,
       detail: { previousName: before.name, requestedName: before.pendingName },

@@ -72,6 +72,16 @@ export async function isParticipant(db: Db, conversationId: string, userId: stri
   return rows.length > 0;
 }
 
+/** The other participants of a conversation with a block between them and the user, either way: typing skips them. */
+export async function blockedPartnersIn(db: Db, conversationId: string, userId: string): Promise<string[]> {
+  const rows = await queryPrepared<{ user_id: string }>(db, sql`
+    SELECT p.user_id FROM conversation_participants p
+    WHERE p.conversation_id = ${conversationId} AND p.user_id <> ${userId}
+      AND EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p.user_id AND b.blocked_id = ${userId})
+        OR (b.blocker_id = ${userId} AND b.blocked_id = p.user_id))`);
+  return rows.map((r) => r.user_id);
+}
+
 /** The other participants of one conversation. */
 export async function partnersIn(db: Db, conversationId: string, userId: string): Promise<string[]> {
   const rows = await queryPrepared<{ user_id: string }>(db, sql`

@@ -284,6 +284,35 @@ describe('typing', () => {
   });
 });
 
+describe('typing between members with a block', () => {
+  const block = (by: TestUser, other: TestUser, method: 'POST' | 'DELETE' = 'POST') =>
+    ctx.app.inject({ method, url: `/api/users/${other.id}/block`, headers: by.headers });
+  // The typing event, if any, is written to the other's connection before the typist's ack; the other's own round
+  // trip afterwards comes back behind it on the same connection.
+  const typeAndCheck = async (typist: ChatClient, other: ChatClient, conversationId: string) => {
+    expect(await call(typist, 'typing', { conversationId })).toEqual({ ok: true });
+    expect(await call(typist, 'stopTyping', { conversationId })).toEqual({ ok: true });
+    await call(other, 'getOnlineUsers');
+  };
+
+  it('reaches neither the blocker nor the blocked member, and comes back after the unblock', async () => {
+    const { a, b, ca, cb, conversationId } = await pair();
+    await call(ca, 'joinConversation', conversationId);
+    await call(cb, 'joinConversation', conversationId);
+    expect((await block(b, a)).statusCode).toBe(200);
+    await typeAndCheck(ca, cb, conversationId);
+    expect(cb.received.typing).toBeUndefined();
+    expect(cb.received.stopTyping).toBeUndefined();
+    await typeAndCheck(cb, ca, conversationId);
+    expect(ca.received.typing).toBeUndefined();
+    expect(ca.received.stopTyping).toBeUndefined();
+
+    expect((await block(b, a, 'DELETE')).statusCode).toBe(200);
+    ca.emit('typing', { conversationId });
+    expect(await waitFor(cb, 'typing')).toEqual({ conversationId, userId: a.id, userName: 'Ada Lovelace' });
+  });
+});
+
 describe('pins and deletion', () => {
   it('tells both sides about a pin and an unpin', async () => {
     const { a, ca, cb, conversationId } = await pair();

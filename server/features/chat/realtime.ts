@@ -8,7 +8,8 @@
 //                                  member)                                        the insert itself (queries.ts)
 //   editMessage                    PATCH /api/conversations/:id/messages/:mid     verified, read inside the update
 //   unsendMessage                  DELETE /api/conversations/:id/messages/:mid    signed in, sender (in the update)
-//   typing                         the same: it reaches another member            verified, one prepared read
+//   typing                         the same: it reaches another member            verified, one prepared read;
+//                                  (and stopTyping) skips members blocked either way
 //   joinConversation               GET /api/conversations/:id/messages            signed in, participant
 //   messagesDelivered, messagesRead  the reads' receipts (GET .../messages)       signed in, participant (in the update)
 //   stopTyping                     only clears an indicator                       signed in, participant
@@ -19,7 +20,7 @@
 import { ConversationRef, EditMessagePayload, JoinPayload, SendMessagePayload, UnsendMessagePayload } from '../../../common/chat.ts';
 import type { AppContext } from '../../context.ts';
 import { describeError, tooManyRequests } from '../../lib/errors.ts';
-import { assertNoNul } from '../../lib/input-safety.ts';
+import { assertSafeInput } from '../../lib/input-safety.ts';
 import { memoryRateLimiter, type RateLimiter } from '../../lib/rate-limit.ts';
 import { conversationRoom, userRoom, type AuthedSocket } from '../../lib/realtime.ts';
 import * as changes from './message-changes.ts';
@@ -44,6 +45,14 @@ export function chatRealtime(ctx: AppContext): void {
     await chat.requireParticipant(ctx, socket.data.user, { conversationId });
   };
 
+  // The other sockets in the conversation's room, without the devices of a member blocked either way: a block hides
+  // that the other is typing (and their name with it), as it hides their presence.
+  const typingAudience = async (socket: AuthedSocket, conversationId: string) => {
+    const blocked = await chat.blockedPartnersIn(ctx.db, conversationId, socket.data.user.id);
+    const room = socket.to(conversationRoom(conversationId));
+    return blocked.length ? room.except(blocked.map(userRoom)) : room;
+  };
+
   const handlers: Record<string, Handler> = {
     // Accepted for compatibility with the spec's client; identity comes from the token, so there is nothing to do.
     userOnline: async () => ({ ok: true }),
@@ -63,15 +72,17 @@ export function chatRealtime(ctx: AppContext): void {
     messagesRead: async (payload, socket) => chat.markRead(ctx, socket.data.user, ConversationRef.parse(payload)),
     async typing(payload, socket) {
       const { conversationId } = ConversationRef.parse(payload);
-      await Promise.all([chat.requireVerifiedNow(ctx, socket.data.user), requireMember(socket, conversationId)]);
+      const [, , audience] = await Promise.all([
+        chat.requireVerifiedNow(ctx, socket.data.user), requireMember(socket, conversationId), typingAudience(socket, conversationId),
+      ]);
       const { id, name } = socket.data.user;
-      socket.to(conversationRoom(conversationId)).emit('typing', { conversationId, userId: id, userName: name });
+      audience.emit('typing', { conversationId, userId: id, userName: name });
       return { ok: true };
     },
     async stopTyping(payload, socket) {
       const { conversationId } = ConversationRef.parse(payload);
-      await requireMember(socket, conversationId);
-      socket.to(conversationRoom(conversationId)).emit('stopTyping', { conversationId, userId: socket.data.user.id });
+      const [, audience] = await Promise.all([requireMember(socket, conversationId), typingAudience(socket, conversationId)]);
+      audience.emit('stopTyping', { conversationId, userId: socket.data.user.id });
       return { ok: true };
     },
     getOnlineUsers: async (_payload, socket) => chat.onlinePartners(ctx, socket.data.user),
@@ -130,8 +141,9 @@ async function run(ctx: AppContext, socket: AuthedSocket, event: string, handler
   // getOnlineUsers is called with only an ack; the others carry their payload first.
   try {
     if (!(await budget(socket.data.user.id))) throw tooManyRequests();
-    // PostgreSQL text cannot hold a NUL: refused here as on every HTTP route, not left to fail as a database error.
-    assertNoNul(args[0], 'payload');
+    // As on every HTTP route: a NUL (PostgreSQL text cannot hold one) or nesting past the bound is refused here,
+    // walked without recursion, before a handler's schema or the database sees it.
+    for (const arg of args) assertSafeInput(arg, 'payload');
     const result = await handler(args[0], socket);
     ack?.(result);
   } catch (error) {

@@ -233,4 +233,4 @@ export async function onlinePartners(ctx: AppContext, user: CurrentUser): Promis
   return ctx.realtime.presence.onlineAmong(await q.partnersOf(ctx.db, user.id, 'seen'));
 }
 
-export { partnersOf } from './queries.ts';
+export { blockedPartnersIn, partnersOf } from './queries.ts';

@@ -11,6 +11,7 @@ import {
 import { decodeTimeCursor, encodeTimeCursor } from './cursor.ts';
 import { removeComments } from '../../db/comment-tree.ts';
 import { countsChanged } from '../../lib/notify.ts';
+import { withCurrentNames } from '../../lib/mention-names.ts';
 import { forumRead, forumWrite } from './forum-reads.ts';
 import { headOf, pageBytes, pageJsonFor, withJson, type JsonAnswer, type SharedPage } from './page-json.ts';
 import { cursorTime, isoTime, likedComments, setLike, timePage } from './posts-queries.ts';
@@ -133,7 +134,8 @@ export async function replyToComment(ctx: ForumWriteContext, user: CurrentUser, 
 
 async function insertComment(db: Db, c: { postId: string; parentId: string | null; authorId: string; content: string }) {
   const [row] = await queryRows<{ id: string }>(db, sql`
-    INSERT INTO comments (post_id, parent_id, author_id, content) VALUES (${c.postId}, ${c.parentId}, ${c.authorId}, ${c.content})
+    INSERT INTO comments (post_id, parent_id, author_id, content)
+    VALUES (${c.postId}, ${c.parentId}, ${c.authorId}, ${await withCurrentNames(db, c.content)})
     RETURNING id`);
   await db.execute(sql`UPDATE posts SET comments_count = comments_count + 1 WHERE id = ${c.postId}`);
   return row.id;

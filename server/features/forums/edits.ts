@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { withCurrentNames } from '../../lib/mention-names.ts';
 import {
   COMMENT_NOT_FOUND, COMMENT_REQUIRED, ONLY_AUTHOR_OR_ADMIN_EDITS, POST_NOT_FOUND, REMOVED_POST_NOT_EDITABLE, TITLE_CONTENT_REQUIRED,
   type Comment, type Post,
@@ -36,7 +37,8 @@ export async function editPost(
     // A moderator's removal stands: editing would put the text back.
     if (post.removed) throw forbidden(REMOVED_POST_NOT_EDITABLE);
     await allowEdit(t, user, post, { action: 'post.edit', targetType: 'post', targetId: id, detail: { title } });
-    await t.execute(sql`UPDATE posts SET title = ${title}, content = ${content}, edited_at = now() WHERE id = ${id}`);
+    const [newTitle, newContent] = [await withCurrentNames(t, title), await withCurrentNames(t, content)];
+    await t.execute(sql`UPDATE posts SET title = ${newTitle}, content = ${newContent}, edited_at = now() WHERE id = ${id}`);
     return post;
   });
   await postEdited(ctx, { actorId: user.id, postId: id, before: before.content, after: content });
@@ -55,7 +57,7 @@ export async function editComment(
     await allowEdit(t, user, comment, {
       action: 'comment.edit', targetType: 'comment', targetId: id, detail: { postId: comment.post_id, title: comment.title },
     });
-    await t.execute(sql`UPDATE comments SET content = ${content}, edited_at = now() WHERE id = ${id}`);
+    await t.execute(sql`UPDATE comments SET content = ${await withCurrentNames(t, content)}, edited_at = now() WHERE id = ${id}`);
     return comment;
   });
   await commentEdited(ctx, { actorId: user.id, postId: before.post_id, commentId: id, before: before.content, after: content });

@@ -19,6 +19,7 @@ import { toPost } from './present.ts';
 import { findPostsJson, findPostTitles } from './search.ts';
 import { postCreated, postLiked } from './notify-events.ts';
 import { countsChanged, type NotifyContext } from '../../lib/notify.ts';
+import { withCurrentNames } from '../../lib/mention-names.ts';
 
 /** Writes that notify: the forum's context plus what notifications need (server/lib/notify.ts). */
 export type ForumWriteContext = ServiceContext & NotifyContext;
@@ -105,14 +106,16 @@ export async function createPost(ctx: ForumWriteContext, user: CurrentUser, inpu
   const title = input.title.trim();
   if (!title || !input.content.trim()) throw badRequest(TITLE_CONTENT_REQUIRED);
   const communityId = input.communityId ?? null;
+  let content = input.content;
   const id = await forumWrite(ctx, async (t) => {
     if (communityId) {
       await assertCommunityExists(t, communityId);
       const member = await queryRows(t, sql`SELECT 1 FROM community_members WHERE community_id = ${communityId} AND user_id = ${user.id}`);
       if (!member.length) throw forbidden(JOIN_TO_POST);
     }
+    content = await withCurrentNames(t, input.content);
     const [post] = await queryRows<{ id: string }>(t, sql`
-      INSERT INTO posts (community_id, author_id, title, content) VALUES (${communityId}, ${user.id}, ${title}, ${input.content})
+      INSERT INTO posts (community_id, author_id, title, content) VALUES (${communityId}, ${user.id}, ${await withCurrentNames(t, title)}, ${content})
       RETURNING id`);
     // Counters are kept in the same transaction, so lists never need to count rows.
     if (communityId) {
@@ -120,7 +123,7 @@ export async function createPost(ctx: ForumWriteContext, user: CurrentUser, inpu
     }
     return post.id;
   });
-  await postCreated(ctx, user.id, id, input.content);
+  await postCreated(ctx, user.id, id, content);
   // After forumWrite, no shared read from before the commit is handed out: this is the post as written.
   return getPost(ctx, user, { id });
 }

@@ -104,14 +104,17 @@ export async function markRead(db: Db, userId: string, ids: string[] | 'all'): P
   return rows.length;
 }
 
-/** Members whose name, or a word of it, starts with the text; verified, not disabled, not blocked either way. */
+/**
+ * Members whose name, or a word of it, starts with the text; verified, not disabled, not blocked by the caller. A member
+ * who blocked the caller is suggested, as the directory, search and the new-message picker show them: blocking stays
+ * private, and the mention itself tells them nothing (notify.ts drops recipients blocked either way).
+ */
 export function mentionCandidates(db: Db, viewerId: string, prefix: string, limit: number) {
   const like = `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return queryRows<{ id: string; name: string; avatar: string | null }>(db, sql`
     SELECT u.id, u.name, u.avatar FROM users u
     WHERE u.verification_status = 'verified' AND NOT u.disabled AND u.id <> ${viewerId}
       AND (lower(u.name) LIKE ${like} OR lower(u.name) LIKE ${`% ${like}`})
-      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = u.id AND b.blocked_id = ${viewerId})
-        OR (b.blocker_id = ${viewerId} AND b.blocked_id = u.id))
+      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${viewerId} AND b.blocked_id = u.id)
     ORDER BY lower(u.name), u.id LIMIT ${limit}`);
 }

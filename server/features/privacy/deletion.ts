@@ -7,6 +7,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { removeComments } from '../../db/comment-tree.ts';
 import { users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { eraseMentions } from '../../lib/mention-names.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -98,6 +99,8 @@ export async function eraseAccount(ctx: AppContext, erasure: Erasure): Promise<v
     if (deleteContent) await eraseContent(tx, userId);
     await eraseTraces(tx, userId);
     await eraseProfile(tx, userId, now);
+    // Others' posts and comments that mention the member now read "@Deleted member".
+    await eraseMentions(tx, userId);
     await eraseExports(tx, userId);
     await recordAudit(tx, {
       actorId: actorId ?? userId, action: 'user.delete', targetType: 'user', targetId: userId,

@@ -108,7 +108,14 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   { file: 'referral-offers.json', page: (me, after, limit) => sql`
       SELECT id AS k, id, referral_id AS "referralId", message, status, created_at AS "createdAt"
       FROM referral_offers WHERE therapist_id = ${me} AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },
+  // What administrators decided about the member, with only what the member was told: the reason of a declined licence,
+  // the names of a name change. Never a moderator's note or how many reported them; a dismissed report, which the member
+  // never heard of, not at all (it would tell them someone reported them).
   { file: 'audit.json', page: (me, after, limit) => sql`
-      SELECT id AS k, action, detail, created_at AS "createdAt" FROM audit_log
-      WHERE target_type = 'user' AND target_id = ${me}::text AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },
+      SELECT id AS k, action,
+        jsonb_strip_nulls(jsonb_build_object('reason', detail->'reason', 'previousName', detail->'previousName',
+          'requestedName', detail->'requestedName')) AS detail,
+        created_at AS "createdAt" FROM audit_log
+      WHERE target_type = 'user' AND target_id = ${me}::text AND action <> 'report.dismiss' AND id > ${after}::uuid
+      ORDER BY id LIMIT ${limit}` },
 ];

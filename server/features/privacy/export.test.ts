@@ -186,6 +186,39 @@ describe('a copy larger than one stored piece', () => {
   });
 });
 
+/** A member's export, unzipped. */
+async function exportOf(user: TestUser): Promise<Record<string, any>> {
+  const id = await readyExport(user);
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/users/me/export/${id}`, headers: user.headers });
+  return unzip(res.rawPayload);
+}
+
+describe('what moderators decided about the member', () => {
+  it('leaves out moderators\' notes, how many reported them, and reports dismissed without their knowing', async () => {
+    const [reported, reporterA, reporterB, admin] = await Promise.all([createUser(ctx.db), createUser(ctx.db), createUser(ctx.db), createAdmin(ctx.db)]);
+    const report = async (reporter: TestUser) => {
+      expect((await call('POST', '/api/reports', reporter, { targetType: 'profile', targetId: reported.id, reason: 'other', details: 'Reporter words' })).status).toBe(201);
+      const [row] = await queryRows<{ id: string }>(ctx.db, sql`SELECT id FROM reports WHERE reporter_id = ${reporter.id} AND status = 'open'`);
+      return row.id;
+    };
+    await report(reporterA);
+    const dismissed = await report(reporterB);
+    expect((await call('PATCH', `/api/admin/reports/${dismissed}`, admin, { action: 'dismiss', note: 'Moderator note: looks like a feud' })).status).toBe(200);
+    const warned = await report(reporterA);
+    expect((await call('PATCH', `/api/admin/reports/${warned}`, admin, { action: 'warn', note: 'Moderator note: second warning' })).status).toBe(200);
+    await ctx.db.execute(sql`UPDATE users SET pending_name = 'New Name', pending_name_at = now() WHERE id = ${reported.id}`);
+    expect((await call('PATCH', `/api/admin/verifications/${reported.id}/name`, admin, { approved: false })).status).toBeLessThan(300);
+
+    const audit = (await exportOf(reported))['audit.json'] as { action: string; detail: object }[];
+    const text = JSON.stringify(audit);
+    expect(text).not.toMatch(/Moderator note|Reporter words|"reports"|authorId|note/);
+    expect(text).not.toContain(reporterA.id);
+    expect(audit.map((a) => a.action).sort()).toEqual(['name.decline', 'report.warn']);
+    expect(audit.find((a) => a.action === 'report.warn')?.detail).toEqual({});
+    expect(audit.find((a) => a.action === 'name.decline')?.detail).toEqual({ previousName: reported.name, requestedName: 'New Name' });
+  });
+});
+
 describe('preparing limits', () => {
   it('lets a pending member download their data too', async () => {
     const pending = await createUser(ctx.db, { status: 'pending' });

@@ -120,6 +120,22 @@ describe('offers', () => {
     expect(await offer(id, (await matchingTherapist(ctx.db)))).toEqual({ status: 409, body: { msg: REFERRAL_TEXTS.notOpen, code: 'CONFLICT' } });
   });
 
+  it('an offer from before a block, either way, cannot be accepted; after the unblock it can', async () => {
+    for (const blockedBy of ['sender', 'therapist'] as const) {
+      const { id, sender } = await boardRequest();
+      const t = await matchingTherapist(ctx.db);
+      expect((await offer(id, t)).status).toBe(201);
+      const offerId = (await call('GET', `/api/referrals/${id}`, sender)).body.offers[0]._id;
+      const [by, other] = blockedBy === 'sender' ? [sender, t] : [t, sender];
+      expect((await call('POST', `/api/users/${other.id}/block`, by)).status).toBe(200);
+      expect(await call('POST', `/api/referrals/${id}/offers/${offerId}/accept`, sender))
+        .toEqual({ status: 403, body: { msg: REFERRAL_TEXTS.recipientBlocked, code: 'FORBIDDEN' } });
+      expect((await call('GET', `/api/referrals/${id}`, t)).status).toBe(404);
+      expect((await call('DELETE', `/api/users/${other.id}/block`, by)).status).toBe(200);
+      expect((await call('POST', `/api/referrals/${id}/offers/${offerId}/accept`, sender)).status).toBe(200);
+    }
+  });
+
   it('refuses offers that do not fit', async () => {
     const { id, sender } = await boardRequest();
     const { id: direct } = await boardRequest({ toBoard: false, recipientIds: [(await matchingTherapist(ctx.db)).id] });

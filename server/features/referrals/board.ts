@@ -6,6 +6,7 @@ import { parseReferralCursor, REFERRAL_LIMITS, REFERRAL_TEXTS, type BoardItem, t
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { nowOf } from './clock.ts';
 import { notice, tellReceived, tellUpdated } from './events.ts';
@@ -29,7 +30,10 @@ async function blockedBetween(ctx: AppContext, a: string, b: string): Promise<bo
   return row?.blocked === true;
 }
 
-export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, message }: { id: string; message: string }): Promise<BoardItem> {
+type OfferInput = { id: string; message: string; confirmLikelyName?: boolean };
+
+export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, message, confirmLikelyName }: OfferInput): Promise<BoardItem> {
+  refuseIdentifyingText(message, 'message', confirmLikelyName);
   const now = nowOf(ctx);
   const row = await q.findReferral(ctx.db, id, now);
   // A referral not on the board, or across a block, is not there for this therapist at all.
@@ -60,6 +64,8 @@ export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offe
   if (!offer) throw notFound(REFERRAL_TEXTS.offerNotFound);
   if (offer.status !== 'open') throw conflict(REFERRAL_TEXTS.offerTaken);
   if (row.status !== 'open') throw conflict(REFERRAL_TEXTS.notOpen);
+  // An offer made before a block (either way) cannot make its therapist a recipient afterwards.
+  if (await blockedBetween(ctx, user.id, offer.therapistId)) throw forbidden(REFERRAL_TEXTS.recipientBlocked);
   const at = sql`${now.toISOString()}::timestamptz`;
   const taken = await ctx.db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;

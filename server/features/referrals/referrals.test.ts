@@ -2,7 +2,8 @@
 // boxes with their filters and cursor pages, the counts, and what administrators see (counts, never contents).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { identifyingNoteMessage, REFERRAL_ADMIN_TEXT, REFERRAL_TEXTS, ReferralPage, ReferralSchema } from '../../../common/referrals.ts';
+import { FINDING_WORDS, PRIVACY_TEXTS } from '../../../common/privacy-check.ts';
+import { REFERRAL_ADMIN_TEXT, REFERRAL_TEXTS, ReferralPage, ReferralSchema } from '../../../common/referrals.ts';
 import { NOT_VERIFIED } from '../../lib/auth.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
@@ -54,9 +55,10 @@ describe('POST /api/referrals', () => {
   it('refuses a note that identifies the client, naming what looked identifying', async () => {
     const [a, b] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
     const before = await referralCount();
-    for (const [note, what] of [['call 416-555-0199', 'a phone number'], ['client Maria, 15', "a client's name"],
-      ['DOB 12/03/1990', 'a date of birth'], ['mum: ann@example.com', 'an email address']]) {
-      expect(await send(a, { recipientIds: [b.id], note })).toEqual({ status: 400, body: { msg: identifyingNoteMessage(what), code: 'VALIDATION' } });
+    for (const [note, kind] of [['call 416-555-0199', 'phone'], ['client Maria, 15', 'name'],
+      ['DOB 12/03/1990', 'date'], ['mum: ann@example.com', 'email']] as const) {
+      const msg = PRIVACY_TEXTS.refused('note', FINDING_WORDS[kind]);
+      expect(await send(a, { recipientIds: [b.id], note })).toEqual({ status: 400, body: { msg, code: 'IDENTIFYING_TEXT' } });
     }
     expect(await referralCount()).toBe(before);
   });

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { referralRecipients, referrals } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { expiryOf, nowOf, todayOf } from './clock.ts';
 import { countsCacheOf, keepUntil, pagesCacheOf, referralsChanged } from './read-cache.ts';
@@ -34,6 +35,7 @@ async function checkRecipients(db: Db, senderId: string, ids: string[]): Promise
 }
 
 export async function createReferral(ctx: AppContext, user: CurrentUser, input: CreateReferral): Promise<Referral> {
+  refuseIdentifyingText(input.note, 'note', input.confirmLikelyName);
   const now = nowOf(ctx);
   if (input.neededBy && input.neededBy < todayOf(now)) throw badRequest(REFERRAL_TEXTS.neededByPast);
   await checkRecipients(ctx.db, user.id, input.recipientIds);

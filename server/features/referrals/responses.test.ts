@@ -75,7 +75,7 @@ describe('a recipient answers', () => {
       expect((await patch(url, b, body)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await patch(url, b, { response: 'declined', message: 'call me 416-555-0199' })).body.msg)
-      .toBe('The note looks like it contains a phone number. Describe needs, not identities.');
+      .toBe('The message looks like it contains a phone number. Describe needs, not identities.');
     expect(await patch(url, sender, { response: 'accepted' })).toEqual({ status: 403, body: { msg: REFERRAL_TEXTS.onlyRecipientResponds, code: 'FORBIDDEN' } });
     expect(await patch(url, b, { status: 'placed' })).toEqual({ status: 403, body: { msg: REFERRAL_TEXTS.onlySenderSetsStatus, code: 'FORBIDDEN' } });
     for (const user of [other, admin]) {

@@ -6,6 +6,7 @@ import { REFERRAL_TEXTS, type PatchReferral, type RecipientResponse, type Referr
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
 import { isBlockedBy } from '../../lib/blocks.ts';
 import { insertSystemLine, upsertConversation } from '../../lib/conversations.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -18,6 +19,7 @@ import { canRead, readReferral } from './requests.ts';
 type Patch = { id: string } & PatchReferral;
 
 export async function updateReferral(ctx: AppContext, user: CurrentUser, input: Patch): Promise<Referral> {
+  if (input.message) refuseIdentifyingText(input.message, 'message', input.confirmLikelyName);
   const now = nowOf(ctx);
   const row = await q.findReferral(ctx.db, input.id, now);
   if (!row || !canRead(row, user.id)) throw notFound(REFERRAL_TEXTS.notFound);

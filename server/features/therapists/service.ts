@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { runAlone } from '../../db/batch.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { renameMentions } from '../../lib/mention-names.ts';
 import {
   acceptingPage, availabilityStamp, confirmAvailabilityRow, directoryCount, directoryPage, favoritesOf, featuredCandidates,
   filteredPage, findUser, hasFavorite, matchesSearch, toggleFavoriteRow, topByName, updateUser,
@@ -148,7 +149,15 @@ export async function updateProfile(ctx: ServiceContext, viewer: CurrentUser, ch
   const reviewed = viewer.verificationStatus === 'verified' && !isAdmin(viewer);
   const naming = name === undefined ? {} : reviewed ? nameForReview(name, viewer.name) : { name, pendingName: null, pendingNameAt: null };
   const row = { ...rest, ...naming, ...availabilityStamp(rest.acceptingClients, rest.availabilityNote) };
-  if (Object.keys(row).length > 0) await updateUser(ctx.db, viewer.id, row);
+  const renamed = 'name' in naming && naming.name !== undefined && naming.name !== viewer.name ? naming.name : null;
+  if (renamed !== null) {
+    // The name changes at once (no review): the member's mentions in others' posts read it from now on.
+    await ctx.db.transaction(async (tx) => {
+      await updateUser(tx as unknown as Db, viewer.id, row);
+      await renameMentions(tx as unknown as Db, viewer.id, renamed);
+    });
+    ctx.caches.publish({ type: 'member.renamed', userId: viewer.id });
+  } else if (Object.keys(row).length > 0) await updateUser(ctx.db, viewer.id, row);
   return getProfile(ctx, viewer, { id: viewer.id });
 }
 

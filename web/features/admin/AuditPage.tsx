@@ -20,6 +20,7 @@ const ACTIONS: Record<string, string> = {
   'licence.verify': 'Verified licence',
   'licence.reject': 'Rejected licence',
   'user.disable': 'Disabled account',
+  'user.two_factor_reset': 'Reset two-factor sign-in',
   'user.enable': 'Enabled account',
   'report.dismiss': 'Dismissed reports',
   'report.remove': 'Removed reported content',

@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { NameChangeQueue, NameDecisionResult, VerificationQueue } from '../../../common/admin.ts';
 import type { AuditPage } from '../../../common/audit.ts';
 import type { ResourcePage } from '../../../common/resources.ts';
+import type { Profile } from '../../../common/therapists.ts';
 import { api, query } from '../../lib/api.ts';
 
 // Every list of resources sits under 'resources', whichever screen shows it (the library, the dashboard, this queue):
@@ -79,3 +80,13 @@ export const useAuditLog = (page: number) => useQuery({
   placeholderData: keepPreviousData,
   queryFn: () => api<AuditPage>(`/api/admin/audit${query({ page })}`),
 });
+
+/** A member as the admin account screen shows them: the profile every member may read (name and status). */
+export const useMemberForAdmin = (id: string) => useQuery({
+  queryKey: ['admin', 'member', id],
+  queryFn: ({ signal }) => api<Pick<Profile, '_id' | 'name' | 'verificationStatus'>>(`/api/users/${encodeURIComponent(id)}`, { signal }),
+});
+
+/** Turns off the member's two-factor sign-in (audited; the member is told by email). */
+export const resetMemberTwoFactor = (id: string) =>
+  api<{ msg: string }>(`/api/admin/users/${encodeURIComponent(id)}/two-factor/reset`, { method: 'POST' });

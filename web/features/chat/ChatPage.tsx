@@ -14,9 +14,9 @@ import { NewMessageDialog } from './components/NewMessageDialog.tsx';
 // The page fills the space below the top bar; the list and the messages scroll inside it.
 const PAGE_HEIGHT = 'calc(100dvh - var(--app-shell-header-height, 60px) - 2 * var(--mantine-spacing-md))';
 
-// For start.tsx to fetch this screen's first list before the first render, from this chunk, which is loaded by then
-// (web/app/first-data.ts; importing api.ts there would cost a phone one more request, for a chunk of its own).
-export { acknowledgeDelivered, conversationPage, conversationsQuery } from './api.ts';
+// The code half of this screen's descriptor (common/drawn-screens.ts), exported from the screen's own chunk, which is
+// loaded by the time it is needed: its own chunk would cost a phone one more request.
+export { drawn } from './drawn.ts';
 
 export default function ChatPage() {
   const { conversationId } = useParams();

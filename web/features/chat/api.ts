@@ -17,7 +17,7 @@ export const chatKeys = {
   messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
 };
 
-/** A page of the conversation list (web/app/first-requests.ts starts the first one early). */
+/** A page of the conversation list (the boot script starts the first one early: common/drawn-screens.ts). */
 export const conversationsUrl = (before?: string) => `/api/conversations${query({ limit: LIST_PAGE_SIZE, before })}`;
 
 /**

@@ -11,9 +11,9 @@ import { SearchBox } from './components/SearchBox.tsx';
 import { SortControl, usePostSort } from './components/SortControl.tsx';
 import { LOADING_FORUMS, NO_POSTS } from './components/texts.ts';
 
-// For start.tsx to fetch this screen's first list before the first render, from this chunk, which is loaded by then
-// (web/app/first-data.ts; importing api.ts there would cost a phone one more request, for a chunk of its own).
-export { DEFAULT_POST_ORDER, keys as forumKeys, postListQuery } from './api.ts';
+// The code half of this screen's descriptor (common/drawn-screens.ts), exported from the screen's own chunk, which is
+// loaded by the time it is needed: its own chunk would cost a phone one more request.
+export { drawn } from './drawn.ts';
 
 /**
  * /forums: three columns on wide screens. On a phone they stack with the two side columns first,

@@ -3,10 +3,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { CreateReferralInput } from '../../../common/referrals.ts';
+import { useConfirm } from '../../components/useConfirm.tsx';
+import { clearToSend, usePrivacyCheck } from '../../lib/privacy-check.ts';
 import { useSubmit } from '../../lib/useSubmit.ts';
 import { canSuggest, useChosenTherapist, useCreateReferral, useSuggestions } from './api.ts';
 import { NeedsFields } from './components/NeedsFields.tsx';
-import { check, EMPTY_NEEDS, needsOf, privacyProblem, type Errors, type NeedsForm } from './form.ts';
+import { check, EMPTY_NEEDS, needsOf, type Errors, type NeedsForm } from './form.ts';
 import { SuggestionList } from './components/SuggestionList.tsx';
 import { useScreen } from './useScreen.ts';
 
@@ -27,7 +29,9 @@ export default function NewReferralPage() {
   const suggestions = useSuggestions(needs);
   const create = useCreateReferral();
   const { busy, message, submit } = useSubmit('Failed to send the referral.');
-  const blocked = privacyProblem(form.note) !== null;
+  const noteCheck = usePrivacyCheck(form.note);
+  const confirm = useConfirm();
+  const blocked = noteCheck.verdict === 'refuse';
 
   const toggle = (id: string, on: boolean) => setChosen((c) => (on ? [...c, id] : c.filter((x) => x !== id)));
   const onSubmit = submit(async () => {
@@ -36,9 +40,11 @@ export default function NewReferralPage() {
     const found = check(form, chosen, toBoard);
     setErrors(found);
     if (Object.keys(found).length) return;
+    const privacy = await clearToSend(noteCheck, form.note, confirm);
+    if (!privacy) return;
     const body: CreateReferralInput = {
       ...form, ageGroup: form.ageGroup as CreateReferralInput['ageGroup'], region: form.region as CreateReferralInput['region'],
-      neededBy: form.neededBy || null, note: form.note.trim(), recipientIds: chosen, toBoard,
+      neededBy: form.neededBy || null, note: form.note.trim(), recipientIds: chosen, toBoard, ...privacy,
     } as CreateReferralInput;
     const referral = await create.mutateAsync(body);
     navigate(`/referrals/${referral._id}`);
@@ -53,7 +59,7 @@ export default function NewReferralPage() {
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="needs-title">
               <Title order={2} size="h4" id="needs-title" mb="sm">What the client needs</Title>
-              <NeedsFields value={form} onChange={setForm} errors={errors} />
+              <NeedsFields value={form} onChange={setForm} errors={errors} noteCheck={noteCheck} />
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>

@@ -79,8 +79,8 @@ export const useCreateReferral = () =>
   useReferralMutation((body: CreateReferralInput) => api<Referral>('/api/referrals', { method: 'POST', body }));
 
 export const useRespond = (id: string) =>
-  useReferralMutation(({ response, message }: { response: RecipientResponse; message: string }) =>
-    api<Referral>(`/api/referrals/${encodeURIComponent(id)}`, { method: 'PATCH', body: { response, message } }));
+  useReferralMutation(({ response, message, confirmLikelyName }: { response: RecipientResponse; message: string; confirmLikelyName: boolean }) =>
+    api<Referral>(`/api/referrals/${encodeURIComponent(id)}`, { method: 'PATCH', body: { response, message, confirmLikelyName } }));
 
 export const useSetStatus = (id: string) =>
   useReferralMutation((status: 'placed' | 'withdrawn') =>
@@ -94,8 +94,8 @@ export const useAcceptOffer = (id: string) =>
 export function useOffer() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, message }: { id: string; message: string }) =>
-      api<unknown>(`/api/referrals/${encodeURIComponent(id)}/offers`, { method: 'POST', body: { message } }),
+    mutationFn: ({ id, message, confirmLikelyName }: { id: string; message: string; confirmLikelyName: boolean }) =>
+      api<unknown>(`/api/referrals/${encodeURIComponent(id)}/offers`, { method: 'POST', body: { message, confirmLikelyName } }),
     onSuccess: () => client.invalidateQueries({ queryKey: referralKeys.board }),
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REFERRAL_TEXTS } from '../../../common/referrals.ts';
 import { formatDay, needsLine } from './components/labels.ts';
-import { check, EMPTY_NEEDS, needsOf, privacyProblem, today, type NeedsForm } from './form.ts';
+import { check, EMPTY_NEEDS, needsOf, today, type NeedsForm } from './form.ts';
 
 const COMPLETE: NeedsForm = {
   ...EMPTY_NEEDS, ageGroup: 'Teen', concerns: ['Anxiety'], sessionFormats: ['Online'], region: 'ON',
@@ -37,10 +37,6 @@ describe('the referral form before sending', () => {
     });
   });
 
-  it('shows the privacy guard\'s message for an identifying note, nothing for clinical text', () => {
-    expect(privacyProblem('Call 416-555-0199 after 5')).toBe('The note looks like it contains a phone number. Describe needs, not identities.');
-    expect(privacyProblem('Teen with panic attacks; prefers evening sessions, CBT helped before.')).toBeNull();
-  });
 });
 
 describe('referral labels', () => {

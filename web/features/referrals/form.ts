@@ -1,5 +1,4 @@
 // The referral form's values and the checks made before sending (the server makes them again).
-import { findIdentifyingText, identifyingNoteMessage } from '../../../common/referral-privacy.ts';
 import { REFERRAL_TEXTS, type Urgency } from '../../../common/referrals.ts';
 import type { NeedsQuery } from './api.ts';
 
@@ -35,9 +34,3 @@ export const needsOf = (f: NeedsForm): NeedsQuery => ({
   ageGroup: f.ageGroup, concerns: f.concerns, modalities: f.modalities, sessionFormats: f.sessionFormats,
   region: f.region, languages: f.languages, feeModels: f.feeModels,
 });
-
-/** The privacy guard's refusal for a text, as the server would word it, or null when it describes needs only. */
-export function privacyProblem(text: string): string | null {
-  const what = findIdentifyingText(text);
-  return what ? identifyingNoteMessage(what) : null;
-}

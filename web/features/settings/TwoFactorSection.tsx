@@ -24,17 +24,26 @@ export function TwoFactorSection() {
   );
 }
 
-/** Setup: the QR code (drawn here, in the browser) and the key as text, then the first code turns it on. */
+/**
+ * Setup: the current password first (a session alone must not be able to enrol the account), then the QR code (drawn
+ * here, in the browser) and the key as text, then the first code turns it on.
+ */
 function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [password, setPassword] = useState('');
   const start = useSubmit('Could not start the setup. Please try again.');
   if (!setup) {
     return (
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">Two-factor sign-in is off. With it on, signing in also asks for a code from an authenticator app on your phone.</Text>
-        {start.message && <Alert color="red" role="alert">{start.message}</Alert>}
-        <Button loading={start.busy} onClick={() => start.submit(async () => setSetup(await startTwoFactorSetup()))()}>Set up two-factor sign-in</Button>
-      </Stack>
+      <form onSubmit={start.submit(async () => setSetup(await startTwoFactorSetup(password)))} aria-label="Set up two-factor sign-in">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">Two-factor sign-in is off. With it on, signing in also asks for a code from an authenticator app on your phone.</Text>
+          <Text size="sm">Turning it on signs out your other sessions.</Text>
+          {start.message && <Alert color="red" role="alert">{start.message}</Alert>}
+          <PasswordInput label="Current password" autoComplete="current-password" required w="100%" maw={360}
+            value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <Button type="submit" loading={start.busy}>Set up two-factor sign-in</Button>
+        </Stack>
+      </form>
     );
   }
   return <ConfirmSetup setup={setup} onEnabled={onEnabled} />;

@@ -19,7 +19,9 @@ export const sessionsQuery = infiniteQueryOptions({
 });
 export const useSessions = () => useInfiniteQuery(sessionsQuery);
 
-export const startTwoFactorSetup = () => api<TwoFactorSetup>('/api/users/me/2fa/setup', { method: 'POST' });
+/** The current password opens the setup. */
+export const startTwoFactorSetup = (password: string) =>
+  api<TwoFactorSetup>('/api/users/me/2fa/setup', { method: 'POST', body: { password } });
 
 /** Each change that alters the two-factor state or the sessions refreshes what the tab shows. */
 function useSecurityMutation<I, O>(call: (input: I) => Promise<O>, refresh: readonly (readonly string[])[]) {

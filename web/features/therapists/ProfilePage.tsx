@@ -1,7 +1,7 @@
 import { Button, Container, Group, Stack } from '@mantine/core';
 import { Link, Navigate, useParams } from 'react-router';
 import { ReportButton } from '../../components/ReportButton.tsx';
-import { isVerified, useSession } from '../../lib/session.tsx';
+import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { useProfile } from './api.ts';
 import { BackButton } from './components/BackButton.tsx';
 import { BlockButton } from './components/BlockButton.tsx';
@@ -47,6 +47,9 @@ export default function ProfilePage() {
                   aria-label={`Refer a client to ${profile.data.name}`}>Refer a client</Button>
               )}
               {canAct && <StartChatButton userId={profile.data._id} name={profile.data.name} size="md" />}
+              {isAdmin(user) && (
+                <Button component={Link} to={`/admin/users/${profile.data._id}`} variant="subtle" size="md">Manage account</Button>
+              )}
             </Group>
           </>
         )}

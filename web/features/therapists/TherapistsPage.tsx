@@ -10,10 +10,9 @@ import { FilterForm } from './components/FilterForm.tsx';
 import { TherapistCard } from './components/TherapistCard.tsx';
 import { activeFilterCount, EMPTY_FILTERS, filtersFromParams, hasFilters, paramsFromFilters, type DirectoryFilters } from './filters.ts';
 
-// For start.tsx to fetch this screen's first list before the first render, from this chunk, which is loaded by then
-// (web/app/first-data.ts; importing api.ts there would cost a phone one more request, for a chunk of its own).
-export { directoryQuery } from './api.ts';
-export { EMPTY_FILTERS } from './filters.ts';
+// The code half of this screen's descriptor (common/drawn-screens.ts), exported from the screen's own chunk, which is
+// loaded by the time it is needed: its own chunk would cost a phone one more request.
+export { drawn } from './drawn.ts';
 
 export default function TherapistsPage() {
   const { user } = useSession();

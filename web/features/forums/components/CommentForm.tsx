@@ -1,6 +1,8 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { COMMENT_REQUIRED, POST_LIMITS } from '../../../../common/posts.ts';
+import { PrivacyFindings } from '../../../components/PrivacyFindings.tsx';
+import { forumWarnings, usePrivacyCheck, withoutMentions } from '../../../lib/privacy-check.ts';
 import { useSubmit, type Failure } from '../../../lib/useSubmit.ts';
 import { MentionTextarea } from './MentionTextarea.tsx';
 
@@ -23,6 +25,7 @@ const loggedOnly: Failure = () => null;
 export function CommentForm({ label, submitLabel, onSubmit, failure = loggedOnly, onCancel, focusOnOpen, initialContent = '' }: Props) {
   const [content, setContent] = useState(initialContent);
   const { busy, message, setMessage, submit } = useSubmit(failure);
+  const privacy = usePrivacyCheck(withoutMentions(content));
 
   const onSend = submit(async () => {
     if (!content.trim()) return setMessage(COMMENT_REQUIRED);
@@ -40,6 +43,7 @@ export function CommentForm({ label, submitLabel, onSubmit, failure = loggedOnly
           autoFocus={focusOnOpen}
           onChange={setContent}
         />
+        <PrivacyFindings findings={forumWarnings(privacy.findings)} text={privacy.checkedText} subject="comment" warnOnly />
         <Group gap="xs" justify="flex-end">
           {onCancel && <Button variant="default" size="xs" onClick={onCancel}>Cancel</Button>}
           <Button type="submit" size="xs" loading={busy}>{submitLabel}</Button>

@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CREATE_POST_FAILED, POST_LIMITS, TITLE_CONTENT_REQUIRED } from '../../../../common/posts.ts';
+import { PrivacyFindings } from '../../../components/PrivacyFindings.tsx';
+import { forumWarnings, usePrivacyCheck, withoutMentions } from '../../../lib/privacy-check.ts';
 import { useSubmit } from '../../../lib/useSubmit.ts';
 import { useCreatePost, useJoinedCommunities } from '../api.ts';
 import { MentionTextarea } from './MentionTextarea.tsx';
@@ -15,6 +17,7 @@ export function CreatePostForm({ communityId, onDone }: Props) {
   const [content, setContent] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const { busy, message, setMessage, submit } = useSubmit(CREATE_POST_FAILED);
+  const privacy = usePrivacyCheck(withoutMentions(`${title}\n\n${content}`));
 
   const onSubmit = submit(async () => {
     if (!title.trim() || !content.trim()) return setMessage(TITLE_CONTENT_REQUIRED);
@@ -32,6 +35,7 @@ export function CreatePostForm({ communityId, onDone }: Props) {
           label="Content" description="Markdown is supported. Type @ to mention a member." value={content} autosize minRows={4} maxRows={14}
           maxLength={POST_LIMITS.content} onChange={setContent} withAsterisk
         />
+        <PrivacyFindings findings={forumWarnings(privacy.findings)} text={privacy.checkedText} subject="post" warnOnly />
         {!communityId && (
           <Select
             label="Community" placeholder="No community (general)" clearable value={chosen} onChange={setChosen}

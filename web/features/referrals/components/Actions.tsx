@@ -4,7 +4,7 @@ import { REFERRAL_LIMITS, type RecipientResponse, type Referral } from '../../..
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { timeAgo } from '../../../lib/time.ts';
 import { useAcceptOffer, useRespond, useSetStatus } from '../api.ts';
-import { privacyProblem } from '../form.ts';
+import { clearToSend, usePrivacyCheck } from '../../../lib/privacy-check.ts';
 import { GuardedTextarea } from './GuardedTextarea.tsx';
 
 const ANSWERS: { response: RecipientResponse; label: string; variant: string }[] = [
@@ -26,18 +26,25 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function RespondForm({ referral }: { referral: Referral }) {
   const [message, setMessage] = useState('');
   const respond = useRespond(referral._id);
-  const blocked = privacyProblem(message) !== null;
+  const check = usePrivacyCheck(message);
+  const confirm = useConfirm();
+  const blocked = check.verdict === 'refuse';
+  const answer = async (response: RecipientResponse) => {
+    const privacy = await clearToSend(check, message, confirm);
+    if (privacy) respond.mutate({ response, message: message.trim(), ...privacy });
+  };
   return (
     <Section id="answer-title" title="Your answer">
       <Stack gap="sm">
         <GuardedTextarea label="Message to the referring therapist" value={message} onChange={setMessage}
-          description="Optional: your availability, fees, or why you cannot take the client" maxLength={REFERRAL_LIMITS.message} minRows={2} />
+          description="Optional: your availability, fees, or why you cannot take the client" maxLength={REFERRAL_LIMITS.message} minRows={2}
+          check={check} subject="message" />
         {respond.isError && <Alert color="red" role="alert">{respond.error.message}</Alert>}
         <Group gap="xs">
           {ANSWERS.map((a) => (
             <Button key={a.response} variant={a.variant} disabled={blocked || respond.isPending}
               loading={respond.isPending && respond.variables?.response === a.response}
-              onClick={() => respond.mutate({ response: a.response, message: message.trim() })}>
+              onClick={() => void answer(a.response)}>
               {a.label}
             </Button>
           ))}

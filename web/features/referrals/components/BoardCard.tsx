@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { REFERRAL_LIMITS, type BoardItem } from '../../../../common/referrals.ts';
 import { timeAgo } from '../../../lib/time.ts';
 import { useOffer } from '../api.ts';
-import { privacyProblem } from '../form.ts';
+import { useConfirm } from '../../../components/useConfirm.tsx';
+import { clearToSend, usePrivacyCheck } from '../../../lib/privacy-check.ts';
 import { GuardedTextarea } from './GuardedTextarea.tsx';
 import { needsLine } from './labels.ts';
 import { NeedsSummary } from './NeedsSummary.tsx';
@@ -37,18 +38,24 @@ function OfferForm({ referralId }: { referralId: string }) {
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const offer = useOffer();
+  const check = usePrivacyCheck(message);
+  const confirm = useConfirm();
   const form = useRef<HTMLDivElement>(null);
   // The message field takes focus when the form opens, so a keyboard user writes straight away.
   useEffect(() => {
     if (open) form.current?.querySelector('textarea')?.focus();
   }, [open]);
   if (!open) return <Group><Button variant="light" onClick={() => setOpen(true)}>I can take this</Button></Group>;
-  const blocked = privacyProblem(message) !== null;
+  const blocked = check.verdict === 'refuse';
+  const send = async () => {
+    const privacy = await clearToSend(check, message, confirm);
+    if (privacy) offer.mutate({ id: referralId, message: message.trim(), ...privacy });
+  };
   return (
     <Stack gap="xs" component="form" ref={form} aria-label="Offer to take this client"
-      onSubmit={(e) => { e.preventDefault(); offer.mutate({ id: referralId, message: message.trim() }); }}>
+      onSubmit={(e) => { e.preventDefault(); void send(); }}>
       <GuardedTextarea label="Message to the sender" description="Your availability, fees or anything they should know (optional)"
-        value={message} onChange={setMessage} maxLength={REFERRAL_LIMITS.message} minRows={2} />
+        value={message} onChange={setMessage} maxLength={REFERRAL_LIMITS.message} minRows={2} check={check} subject="message" />
       {offer.isError && <Alert color="red" role="alert">{offer.error.message}</Alert>}
       <Group gap="xs">
         <Button type="submit" loading={offer.isPending} disabled={blocked}>Send offer</Button>

@@ -1,18 +1,27 @@
-import { Textarea } from '@mantine/core';
-import { privacyProblem } from '../form.ts';
+import { Stack, Textarea } from '@mantine/core';
+import { useId } from 'react';
+import { PrivacyFindings } from '../../../components/PrivacyFindings.tsx';
+import type { PrivacyCheck } from '../../../lib/privacy-check.ts';
 import { FIELD_ERROR_STYLES } from './labels.ts';
 
-type Props = { label: string; description?: string; value: string; onChange: (value: string) => void; maxLength: number; minRows?: number };
+type Props = {
+  label: string; description?: string; value: string; onChange: (value: string) => void; maxLength: number; minRows?: number;
+  /** The privacy check of `value` (usePrivacyCheck), held by the form that sends it. */
+  check: PrivacyCheck; subject: string;
+};
 
 /**
- * A note or message that must not identify a client: the same guard as the server's, run as the member types, its
- * message shown as the field's error (announced, and tied to the field by aria-describedby).
+ * A note or message that must not identify a client: the server's guard is asked as the member types, and each
+ * finding is listed under the field by its kind and words (announced, and tied to the field by aria-describedby).
  */
-export function GuardedTextarea({ label, description, value, onChange, maxLength, minRows = 3 }: Props) {
-  const problem = privacyProblem(value);
+export function GuardedTextarea({ label, description, value, onChange, maxLength, minRows = 3, check, subject }: Props) {
+  const findingsId = useId();
   return (
-    <Textarea label={label} description={description ?? `${value.length} / ${maxLength} characters`} value={value}
-      onChange={(e) => onChange(e.currentTarget.value)} maxLength={maxLength} autosize minRows={minRows} maxRows={10}
-      error={problem} errorProps={{ role: 'alert' }} styles={FIELD_ERROR_STYLES} />
+    <Stack gap={6}>
+      <Textarea label={label} description={description ?? `${value.length} / ${maxLength} characters`} value={value}
+        onChange={(e) => onChange(e.currentTarget.value)} maxLength={maxLength} autosize minRows={minRows} maxRows={10}
+        error={check.verdict === 'refuse'} styles={FIELD_ERROR_STYLES} aria-describedby={check.findings.length ? findingsId : undefined} />
+      <PrivacyFindings id={findingsId} findings={check.findings} text={check.checkedText} subject={subject} />
+    </Stack>
   );
 }

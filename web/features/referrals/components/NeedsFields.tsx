@@ -2,6 +2,7 @@ import { Checkbox, Group, MultiSelect, NativeSelect, Radio, SimpleGrid, Stack, T
 import { FEE_MODELS, LANGUAGES, MODALITIES, SESSION_FORMATS, SPECIALTIES, AGE_GROUPS } from '../../../../common/options.ts';
 import { REFERRAL_LIMITS, URGENCIES, type Urgency } from '../../../../common/referrals.ts';
 import { REGIONS } from '../../../../common/regions.ts';
+import type { PrivacyCheck } from '../../../lib/privacy-check.ts';
 import { today, type NeedsForm } from '../form.ts';
 import { GuardedTextarea } from './GuardedTextarea.tsx';
 import { FIELD_ERROR_STYLES, URGENCY_LABELS } from './labels.ts';
@@ -16,10 +17,14 @@ const REGION_GROUPS = (['Canada', 'United States'] as const).map((country) => ({
   group: country, items: REGIONS.filter((r) => r.country === country).map((r) => ({ value: r.code, label: r.name })),
 }));
 
-type Props = { value: NeedsForm; onChange: (next: NeedsForm) => void; errors: Partial<Record<keyof NeedsForm, string>> };
+type Props = {
+  value: NeedsForm; onChange: (next: NeedsForm) => void; errors: Partial<Record<keyof NeedsForm, string>>;
+  /** The privacy check of the note. */
+  noteCheck: PrivacyCheck;
+};
 
 /** What the client needs: the option lists shared with the server, and the note the privacy guard reads. */
-export function NeedsFields({ value, onChange, errors }: Props) {
+export function NeedsFields({ value, onChange, errors, noteCheck }: Props) {
   const set = <K extends keyof NeedsForm>(key: K) => (v: NeedsForm[K]) => onChange({ ...value, [key]: v });
   return (
     <Stack gap="md">
@@ -52,7 +57,7 @@ export function NeedsFields({ value, onChange, errors }: Props) {
         <TextInput label="Needed by" description="Optional; open requests close after this day" type="date" min={today()}
           value={value.neededBy} onChange={(e) => set('neededBy')(e.currentTarget.value)} error={errors.neededBy} styles={FIELD_ERROR_STYLES} />
       </SimpleGrid>
-      <GuardedTextarea label="Note" value={value.note} onChange={set('note')} maxLength={REFERRAL_LIMITS.note}
+      <GuardedTextarea label="Note" value={value.note} onChange={set('note')} maxLength={REFERRAL_LIMITS.note} check={noteCheck} subject="note"
         description={`Needs, preferences and timing; no names, contact details, dates of birth or numbers. ${value.note.length} / ${REFERRAL_LIMITS.note} characters`} />
     </Stack>
   );

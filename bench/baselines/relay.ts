@@ -1,0 +1,35 @@
+// The chat bench's baseline: a bare socket.io relay with no database, as its own process with the app's Node flags.
+// Each socket joins the room its handshake names (its conversation); `sendMessage` is acknowledged with the message and
+// sent to the room (both participants, as the app sends it); `messagesDelivered` is acknowledged and answered with a
+// `messageStatus` to the room. With REDIS_URL it spans processes over Redis, as two app nodes do.
+import { createServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+
+const server = createServer((request, response) => {
+  response.writeHead(request.url === '/readyz' ? 200 : 404).end();
+});
+const io = new Server(server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 });
+if (process.env.REDIS_URL) io.adapter(createAdapter(new Redis(process.env.REDIS_URL), new Redis(process.env.REDIS_URL)));
+
+let sequence = 0;
+io.on('connection', (socket) => {
+  const room = String(socket.handshake.auth.room ?? '');
+  const userId = String(socket.handshake.auth.userId ?? '');
+  void socket.join(room);
+  socket.on('sendMessage', (payload: { conversationId: string; text: string }, ack?: (message: unknown) => void) => {
+    const message = {
+      _id: `relay-${process.pid}-${sequence++}`, conversationId: payload.conversationId, sender: { _id: userId, name: 'Relay' },
+      text: payload.text, status: 'sent', createdAt: new Date().toISOString(), kind: 'text', editedAt: null, unsentAt: null,
+    };
+    ack?.(message);
+    io.to(room).emit('newMessage', message);
+  });
+  socket.on('messagesDelivered', (payload: { conversationId: string }, ack?: (answer: unknown) => void) => {
+    ack?.({ updated: 1 });
+    socket.to(room).emit('messageStatus', { conversationId: payload.conversationId, messageIds: [], status: 'delivered' });
+  });
+});
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.once('SIGTERM', () => void io.close(() => process.exit(0)));

@@ -1,0 +1,104 @@
+// A signed-in member moves the account to another email address: a link to the new address confirms it. The form
+// answers a taken address exactly as a free one (only that address's mailbox hears it is taken), and confirming ends
+// every other session, since whoever opened the link may not be the one who was signed in.
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { TEXTS } from '../../../common/security.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { emailChangeTokens, users } from '../../db/schema.ts';
+import { cancelPendingChanges, revokeOtherSessions, revokeResetLinks, type CurrentUser } from '../../lib/auth.ts';
+import { badRequest, conflict, PG, postgresCode, tooManyRequests } from '../../lib/errors.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { checkPassword, notify, type Log } from './credentials.ts';
+
+const HOUR = 3_600_000;
+const EMAIL_LINK_TTL_MS = 24 * HOUR;
+const EMAIL_CHANGES_PER_HOUR = 5;
+
+const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+
+/**
+ * Sends the link to the new address (or, when that address has an account, a mail saying so) and a notice to the
+ * current one; nothing changes until the link is opened. The answer is the same whether the address is taken or not.
+ */
+export async function requestEmailChange(
+  ctx: AppContext, user: CurrentUser, input: { password: string; email: string; log: Log },
+): Promise<void> {
+  // Counted before anything is checked: each request sends two mails, one to an address the member chose, and no
+  // answer past the limit tells anything about an address.
+  if (await ctx.limiter.hit(`email-change:${user.id}`, HOUR) > EMAIL_CHANGES_PER_HOUR) {
+    throw tooManyRequests('Too many email changes. Please try again later.');
+  }
+  const account = await checkPassword(ctx, user.id, input.password);
+  const email = input.email.trim();
+  if (email.toLowerCase() === account.email.toLowerCase()) throw badRequest(TEXTS.emailSame);
+  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(byEmail(email)).limit(1);
+  const { token, hash } = newToken();
+  await ctx.db.transaction(async (tx) => {
+    // One change waits at a time: a newer request replaces an older link, taken address or not (an older link that
+    // kept working would tell the two apart).
+    await tx.delete(emailChangeTokens).where(eq(emailChangeTokens.userId, user.id));
+    if (!taken) {
+      await tx.insert(emailChangeTokens).values({ tokenHash: hash, userId: user.id, newEmail: email, expiresAt: new Date(Date.now() + EMAIL_LINK_TTL_MS) });
+    }
+  });
+  notify(ctx, input.log, taken ? takenMail(email) : confirmationMail(ctx, email, account.name, token));
+  notify(ctx, input.log, {
+    to: account.email,
+    subject: 'A change of your Thera Root email address was requested',
+    text: `Hello ${account.name},\n\nSomeone signed in to your Thera Root account asked to change its email address to ${email}. It changes only when the link sent to that address is opened.\n\nIf this was not you, change your password now: ${ctx.config.publicUrl}/settings/security\n\nThera Root`,
+  });
+}
+
+function confirmationMail(ctx: AppContext, to: string, name: string, token: string) {
+  const link = `${ctx.config.publicUrl}/confirm-email?token=${token}`;
+  return {
+    to,
+    subject: 'Confirm your new Thera Root email address',
+    text: `Hello ${name},\n\nTo make this the email address of your Thera Root account, open this link within 24 hours:\n\n${link}\n\nIf you did not ask for this, you can ignore this email.\n\nThera Root`,
+    link,
+  };
+}
+
+/** To an address that already has an account: no name and no link, so the mail gives nothing away to its reader. */
+function takenMail(to: string) {
+  return {
+    to,
+    subject: 'Your Thera Root email address is already in use',
+    text: `Hello,\n\nSomeone asked to move a Thera Root account to this email address. ${TEXTS.emailTaken} Nothing was changed: an address belongs to one account only.\n\nIf you did not ask for this, you can ignore this email.\n\nThera Root`,
+  };
+}
+
+/**
+ * The link's token, from anyone who holds it (signed in or not): single use, within its day. The account's other
+ * sessions end (and their sockets and page cookies); the caller's own session stays when it is the account's.
+ */
+export async function confirmEmailChange(ctx: AppContext, visitor: CurrentUser | null, input: { token: string; log: Log }): Promise<void> {
+  const now = new Date();
+  const change = await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const [used] = await tx.update(emailChangeTokens).set({ usedAt: now })
+      .where(and(eq(emailChangeTokens.tokenHash, hashToken(input.token)), isNull(emailChangeTokens.usedAt), gt(emailChangeTokens.expiresAt, now)))
+      .returning({ userId: emailChangeTokens.userId, newEmail: emailChangeTokens.newEmail });
+    if (!used) throw badRequest(TEXTS.emailInvalid);
+    const [before] = await tx.select({ email: users.email, name: users.name }).from(users)
+      .where(and(eq(users.id, used.userId), eq(users.disabled, false)));
+    if (!before) throw badRequest(TEXTS.emailInvalid);
+    await tx.update(users).set({ email: used.newEmail, updatedAt: now }).where(eq(users.id, used.userId));
+    // Reset links went to the old address; sign-ins waiting for a code began under it.
+    await revokeResetLinks(db, used.userId);
+    await cancelPendingChanges(db, used.userId);
+    const ended = await revokeOtherSessions(db, used.userId, visitor?.id === used.userId ? visitor.sessionId : undefined);
+    return { ...used, ended, oldEmail: before.email, name: before.name };
+  }).catch((error: unknown) => {
+    // Taken since the request: the link stays unused (the transaction is undone) and says so.
+    if (postgresCode(error) === PG.uniqueViolation) throw conflict(TEXTS.emailTaken);
+    throw error;
+  });
+  for (const id of change.ended) ctx.realtime.endSession(id);
+  notify(ctx, input.log, {
+    to: change.oldEmail,
+    subject: 'Your Thera Root email address was changed',
+    text: `Hello ${change.name},\n\nThe email address of your Thera Root account is now ${change.newEmail}. This address no longer signs in, and the account's other sessions were signed out.\n\nIf you did not do this, contact an administrator.\n\nThera Root`,
+  });
+}

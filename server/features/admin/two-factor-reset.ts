@@ -1,0 +1,38 @@
+// An administrator turns off a member's two-factor sign-in (a lost phone and no recovery code, or a second factor
+// someone else put on the account). Audited; the member is told by email, with nothing in the mail worth stealing.
+import { eq } from 'drizzle-orm';
+import { TWO_FACTOR_RESET } from '../../../common/admin.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { recoveryCodes, twoFactor, users } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { cancelPendingChanges, revokeOtherSessions, type CurrentUser } from '../../lib/auth.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+
+/**
+ * Removes the member's second factor and recovery codes; every session of the member ends (with its sockets) and
+ * what was pending is cancelled, so the next sign-in is with the password alone, by whoever holds it.
+ */
+export async function resetTwoFactor(ctx: AppContext, admin: CurrentUser, { userId }: { userId: string }): Promise<void> {
+  // Their own is turned off with their password and a code, like everyone's.
+  if (userId === admin.id) throw badRequest(TWO_FACTOR_RESET.notOwn);
+  const { member, ended } = await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const [row] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+    if (!row) throw notFound('User not found.');
+    const removed = await tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).returning({ enabledAt: twoFactor.enabledAt });
+    if (!removed.some((r) => r.enabledAt)) throw badRequest(TWO_FACTOR_RESET.notOn);
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await cancelPendingChanges(db, userId);
+    const sessionIds = await revokeOtherSessions(db, userId);
+    await recordAudit(db, { actorId: admin.id, action: 'user.two_factor_reset', targetType: 'user', targetId: userId });
+    return { member: row, ended: sessionIds };
+  });
+  for (const id of ended) ctx.realtime.endSession(id);
+  ctx.realtime.userChanged(userId);
+  void ctx.mailer.send({
+    to: member.email,
+    subject: 'Two-factor sign-in was turned off on your Thera Root account',
+    text: `Hello ${member.name},\n\nAn administrator turned off two-factor sign-in on your Thera Root account, and its sessions were signed out. You can now sign in with your password alone.\n\nTo turn two-factor sign-in on again, open Settings, then Security: ${ctx.config.publicUrl}/settings/security\n\nIf you did not ask for this, change your password and contact an administrator.\n\nThera Root`,
+  }).catch((err: unknown) => ctx.realtime.log.error({ err }, 'two-factor reset notice failed'));
+}
