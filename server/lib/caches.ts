@@ -45,46 +45,48 @@ type Declared = {
   key: string;
   /** How long an entry lives (0: not kept). */
   ttlMs: (config: Config) => number;
-  /** What bounds the cache's memory. */
-  bounds: string;
   clearedBy: readonly CacheEventType[];
 };
+/** Bounded by members (the oldest goes first), and by views per member where a member can multiply them. */
 type MemberDeclared = Declared & { kind: 'member'; maxMembers: number; maxViewsPerMember?: number };
+/**
+ * A namespace of the shared read cache, bounded with all the others by READ_CACHE_MAX_KEYS and READ_CACHE_MAX_MB (least
+ * recently used first); `prefix` is what an event forgets.
+ */
 type SharedDeclared = Declared & { kind: 'shared'; prefix: string };
 type SessionsDeclared = Declared & { kind: 'sessions'; maxKeys: number };
 
-const SHARED_BOUNDS = 'the shared read cache: READ_CACHE_MAX_KEYS keys and READ_CACHE_MAX_MB, least recently used first';
 // A page is some kilobytes: the most recent readers only.
 const MAX_PAGES = 5_000;
 
 /** The per-member caches: each node's own, forgotten for the members an event names. */
 export const MEMBER_CACHES = {
   referralCounts: {
-    kind: 'member', key: 'member', ttlMs: (c) => c.referralCountsCacheMs, maxMembers: 100_000, bounds: '100,000 members',
+    kind: 'member', key: 'member', ttlMs: (c) => c.referralCountsCacheMs, maxMembers: 100_000,
     clearedBy: ['referral.changed'],
   },
   referralBoxes: {
     kind: 'member', key: 'member, box and status filter (first page only)', ttlMs: (c) => c.firstPageCacheMs,
-    maxMembers: MAX_PAGES, bounds: '5,000 members', clearedBy: ['referral.changed'],
+    maxMembers: MAX_PAGES, clearedBy: ['referral.changed'],
   },
   // The referral suggestions' personal part: favourites who are candidates, and blocks either way.
   referralNetwork: {
     kind: 'member', key: 'member and set of needs', ttlMs: (c) => c.firstPageCacheMs, maxMembers: MAX_PAGES, maxViewsPerMember: 8,
-    bounds: '5,000 members, 8 sets of needs each', clearedBy: ['favourite.changed', 'block.changed'],
+    clearedBy: ['favourite.changed', 'block.changed'],
   },
   // Whom a member blocked, for the top bar's search.
   searchBlocked: {
-    kind: 'member', key: 'member', ttlMs: (c) => c.firstPageCacheMs, maxMembers: 20_000, bounds: '20,000 members',
+    kind: 'member', key: 'member', ttlMs: (c) => c.firstPageCacheMs, maxMembers: 20_000,
     clearedBy: ['block.changed'],
   },
   unreadCounts: {
-    kind: 'member', key: 'member', ttlMs: (c) => c.unreadCountCacheMs, maxMembers: 100_000, bounds: '100,000 members',
+    kind: 'member', key: 'member', ttlMs: (c) => c.unreadCountCacheMs, maxMembers: 100_000,
     clearedBy: ['notification.changed'],
   },
   // Kept as the JSON text it is sent as.
   notificationPages: {
     kind: 'member', key: 'member (first page, default size)', ttlMs: (c) => c.firstPageCacheMs, maxMembers: MAX_PAGES,
-    bounds: '5,000 members', clearedBy: ['notification.changed'],
+    clearedBy: ['notification.changed'],
   },
 } as const satisfies Record<string, MemberDeclared>;
 
@@ -96,55 +98,55 @@ export const MEMBER_CACHES = {
 export const SHARED_CACHES = {
   forumPages: {
     kind: 'shared', prefix: 'forums:', key: 'feed, community posts, a post, comment windows, community lists',
-    ttlMs: (c) => c.forumCacheMs, bounds: SHARED_BOUNDS, clearedBy: ['forum.written', 'member.renamed', 'member.deleted'],
+    ttlMs: (c) => c.forumCacheMs, clearedBy: ['forum.written', 'member.renamed', 'member.deleted'],
   },
   forumSearches: {
     kind: 'shared', prefix: 'forums:', key: 'words and options: post searches, their titles, the top bar\'s communities',
-    ttlMs: (c) => c.searchCacheMs, bounds: SHARED_BOUNDS, clearedBy: ['forum.written', 'member.renamed', 'member.deleted'],
+    ttlMs: (c) => c.searchCacheMs, clearedBy: ['forum.written', 'member.renamed', 'member.deleted'],
   },
   communityActivity: {
     kind: 'shared', prefix: 'community-activity', key: 'one key: every community\'s tags and recent posts',
-    ttlMs: (c) => c.communityActivityCacheMs, bounds: SHARED_BOUNDS, clearedBy: ['community.changed'],
+    ttlMs: (c) => c.communityActivityCacheMs, clearedBy: ['community.changed'],
   },
   directory: {
     kind: 'shared', prefix: 'therapists:', key: 'featured, listed and accepting totals',
-    ttlMs: (c) => c.directoryCacheMs, bounds: SHARED_BOUNDS, clearedBy: ['directory.changed', 'member.renamed', 'member.deleted'],
+    ttlMs: (c) => c.directoryCacheMs, clearedBy: ['directory.changed', 'member.renamed', 'member.deleted'],
   },
   directorySearches: {
     kind: 'shared', prefix: 'therapists:', key: 'filter set (and the viewer, when excluded); the top bar\'s names',
-    ttlMs: (c) => c.searchCacheMs, bounds: SHARED_BOUNDS, clearedBy: ['directory.changed', 'member.renamed', 'member.deleted'],
+    ttlMs: (c) => c.searchCacheMs, clearedBy: ['directory.changed', 'member.renamed', 'member.deleted'],
   },
   // Counting every approved resource on each public page view costs more than the page itself at 50,000 rows (a
   // public page itself is shared only while its read runs).
   resources: {
     kind: 'shared', prefix: 'resources:', key: 'published totals per category',
-    ttlMs: (c) => c.totalsCacheMs, bounds: SHARED_BOUNDS, clearedBy: ['resource.changed', 'member.deleted'],
+    ttlMs: (c) => c.totalsCacheMs, clearedBy: ['resource.changed', 'member.deleted'],
   },
   resourceSearches: {
     kind: 'shared', prefix: 'resources:', key: 'limit and words: the top bar\'s resources',
-    ttlMs: (c) => c.searchCacheMs, bounds: SHARED_BOUNDS, clearedBy: ['resource.changed', 'member.deleted'],
+    ttlMs: (c) => c.searchCacheMs, clearedBy: ['resource.changed', 'member.deleted'],
   },
   referralSuggestions: {
     kind: 'shared', prefix: 'referrals:suggestions:', key: 'set of needs (the ranking shared by every reader)',
-    ttlMs: (c) => c.searchCacheMs, bounds: SHARED_BOUNDS, clearedBy: [],
+    ttlMs: (c) => c.searchCacheMs, clearedBy: [],
   },
   referralStats: {
     kind: 'shared', prefix: 'referrals:stats', key: 'one key: the administrators\' counts',
-    ttlMs: (c) => c.totalsCacheMs, bounds: SHARED_BOUNDS, clearedBy: [],
+    ttlMs: (c) => c.totalsCacheMs, clearedBy: [],
   },
   searchEstimates: {
     kind: 'shared', prefix: 'search-', key: 'text: planner estimates and words\' lexemes (they change with ANALYZE)',
-    ttlMs: (c) => c.searchEstimatesCacheMs, bounds: SHARED_BOUNDS, clearedBy: [],
+    ttlMs: (c) => c.searchEstimatesCacheMs, clearedBy: [],
   },
   activityFirstPage: {
     kind: 'shared', prefix: 'activity:', key: 'the first page and cursor pages of the activity feed, shared only while their read runs',
-    ttlMs: () => 0, bounds: SHARED_BOUNDS, clearedBy: [],
+    ttlMs: () => 0, clearedBy: [],
   },
 } as const satisfies Record<string, SharedDeclared>;
 
 /** Who a token belongs to (decision 0069): only reads are answered from it. */
 export const SESSION_CACHE = {
-  kind: 'sessions', key: 'token hash', ttlMs: (c) => c.session.cacheMs ?? 0, maxKeys: 50_000, bounds: '50,000 sessions',
+  kind: 'sessions', key: 'token hash', ttlMs: (c) => c.session.cacheMs ?? 0, maxKeys: 50_000,
   clearedBy: ['session.ended', 'member.access.changed', 'member.renamed'],
 } as const satisfies SessionsDeclared;
 
