@@ -4,6 +4,18 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
 const dialect = new PgDialect();
+type Built = ReturnType<PgDialect['sqlToQuery']>;
+
+/**
+ * Drizzle has no public way to run a raw `sql` statement under a statement name (its `.prepare(name)` exists only on
+ * the query builder's queries), so this module calls its session's prepareQuery, the one step every statement of
+ * every query passes through, here and nowhere else. prepared.test.ts fails if that step's place or arguments change.
+ * Going to the driver instead would skip drizzle's own value parsers (timestamps arrive as the text PostgreSQL sent)
+ * and any transaction the caller is in.
+ */
+function prepare(db: Db, query: Built, name: string) {
+  return db._.session.prepareQuery(query, undefined, name, false);
+}
 
 /**
  * Rows of a query run as a named prepared statement, so PostgreSQL plans each query shape once per connection
@@ -13,12 +25,11 @@ const dialect = new PgDialect();
  */
 export async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
-  const name = `q_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`;
-  const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
+  const result = (await prepare(db, built, statementName(built)).execute()) as { rows: T[] };
   return result.rows;
 }
 
-type Shape = { query: ReturnType<PgDialect['sqlToQuery']>; name: string };
+type Shape = { query: Built; name: string };
 const shapes = new Map<string, Shape>();
 // Shapes are named by the code (a few per search kind and page size), so this stays small; the bound is a safeguard.
 const MAX_SHAPES = 500;
@@ -32,9 +43,30 @@ export async function queryShaped<T>(db: Db, key: string, build: () => SQL, valu
   let shape = shapes.get(key);
   if (!shape) {
     const query = dialect.sqlToQuery(build());
-    shape = { query, name: `q_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}` };
+    shape = { query, name: statementName(query) };
     if (shapes.size < MAX_SHAPES) shapes.set(key, shape);
   }
-  const result = (await db._.session.prepareQuery(shape.query, undefined, shape.name, false).execute(values)) as { rows: T[] };
+  const result = (await prepare(db, shape.query, shape.name).execute(values)) as { rows: T[] };
   return result.rows;
+}
+
+/** The statement name of a query's text (q_ and 20 hex digits of its SHA-1). */
+export function statementName(query: { sql: string }): string {
+  return `q_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`;
+}
+
+/**
+ * For tests: calls `seen` with the text and statement name (undefined when unnamed) of every statement sent on `db`
+ * until the returned function is called. Each is one round trip to the database.
+ */
+export function watchStatements(db: Db, seen: (text: string, name: string | undefined) => void): () => void {
+  const session = db._.session;
+  const original = session.prepareQuery;
+  session.prepareQuery = function watched(this: typeof session, ...args: Parameters<typeof original>) {
+    seen(args[0].sql, args[2]);
+    return original.apply(this, args);
+  } as typeof original;
+  return () => {
+    session.prepareQuery = original;
+  };
 }

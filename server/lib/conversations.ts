@@ -9,7 +9,7 @@ export async function upsertConversation(db: Db, a: string, b: string): Promise<
   // A conversation deleted between the insert and the read is simply created again on the next pass.
   for (let attempt = 0; attempt < 3; attempt++) {
     const result = await db.transaction(async (tx) => {
-      const txDb = tx as unknown as Db;
+      const txDb = tx;
       const [inserted] = await queryRows<{ id: string }>(txDb, sql`
         INSERT INTO conversations (pair_key) VALUES (${pairKey}) ON CONFLICT (pair_key) DO NOTHING RETURNING id`);
       if (inserted) {

@@ -105,7 +105,7 @@ export async function verifySecondFactor(ctx: AppContext, userId: string, code: 
     throw badRequest(TEXTS.badCode);
   }
   await ctx.db.transaction(async (tx) => {
-    const outcome = await useCode(ctx, tx as unknown as Db, userId, code);
+    const outcome = await useCode(ctx, tx, userId, code);
     if (outcome !== 'ok') throw new CodeRefused(outcome);
   }).catch((error: unknown) => refusedCode(ctx, userId, error));
 }

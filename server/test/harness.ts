@@ -17,24 +17,26 @@ import type { App } from '../context.ts';
 
 /**
  * A real database for one test file: PGlite in memory by default, or a fresh PostgreSQL
- * database (created here, dropped on close) when DATABASE_URL is set.
+ * database (created here, dropped on close) when DATABASE_URL is set. Migrated unless `migrated: false` (an empty one).
  */
-export async function openTestDatabase(): Promise<{ db: Db; url?: string; close: () => Promise<void> }> {
+export async function openTestDatabase(
+  { migrated = true }: { migrated?: boolean } = {},
+): Promise<{ db: Db; url?: string; close: () => Promise<void> }> {
   const baseUrl = process.env.DATABASE_URL;
   const template = providedTemplate();
   if (!baseUrl) {
-    const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
+    const loadDataDir = template && migrated ? new Blob([fs.readFileSync(template)]) : undefined;
     const database = await openDatabase({ dataDir: null, loadDataDir });
     // A copy of the template has every migration already: this only checks.
-    await migrate(database.db);
+    if (migrated) await migrate(database.db);
     return { db: database.db, close: database.close };
   }
   const name = `thera_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = await openDatabase({ url: baseUrl, poolSize: 1 });
-  await admin.db.execute(sql.raw(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
+  await admin.db.execute(sql.raw(template && migrated ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
   const url = withDatabase(baseUrl, name);
   const database = await openDatabase({ url, poolSize: 5 });
-  await migrate(database.db);
+  if (migrated) await migrate(database.db);
   return {
     db: database.db,
     url,

@@ -1,20 +1,21 @@
-// The statements a piece of work sends through drizzle (each prepareQuery is one round trip), for tests that check a
-// read goes as one statement or as few as it should.
+// The statements a piece of work sends through drizzle (each is one round trip), for tests that check a read goes as
+// one statement or as few as it should.
 import type { Db } from '../db/client.ts';
+import { watchStatements } from '../db/prepared.ts';
 
 /** The SQL text of every statement `work` sends on `db`, in order. */
 export async function sentStatements(db: Db, work: () => Promise<unknown>): Promise<string[]> {
-  const session = db._.session;
-  const prepare = session.prepareQuery;
-  const sent: string[] = [];
-  session.prepareQuery = function seen(this: typeof session, ...args: Parameters<typeof prepare>) {
-    sent.push(args[0].sql);
-    return prepare.apply(this, args);
-  } as typeof prepare;
+  return (await sentStatementsNamed(db, work)).map((s) => s.text);
+}
+
+/** Every statement `work` sends on `db`, in order, with its statement name (undefined when unnamed). */
+export async function sentStatementsNamed(db: Db, work: () => Promise<unknown>): Promise<{ text: string; name: string | undefined }[]> {
+  const sent: { text: string; name: string | undefined }[] = [];
+  const stop = watchStatements(db, (text, name) => sent.push({ text, name }));
   try {
     await work();
   } finally {
-    session.prepareQuery = prepare;
+    stop();
   }
   return sent;
 }

@@ -2,7 +2,6 @@
 import { eq } from 'drizzle-orm';
 import { TEXTS } from '../../../common/security.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { cancelPendingChanges, revokeOtherSessions, revokeResetLinks, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
@@ -45,9 +44,9 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   const ended = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await revokeResetLinks(tx as unknown as Db, user.id);
-    await cancelPendingChanges(tx as unknown as Db, user.id);
-    return revokeOtherSessions(tx as unknown as Db, user.id, user.sessionId);
+    await revokeResetLinks(tx, user.id);
+    await cancelPendingChanges(tx, user.id);
+    return revokeOtherSessions(tx, user.id, user.sessionId);
   });
   for (const id of ended) ctx.realtime.endSession(id);
   notify(ctx, input.log, {

@@ -4,7 +4,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { TEXTS } from '../../../common/security.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { emailChangeTokens, users } from '../../db/schema.ts';
 import { cancelPendingChanges, revokeOtherSessions, revokeResetLinks, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict, PG, postgresCode, tooManyRequests } from '../../lib/errors.ts';
@@ -76,7 +75,7 @@ function takenMail(to: string) {
 export async function confirmEmailChange(ctx: AppContext, visitor: CurrentUser | null, input: { token: string; log: Log }): Promise<void> {
   const now = new Date();
   const change = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db = tx;
     const [used] = await tx.update(emailChangeTokens).set({ usedAt: now })
       .where(and(eq(emailChangeTokens.tokenHash, hashToken(input.token)), isNull(emailChangeTokens.usedAt), gt(emailChangeTokens.expiresAt, now)))
       .returning({ userId: emailChangeTokens.userId, newEmail: emailChangeTokens.newEmail });

@@ -35,7 +35,7 @@ export async function loginWithCode(ctx: AppContext, _visitor: CurrentUser | nul
   const { userId } = challenge;
   await assertCodesAllowed(ctx, userId);
   return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const outcome = await useCode(ctx, db, userId, input.code);
     if (outcome !== 'ok') throw new CodeRefused(outcome);
     // Used in the statement that checks it: a second use, even at the same moment, finds nothing and undoes this one.

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LicenceUpdate, LicenceUpdateResult, LoginResult, Me, RegisterInput } from '../../../common/accounts.ts';
 import { FORGOT_SUCCESS, INVALID_CREDENTIALS } from '../../../common/accounts.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import { cancelPendingChanges, createSession, revokeAllSessions, revokeResetLinks, revokeSession, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -149,9 +148,9 @@ export async function resetPassword(ctx: AppContext, _visitor: CurrentUser | nul
       .returning({ userId: passwordResetTokens.userId });
     if (!used.length) throw badRequest(RESET_INVALID);
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
-    await revokeAllSessions(tx as unknown as Db, row.userId);
-    await revokeResetLinks(tx as unknown as Db, row.userId);
-    await cancelPendingChanges(tx as unknown as Db, row.userId);
+    await revokeAllSessions(tx, row.userId);
+    await revokeResetLinks(tx, row.userId);
+    await cancelPendingChanges(tx, row.userId);
   });
   ctx.realtime.endUser(row.userId);
 }

@@ -4,7 +4,6 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Secret } from 'otpauth';
 import { RECOVERY_CODE_COUNT, TEXTS, type TwoFactorSetup, type TwoFactorStatus } from '../../../common/security.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { recoveryCodes, twoFactor, users } from '../../db/schema.ts';
 import { cancelPendingChanges, revokeOtherSessions, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
@@ -68,8 +67,8 @@ export async function enable(ctx: AppContext, user: CurrentUser, input: { code: 
     if (!on.length) throw conflict(TEXTS.alreadyOn);
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId: user.id, codeHash: hashToken(normalise(code)) })));
-    await cancelPendingChanges(tx as unknown as Db, user.id);
-    return revokeOtherSessions(tx as unknown as Db, user.id, user.sessionId);
+    await cancelPendingChanges(tx, user.id);
+    return revokeOtherSessions(tx, user.id, user.sessionId);
   });
   for (const id of ended) ctx.realtime.endSession(id);
   // An administrator who had to enrol may now do everything: no node keeps the old answer.
@@ -91,7 +90,7 @@ export async function disable(ctx: AppContext, user: CurrentUser, input: { passw
     throw badRequest(TEXTS.wrongPassword);
   }
   await ctx.db.transaction(async (tx) => {
-    const outcome = await useCode(ctx, tx as unknown as Db, user.id, input.code);
+    const outcome = await useCode(ctx, tx, user.id, input.code);
     if (outcome !== 'ok') throw new CodeRefused(outcome);
     await tx.delete(twoFactor).where(eq(twoFactor.userId, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));

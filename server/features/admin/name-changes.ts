@@ -44,8 +44,8 @@ export async function decideNameChange(
     const name = approved ? before.pendingName : before.name;
     await tx.update(users).set({ name, pendingName: null, pendingNameAt: null, updatedAt: new Date() })
       .where(eq(users.id, userId));
-    if (approved) await renameMentions(tx as unknown as Db, userId, name);
-    await recordAudit(tx as unknown as Db, {
+    if (approved) await renameMentions(tx, userId, name);
+    await recordAudit(tx, {
       actorId: admin.id, action: approved ? 'name.approve' : 'name.decline', targetType: 'user', targetId: userId,
       detail: { previousName: before.name, requestedName: before.pendingName },
     });

@@ -3,7 +3,6 @@
 import { eq } from 'drizzle-orm';
 import { TWO_FACTOR_RESET } from '../../../common/admin.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { recoveryCodes, twoFactor, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { cancelPendingChanges, revokeOtherSessions, type CurrentUser } from '../../lib/auth.ts';
@@ -17,7 +16,7 @@ export async function resetTwoFactor(ctx: AppContext, admin: CurrentUser, { user
   // Their own is turned off with their password and a code, like everyone's.
   if (userId === admin.id) throw badRequest(TWO_FACTOR_RESET.notOwn);
   const { member, ended } = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db = tx;
     const [row] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
     if (!row) throw notFound('User not found.');
     const removed = await tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).returning({ enabledAt: twoFactor.enabledAt });

@@ -11,6 +11,7 @@ import { revokeAllSessions, revokeResetLinks, type CurrentUser } from '../../lib
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { toPendingVerification, toUserDisabled, toVerificationDecision } from './present.ts';
 import { pageInfo } from '../../lib/paging.ts';
+import type { Selected } from '../../db/rows.ts';
 
 const pending = eq(users.verificationStatus, 'pending');
 const pendingPage = (db: Db, page: number, limit: number) => db.select({
@@ -24,9 +25,7 @@ const decidedColumns = {
   id: users.id, name: users.name, email: users.email, verificationStatus: users.verificationStatus, verifiedAt: users.verifiedAt,
   rejectionReason: users.rejectionReason,
 };
-export type DecidedRow = {
-  id: string; name: string; email: string; verificationStatus: string; verifiedAt: Date | null; rejectionReason: string | null;
-};
+export type DecidedRow = Selected<typeof decidedColumns>;
 
 /** Pending accounts with their licence details, oldest first. */
 export async function verificationQueue(ctx: AppContext, _admin: CurrentUser, { page, limit }: { page: number; limit: number }): Promise<VerificationQueue> {
@@ -52,7 +51,7 @@ export async function decideVerification(
       .returning(decidedColumns);
     if (!row) throw notFound('User not found.');
     await tx.insert(verificationDecisions).values({ userId, decidedBy: admin.id, approved: decision.approved, reason });
-    await recordAudit(tx as unknown as Db, {
+    await recordAudit(tx, {
       actorId: admin.id, action: decision.approved ? 'licence.verify' : 'licence.reject', targetType: 'user', targetId: userId,
       detail: reason ? { reason } : {},
     });
@@ -79,10 +78,10 @@ export async function setUserDisabled(
       .returning({ id: users.id, name: users.name, disabled: users.disabled });
     if (!row) throw notFound('User not found.');
     if (disabled) {
-      await revokeAllSessions(tx as unknown as Db, userId);
-      await revokeResetLinks(tx as unknown as Db, userId);
+      await revokeAllSessions(tx, userId);
+      await revokeResetLinks(tx, userId);
     }
-    await recordAudit(tx as unknown as Db, { actorId: admin.id, action: disabled ? 'user.disable' : 'user.enable', targetType: 'user', targetId: userId });
+    await recordAudit(tx, { actorId: admin.id, action: disabled ? 'user.disable' : 'user.enable', targetType: 'user', targetId: userId });
     return row;
   });
   if (disabled) ctx.realtime.endUser(userId);

@@ -7,9 +7,9 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function toMessage(row: MessageRow): Message {
   return {
-    _id: String(row.id),
-    conversationId: String(row.conversation_id),
-    sender: { _id: String(row.sender_id), name: row.sender_name },
+    _id: row.id,
+    conversationId: row.conversation_id,
+    sender: { _id: row.sender_id, name: row.sender_name },
     text: row.text,
     status: row.status as MessageStatus,
     createdAt: iso(row.created_at),
@@ -27,11 +27,11 @@ export function toConversation(row: ConversationRow, viewerId: string): Conversa
   const participants = row.participants ?? [];
   const last = row.last_message;
   return {
-    _id: String(row.id),
+    _id: row.id,
     participants: participants.map((p) => ({ _id: p._id, name: p.name, avatar: p.avatar })),
     lastMessage: last
       ? {
-        _id: last._id, conversationId: String(row.id), sender: { _id: last.senderId, name: last.senderName },
+        _id: last._id, conversationId: row.id, sender: { _id: last.senderId, name: last.senderName },
         text: last.text, status: last.status as MessageStatus, createdAt: iso(last.createdAt),
         kind: last.kind === 'system' ? 'system' : 'text',
         editedAt: last.editedAt ? iso(last.editedAt) : null, unsentAt: last.unsentAt ? iso(last.unsentAt) : null,

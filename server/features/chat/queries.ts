@@ -273,7 +273,7 @@ function storedMessage(row: InsertedRow): StoredMessage {
     ? {
       id: row.conversation_id, updated_at: row.updated_at, participants: row.participants, pinned_message: row.pinned_message,
       last_message: {
-        _id: String(row.id), senderId: String(row.sender_id), senderName: row.sender_name, text: row.text, status: row.status, kind: row.kind,
+        _id: row.id, senderId: row.sender_id, senderName: row.sender_name, text: row.text, status: row.status, kind: row.kind,
         createdAt: new Date(row.created_at).toISOString(), editedAt: null, unsentAt: null,
       },
     }

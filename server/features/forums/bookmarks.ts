@@ -1,6 +1,6 @@
 // Bookmarks (issue 17): a member saves posts to read later and lists them, newest saved first.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
@@ -17,7 +17,7 @@ export async function setBookmark(ctx: ServiceContext, user: CurrentUser, { id: 
     : sql`DELETE FROM post_bookmarks WHERE user_id = ${user.id} AND post_id = ${postId}`;
   await ctx.db.transaction(async (tx) => {
     // FOR KEY SHARE: a delete of the post waits for this insert (or this insert sees it gone), never a foreign key error.
-    const exists = await queryRows(tx as unknown as Db, sql`
+    const exists = await queryRows(tx, sql`
       SELECT 1 FROM posts WHERE id = ${postId} ${on ? sql`AND removed_at IS NULL` : sql``} FOR KEY SHARE`);
     if (!exists.length) throw notFound(POST_NOT_FOUND);
     await tx.execute(change);

@@ -22,7 +22,7 @@ export function forumRead<T>(
  * shared or not, sees the change.
  */
 export async function forumWrite<T>(ctx: ServiceContext, work: (t: Db) => Promise<T>): Promise<T> {
-  const result = await ctx.db.transaction((tx) => work(tx as unknown as Db));
+  const result = await ctx.db.transaction((tx) => work(tx));
   ctx.caches.publish({ type: 'forum.written' });
   return result;
 }

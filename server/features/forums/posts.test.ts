@@ -8,7 +8,7 @@ import { createCaches } from '../../lib/caches.ts';
 import { communities, posts } from '../../db/schema.ts';
 import { createCast, type Cast } from '../../test/cast.ts';
 import { caller } from '../../test/http.ts';
-import { sentStatements } from '../../test/statements.ts';
+import { sentStatements, sentStatementsNamed } from '../../test/statements.ts';
 import { createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
 import {
@@ -465,20 +465,11 @@ describe('bounded search (docs/decisions/0021)', () => {
 
   it("runs the index path's first window everywhere as a prepared statement, its text built once (docs/decisions/0105)", async () => {
     await seed('obsidian pumice', Array.from({ length: 9 }, (_, i) => ({ secondsAgo: i + 1, inTitle: i % 2 === 0 })));
-    const session = services.db._.session;
-    const prepare = session.prepareQuery;
-    const sent: { text: string; name: string | undefined }[] = [];
-    session.prepareQuery = function seen(this: typeof session, ...args: Parameters<typeof prepare>) {
-      sent.push({ text: args[0].sql, name: args[2] });
-      return prepare.apply(this, args);
-    } as typeof prepare;
-    let page: PostsPage;
-    try {
+    let page: PostsPage | undefined;
+    const sent = await sentStatementsNamed(services.db, async () => {
       page = await findPosts(services, ben.id, 'obsidian pumice -zzq', { strategy: 'index' });
-    } finally {
-      session.prepareQuery = prepare;
-    }
-    expect(page.posts).toHaveLength(9);
+    });
+    expect(page?.posts).toHaveLength(9);
     const windows = sent.filter((s) => s.text.includes('hits AS MATERIALIZED'));
     expect(windows).toHaveLength(1);
     expect(windows[0].name).toMatch(/^q_/);

@@ -95,7 +95,7 @@ export async function setFollow(ctx: ServiceContext, user: CurrentUser, { id: po
     ? sql`INSERT INTO post_follows (post_id, user_id) SELECT id, ${user.id}::uuid FROM posts WHERE id = ${postId} ON CONFLICT DO NOTHING`
     : sql`DELETE FROM post_follows WHERE post_id = ${postId} AND user_id = ${user.id}`;
   await ctx.db.transaction(async (tx) => {
-    const exists = await queryRows(tx as unknown as Db, sql`SELECT 1 FROM posts WHERE id = ${postId}`);
+    const exists = await queryRows(tx, sql`SELECT 1 FROM posts WHERE id = ${postId}`);
     if (!exists.length) throw notFound(POST_NOT_FOUND);
     await tx.execute(change);
   });

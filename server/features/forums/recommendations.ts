@@ -70,7 +70,7 @@ export async function recommendedFor(ctx: ServiceContext, userId: string, limit:
   if (!top.length) return [];
   const rows = await queryRows<CommunityRow>(ctx.db, sql`
     SELECT ${communityColumns(userId)} FROM communities c WHERE c.id = ANY(${`{${top.map((c) => c.id).join(',')}}`}::uuid[])`);
-  const byId = new Map(rows.map((row) => [String(row.id), row]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
   // A community deleted since the activity was read is left out.
   return top.flatMap((c) => {
     const row = byId.get(c.id);

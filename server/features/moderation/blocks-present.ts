@@ -4,7 +4,7 @@ export type BlockedRow = { id: string; name: string; avatar: string | null; crea
 export type PrivacyRow = { message_policy: string; listed_in_directory: boolean };
 
 export const toBlockedMember = (row: BlockedRow): BlockedMember => ({
-  _id: String(row.id), name: row.name, avatar: row.avatar, blockedAt: new Date(row.created_at).toISOString(),
+  _id: row.id, name: row.name, avatar: row.avatar, blockedAt: new Date(row.created_at).toISOString(),
 });
 
 export const toPrivacy = (row: PrivacyRow): PrivacySettings => ({

@@ -85,7 +85,7 @@ export async function reviewReport(
   ctx: AppContext, admin: CurrentUser, { id, action, note }: ReviewReport & { id: string },
 ): Promise<{ msg: string; resolved: number }> {
   const done = await ctx.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const item = await itemOf(t, id);
     const reporters = await lockOpenReports(t, item, admin, action, note || null);
     const author = await authorFor(t, item, action, admin);

@@ -46,9 +46,9 @@ async function deliverLocally(ctx: AppContext, { items, counts }: FanOutPayload)
   const countOnly = counts.filter((id) => ctx.realtime.hasLocalUser(id));
   if (here.length === 0 && countOnly.length === 0) return;
   const rows = here.length ? await q.byIds(ctx.db, here.map((i) => i.id)) : [];
-  const unread = await q.unreadCounts(ctx.db, [...new Set([...rows.map((r) => r.user_id), ...countOnly])]);
+  const unread = await q.unreadCounts(ctx.db, [...new Set([...rows.map((r) => r.userId), ...countOnly])]);
   for (const row of rows) {
-    ctx.realtime.io.local.to(userRoom(row.user_id)).emit('notification', { notification: row.item, unreadCount: unread.get(row.user_id) ?? 0 });
+    ctx.realtime.io.local.to(userRoom(row.userId)).emit('notification', { notification: row.item, unreadCount: unread.get(row.userId) ?? 0 });
   }
   for (const id of countOnly) ctx.realtime.io.local.to(userRoom(id)).emit('notificationCount', { unreadCount: unread.get(id) ?? 0 });
 }

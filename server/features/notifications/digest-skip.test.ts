@@ -22,6 +22,7 @@ describe('the digest and a member it cannot send to', () => {
     await ctx.db.execute(sql`INSERT INTO notifications (user_id, type, target_kind, target_id, target_title, target_url, created_at)
       VALUES (${member.id}, 'comment', 'post', gen_random_uuid(), 'A post', '/forum/x', now() - interval '2 days')`);
     const now = new Date(Date.UTC(2030, 0, 1, 9));
+    // A mailer that sends nothing, in place of the app's: only the digest's bookkeeping is under test here.
     const digestCtx = { ...ctx, mailer: { send: async () => {} } } as unknown as Parameters<typeof sendDigest>[0];
     expect(await membersDueDigest(digestCtx, now, 200)).toContain(member.id);
     await sendDigest(digestCtx, member.id, now);

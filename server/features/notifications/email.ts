@@ -2,6 +2,8 @@
 // never the text of a post, comment or message; every email carries a one-click unsubscribe for its type (RFC 8058).
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
+import { rawColumns, type RawRow } from '../../db/rows.ts';
+import { users } from '../../db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import type { Mail } from '../../lib/mail.ts';
 import { chatEmailSubject, notificationSentence } from '../../../common/notification-text.ts';
@@ -10,7 +12,8 @@ import * as q from './queries.ts';
 import { unsubscribeToken } from './service.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'mailer'>;
-type Recipient = { id: string; name: string; email: string };
+const RECIPIENT_KEYS = ['id', 'name', 'email'] as const;
+type Recipient = RawRow<typeof users, (typeof RECIPIENT_KEYS)[number]>;
 
 // The member's email mode for a type: their own setting, else the default.
 const DEFAULT_EMAIL_MODES = sql.join(
@@ -20,7 +23,8 @@ const emailModeOf = (n: string) => sql`coalesce((SELECT p.email FROM notificatio
   AND p.key = ${sql.raw(n)}.type), (SELECT d.email FROM (VALUES ${DEFAULT_EMAIL_MODES}) d(key, email) WHERE d.key = ${sql.raw(n)}.type))`;
 
 async function recipient(ctx: Ctx, userId: string): Promise<Recipient | undefined> {
-  const [row] = await queryRows<Recipient>(ctx.db, sql`SELECT id, name, email FROM users WHERE id = ${userId} AND NOT disabled`);
+  const [row] = await queryRows<Recipient>(ctx.db, sql`
+    SELECT ${rawColumns(users, RECIPIENT_KEYS)} FROM ${users} WHERE ${users.id} = ${userId} AND NOT ${users.disabled}`);
   return row;
 }
 
@@ -34,7 +38,7 @@ async function pendingItems(ctx: Ctx, userId: string, mode: 'immediate' | 'daily
   if (ids.length === 0) return [];
   // Items turned off in the app (but wanted by email) are read too.
   const rows = await q.byIds(ctx.db, ids.map((r) => r.id), { withHidden: true });
-  return rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return rows.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 async function markEmailed(ctx: Ctx, ids: string[], now: Date): Promise<void> {
@@ -63,7 +67,7 @@ async function composeMail(ctx: Ctx, to: Recipient, subject: string, lines: stri
 }
 
 function itemLines(ctx: Ctx, rows: q.NotificationRow[]): string[] {
-  return rows.map((row) => `- ${notificationSentence(row.item, row.place || undefined)}: ${ctx.config.publicUrl}${row.target_url}`);
+  return rows.map((row) => `- ${notificationSentence(row.item, row.place || undefined)}: ${ctx.config.publicUrl}${row.targetUrl}`);
 }
 
 /** "Still unread 10 minutes later": one email with every such item of the member (several in the window, one email). */

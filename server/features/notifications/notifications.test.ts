@@ -2,6 +2,7 @@
 // the centre's routes for every role, follows and mention suggestions. Emails: email.test.ts; realtime: realtime.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
 import { NOT_VERIFIED } from '../../lib/auth.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
@@ -100,7 +101,7 @@ describe('what creates a notification', () => {
     const postId = await post(ana, `Asking ${mention(ben)}, ${mention(dee)}, ${mention(pending)} and ${mention(ana)}`);
     expect(await types(ben)).toEqual(['mention']);
     expect(await types(dee)).toEqual([]);
-    expect(await ctx.db.execute(sql`SELECT 1 FROM notifications WHERE user_id = ${pending.id}`).then((r) => (r as unknown as { rows: unknown[] }).rows)).toEqual([]);
+    expect(await queryRows(ctx.db, sql`SELECT 1 FROM notifications WHERE user_id = ${pending.id}`)).toEqual([]);
     expect(await types(ana)).toEqual([]);
     await comment(cai, postId, `cc ${mention(dee)}`);
     expect(await types(dee)).toEqual(['mention']);
@@ -156,8 +157,8 @@ describe('what creates a notification', () => {
     expect(await types(applicant)).toEqual(['licenceVerified']);
     const other = await createUser(ctx.db, { name: 'Oli Other', status: 'pending' });
     expect((await call('PATCH', `/api/admin/verifications/${other.id}`, admin, { approved: false, reason: 'Number not found' })).status).toBe(200);
-    const rows = await ctx.db.execute(sql`SELECT type FROM notifications WHERE user_id = ${other.id}`);
-    expect((rows as unknown as { rows: { type: string }[] }).rows).toEqual([{ type: 'licenceDeclined' }]);
+    const rows = await queryRows<{ type: string }>(ctx.db, sql`SELECT type FROM notifications WHERE user_id = ${other.id}`);
+    expect(rows).toEqual([{ type: 'licenceDeclined' }]);
   });
 
   it('resource approved and declined, to the submitter', async () => {
@@ -236,8 +237,7 @@ describe('preferences', () => {
     const postB = await post(cai);
     await comment(ben, postB, `see ${mention(ana)}`);
     expect(await types(ana)).toEqual(['mention', 'postLike']);
-    const jobs = await ctx.db.execute(sql`SELECT 1 FROM jobs WHERE key = ${`notifications.email:${ana.id}`}`);
-    expect((jobs as unknown as { rows: unknown[] }).rows).toEqual([]);
+    expect(await queryRows(ctx.db, sql`SELECT 1 FROM jobs WHERE key = ${`notifications.email:${ana.id}`}`)).toEqual([]);
   });
 });
 

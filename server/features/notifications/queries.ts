@@ -3,9 +3,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { queryPrepared, queryShaped } from '../../db/prepared.ts';
 import type { NotificationItem } from '../../../common/notifications.ts';
+import { notifications } from '../../db/schema.ts';
+import { rawColumns, type RawRow } from '../../db/rows.ts';
 
-export type NotificationRow = {
-  id: string; user_id: string; type: string; place: string; target_url: string; created_at: string;
+const ROW_KEYS = ['id', 'userId', 'type', 'place', 'targetUrl'] as const;
+export type NotificationRow = RawRow<typeof notifications, (typeof ROW_KEYS)[number]> & {
+  /** ISO text with microseconds, which sorts as the times do. */
+  createdAt: string;
   /** The item as the API shows it (parsed by the driver). */
   item: NotificationItem;
 };
@@ -79,7 +83,7 @@ export function listPage(db: Db, userId: string, limit: number, before: Cursor |
 export function byIds(db: Db, ids: string[], opts: { withHidden?: boolean } = {}): Promise<NotificationRow[]> {
   const visible = opts.withHidden ? sql`` : sql`AND n.visible`;
   return queryRows<NotificationRow>(db, sql`
-    SELECT n.id, n.user_id, n.type, n.place, n.target_url, ${iso('n.created_at', 'US')} AS created_at, (${ITEM})::json AS item
+    SELECT ${rawColumns(notifications, ROW_KEYS, 'n')}, ${iso('n.created_at', 'US')} AS "createdAt", (${ITEM})::json AS item
     FROM notifications n WHERE n.id = ANY(${sql.param(ids)}::uuid[]) ${visible}`);
 }
 

@@ -2,8 +2,12 @@ import { sql } from 'drizzle-orm';
 import { ONBOARDING_COMMUNITIES } from '../../../common/onboarding.ts';
 import type { Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
+import { communityMembers, favorites, users } from '../../db/schema.ts';
 
-/** What the checklist and the meter read of a member: their row by primary key, and two bounded probes. */
+/**
+ * What the checklist and the meter read of a member: their row by primary key, and two bounded probes. Each field is a
+ * fact computed from columns named through schema.ts (a renamed column fails the type check there), not a column.
+ */
 export type OnboardingRow = {
   verified: boolean; dismissed: boolean;
   photo: boolean; bio: boolean; profession: boolean; location: boolean; specialties: boolean; modalities: boolean;
@@ -17,22 +21,24 @@ export type OnboardingRow = {
  * is one probe of the favourites primary key.
  */
 export async function onboardingRow(db: Db, userId: string): Promise<OnboardingRow | undefined> {
+  const u = users;
   const [row] = await queryPrepared<OnboardingRow>(db, sql`
-    SELECT u.verification_status = 'verified' AND u.role <> 'admin' AS verified,
-      u.onboarding_dismissed_at IS NOT NULL AS dismissed,
-      u.avatar IS NOT NULL AS photo, u.bio <> '' AS bio, u.profession <> '' AS profession, u.location <> '' AS location,
-      cardinality(u.specialties) > 0 AS specialties, cardinality(u.modalities) > 0 AS modalities,
-      cardinality(u.demographics) > 0 AS demographics, cardinality(u.session_format) > 0 AS session_format,
-      (u.availability_updated_at IS NOT NULL OR u.accepting_clients <> 'not accepting') AS availability,
-      cardinality(u.languages) > 0 AS languages,
+    SELECT ${u.verificationStatus} = 'verified' AND ${u.role} <> 'admin' AS verified,
+      ${u.onboardingDismissedAt} IS NOT NULL AS dismissed,
+      ${u.avatar} IS NOT NULL AS photo, ${u.bio} <> '' AS bio, ${u.profession} <> '' AS profession, ${u.location} <> '' AS location,
+      cardinality(${u.specialties}) > 0 AS specialties, cardinality(${u.modalities}) > 0 AS modalities,
+      cardinality(${u.demographics}) > 0 AS demographics, cardinality(${u.sessionFormat}) > 0 AS session_format,
+      (${u.availabilityUpdatedAt} IS NOT NULL OR ${u.acceptingClients} <> 'not accepting') AS availability,
+      cardinality(${u.languages}) > 0 AS languages,
       (SELECT count(*)::int FROM (
-        SELECT 1 FROM community_members m WHERE m.user_id = u.id LIMIT ${ONBOARDING_COMMUNITIES}) joined) AS communities,
-      EXISTS (SELECT 1 FROM favorites f WHERE f.user_id = u.id) AS network
-    FROM users u WHERE u.id = ${userId}`);
+        SELECT 1 FROM ${communityMembers} WHERE ${communityMembers.userId} = ${u.id} LIMIT ${ONBOARDING_COMMUNITIES}) joined) AS communities,
+      EXISTS (SELECT 1 FROM ${favorites} WHERE ${favorites.userId} = ${u.id}) AS network
+    FROM ${u} WHERE ${u.id} = ${userId}`);
   return row;
 }
 
 export async function dismissOnboarding(db: Db, userId: string): Promise<void> {
   await queryPrepared(db, sql`
-    UPDATE users SET onboarding_dismissed_at = coalesce(onboarding_dismissed_at, now()) WHERE id = ${userId}`);
+    UPDATE ${users} SET ${sql.identifier(users.onboardingDismissedAt.name)} = coalesce(${users.onboardingDismissedAt}, now())
+    WHERE ${users.id} = ${userId}`);
 }

@@ -59,7 +59,7 @@ export async function uploadAvatar(ctx: ServiceContext, user: CurrentUser, file:
 /** Removes the photo (uploaded or an address) from the profile. */
 export async function removeAvatar(ctx: ServiceContext, user: CurrentUser): Promise<AvatarResponse> {
   await ctx.db.transaction(async (tx) => {
-    await eraseAvatar(tx as unknown as Db, user.id);
+    await eraseAvatar(tx, user.id);
     await tx.update(users).set({ avatar: null, updatedAt: new Date() }).where(eq(users.id, user.id));
   });
   return { avatar: null };

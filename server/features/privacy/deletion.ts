@@ -95,7 +95,7 @@ export async function eraseAccount(ctx: AppContext, erasure: Erasure): Promise<v
   if (!before || before.deletedAt) throw notFound('Account not found.');
   const now = new Date();
   await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     if (deleteContent) await eraseContent(tx, userId);
     await eraseTraces(tx, userId);
     await eraseProfile(tx, userId, now);

@@ -37,10 +37,10 @@ export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, messag
   const now = nowOf(ctx);
   const row = await q.findReferral(ctx.db, id, now);
   // A referral not on the board, or across a block, is not there for this therapist at all.
-  if (!row || (!row.to_board && !canRead(row, user.id)) || await blockedBetween(ctx, user.id, String(row.sender_id))) {
+  if (!row || (!row.to_board && !canRead(row, user.id)) || await blockedBetween(ctx, user.id, row.sender_id)) {
     throw notFound(REFERRAL_TEXTS.notFound);
   }
-  if (String(row.sender_id) === user.id) throw badRequest(REFERRAL_TEXTS.ownReferral);
+  if (row.sender_id === user.id) throw badRequest(REFERRAL_TEXTS.ownReferral);
   if ((row.recipients ?? []).some((r) => r.id === user.id)) throw conflict(REFERRAL_TEXTS.alreadyRecipient);
   if (!row.to_board) throw notFound(REFERRAL_TEXTS.notFound);
   if (row.status !== 'open') throw conflict(REFERRAL_TEXTS.notOpen);
@@ -50,8 +50,8 @@ export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, messag
     VALUES (${id}, ${user.id}, ${message}, ${now.toISOString()}::timestamptz)
     ON CONFLICT (referral_id, therapist_id) DO NOTHING RETURNING created_at`);
   if (!offer) throw conflict(REFERRAL_TEXTS.offerExists);
-  tellUpdated(ctx, { referralId: id, kind: 'offer', status: 'open', to: [String(row.sender_id)] });
-  await notice(ctx, 'referralOffer', { referralId: id, summary: referralSummary(row), actorId: user.id, to: [String(row.sender_id)] });
+  tellUpdated(ctx, { referralId: id, kind: 'offer', status: 'open', to: [row.sender_id] });
+  await notice(ctx, 'referralOffer', { referralId: id, summary: referralSummary(row), actorId: user.id, to: [row.sender_id] });
   return toBoardItem({ ...row, my_offer: { message, status: 'open', createdAt: new Date(offer.created_at).toISOString() }, cursor_at: '' });
 }
 
@@ -59,7 +59,7 @@ export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offe
   const now = nowOf(ctx);
   const row = await q.findReferral(ctx.db, id, now);
   if (!row || !canRead(row, user.id)) throw notFound(REFERRAL_TEXTS.notFound);
-  if (String(row.sender_id) !== user.id) throw forbidden(REFERRAL_TEXTS.onlySenderAcceptsOffers);
+  if (row.sender_id !== user.id) throw forbidden(REFERRAL_TEXTS.onlySenderAcceptsOffers);
   const offer = (row.offers ?? []).find((o) => o.id === offerId);
   if (!offer) throw notFound(REFERRAL_TEXTS.offerNotFound);
   if (offer.status !== 'open') throw conflict(REFERRAL_TEXTS.offerTaken);
@@ -68,7 +68,7 @@ export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offe
   if (await blockedBetween(ctx, user.id, offer.therapistId)) throw forbidden(REFERRAL_TEXTS.recipientBlocked);
   const at = sql`${now.toISOString()}::timestamptz`;
   const taken = await ctx.db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
+    const txDb: Db = tx;
     const [accepted] = await queryRows<{ therapist_id: string }>(txDb, sql`
       UPDATE referral_offers o SET status = 'accepted' FROM referrals r
       WHERE o.id = ${offerId} AND o.referral_id = ${id} AND o.status = 'open' AND r.id = o.referral_id AND ${q.statusIs('open', now)}

@@ -25,6 +25,6 @@ export function registerExpiringNotice(ctx: AppContext): void {
       SELECT r.sender_id, r.age_group, r.concerns, r.session_formats, r.region FROM referrals r
       WHERE r.id = ${referralId} AND r.status = 'open' AND r.expires_at > ${now.toISOString()}::timestamptz`);
     if (!row) return;
-    await notice(ctx, 'referralExpiring', { referralId, summary: referralSummary(row), actorId: null, to: [String(row.sender_id)] });
+    await notice(ctx, 'referralExpiring', { referralId, summary: referralSummary(row), actorId: null, to: [row.sender_id] });
   });
 }

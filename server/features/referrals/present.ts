@@ -20,8 +20,8 @@ export function recipientState(response: string, status: ReferralStatus): Recipi
 
 function needs(row: NeedsRow) {
   return {
-    _id: String(row.id),
-    sender: { _id: String(row.sender_id), name: row.sender_name, avatar: row.sender_avatar },
+    _id: row.id,
+    sender: { _id: row.sender_id, name: row.sender_name, avatar: row.sender_avatar },
     ageGroup: row.age_group,
     concerns: row.concerns,
     modalities: row.modalities,
@@ -54,7 +54,7 @@ function toOffer(o: OfferJson): Offer {
 }
 
 export function toReferral(row: ReferralRow, viewerId: string): Referral {
-  const isSender = String(row.sender_id) === viewerId;
+  const isSender = row.sender_id === viewerId;
   const recipients = (row.recipients ?? []).filter((r) => isSender || r.id === viewerId);
   return {
     ...needs(row),
@@ -72,7 +72,7 @@ export function toReferral(row: ReferralRow, viewerId: string): Referral {
 /** A box's item; its times come from the database as ISO text already (queries.ts, isoText) and are passed on as they are. */
 export function toListItem(row: ListRow): ReferralListItem {
   return {
-    _id: String(row.id), sender: { _id: String(row.sender_id), name: row.sender_name, avatar: row.sender_avatar },
+    _id: row.id, sender: { _id: row.sender_id, name: row.sender_name, avatar: row.sender_avatar },
     ageGroup: row.age_group, concerns: row.concerns, sessionFormats: row.session_formats,
     region: row.region, urgency: row.urgency as Urgency, neededBy: row.needed_by,
     status: row.status,
@@ -123,7 +123,7 @@ export function reasonsFor(row: SuggestionRow, want: Needs): string[] {
 
 export function toSuggestion(row: SuggestionRow, want: Needs, inNetwork: boolean): Suggestion {
   return {
-    _id: String(row.id),
+    _id: row.id,
     name: row.name,
     avatar: row.avatar,
     profession: row.profession,

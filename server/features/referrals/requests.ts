@@ -67,7 +67,7 @@ export async function readReferral(ctx: AppContext, user: CurrentUser, { id }: {
 }
 
 export const canRead = (row: q.ReferralRow, userId: string) =>
-  String(row.sender_id) === userId || (row.recipients ?? []).some((r) => r.id === userId);
+  row.sender_id === userId || (row.recipients ?? []).some((r) => r.id === userId);
 
 export async function listReferrals(ctx: AppContext, user: CurrentUser, input: ReferralListQuery): Promise<ReferralPage> {
   const limit = REFERRAL_LIMITS.pageSize;

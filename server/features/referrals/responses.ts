@@ -23,7 +23,7 @@ export async function updateReferral(ctx: AppContext, user: CurrentUser, input: 
   const now = nowOf(ctx);
   const row = await q.findReferral(ctx.db, input.id, now);
   if (!row || !canRead(row, user.id)) throw notFound(REFERRAL_TEXTS.notFound);
-  const isSender = String(row.sender_id) === user.id;
+  const isSender = row.sender_id === user.id;
   if (input.status) {
     if (!isSender) throw forbidden(REFERRAL_TEXTS.onlySenderSetsStatus);
     await setStatus(ctx, user, row, input.status, now);
@@ -41,8 +41,8 @@ async function setStatus(ctx: AppContext, user: CurrentUser, row: q.ReferralRow,
   if (!updated.length) throw conflict(REFERRAL_TEXTS.notOpen);
   const offerers = (row.offers ?? []).filter((o) => o.status === 'open').map((o) => o.therapistId);
   const recipients = (row.recipients ?? []).map((r) => r.id);
-  tellUpdated(ctx, { referralId: String(row.id), kind: status, status, to: [user.id, ...recipients, ...offerers] });
-  if (status === 'placed') await notice(ctx, 'referralPlaced', { referralId: String(row.id), summary: referralSummary(row), actorId: user.id, to: recipients });
+  tellUpdated(ctx, { referralId: row.id, kind: status, status, to: [user.id, ...recipients, ...offerers] });
+  if (status === 'placed') await notice(ctx, 'referralPlaced', { referralId: row.id, summary: referralSummary(row), actorId: user.id, to: recipients });
 }
 
 async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, response: RecipientResponse, message: string | null, now: Date) {
@@ -55,8 +55,8 @@ async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, r
     RETURNING rr.referral_id AS id`);
   if (!updated.length) throw conflict(row.status === 'open' ? REFERRAL_TEXTS.alreadyAnswered : REFERRAL_TEXTS.notOpen);
   if (response === 'accepted') await openHandOff(ctx, row, user.id, user.id);
-  tellUpdated(ctx, { referralId: String(row.id), kind: 'answered', status: 'open', to: [String(row.sender_id), user.id] });
-  await notice(ctx, 'referralAnswered', { referralId: String(row.id), summary: referralSummary(row), actorId: user.id, to: [String(row.sender_id)] });
+  tellUpdated(ctx, { referralId: row.id, kind: 'answered', status: 'open', to: [row.sender_id, user.id] });
+  await notice(ctx, 'referralAnswered', { referralId: row.id, summary: referralSummary(row), actorId: user.id, to: [row.sender_id] });
 }
 
 /**
@@ -64,7 +64,7 @@ async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, r
  * app writes, so they can arrange the hand-off; the recipient row keeps the conversation's id. Never across a block.
  */
 export async function openHandOff(ctx: AppContext, row: q.NeedsRow, recipientId: string, actorId: string): Promise<void> {
-  const senderId = String(row.sender_id);
+  const senderId = row.sender_id;
   if (await isBlockedBy(ctx.db, senderId, recipientId) || await isBlockedBy(ctx.db, recipientId, senderId)) return;
   const conversation = await upsertConversation(ctx.db, senderId, recipientId);
   await insertSystemLine(ctx.db, conversation.id, actorId, REFERRAL_TEXTS.systemLine(referralSummary(row)));

@@ -18,10 +18,8 @@ const columns = {
   approvedAt: resources.approvedAt,
   creatorName: users.name,
 };
-export type ResourceRow = {
-  id: string; title: string; link: string; description: string; category: string; isApproved: boolean;
-  createdAt: Date; approvedAt: Date | null; creatorName: string | null;
-};
+// As the builder types it: the creator's name is null when the creator's account is gone (a left join).
+export type ResourceRow = Awaited<ReturnType<typeof pageQuery>>[number];
 
 // NULLS LAST matches the indexes drizzle-kit writes; without it PostgreSQL would sort instead of reading the index.
 const publicationOrder = [sql`${resources.approvedAt} DESC NULLS LAST`, sql`${resources.id} DESC NULLS LAST`];

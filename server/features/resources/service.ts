@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Resource, ResourceInput, ResourceListParams, ResourcePage } from '../../../common/resources.ts';
 import { notify, type NotifyContext } from '../../lib/notify.ts';
 import type { ServiceContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { resources } from '../../db/schema.ts';
 import type { RunShaped } from '../../db/batch.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -70,7 +69,7 @@ export async function approveResource(ctx: ServiceContext & NotifyContext, admin
       const [exists] = await tx.select({ id: resources.id }).from(resources).where(eq(resources.id, id));
       throw exists ? conflict(ALREADY_APPROVED) : notFound(RESOURCE_NOT_FOUND);
     }
-    await recordAudit(tx as unknown as Db, {
+    await recordAudit(tx, {
       actorId: admin.id, action: 'resource.approve', targetType: 'resource', targetId: id, detail: { title: row.title },
     });
     return row;
@@ -98,7 +97,7 @@ export async function removeResource(ctx: ServiceContext & NotifyContext, user: 
     await tx.delete(resources).where(eq(resources.id, id));
     if (!admin) return 'withdrawn';
     removed = row;
-    await recordAudit(tx as unknown as Db, {
+    await recordAudit(tx, {
       actorId: user.id, action: row.isApproved ? 'resource.delete' : 'resource.decline',
       targetType: 'resource', targetId: id, detail: { title: row.title },
     });

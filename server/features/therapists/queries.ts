@@ -7,6 +7,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { favorites, users } from '../../db/schema.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import type { RunShaped } from '../../db/batch.ts';
+import { rawColumns, type RawRow, type Selected } from '../../db/rows.ts';
 
 /**
  * Who appears to other people: licence verified by an administrator and not disabled. Administrator accounts run
@@ -17,14 +18,12 @@ export const isListed = sql`(${users.verificationStatus} = 'verified' AND NOT ${
 /** Listed and not opted out of the directory (Settings, Privacy): the lists people browse; a profile stays reachable. */
 const inDirectory = sql`(${isListed} AND ${users.listedInDirectory})`;
 
+const AVAILABILITY_KEYS = ['acceptingClients', 'availabilityNote', 'languages', 'feeModels', 'insurers', 'licensedRegions', 'website'] as const;
+const CARD_KEYS = ['id', 'name', 'avatar', 'location', 'profession', 'specialties', 'modalities', ...AVAILABILITY_KEYS] as const;
+
 /** The availability fields as raw reads give them; the time as epoch milliseconds, the same from both drivers. */
-export type AvailabilityRow = {
-  acceptingClients: string; availabilityNote: string; availabilityUpdatedMs: number | null;
-  languages: string[]; feeModels: string[]; insurers: string[]; licensedRegions: string[]; website: string;
-};
-export type CardRow = {
-  id: string; name: string; avatar: string | null; location: string; profession: string; specialties: string[]; modalities: string[];
-} & AvailabilityRow;
+export type AvailabilityRow = RawRow<typeof users, (typeof AVAILABILITY_KEYS)[number]> & { availabilityUpdatedMs: number | null };
+export type CardRow = RawRow<typeof users, (typeof CARD_KEYS)[number]> & { availabilityUpdatedMs: number | null };
 
 // The user's text goes into LIKE as a literal: its own % and _ must not act as wildcards.
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -59,10 +58,8 @@ export function directoryWhere(f: DirectoryFilters, without?: string): SQL {
 const inRegion = (code: string) =>
   sql`(${hasAll(users.licensedRegions, [code])} OR ${users.locationRegion} = ${code})`;
 
-const CARD_COLUMNS = sql`id, name, avatar, location, profession, specialties, modalities,
-  accepting_clients AS "acceptingClients", availability_note AS "availabilityNote",
-  (extract(epoch FROM availability_updated_at) * 1000)::float8 AS "availabilityUpdatedMs",
-  languages, fee_models AS "feeModels", insurers, licensed_regions AS "licensedRegions", website`;
+const CARD_COLUMNS = sql`${rawColumns(users, CARD_KEYS)},
+  (extract(epoch FROM ${users.availabilityUpdatedAt}) * 1000)::float8 AS "availabilityUpdatedMs"`;
 
 /** Unfiltered: the page walks users_listed_name_idx in name order and stops after `limit` rows. */
 export const directoryPageSql = (limit: number, offset: number, without?: string) => sql`
@@ -156,11 +153,12 @@ export async function findUser(db: Db, id: string): Promise<ProfileRow | undefin
   return row;
 }
 
-export type FavoriteRow = { id: string; name: string; avatar: string | null; location: string };
+const favoriteColumns = { id: users.id, name: users.name, avatar: users.avatar, location: users.location };
+export type FavoriteRow = Selected<typeof favoriteColumns>;
 
 /** A person's network, newest first; people no longer listed drop out of it without being deleted. */
 export async function favoritesOf(db: Db, userId: string): Promise<FavoriteRow[]> {
-  return db.select({ id: users.id, name: users.name, avatar: users.avatar, location: users.location })
+  return db.select(favoriteColumns)
     .from(favorites).innerJoin(users, eq(users.id, favorites.favoriteId))
     .where(and(eq(favorites.userId, userId), isListed))
     .orderBy(desc(favorites.createdAt), asc(users.id)).limit(MAX_FAVORITES);

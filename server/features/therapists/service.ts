@@ -153,8 +153,8 @@ export async function updateProfile(ctx: ServiceContext, viewer: CurrentUser, ch
   if (renamed !== null) {
     // The name changes at once (no review): the member's mentions in others' posts read it from now on.
     await ctx.db.transaction(async (tx) => {
-      await updateUser(tx as unknown as Db, viewer.id, row);
-      await renameMentions(tx as unknown as Db, viewer.id, renamed);
+      await updateUser(tx, viewer.id, row);
+      await renameMentions(tx, viewer.id, renamed);
     });
     ctx.caches.publish({ type: 'member.renamed', userId: viewer.id });
   } else if (Object.keys(row).length > 0) await updateUser(ctx.db, viewer.id, row);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_VERIFIED } from '../../lib/auth.ts';
 import { LIMITS } from '../../../common/constants.ts';
@@ -500,14 +501,14 @@ describe('favourites', () => {
 
   it(`stops adding at ${MAX_FAVORITES} but still allows removing`, async () => {
     const collector = await createUser(ctx.db);
-    const ids = await ctx.db.execute(sql`
+    const ids = await queryRows<{ id: string }>(ctx.db, sql`
       INSERT INTO users (name, email, password_hash, location, profession, verification_status, verified_at)
       SELECT 'Bulk ' || g, 'bulk-' || g || '-' || ${collector.id} || '@example.test', 'x', 'Here', 'P', 'verified', now()
-      FROM generate_series(1, ${MAX_FAVORITES}) g RETURNING id`) as unknown as { rows: { id: string }[] };
-    await ctx.db.insert(favorites).values(ids.rows.map((r) => ({ userId: collector.id, favoriteId: r.id })));
+      FROM generate_series(1, ${MAX_FAVORITES}) g RETURNING id`);
+    await ctx.db.insert(favorites).values(ids.map((r) => ({ userId: collector.id, favoriteId: r.id })));
     const full = await toggle(collector, peer.id);
     expect(full).toEqual({ status: 400, body: { msg: NETWORK_FULL, code: 'BAD_REQUEST' } });
-    const removed = await toggle(collector, ids.rows[0].id);
+    const removed = await toggle(collector, ids[0].id);
     expect(removed.status).toBe(200);
     expect(removed.body.favorites).toHaveLength(MAX_FAVORITES - 1);
     expect((await toggle(collector, peer.id)).status).toBe(200);
