@@ -5,16 +5,15 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { sql } from 'drizzle-orm';
 import type { App, AppContext, Deps } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
+import { createCaches } from './lib/caches.ts';
 import { createJobQueue } from './lib/jobs.ts';
 import { registerIdempotency, registerIdempotencyCleanup } from './lib/idempotency.ts';
 import { dropSlowConsumers, limitConnections } from './lib/connection-limits.ts';
 import { proxyTrust } from './lib/client-address.ts';
 import { AppError, frameworkErrors, notFound, registerErrorHandling } from './lib/errors.ts';
 import { registerOpenApi, tagApiRoutes } from './lib/openapi.ts';
-import { createReadCache } from './lib/read-cache.ts';
 import { logSerializers } from './lib/log-safety.ts';
 import { createRealtime } from './lib/realtime.ts';
-import { createSessionCache } from './lib/session-cache.ts';
 import { registerInputGuard } from './lib/input-safety.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerWriteLimits } from './lib/write-limits.ts';
@@ -53,22 +52,23 @@ export async function buildApp(deps: Deps): Promise<App> {
   const tagRoutes = tagApiRoutes(app);
   registerIdempotency(app, deps.db);
   await app.register(compress, { threshold: 1024, global: true });
-  const sessionCache = createSessionCache({ ttlMs: deps.config.session.cacheMs ?? 0 });
-  registerAuth(app, deps.db, deps.config.session, sessionCache);
+  // Every cache of this node, declared in one place; an event published by a service clears them on every node.
+  const caches = createCaches(deps.config);
+  registerAuth(app, deps.db, deps.config.session, caches.sessions);
   await registerOpenApi(app, features);
   registerWriteLimits(app, deps.limiter, deps.config.limits.writes);
 
   const realtime = createRealtime(app.server, {
-    db: deps.db, session: deps.config.session, sessionCache, redis: deps.redis, log: app.log.child({ module: 'realtime' }),
+    db: deps.db, session: deps.config.session, redis: deps.redis, log: app.log.child({ module: 'realtime' }),
     limits: deps.config.limits.sockets, trustProxy: deps.config.trustProxy,
   });
   limitConnections(app.server, deps.config.limits.connections);
   dropSlowConsumers(realtime.io, deps.config.limits.connections.maxSocketBacklogBytes);
-  const cache = createReadCache(deps.config.readCache);
+  caches.connect(realtime);
   const jobs = createJobQueue(deps.db, app.log.child({ module: 'jobs' }));
   app.decorate('jobs', jobs);
   registerIdempotencyCleanup(deps.db, jobs);
-  const ctx: AppContext = { ...deps, realtime, cache, jobs };
+  const ctx: AppContext = { ...deps, realtime, cache: caches.shared, caches, jobs };
   app.addHook('onReady', (done) => {
     jobs.start(deps.config.jobsPollMs);
     done();
@@ -77,7 +77,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     await jobs.stop();
   });
   app.addHook('onClose', (_instance, done) => {
-    cache.close();
+    caches.close();
     done();
   });
   app.addHook('preClose', async () => {

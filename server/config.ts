@@ -81,6 +81,14 @@ const EnvSchema = z.object({
   // no event names (an actor's or sender's new name).
   FIRST_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   COMMUNITY_ACTIVITY_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  // Searches that are the same for every reader (the forum's, the directory's, the top bar's, the referral ranking).
+  SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  // The directory's featured therapists and totals: a burst of landing-page visits, yet a hidden member leaves soon.
+  DIRECTORY_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(15_000),
+  // Counts over a whole table (published resources per category, the administrators' referral figures).
+  TOTALS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  // The planner's estimates of a search's matches, which change only with ANALYZE.
+  SEARCH_ESTIMATES_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   // How long reading and rendering a member's screen on the server may take before the plain page is sent instead.
   MEMBER_PAGE_RENDER_MS: z.coerce.number().int().min(0).max(60_000).default(200),
   // 1: load that renderer at start rather than at the first member page (about 50 MB more at rest).
@@ -161,6 +169,10 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     referralCountsCacheMs: env.REFERRAL_COUNTS_CACHE_MS,
     firstPageCacheMs: env.FIRST_PAGE_CACHE_MS,
     communityActivityCacheMs: env.COMMUNITY_ACTIVITY_CACHE_MS,
+    searchCacheMs: env.SEARCH_CACHE_MS,
+    directoryCacheMs: env.DIRECTORY_CACHE_MS,
+    totalsCacheMs: env.TOTALS_CACHE_MS,
+    searchEstimatesCacheMs: env.SEARCH_ESTIMATES_CACHE_MS,
     // The drain counts towards the grace period: a drain as long as the grace would leave nothing to finish requests.
     shutdown: { drainMs: Math.min(env.SHUTDOWN_DRAIN_MS, Math.floor(env.SHUTDOWN_GRACE_MS / 2)), graceMs: env.SHUTDOWN_GRACE_MS },
     appSecret: env.APP_SECRET,

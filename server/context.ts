@@ -6,6 +6,7 @@ import type { Db } from './db/client.ts';
 import type { JobQueue } from './lib/jobs.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
+import type { Caches } from './lib/caches.ts';
 import type { ReadCache } from './lib/read-cache.ts';
 import type { Realtime } from './lib/realtime.ts';
 
@@ -29,11 +30,18 @@ export type Deps = {
 
 /**
  * What every feature's routes and realtime handlers receive; `cache` is the app's one read cache (decision 0040),
- * `jobs` the job queue (decision 0057): register handlers while registering routes.
+ * `caches` every cache of the node and the events that clear them (decision 0143), `jobs` the job queue (decision
+ * 0057): register handlers while registering routes.
  */
-export type AppContext = Deps & { realtime: Realtime; cache: ReadCache; jobs: JobQueue };
+export type AppContext = Deps & { realtime: Realtime; cache: SharedReads; caches: Caches; jobs: JobQueue };
+
+/** The shared read cache as services see it: they read; what they write is cleared by the events they publish. */
+export type SharedReads = Pick<ReadCache, 'read' | 'stats'>;
+
+/** Publishing the events that clear caches (decision 0143): what a service that writes needs of `caches`. */
+export type CacheEvents = { caches: Pick<Caches, 'publish'> };
 
 /** The part of the context a service reading through the cache needs: an AppContext is one, a test may build one. */
-export type ServiceContext = Pick<AppContext, 'db' | 'config' | 'cache'>;
+export type ServiceContext = Pick<AppContext, 'db' | 'config' | 'cache'> & CacheEvents;
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;

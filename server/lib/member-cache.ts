@@ -1,9 +1,6 @@
 // A value per member, remembered by one node and forgotten by the events that change it (docs/decisions/0069, 0092):
-// the unread notification count, the referral counts, and the first pages of the notification list and referral boxes.
-// The writer's node forgets at once, the others through the realtime fan-out; an entry also ends after its time, for
-// the rare change made without a word.
-
-import type { Realtime } from './realtime.ts';
+// which caches there are, and which events forget them on every node, is declared in server/lib/caches.ts. An entry
+// also ends after its time, for the rare change made without an event.
 
 type Entry<T> = { value: T; expires: number };
 /** What a load found, and at most how long it may be kept (never longer than the cache's own time). */
@@ -54,25 +51,4 @@ export function createMemberCache<T>(
       }
     },
   };
-}
-
-/**
- * The fan-out that forgets members' referral reads (counts, first pages) and the referral suggestions' personal part
- * (favourites, blocks) on every node. Shared, because other features change what it covers: a block, a favourite.
- * (The name is older than the suggestions; nodes of two versions still understand each other.)
- */
-export const MEMBER_READS_CHANGED = 'referrals:changed';
-
-/** These members' per-member reads changed: every node forgets them (this one before the call returns). */
-export function memberReadsChanged(realtime: Pick<Realtime, 'fanOut'>, userIds: string[]): void {
-  if (userIds.length) realtime.fanOut(MEMBER_READS_CHANGED, { userIds: [...new Set(userIds)] });
-}
-
-/** A member cache that forgets the members named by memberReadsChanged, on this node and, through it, on every node. */
-export function createMemberReadsCache<T>(
-  realtime: Pick<Realtime, 'onFanOut'>, ttlMs: number, opts: Parameters<typeof createMemberCache>[1] = {},
-): MemberCache<T> {
-  const cache = createMemberCache<T>(ttlMs, opts);
-  realtime.onFanOut(MEMBER_READS_CHANGED, (payload) => cache.forget((payload as { userIds: string[] }).userIds));
-  return cache;
 }

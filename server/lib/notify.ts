@@ -9,7 +9,7 @@ import {
   DEFAULT_PREFERENCES, EMAIL_DELAY_MINUTES, type NotificationType, type PreferenceKey, type TARGET_KINDS,
 } from '../../common/notifications.ts';
 
-export type NotifyContext = Pick<AppContext, 'db' | 'realtime' | 'jobs'>;
+export type NotifyContext = Pick<AppContext, 'db' | 'realtime' | 'jobs' | 'caches'>;
 
 /** Names shared with the notifications feature, which registers the handlers. */
 export const NOTIFY_FANOUT = 'notifications:changed';
@@ -127,8 +127,7 @@ export async function withdraw(ctx: NotifyContext, sourceIds: string[]): Promise
   if (sourceIds.length === 0) return;
   const rows = await queryRows<{ user_id: string }>(ctx.db, sql`
     DELETE FROM notifications WHERE source_id = ANY(${sql.param(sourceIds)}::uuid[]) RETURNING user_id`);
-  const counts = [...new Set(rows.map((r) => r.user_id))];
-  if (counts.length) ctx.realtime.fanOut(NOTIFY_FANOUT, { items: [], counts } satisfies FanOutPayload);
+  countsChanged(ctx, rows.map((r) => r.user_id));
 }
 
 /**
@@ -152,6 +151,8 @@ export async function notifyFollowers(ctx: NotifyContext, n: Omit<NewNotificatio
 /** Tells the devices of the members (every node, through the fan-out). */
 function tellDevices(ctx: NotifyContext, created: Created[]): void {
   if (created.length === 0) return;
+  // Before the devices hear: each node forgets the members' bells and lists before it tells its sockets.
+  ctx.caches.publish({ type: 'notification.changed', userIds: created.map((c) => c.user_id) });
   ctx.realtime.fanOut(NOTIFY_FANOUT, { items: created.map((c) => ({ userId: c.user_id, id: c.id })), counts: [] } satisfies FanOutPayload);
 }
 
@@ -165,7 +166,10 @@ async function scheduleEmails(ctx: NotifyContext, created: Created[], db: Db): P
 
 /** The unread count of the members' notification bells changed (read on another device). */
 export function countsChanged(ctx: NotifyContext, userIds: string[]): void {
-  if (userIds.length) ctx.realtime.fanOut(NOTIFY_FANOUT, { items: [], counts: userIds } satisfies FanOutPayload);
+  if (!userIds.length) return;
+  const counts = [...new Set(userIds)];
+  ctx.caches.publish({ type: 'notification.changed', userIds: counts });
+  ctx.realtime.fanOut(NOTIFY_FANOUT, { items: [], counts } satisfies FanOutPayload);
 }
 
 /** Conversations with unread messages, per member: the Chat item's badge. */

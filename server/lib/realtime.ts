@@ -7,8 +7,8 @@ import type { ClientToServerEvents, ServerToClientEvents as ChatServerEvents } f
 import type { NotificationServerEvents } from '../../common/notifications.ts';
 import type { Db } from '../db/client.ts';
 import { userForToken, type CurrentUser, type SessionPolicy } from './auth.ts';
+import { CACHE_EVENT_FANOUT, type CacheEvent } from './caches.ts';
 import { addressResolver, type ProxyTrust } from './client-address.ts';
-import type { SessionCache } from './session-cache.ts';
 import { createPresence, type Presence } from './presence.ts';
 import { batchSocketWrites } from './write-batching.ts';
 
@@ -47,7 +47,6 @@ export type Realtime = {
   close: () => Promise<void>;
 };
 
-const FORGET_SESSIONS = 'auth:forgetSessions';
 export const userRoom = (id: string) => `user:${id}`;
 export const conversationRoom = (id: string) => `conversation:${id}`;
 export const sessionRoom = (id: string) => `session:${id}`;
@@ -59,7 +58,7 @@ export const TOO_MANY_FROM_ADDRESS = 'Too many connections from this address.';
 
 /** What the sockets need: the database and session rules to know who connects, Redis to span nodes when present. */
 export type RealtimeDeps = {
-  db: Db; session: SessionPolicy; sessionCache?: SessionCache; redis?: { pub: Redis; sub: Redis }; log?: Realtime['log'];
+  db: Db; session: SessionPolicy; redis?: { pub: Redis; sub: Redis }; log?: Realtime['log'];
   limits?: SocketLimits; trustProxy?: ProxyTrust;
 };
 const NO_LIMITS: SocketLimits = { perUser: Infinity, perAddress: Infinity };
@@ -113,8 +112,8 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     const { user } = socket.data;
     void socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
   });
-  // Several features may listen to one name (the member caches of referrals and of the search both forget on
-  // MEMBER_READS_CHANGED): each is called, none replaces another.
+  // Several features may listen to one name (the notifications' delivery, the caches' events): each is called, none
+  // replaces another.
   const fanOutHandlers = new Map<string, ((payload: unknown) => void)[]>();
   const runFanOut = (name: string, payload: unknown) => {
     for (const handler of fanOutHandlers.get(name) ?? []) handler(payload);
@@ -122,22 +121,24 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
   // Only other nodes' fan-outs arrive here (socket.io does not hand a node its own server-side emits).
   io.on('fanOut', runFanOut);
   const inFlight = new Set<Promise<unknown>>();
+  const sessionsChanged = (event: CacheEvent) => realtime.fanOut(CACHE_EVENT_FANOUT, event);
   const realtime: Realtime = {
     io,
     presence,
     log,
     toUser: (id) => io.to(userRoom(id)),
     toConversation: (id) => io.to(conversationRoom(id)),
-    // Through the adapter, so a socket on another node is ended too; every node forgets the sessions it remembered.
+    // Through the adapter, so a socket on another node is ended too; every node forgets the sessions it remembered
+    // (the session cache is cleared by these events: server/lib/caches.ts).
     endSession(id) {
-      realtime.fanOut(FORGET_SESSIONS, { sessionId: id });
+      sessionsChanged({ type: 'session.ended', sessionId: id });
       io.in(sessionRoom(id)).disconnectSockets(true);
     },
     endUser(id) {
-      realtime.fanOut(FORGET_SESSIONS, { userId: id });
+      sessionsChanged({ type: 'member.access.changed', userId: id });
       io.in(userRoom(id)).disconnectSockets(true);
     },
-    userChanged: (id) => realtime.fanOut(FORGET_SESSIONS, { userId: id }),
+    userChanged: (id) => sessionsChanged({ type: 'member.access.changed', userId: id }),
     fanOut(name, payload) {
       runFanOut(name, payload);
       if (redis) io.serverSideEmit('fanOut', name, payload);
@@ -159,11 +160,6 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
       await redis?.pub.ping().catch(() => undefined);
     },
   };
-  realtime.onFanOut(FORGET_SESSIONS, (payload) => {
-    const { sessionId, userId } = payload as { sessionId?: string; userId?: string };
-    if (sessionId) deps.sessionCache?.forgetSession(sessionId);
-    if (userId) deps.sessionCache?.forgetUser(userId);
-  });
   byServer.set(server, realtime);
   return realtime;
 }

@@ -4,8 +4,9 @@
  * - Only reads (GET, HEAD) are answered from here; every write, and every socket handshake, asks the database.
  * - An entry answers for `ttlMs` at most, counted from its load.
  * - Ending a session or a user (sign-out, revocation, password change, suspension, rejection, deletion) forgets their
- *   entries on every node at once (realtime.endSession / endUser fan out); a change that grants more (approval,
- *   two-factor enrolment) forgets them too (realtime.userChanged), so nobody waits for the time to run out.
+ *   entries on every node at once (realtime.endSession / endUser publish `session.ended` / `member.access.changed`,
+ *   server/lib/caches.ts); a change that grants more (approval, two-factor enrolment) forgets them too
+ *   (realtime.userChanged), so nobody waits for the time to run out.
  */
 export type CachedSession = {
   sessionId: string; userId: string; name: string; role: string; verificationStatus: string;

@@ -52,11 +52,7 @@ export async function decideNameChange(
     return { name, requested: before.pendingName, email: before.email };
   });
   // Names appear in cached forum pages and directory answers.
-  if (approved) {
-    ctx.realtime.userChanged(userId);
-    ctx.cache.forget('forums:');
-    ctx.cache.forget('therapists:');
-  }
+  if (approved) ctx.caches.publish({ type: 'member.renamed', userId });
   void ctx.mailer.send(nameMail(decided, approved, ctx.config.publicUrl)).catch(() => {});
   return { _id: userId, name: decided.name, approved };
 }

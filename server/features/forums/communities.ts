@@ -16,6 +16,7 @@ import { FORUM_SIDEBAR_COMMUNITIES } from '../../../common/constants.ts';
 import { communityColumns, type CommunityRow } from './communities-queries.ts';
 import { toCommunity } from './present.ts';
 import { forgetCommunityActivity, recommendedFor } from './recommendations.ts';
+import { lifetimeOf } from '../../lib/caches.ts';
 
 // A reader's joined list is bounded even when the client does not ask for fewer.
 const JOINED_DEFAULT = 100;
@@ -75,13 +76,10 @@ export async function searchCommunities(
   return pageOf(rows, n, page, limit);
 }
 
-// As briefly as the forum's searches (search.ts); this node's forum writes (a community made, joined or deleted) forget it.
-const TOP_TTL_MS = 5_000;
-
 /**
  * The first `limit` communities of searchCommunities' first page (same ones, same order) without its count, which the
- * top bar does not show: one prepared statement (or a part of the top bar's one: `run`, db/batch.ts), kept a few
- * seconds by words and read for no one (no `joined`).
+ * top bar does not show: one prepared statement (or a part of the top bar's one: `run`, db/batch.ts), kept as briefly
+ * as the forum's searches, by words, and read for no one (no `joined`); forum writes forget it.
  */
 export async function topCommunities(ctx: ServiceContext, query: string, limit: number, run = runAlone(ctx.db)): Promise<Community[]> {
   const words = prefixWords(query);
@@ -94,7 +92,7 @@ export async function topCommunities(ctx: ServiceContext, query: string, limit: 
         ORDER BY ts_rank(c.search, ${q}) DESC, c.name, c.id LIMIT ${limit}`;
     },
     values: { words },
-  }), { ttlMs: TOP_TTL_MS });
+  }), { ttlMs: lifetimeOf(ctx.config, 'forumSearches') });
   return rows.map(toCommunity);
 }
 

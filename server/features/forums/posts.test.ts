@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_VERIFIED } from '../../lib/auth.ts';
 import { queryRows } from '../../db/client.ts';
 import type { ServiceContext } from '../../context.ts';
-import { createReadCache } from '../../lib/read-cache.ts';
+import { createCaches } from '../../lib/caches.ts';
 import { communities, posts } from '../../db/schema.ts';
 import { createCast, type Cast } from '../../test/cast.ts';
 import { caller } from '../../test/http.ts';
@@ -21,6 +21,7 @@ let { ctx, ana, ben, pending, admin } = {} as Cast;
 let group: { id: string; name: string };
 // For calling the search service directly (with tuning the API does not take), beside the app and its own cache.
 let services: ServiceContext;
+let closeCaches = () => {};
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 const call = caller(() => ctx.app);
@@ -34,10 +35,12 @@ const communityCounts = async (id: string) =>
 beforeAll(async () => {
   ({ ctx, ana, ben, pending, admin } = await createCast({ ana: 'Ana Author', ben: 'Ben Reader' }, { avatar: 'https://example.org/ana.png' }));
   group = await createCommunity(ctx.db, { name: 'Posting Group' }, [ana.id]);
-  services = { db: ctx.db, config: ctx.config, cache: createReadCache(ctx.config.readCache) };
+  const caches = createCaches(ctx.config);
+  services = { db: ctx.db, config: ctx.config, cache: caches.shared, caches };
+  closeCaches = caches.close;
 });
 afterAll(async () => {
-  services?.cache.close();
+  closeCaches();
   await ctx?.close();
 });
 

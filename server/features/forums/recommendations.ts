@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../context.ts';
+import { lifetimeOf } from '../../lib/caches.ts';
 import type { Recommendation } from '../../../common/communities.ts';
 import { communityColumns, type CommunityRow } from './communities-queries.ts';
 import { toRecommendation } from './present.ts';
@@ -28,12 +29,12 @@ function communityActivity(ctx: ServiceContext): Promise<CommunityActivity[]> {
       (SELECT count(*)::int FROM (
         SELECT 1 FROM posts p WHERE p.community_id = c.id AND p.created_at > now() - interval '30 days' LIMIT ${ACTIVITY_CAP}
       ) recent_posts) AS recent
-    FROM communities c`), { ttlMs: ctx.config.communityActivityCacheMs });
+    FROM communities c`), { ttlMs: lifetimeOf(ctx.config, 'communityActivity') });
 }
 
-/** A community made or deleted through this node shows in (or leaves) its suggestions at once; other nodes within the cache's time. */
+/** A community made or deleted shows in (or leaves) the suggestions at once, on every node. */
 export function forgetCommunityActivity(ctx: ServiceContext): void {
-  ctx.cache.forget(ACTIVITY_KEY);
+  ctx.caches.publish({ type: 'community.changed' });
 }
 
 async function readerOf(db: Db, userId: string): Promise<Reader> {

@@ -5,6 +5,7 @@
 import { sql, type Placeholder } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../context.ts';
+import { lifetimeOf } from '../../lib/caches.ts';
 
 export const tsQuery = (text: string | Placeholder) => sql`websearch_to_tsquery('english', ${text})`;
 
@@ -21,13 +22,12 @@ export async function estimateMatches(db: Db, text: string): Promise<Estimate> {
   return { matches: matches?.['Plan Rows'] ?? 1, total: all?.['Plan Rows'] ?? 1 };
 }
 
-// Estimates come from ANALYZE statistics, which change slowly: the read cache keeps them for a minute, so a repeated
-// search or the next page of one does not plan the estimate again. Forum writes do not forget them (a namespace of
-// their own, outside forum-reads.ts). A word's stem never changes; it is kept as long.
-const ESTIMATE_TTL_MS = 60_000;
+// Estimates come from ANALYZE statistics, which change slowly: the read cache keeps them for a minute
+// (`searchEstimates` in server/lib/caches.ts), so a repeated search or the next page of one does not plan the estimate
+// again. No event clears them. A word's stem never changes; it is kept as long.
 
 export const cachedEstimate = (ctx: ServiceContext, text: string): Promise<Estimate> =>
-  ctx.cache.read(`search-estimates:${text}`, () => estimateMatches(ctx.db, text), { ttlMs: ESTIMATE_TTL_MS });
+  ctx.cache.read(`search-estimates:${text}`, () => estimateMatches(ctx.db, text), { ttlMs: lifetimeOf(ctx.config, 'searchEstimates') });
 
 /**
  * The words every match must hold. querytree() keeps the part of the query an index can search (excluded words are
@@ -67,7 +67,7 @@ const wordOf = (ctx: ServiceContext, token: string): Promise<Word> =>
   ctx.cache.read(`search-words:${token}`, async () => {
     const [lexemes, estimate] = await Promise.all([requiredWords(ctx.db, token), estimateMatches(ctx.db, token)]);
     return { lexemes, estimate };
-  }, { ttlMs: ESTIMATE_TTL_MS });
+  }, { ttlMs: lifetimeOf(ctx.config, 'searchEstimates') });
 
 /** The required words of a text, each with its estimated matches, and the estimate for the whole text. */
 export type Words = { words: { word: string; matches: number }[]; estimate: Estimate };

@@ -15,6 +15,7 @@ import {
   cursorTime, POST_COLUMNS, postsWithDetails, readerMarks, type PostRow, type SharedPostsPage,
 } from './posts-queries.ts';
 import { toPost } from './present.ts';
+import { lifetimeOf } from '../../lib/caches.ts';
 
 // Full-text search over the stored `search` column (title weighted above content), bounded (docs/decisions/0021):
 // results come in windows of the SEARCH_WINDOW newest matches, each ranked by relevance, the newest window first.
@@ -362,9 +363,7 @@ async function searchShared(ctx: ServiceContext, text: string, opts: SearchOptio
 
 // Results are the same for every reader, and a search costs milliseconds of database time, so they are kept 5 seconds
 // rather than the forum's usual FORUM_CACHE_MS (forum-reads.ts): a burst of readers searching the same words, or paging
-// the same results, costs one search. This node's forum writes forget them at once.
-const SEARCH_TTL_MS = 5_000;
-
+// the same results, costs one search (`forumSearches` in server/lib/caches.ts). Forum writes forget them at once.
 /**
  * The page as every reader shares it (written as JSON once, page-json.ts) and this reader's likes and bookmarks in it.
  * The request that runs the search reads the searcher's likes and bookmarks in the same statements; a reader the kept
@@ -376,7 +375,7 @@ async function searchForReader(ctx: ServiceContext, viewerId: string, text: stri
     const read = await searchShared(ctx, text, opts, { viewerId, titles: false });
     mine = read;
     return withJson(read.page, 'posts', toPost);
-  }, { ttlMs: SEARCH_TTL_MS, size: pageBytes });
+  }, { ttlMs: lifetimeOf(ctx.config, 'forumSearches'), size: pageBytes });
   const own = mine as SearchRead | null;
   if (own?.page === page) return { page, liked: own.liked, saved: own.saved };
   return { page, ...await readerMarks(ctx.db, viewerId, page.rows.map((r) => r.id)) };
@@ -410,5 +409,5 @@ export function findPostTitles(ctx: ServiceContext, text: string, limit: number,
     return page.rows.map((r) => ({
       id: r.id, title: r.title, author_id: r.author_id, author_name: r.author_name, community_id: r.community_id, community_name: r.community_name,
     }));
-  }, { ttlMs: SEARCH_TTL_MS });
+  }, { ttlMs: lifetimeOf(ctx.config, 'forumSearches') });
 }

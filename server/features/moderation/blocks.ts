@@ -7,7 +7,6 @@ import type { AppContext } from '../../context.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { memberReadsChanged } from '../../lib/member-cache.ts';
 import { toBlockedMember, type BlockedRow, type PrivacyRow, toPrivacy } from './blocks-present.ts';
 
 type Target = { id: string };
@@ -31,7 +30,7 @@ export async function blockMember(ctx: AppContext, user: CurrentUser, { id }: Ta
       ${sharesConversation(user.id, id)} AS partners`);
   if (!row?.found) throw notFound(BLOCK_TEXTS.notFound);
   if (!row.changed && !row.existed) throw badRequest(BLOCK_TEXTS.tooMany);
-  if (row.changed) memberReadsChanged(ctx.realtime, [user.id, id]);
+  if (row.changed) ctx.caches.publish({ type: 'block.changed', userIds: [user.id, id] });
   if (row.changed && row.partners) await tellPresence(ctx, user.id, id, false);
 }
 
@@ -44,7 +43,7 @@ export async function unblockMember(ctx: AppContext, user: CurrentUser, { id }: 
     SELECT EXISTS (SELECT 1 FROM target) AS found, EXISTS (SELECT 1 FROM removed) AS changed, false AS existed,
       ${sharesConversation(user.id, id)} AS partners`);
   if (!row?.found) throw notFound(BLOCK_TEXTS.notFound);
-  if (row.changed) memberReadsChanged(ctx.realtime, [user.id, id]);
+  if (row.changed) ctx.caches.publish({ type: 'block.changed', userIds: [user.id, id] });
   if (row.changed && row.partners) await tellPresence(ctx, user.id, id, true);
 }
 
@@ -78,6 +77,6 @@ export async function setPrivacy(ctx: AppContext, user: CurrentUser, input: Upda
     WHERE id = ${user.id} RETURNING message_policy, listed_in_directory`);
   if (!row) throw notFound(BLOCK_TEXTS.notFound);
   // The directory's shared pages, totals and featured therapists are read for everyone: read them again.
-  if (input.listedInDirectory !== undefined) ctx.cache.forget('therapists:');
+  if (input.listedInDirectory !== undefined) ctx.caches.publish({ type: 'directory.changed' });
   return toPrivacy(row);
 }

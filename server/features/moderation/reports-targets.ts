@@ -8,6 +8,7 @@ import {
 import { queryRows, type Db } from '../../db/client.ts';
 import { removeComments } from '../../db/comment-tree.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import type { CacheEvent } from '../../lib/caches.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 
 /** The reported content as the review page shows it, plus where it is in words for the emails. */
@@ -91,25 +92,24 @@ function viewQuery(type: ReportTargetType, id: string) {
  * Removes the content, leaving a tombstone where it was: a post keeps its place and its replies under
  * REMOVED_BY_MODERATOR (the thread stays readable); a comment follows the forum's deleted-comment rule; a chat message
  * reads MESSAGE_REMOVED on both sides; a resource is deleted (unpublishing would put it back in the approval queue).
- * A profile is not removed here: the caller suspends its account instead. Returns the cache namespace to forget.
+ * A profile is not removed here: the caller suspends its account instead. Returns what the removal changed, for the caches.
  */
-export async function removeTarget(db: Db, type: Exclude<ReportTargetType, 'profile'>, id: string): Promise<string | null> {
+export async function removeTarget(db: Db, type: Exclude<ReportTargetType, 'profile'>, id: string): Promise<CacheEvent | null> {
   switch (type) {
     case 'post':
       await db.execute(sql`UPDATE posts SET title = ${REMOVED_BY_MODERATOR}, content = ${REMOVED_BY_MODERATOR}, removed_at = now() WHERE id = ${id}`);
-      return FORUM_PAGES;
+      return FORUM_WRITTEN;
     case 'comment':
       await removeComments(db, [id]);
-      return FORUM_PAGES;
+      return FORUM_WRITTEN;
     case 'resource':
       await db.execute(sql`DELETE FROM resources WHERE id = ${id}`);
-      return PUBLISHED_RESOURCES;
+      return RESOURCE_CHANGED;
     case 'message':
       await db.execute(sql`UPDATE messages SET text = ${MESSAGE_REMOVED}, removed_at = now() WHERE id = ${id}`);
       return null;
   }
 }
 
-// The read-cache namespaces of the forums (forum-reads.ts) and of the published resources (resources/service.ts).
-const FORUM_PAGES = 'forums:';
-const PUBLISHED_RESOURCES = 'resources:';
+const FORUM_WRITTEN: CacheEvent = { type: 'forum.written' };
+const RESOURCE_CHANGED: CacheEvent = { type: 'resource.changed' };

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { reports } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import type { CacheEvent } from '../../lib/caches.ts';
 import { revokeAllSessions, revokeResetLinks, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict, notFound, postgresCode } from '../../lib/errors.ts';
 import { authorWarning, reporterOutcome } from './reports-mail.ts';
@@ -89,14 +90,14 @@ export async function reviewReport(
     const reporters = await lockOpenReports(t, item, admin, action, note || null);
     const author = await authorFor(t, item, action, admin);
     const view = await targetView(t, item.targetType, item.targetId);
-    const forget = await act(t, item, action, author);
+    const changed = await act(t, item, action, author);
     await recordAudit(t, {
       actorId: admin.id, action: `report.${action}`, targetType: item.targetType === 'profile' ? 'user' : item.targetType,
       targetId: item.targetId, detail: { reports: reporters.length, authorId: item.authorId, ...(note ? { note } : {}) },
     });
-    return { item, reporters, author, view, forget };
+    return { item, reporters, author, view, changed };
   });
-  if (done.forget) ctx.cache.forget(done.forget);
+  if (done.changed) ctx.caches.publish(done.changed);
   if (done.author && suspends(done.item, action)) ctx.realtime.endUser(done.author.id);
   sendReviewMails(ctx, done, action, note);
   return { msg: REVIEW_DONE[action], resolved: done.reporters.length };
@@ -136,7 +137,7 @@ async function authorFor(db: Db, item: Item, action: ReportAction, admin: Curren
 // Removing a profile suspends its account: a profile is the member, and hiding it alone would leave them messaging.
 const suspends = (item: Item, action: ReportAction) => action === 'suspend' || (action === 'remove' && item.targetType === 'profile');
 
-async function act(db: Db, item: Item, action: ReportAction, author: Author | null): Promise<string | null> {
+async function act(db: Db, item: Item, action: ReportAction, author: Author | null): Promise<CacheEvent | null> {
   if (suspends(item, action) && author) {
     await db.execute(sql`UPDATE users SET disabled = true, updated_at = now() WHERE id = ${author.id}`);
     await revokeAllSessions(db, author.id);

@@ -8,7 +8,6 @@ import {
 import { userRoom } from '../../lib/realtime.ts';
 import { membersDueDigest, sendChatEmail, sendDigest, sendImmediate } from './email.ts';
 import * as q from './queries.ts';
-import { firstPageCacheOf, unreadCacheOf } from './unread-cache.ts';
 
 export const DIGEST_JOB = 'notifications.digest';
 const DIGESTS_PER_ROUND = 200;
@@ -37,10 +36,6 @@ function registerJobs(ctx: AppContext): void {
 /** On every node: the new or regrouped items and the new counts, to the members with a socket here. */
 function notificationsRealtime(ctx: AppContext): void {
   ctx.realtime.onFanOut(NOTIFY_FANOUT, (payload) => {
-    const { items, counts } = payload as FanOutPayload;
-    const named = [...items.map((i) => i.userId), ...counts];
-    unreadCacheOf(ctx).forget(named);
-    firstPageCacheOf(ctx).forget(named);
     void ctx.realtime.track(deliverLocally(ctx, payload as FanOutPayload))
       .catch((error: unknown) => ctx.realtime.log.error({ event: 'notification', name: (error as Error)?.name }, 'notification delivery failed'));
   });

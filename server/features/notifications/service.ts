@@ -13,7 +13,7 @@ import {
 import * as q from './queries.ts';
 import { firstPageCacheOf, unreadCacheOf } from './unread-cache.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'realtime' | 'jobs' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'realtime' | 'jobs' | 'config' | 'caches'>;
 
 const BAD_CURSOR = 'before: must be a cursor from a previous page';
 

@@ -110,7 +110,7 @@ export async function eraseAccount(ctx: AppContext, erasure: Erasure): Promise<v
     });
   });
   ctx.realtime.endUser(userId);
-  for (const prefix of ['forums:', 'therapists:', 'resources:']) ctx.cache.forget(prefix);
+  ctx.caches.publish({ type: 'member.deleted', userId });
   // The account is gone whatever the mail does: a failed mail is logged, not answered as a failure.
   await ctx.mailer.send({
     to: before.email,

@@ -24,7 +24,7 @@ beforeAll(async () => {
   // The real mailer on the test's outbox; the socket and cache calls are recorded (sockets ending is the chat's own test).
   job = {
     db: ctx.db, config: ctx.config, mailer: createMailer({ from: ctx.config.mailFrom, outboxDir: ctx.outboxDir }),
-    realtime: { endUser: (id) => void ended.push(id) }, cache: { forget: (prefix) => void forgotten.push(prefix) },
+    realtime: { endUser: (id) => void ended.push(id) }, caches: { publish: (event) => void forgotten.push(event.type) },
   };
 });
 afterAll(async () => {
@@ -62,7 +62,7 @@ describe('runLicenceExpiry(ctx, now)', () => {
     expect(await runLicenceExpiry(job, at('2027-04-01'))).toEqual({ reminded30: 0, reminded7: 0, lapsed: 1 });
     expect(await statusOf(member.id)).toBe('pending');
     expect(ended).toContain(member.id);
-    expect(forgotten).toContain('therapists:');
+    expect(forgotten).toContain('directory.changed');
     await mailIn(ctx.outboxDir, member.email, /Your licence has expired/);
     expect((await call('GET', '/api/forumPosts/feed', member)).body).toMatchObject({ code: 'NOT_VERIFIED' });
     expect(await runLicenceExpiry(job, at('2027-04-02'))).toEqual({ reminded30: 0, reminded7: 0, lapsed: 0 });

@@ -9,7 +9,7 @@ import type { CurrentUser } from '../../lib/auth.ts';
 
 /** What the job needs of the app (the daily job and the tests build it from the AppContext). */
 export type ExpiryContext = Pick<AppContext, 'db' | 'config' | 'mailer'> & {
-  realtime: Pick<AppContext['realtime'], 'endUser'>; cache: Pick<AppContext['cache'], 'forget'>;
+  realtime: Pick<AppContext['realtime'], 'endUser'>; caches: Pick<AppContext['caches'], 'publish'>;
 };
 
 type Reminded = { id: string; name: string; email: string; licence_expires_on: string };
@@ -55,7 +55,7 @@ export async function runLicenceExpiry(ctx: ExpiryContext, now: Date): Promise<E
   for (const mail of mails) await ctx.mailer.send(mail);
   // A lapsed member's sockets end, as at a decline: chat waits for the renewal like REST does.
   for (const m of lapsed) ctx.realtime.endUser(m.id);
-  if (lapsed.length) ctx.cache.forget('therapists:');
+  if (lapsed.length) ctx.caches.publish({ type: 'directory.changed' });
   return { reminded30: in30.length, reminded7: in7.length, lapsed: lapsed.length };
 }
 

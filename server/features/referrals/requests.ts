@@ -19,9 +19,9 @@ import { noticeOf, tellReceived } from './events.ts';
 import { scheduleExpiringNotice } from './expiring.ts';
 import { referralSummary, toListItem, toReferral } from './present.ts';
 import * as q from './queries.ts';
+import { lifetimeOf } from '../../lib/caches.ts';
 
 const STATS_KEY = 'referrals:stats';
-const STATS_TTL_MS = 30_000;
 
 /** Every chosen therapist exists, is verified and not disabled, is not an administrator, and no block stands between. */
 async function checkRecipients(db: Db, senderId: string, ids: string[]): Promise<void> {
@@ -109,5 +109,5 @@ export async function referralStats(ctx: AppContext, _admin: CurrentUser): Promi
       total: row.total, open: row.open, placed: row.placed, withdrawn: row.withdrawn, expired: row.expired,
       onBoard: row.on_board, sentLast30Days: row.sent_last_30_days,
     };
-  }, { ttlMs: STATS_TTL_MS });
+  }, { ttlMs: lifetimeOf(ctx.config, 'referralStats') });
 }

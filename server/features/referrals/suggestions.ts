@@ -9,9 +9,9 @@ import { queryPrepared } from '../../db/prepared.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { toSuggestion, type Needs, type SuggestionRow } from './present.ts';
 import { personalCacheOf } from './read-cache.ts';
+import { lifetimeOf } from '../../lib/caches.ts';
 
 const CACHE_PREFIX = 'referrals:suggestions:';
-const CACHE_TTL_MS = 5000;
 // The shared ranking keeps more than a page, so a page remains after the caller, their blocks and their favourites
 // (listed first) are taken out of it.
 const SHARED_DEPTH = 60;
@@ -77,16 +77,16 @@ const cacheKey = (want: Needs) => CACHE_PREFIX + JSON.stringify([
 
 /**
  * The caller's part is remembered per member and set of needs (config.firstPageCacheMs, decision 0098): adding or
- * removing a favourite and a block or unblock on either side forget it on every node (memberReadsChanged), so a block
+ * removing a favourite and a block or unblock on either side forget it on every node (server/lib/caches.ts), so a block
  * holds at once; a favourite's own profile change shows within that time, as the shared ranking's do within 5 s.
  */
 export async function suggest(
-  ctx: Pick<AppContext, 'db' | 'cache' | 'config' | 'realtime'>, user: CurrentUser, query: SuggestionsQuery,
+  ctx: Pick<AppContext, 'db' | 'cache' | 'config' | 'caches'>, user: CurrentUser, query: SuggestionsQuery,
 ): Promise<{ suggestions: Suggestion[] }> {
   const want: Needs = query;
   const key = cacheKey(want);
   const [shared, personal] = await Promise.all([
-    ctx.cache.read(key, () => queryPrepared<SuggestionRow>(ctx.db, rankedSql(want, SHARED_DEPTH)), { ttlMs: CACHE_TTL_MS }),
+    ctx.cache.read(key, () => queryPrepared<SuggestionRow>(ctx.db, rankedSql(want, SHARED_DEPTH)), { ttlMs: lifetimeOf(ctx.config, 'referralSuggestions') }),
     personalCacheOf(ctx).read(user.id, async () => ({ value: await queryPrepared<PersonalRow>(ctx.db, personalSql(user.id, want)) }), key),
   ]);
   const favourites = personal.filter((r) => r.kind === 'favourite').slice(0, REFERRAL_LIMITS.suggestions);

@@ -8,6 +8,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { countPublished, findResource, listForModeration, pageOf, publishedPage, searchPublished, searchPublishedTop } from './queries.ts';
+import { lifetimeOf } from '../../lib/caches.ts';
 
 export const RESOURCE_NOT_FOUND = 'Resource not found.';
 export const ALREADY_APPROVED = 'This resource is already approved.';
@@ -15,10 +16,8 @@ export const ONLY_OWN_PENDING = 'Only administrators can delete resources; you m
 
 type Paging = { page: number; limit: number };
 
-// What the public list reads through the read cache; the writes below that change it forget it.
+// What the public list reads through the read cache; the writes below that change it publish `resource.changed`.
 const PUBLISHED = 'resources:';
-// Counting every approved resource on each public page view costs more than the page itself at 50,000 rows.
-const PUBLISHED_TOTAL_TTL_MS = 30_000;
 
 /**
  * Public: approved resources, most recently published first. The same page asked for at the same moment is read once
@@ -33,7 +32,7 @@ export async function listResources(ctx: ServiceContext, _visitor: CurrentUser |
 }
 
 const publishedTotal = (ctx: ServiceContext, category?: string) =>
-  ctx.cache.read(`${PUBLISHED}total|${category ?? ''}`, () => countPublished(ctx.db, category), { ttlMs: PUBLISHED_TOTAL_TTL_MS });
+  ctx.cache.read(`${PUBLISHED}total|${category ?? ''}`, () => countPublished(ctx.db, category), { ttlMs: lifetimeOf(ctx.config, 'resources') });
 
 export async function searchResources(
   ctx: ServiceContext, _visitor: CurrentUser | null, query: ResourceListParams & { query: string },
@@ -42,12 +41,11 @@ export async function searchResources(
 }
 
 // The top bar's resources for the same words are the same for everyone: kept as briefly as the other features' searches,
-// and forgotten with the public list when this node approves or removes a resource.
-const TOP_TTL_MS = 5_000;
+// and forgotten with the public list when a resource is approved or removed.
 
 /** The first `limit` resources of the search's first page, without its total (the top bar, features/search). */
 export function topResources(ctx: ServiceContext, query: string, limit: number, run?: RunShaped): Promise<Resource[]> {
-  return ctx.cache.read(`${PUBLISHED}top|${limit}|${query}`, () => searchPublishedTop(ctx.db, query, limit, run), { ttlMs: TOP_TTL_MS });
+  return ctx.cache.read(`${PUBLISHED}top|${limit}|${query}`, () => searchPublishedTop(ctx.db, query, limit, run), { ttlMs: lifetimeOf(ctx.config, 'resourceSearches') });
 }
 
 /** Administrators: the approval queue and everything published. */
@@ -76,7 +74,7 @@ export async function approveResource(ctx: ServiceContext & NotifyContext, admin
     });
     return row;
   });
-  ctx.cache.forget(PUBLISHED);
+  ctx.caches.publish({ type: 'resource.changed' });
   await tellSubmitter(ctx, admin, 'resourceApproved', id, approved);
   return (await findResource(ctx.db, id))!;
 }
@@ -105,7 +103,7 @@ export async function removeResource(ctx: ServiceContext & NotifyContext, user: 
     });
     return row.isApproved ? 'deleted' : 'declined';
   });
-  ctx.cache.forget(PUBLISHED);
+  ctx.caches.publish({ type: 'resource.changed' });
   if (kind === 'declined' && removed) await tellSubmitter(ctx, user, 'resourceDeclined', id, removed);
   return kind;
 }

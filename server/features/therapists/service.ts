@@ -5,7 +5,7 @@ import {
   CANNOT_FAVORITE_SELF, DEFAULT_LIMIT, NETWORK_FULL, PROFILE_NOT_FOUND,
   type DirectoryFilters, type DirectoryResponse, type FavoritesResponse, type Profile, type ProfileUpdate, type TherapistCard,
 } from '../../../common/therapists.ts';
-import type { AppContext, ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { runAlone } from '../../db/batch.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
@@ -18,13 +18,10 @@ import {
 } from './queries.ts';
 import { toCard, toFavorite, toProfile } from './present.ts';
 import { pageInfo } from '../../lib/paging.ts';
-import { memberReadsChanged } from '../../lib/member-cache.ts';
+import { lifetimeOf } from '../../lib/caches.ts';
 
 // Enough recent candidates that six of them usually differ in city and main specialty.
 const FEATURED_POOL = 60;
-// Long enough to absorb a burst of landing-page visits, short enough that a disabled account leaves quickly.
-const SHARED_ANSWER_TTL_MS = 15_000;
-const SEARCH_TTL_MS = 5_000;
 
 const isFiltered = (f: DirectoryFilters) => Boolean(f.location || f.q || f.specialties?.length || f.modalities?.length
   || f.demographics?.length || f.sessionFormat?.length || f.accepting?.length || f.languages?.length || f.feeModels?.length
@@ -46,14 +43,14 @@ const isFeaturedRequest = (f: DirectoryFilters) => f.limit === FEATURED_THERAPIS
  */
 export async function searchDirectory(ctx: ServiceContext, visitor: CurrentUser | null, f: DirectoryFilters): Promise<DirectoryResponse> {
   if (isFeaturedRequest(f)) {
-    const users = await ctx.cache.read('therapists:featured', () => featured(ctx.db), { ttlMs: SHARED_ANSWER_TTL_MS });
+    const users = await ctx.cache.read('therapists:featured', () => featured(ctx.db), { ttlMs: lifetimeOf(ctx.config, 'directory') });
     return { users, totalPages: 1, currentPage: 1, total: users.length };
   }
   const key = `therapists:search|${JSON.stringify(f)}`;
   if (visitor && await matchesSearch(ctx.db, f, visitor.id)) {
-    return ctx.cache.read(`${key}|without:${visitor.id}`, () => searchDatabase(ctx, f, visitor.id), { ttlMs: SEARCH_TTL_MS });
+    return ctx.cache.read(`${key}|without:${visitor.id}`, () => searchDatabase(ctx, f, visitor.id), { ttlMs: lifetimeOf(ctx.config, 'directorySearches') });
   }
-  return ctx.cache.read(key, () => searchDatabase(ctx, f), { ttlMs: SEARCH_TTL_MS });
+  return ctx.cache.read(key, () => searchDatabase(ctx, f), { ttlMs: lifetimeOf(ctx.config, 'directorySearches') });
 }
 
 /**
@@ -61,16 +58,16 @@ export async function searchDirectory(ctx: ServiceContext, visitor: CurrentUser 
  * search service leaves the searcher out), kept like the directory's searches.
  */
 export function topTherapists(ctx: ServiceContext, q: string, limit: number, run = runAlone(ctx.db)): Promise<TherapistCard[]> {
-  return ctx.cache.read(`therapists:top|${limit}|${q}`, async () => (await topByName(run, q, limit)).map(toCard), { ttlMs: SEARCH_TTL_MS });
+  return ctx.cache.read(`therapists:top|${limit}|${q}`, async () => (await topByName(run, q, limit)).map(toCard), { ttlMs: lifetimeOf(ctx.config, 'directorySearches') });
 }
 
 const featured = async (db: Db) => pickVaried(await featuredCandidates(db, FEATURED_POOL), FEATURED_THERAPISTS).map(toCard);
 const listedTotal = (ctx: ServiceContext) =>
-  ctx.cache.read('therapists:listed-total', () => directoryCount(ctx.db, {}), { ttlMs: SHARED_ANSWER_TTL_MS });
+  ctx.cache.read('therapists:listed-total', () => directoryCount(ctx.db, {}), { ttlMs: lifetimeOf(ctx.config, 'directory') });
 // As broad as the whole directory, so counted as rarely: one count per set of statuses per 15 s.
 const acceptingTotal = (ctx: ServiceContext, statuses: string[]) => ctx.cache.read(
   `therapists:accepting-total|${[...statuses].sort().join(',')}`, () => directoryCount(ctx.db, { accepting: statuses }),
-  { ttlMs: SHARED_ANSWER_TTL_MS },
+  { ttlMs: lifetimeOf(ctx.config, 'directory') },
 );
 
 /** Only the status is filtered: the name-ordered walk of acceptingPage (queries.ts) beats collecting the matches. */
@@ -159,7 +156,7 @@ export async function updateProfile(ctx: ServiceContext, viewer: CurrentUser, ch
       await updateUser(tx, viewer.id, row);
       await renameMentions(tx, viewer.id, renamed);
     });
-    ctx.cache.forget('forums:');
+    ctx.caches.publish({ type: 'member.renamed', userId: viewer.id });
   } else if (Object.keys(row).length > 0) await updateUser(ctx.db, viewer.id, row);
   return getProfile(ctx, viewer, { id: viewer.id });
 }
@@ -180,14 +177,14 @@ export async function listFavorites(ctx: ServiceContext, viewer: CurrentUser): P
 
 /** Adds the therapist to the viewer's network, or removes them; returns the viewer's own profile. */
 export async function toggleFavorite(
-  ctx: ServiceContext & Pick<AppContext, 'realtime'>, viewer: CurrentUser, input: { userId: string },
+  ctx: ServiceContext, viewer: CurrentUser, input: { userId: string },
 ): Promise<Profile> {
   const { db } = ctx;
   const targetId = input.userId;
   if (targetId === viewer.id) throw badRequest(CANNOT_FAVORITE_SELF);
   const { removed, added } = await toggleFavoriteRow(db, viewer.id, targetId);
   // The network leads the referral suggestions, which remember it per member (decision 0098).
-  if (removed || added) memberReadsChanged(ctx.realtime, [viewer.id]);
+  if (removed || added) ctx.caches.publish({ type: 'favourite.changed', userIds: [viewer.id] });
   // Neither happened: the target is not listed, the network is full, or a concurrent click already added it.
   if (!removed && !added && !(await hasFavorite(db, viewer.id, targetId))) {
     const target = await findUser(db, targetId);
