@@ -75,7 +75,6 @@ function takenMail(to: string) {
 export async function confirmEmailChange(ctx: AppContext, visitor: CurrentUser | null, input: { token: string; log: Log }): Promise<void> {
   const now = new Date();
   const change = await ctx.db.transaction(async (tx) => {
-    const db = tx;
     const [used] = await tx.update(emailChangeTokens).set({ usedAt: now })
       .where(and(eq(emailChangeTokens.tokenHash, hashToken(input.token)), isNull(emailChangeTokens.usedAt), gt(emailChangeTokens.expiresAt, now)))
       .returning({ userId: emailChangeTokens.userId, newEmail: emailChangeTokens.newEmail });
@@ -85,9 +84,9 @@ export async function confirmEmailChange(ctx: AppContext, visitor: CurrentUser |
     if (!before) throw badRequest(TEXTS.emailInvalid);
     await tx.update(users).set({ email: used.newEmail, updatedAt: now }).where(eq(users.id, used.userId));
     // Reset links went to the old address; sign-ins waiting for a code began under it.
-    await revokeResetLinks(db, used.userId);
-    await cancelPendingChanges(db, used.userId);
-    const ended = await revokeOtherSessions(db, used.userId, visitor?.id === used.userId ? visitor.sessionId : undefined);
+    await revokeResetLinks(tx, used.userId);
+    await cancelPendingChanges(tx, used.userId);
+    const ended = await revokeOtherSessions(tx, used.userId, visitor?.id === used.userId ? visitor.sessionId : undefined);
     return { ...used, ended, oldEmail: before.email, name: before.name };
   }).catch((error: unknown) => {
     // Taken since the request: the link stays unused (the transaction is undone) and says so.

@@ -16,15 +16,14 @@ export async function resetTwoFactor(ctx: AppContext, admin: CurrentUser, { user
   // Their own is turned off with their password and a code, like everyone's.
   if (userId === admin.id) throw badRequest(TWO_FACTOR_RESET.notOwn);
   const { member, ended } = await ctx.db.transaction(async (tx) => {
-    const db = tx;
     const [row] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
     if (!row) throw notFound('User not found.');
     const removed = await tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).returning({ enabledAt: twoFactor.enabledAt });
     if (!removed.some((r) => r.enabledAt)) throw badRequest(TWO_FACTOR_RESET.notOn);
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await cancelPendingChanges(db, userId);
-    const sessionIds = await revokeOtherSessions(db, userId);
-    await recordAudit(db, { actorId: admin.id, action: 'user.two_factor_reset', targetType: 'user', targetId: userId });
+    await cancelPendingChanges(tx, userId);
+    const sessionIds = await revokeOtherSessions(tx, userId);
+    await recordAudit(tx, { actorId: admin.id, action: 'user.two_factor_reset', targetType: 'user', targetId: userId });
     return { member: row, ended: sessionIds };
   });
   for (const id of ended) ctx.realtime.endSession(id);
