@@ -8,6 +8,7 @@ import { mentionMarkup } from '../../../common/mentions.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
+import { forumWriter } from '../../test/forum-writes.ts';
 import { caller } from '../../test/http.ts';
 
 let ctx: TestContext;
@@ -24,16 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = async (author: TestUser, content: string, title = 'Consult') => {
-  const res = await call('POST', '/api/forumPosts', author, { title, content, communityId });
-  expect(res.status).toBe(201);
-  return res.body as { _id: string; content: string; title: string };
-};
-const comment = async (author: TestUser, postId: string, content: string) => {
-  const res = await call('POST', `/api/forumPosts/${postId}/comments`, author, { content });
-  expect(res.status).toBe(201);
-  return res.body as { _id: string; content: string };
-};
+const { post, comment } = forumWriter(call, () => communityId);
 /** Everything a reader gets about the post: the post, its comments, the feed, the community's list and search. */
 const everywhere = async (reader: TestUser, postId: string) => JSON.stringify(await Promise.all([
   call('GET', `/api/forumPosts/${postId}`, reader),

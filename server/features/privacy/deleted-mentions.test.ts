@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mentionMarkup } from '../../../common/mentions.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
+import { forumWriter } from '../../test/forum-writes.ts';
 import { caller } from '../../test/http.ts';
 import { EXPORT_SECTIONS, sectionRows } from './export-sections.ts';
 
@@ -21,15 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = async (author: TestUser, content: string, title = 'Consult') => {
-  const res = await call('POST', '/api/forumPosts', author, { title, content, communityId });
-  expect(res.status).toBe(201);
-  return res.body as { _id: string; content: string; title: string };
-};
-const comment = async (author: TestUser, postId: string, content: string) => {
-  const res = await call('POST', `/api/forumPosts/${postId}/comments`, author, { content });
-  expect(res.status).toBe(201);
-};
+const { post, comment } = forumWriter(call, () => communityId);
 const everywhere = async (reader: TestUser, postId: string) => JSON.stringify(await Promise.all([
   call('GET', `/api/forumPosts/${postId}`, reader),
   call('GET', `/api/forumPosts/${postId}/comments`, reader),
