@@ -10,9 +10,12 @@ import { getToken } from './api.ts';
 export type ChatSocket = Socket<ServerToClientEvents & NotificationServerEvents, ClientToServerEvents>;
 
 let socket: ChatSocket | null = null;
+/** Disconnected on purpose (signed out): a refused handshake is then not retried. */
+let stopped = false;
 
 export function getSocket(): ChatSocket {
-  socket ??= io({
+  if (socket) return socket;
+  socket = io({
     path: '/socket.io',
     autoConnect: false,
     auth: (cb) => cb({ token: getToken() }),
@@ -21,15 +24,41 @@ export function getSocket(): ChatSocket {
     tryAllTransports: true,
     ...REALTIME_CLIENT_OPTIONS,
   });
+  retryRefusedHandshakes(socket);
   return socket;
 }
 
+/**
+ * socket.io reconnects by itself after a lost connection, but not after the server refused the handshake (a database
+ * too busy to check the token, a cap, a session being replaced): the socket then stays down, and with it every tick,
+ * receipt and live update, until the page is loaded again. Such a refusal is retried here, sooner at first and at
+ * most every 30 s, until the socket connects or the app disconnects it.
+ */
+export function retryRefusedHandshakes(s: Socket, isStopped: () => boolean = () => stopped): void {
+  let attempts = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  s.on('connect', () => {
+    attempts = 0;
+  });
+  s.on('connect_error', () => {
+    // Active: socket.io is already retrying (a transport failure); inactive: the server said no.
+    if (s.active) return;
+    clearTimeout(timer);
+    const delay = Math.min(30_000, REALTIME_CLIENT_OPTIONS.reconnectionDelay * 2 ** attempts++) * (0.75 + Math.random() * 0.5);
+    timer = setTimeout(() => {
+      if (!s.connected && !s.active && !isStopped()) s.connect();
+    }, delay);
+  });
+}
+
 export function connectSocket(): ChatSocket {
+  stopped = false;
   const s = getSocket();
   if (!s.connected && !s.active) s.connect();
   return s;
 }
 
 export function disconnectSocket(): void {
+  stopped = true;
   socket?.disconnect();
 }
