@@ -5,6 +5,8 @@ import { BASE_URL } from './env.ts';
 import { createVerifiedUser, expectAccessible, screenshot, secondBrowser, signIn, startConversation, type NewUser } from './support.ts';
 
 const EMPTY_PANE = 'Select a conversation to start chatting.';
+// A page's socket connects after its scripts and may be refused once and retried (web/lib/socket.ts).
+const SOCKET_WAIT_MS = 25_000;
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
@@ -31,7 +33,8 @@ test('two therapists chat: ticks, typing, emoji, pin and delete', async ({ page,
   await expect(page.getByRole('heading', { name: ben.name })).toBeVisible();
   await composer(page).fill('Hello Ben, do you take referrals?');
   await composer(page).press('Enter');
-  await expect(bubble(page, 'Hello Ben').getByRole('img', { name: 'Sent' })).toBeVisible();
+  // The first tick waits for the page's socket, which a busy machine may take a while to connect.
+  await expect(bubble(page, 'Hello Ben').getByRole('img', { name: 'Sent' })).toBeVisible({ timeout: SOCKET_WAIT_MS });
   await expect(composer(page)).toHaveValue('');
   await screenshot(page, 'chat-sent');
 
@@ -41,7 +44,7 @@ test('two therapists chat: ticks, typing, emoji, pin and delete', async ({ page,
   const row = benPage.getByTestId('conversation-row').filter({ hasText: ann.name });
   await expect(row).toContainText('Hello Ben, do you take referrals?');
   await expect(row.getByLabel('1 unread')).toBeVisible();
-  await expect(bubble(page, 'Hello Ben').getByRole('img', { name: 'Delivered' })).toBeVisible();
+  await expect(bubble(page, 'Hello Ben').getByRole('img', { name: 'Delivered' })).toBeVisible({ timeout: SOCKET_WAIT_MS });
   await expect(page.getByRole('region', { name: 'Conversation', exact: true }).getByText('Online', { exact: true })).toBeVisible();
   if (!isMobile(benPage)) await expect(benPage.getByText(EMPTY_PANE)).toBeVisible();
   await screenshot(benPage, 'chat-list');

@@ -67,6 +67,9 @@ for (const screen of DRAWN_SCREENS) {
     expect(effect !== undefined, 'a browser check for every after-takeover effect a descriptor names').toBe(screen.afterTakeover !== null);
     const reader = await createVerifiedUser(request, undefined, adminToken);
     await signIn(page, reader.email, reader.password);
+    // Signed in, the reader's page holds a socket that would acknowledge Ben's message at once: the effect is arranged
+    // with no page of the reader's open.
+    await page.goto('about:blank');
     const arranged = await effect?.arrange(request, reader);
     // The browser may not ask for the descriptor's reads itself: the page must bring them, and what the screen owes after
     // the takeover must come from the descriptor's step, not from a later fetch of the list (the socket's refetch on
