@@ -1,5 +1,6 @@
 // A mention names the member as they are now (decision 0121): never the writer's choice of name, the new name after a
-// rename, in every answer that carries the text. A member who left: server/features/privacy/deleted-mentions.test.ts.
+// rename, in every answer that carries the text; a member who left reads "@Deleted member" (no name, no link, no id),
+// there and in the writers' exports.
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { forumWriter } from '../../test/forum-writes.ts';
 import { caller } from '../../test/http.ts';
+import { EXPORT_SECTIONS, sectionRows } from '../privacy/export-sections.ts';
 
 let ctx: TestContext;
 let ana: TestUser;
@@ -97,3 +99,42 @@ describe('migration 0170: texts stored before', () => {
     expect(after.content).toBe(`Hi ${mentionMarkup('Dee (Current) Name', dee.id)}, @Deleted member and @Someone.`);
   });
 });
+
+const exportedTexts = async (user: TestUser) => {
+  const rows: object[] = [];
+  for (const section of EXPORT_SECTIONS.filter((s) => ['posts.json', 'comments.json'].includes(s.file))) {
+    for await (const row of sectionRows(ctx.db, section, user.id)) rows.push(row);
+  }
+  return rows;
+};
+
+describe('a mention of a member who left', () => {
+  it.each(['by an administrator', 'by themselves'])('reads "@Deleted member", without their name or id, deleted %s', async (how) => {
+    const cai = await createUser(ctx.db, { name: 'Cai Departing' });
+    const reader = await createUser(ctx.db);
+    const written = await post(ana, `Referred by ${mentionMarkup('Cai Departing', cai.id)}`, `For ${mentionMarkup('Cai Departing', cai.id)}`);
+    await comment(reader, written._id, `Agree with ${mentionMarkup('Cai Departing', cai.id)}`);
+    const deleted = how === 'by themselves'
+      ? await call('DELETE', '/api/users/me', cai, { password: cai.password })
+      : await call('DELETE', `/api/admin/users/${cai.id}`, admin, { deleteContent: false });
+    expect(deleted.status).toBe(200);
+
+    const seen = await everywhere(reader, written._id);
+    expect(seen).not.toContain('Cai Departing');
+    expect(seen).not.toContain(cai.id);
+    expect(seen).toContain('Referred by @Deleted member');
+    expect(seen).toContain('Agree with @Deleted member');
+    // A new text naming them gets the same.
+    expect((await post(ana, `Still ${mentionMarkup('Cai Departing', cai.id)}`)).content).toBe('Still @Deleted member');
+    const search = await call('GET', `/api/forumPosts/search?query=${encodeURIComponent('Departing')}`, reader);
+    expect(JSON.stringify(search.body)).not.toContain('Cai Departing');
+    // The writers' own exports (the posts and comments sections, read as the export reads them).
+    for (const writer of [ana, reader]) {
+      const exported = JSON.stringify(await exportedTexts(writer));
+      expect(exported).toContain('@Deleted member');
+      expect(exported).not.toContain('Cai Departing');
+      expect(exported).not.toContain(cai.id);
+    }
+  });
+});
+
