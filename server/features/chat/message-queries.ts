@@ -7,7 +7,7 @@ import { MESSAGE_REMOVED } from '../../../common/moderation.ts';
 import type { Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import { blockedBySql, refusesMessagesSql } from '../../lib/blocks.ts';
-import { MESSAGE_COLUMNS, othersRefuse, VERIFIED_NOW, type MessageRow } from './queries.ts';
+import { MESSAGE_COLUMNS, olderThan, othersRefuse, VERIFIED_NOW, type MessageRow } from './queries.ts';
 
 export type ChangedMessage = MessageRow & { is_last: boolean };
 export type UnsentMessage = ChangedMessage & { unread_changed: string[] | null; unpinned: boolean };
@@ -93,9 +93,7 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * reader still sees and what still stands (the partial trigram index of migration 0135 serves this predicate).
  */
 export function searchMessages(db: Db, conversationId: string, readerId: string, q: string, limit: number, before?: string) {
-  const older = before
-    ? sql`AND (m.created_at, m.id) < (SELECT b.created_at, b.id FROM messages b WHERE b.id = ${before} AND b.conversation_id = ${conversationId})`
-    : sql``;
+  const older = olderThan(conversationId, before);
   return queryPrepared<MessageRow>(db, sql`
     SELECT ${MESSAGE_COLUMNS}
     FROM messages m JOIN users u ON u.id = m.sender_id

@@ -163,11 +163,14 @@ export async function removeConversationForUser(db: Db, conversationId: string, 
 export const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_id, u.name AS sender_name, m.text, m.status, m.created_at, m.kind,
   m.edited_at, m.unsent_at`;
 
+/** The cursor of a page of messages: those older than `before`, a message of this conversation (none: from the newest). */
+export const olderThan = (conversationId: string, before?: string) => (before
+  ? sql`AND (m.created_at, m.id) < (SELECT b.created_at, b.id FROM messages b WHERE b.id = ${before} AND b.conversation_id = ${conversationId})`
+  : sql``);
+
 /** One page, newest first, of messages older than `before` (a message of this conversation), after what the reader cleared. */
 export function messagesPage(db: Db, conversationId: string, readerId: string, limit: number, before?: string) {
-  const older = before
-    ? sql`AND (m.created_at, m.id) < (SELECT b.created_at, b.id FROM messages b WHERE b.id = ${before} AND b.conversation_id = ${conversationId})`
-    : sql``;
+  const older = olderThan(conversationId, before);
   return queryPrepared<MessageRow>(db, sql`
     SELECT ${MESSAGE_COLUMNS}
     FROM messages m JOIN users u ON u.id = m.sender_id
