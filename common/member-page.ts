@@ -13,5 +13,8 @@ export const PAGE_STATE_ID = 'thera-page-state';
  */
 export const pageTagText = (token: string) => `thera-page:${token}`;
 
-/** The state the server puts into the page. `queries` is React Query's dehydrated cache. */
-export type PageState<Me = unknown> = { tag: string; me: Me; queries: unknown };
+/**
+ * The state the server puts into the page. `queries` is React Query's dehydrated cache; `drawnAt` the server's clock when
+ * it drew the page (ISO), by which the takeover counts relative times ("5m ago") exactly as the server wrote them.
+ */
+export type PageState<Me = unknown> = { tag: string; me: Me; queries: unknown; drawnAt: string };

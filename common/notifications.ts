@@ -97,10 +97,13 @@ export const NotificationPreferences = z.object({
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 
-/** PUT /api/notifications/preferences: any subset of the keys and/or the time zone; answers the whole preferences. */
+/**
+ * PUT /api/notifications/preferences: any subset of the keys and/or the time zone; answers the whole preferences.
+ * What GET answers is taken back as it is: a null time zone clears the choice (the digest goes at 08:00 UTC again).
+ */
 export const UpdatePreferencesBody = z.object({
   types: z.partialRecord(PreferenceKey, TypePreference).optional(),
-  timeZone: TimeZone.optional(),
+  timeZone: TimeZone.nullable().optional(),
 }).strict();
 export type UpdatePreferencesInput = z.infer<typeof UpdatePreferencesBody>;
 

@@ -241,7 +241,7 @@ test('members other than administrators see no delete on community cards or page
   await expect(page.getByRole('button', { name: /^Delete community/ })).toHaveCount(0);
 });
 
-test('two browsers: a conversation that starts shows each side the other online at once', async ({ page, browser }, testInfo) => {
+test('two browsers: a conversation that starts shows each side the other online at once, and reaches the other side with its first message', async ({ page, browser }, testInfo) => {
   const request = page.request;
   const [ann, ben] = await Promise.all([createVerifiedUser(request), createVerifiedUser(request)]);
   const benPage = await secondBrowser(browser, testInfo, ben);
@@ -252,10 +252,20 @@ test('two browsers: a conversation that starts shows each side the other online 
   await expect(benPage.getByRole('heading', { name: 'Chat' })).toBeVisible();
   await page.waitForTimeout(500);
 
-  await startConversation(request, ann, ben);
+  const conversationId = await startConversation(request, ann, ben);
   // No reload: the new row arrives live and already says Online.
   await expect(page.getByTestId('conversation-row').filter({ hasText: ben.name })).toContainText('Online');
-  await expect(benPage.getByTestId('conversation-row').filter({ hasText: ann.name })).toContainText('Online');
+  // Ben has nothing to read yet: no empty "No messages yet" conversation in his list (docs/decisions/0170).
+  await page.waitForTimeout(500);
+  await expect(benPage.getByTestId('conversation-row')).toHaveCount(0);
+  await benPage.reload();
+  await expect(benPage.getByRole('heading', { name: 'Chat' })).toBeVisible();
+  await expect(benPage.getByTestId('conversation-row')).toHaveCount(0);
+  // Ann's first message brings it to his list, live, saying she is online.
+  await say(ann, conversationId, 'Hello Ben');
+  const row = benPage.getByTestId('conversation-row').filter({ hasText: ann.name });
+  await expect(row).toContainText('Hello Ben');
+  await expect(row).toContainText('Online');
   await benPage.context().close();
 });
 

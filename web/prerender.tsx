@@ -17,12 +17,14 @@ import { seedDrawnScreen } from './app/first-data.ts';
 import { preloadMemberScreen } from './app/routes.tsx';
 import { titleFor } from './app/titles.ts';
 
-async function render(location: string, client: QueryClient, checked?: { user: Me }, signal?: AbortSignal): Promise<string> {
+async function render(
+  location: string, client: QueryClient, checked?: { user: Me }, signal?: AbortSignal, drawnAt?: Date,
+): Promise<string> {
   const router = ({ children }: { children: ReactNode }) => <StaticRouter location={location}>{children}</StaticRouter>;
   let failure: unknown;
   const { prelude } = await prerender(
     <StrictMode>
-      <AppTree router={router} client={client} checked={checked} />
+      <AppTree router={router} client={client} checked={checked} drawnAt={drawnAt} />
     </StrictMode>,
     // Large boundaries are otherwise sent as the fallback plus the content and an inline script to swap them, which the
     // CSP (script-src 'self') refuses: a page drawn in one go has no reason to stream.
@@ -53,9 +55,10 @@ export async function renderMemberPage(
 ): Promise<MemberPage> {
   const client = newQueryClient();
   seedDrawnScreen(client, me, await preloadMemberScreen(pathname), answers);
-  const markup = await render(pathname, client, { user: me }, signal);
+  const drawnAt = new Date();
+  const markup = await render(pathname, client, { user: me }, signal, drawnAt);
   // Only the answers given: a query the render started without data is the browser's to ask for.
-  const state: PageState<Me> = { tag, me, queries: dehydrate(client) };
+  const state: PageState<Me> = { tag, me, queries: dehydrate(client), drawnAt: drawnAt.toISOString() };
   return { title: titleFor(pathname), markup, state: JSON.stringify(state).replace(/</g, '\\u003c') };
 }
 

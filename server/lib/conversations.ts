@@ -3,7 +3,10 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 
-/** The pair's conversation, created if there is none; the unique pair key makes concurrent calls agree on one. */
+/**
+ * The pair's conversation, created if there is none; the unique pair key makes concurrent calls agree on one. It is in
+ * `a`'s list at once and in `b`'s when it holds a message (each message shows it to both).
+ */
 export async function upsertConversation(db: Db, a: string, b: string): Promise<{ id: string; created: boolean }> {
   const pairKey = a < b ? `${a}:${b}` : `${b}:${a}`;
   // A conversation deleted between the insert and the read is simply created again on the next pass.
@@ -13,8 +16,10 @@ export async function upsertConversation(db: Db, a: string, b: string): Promise<
       const [inserted] = await queryRows<{ id: string }>(txDb, sql`
         INSERT INTO conversations (pair_key) VALUES (${pairKey}) ON CONFLICT (pair_key) DO NOTHING RETURNING id`);
       if (inserted) {
-        await txDb.execute(sql`INSERT INTO conversation_participants (conversation_id, user_id)
-          VALUES (${inserted.id}, ${a}), (${inserted.id}, ${b}) ON CONFLICT DO NOTHING`);
+        // The other member's list shows it from its first message (docs/decisions/0170): an empty conversation is the
+        // opener's draft, not news to them.
+        await txDb.execute(sql`INSERT INTO conversation_participants (conversation_id, user_id, hidden)
+          VALUES (${inserted.id}, ${a}, false), (${inserted.id}, ${b}, true) ON CONFLICT DO NOTHING`);
         return { id: String(inserted.id), created: true };
       }
       // Opening it again brings back a conversation the opener had deleted for themselves (its history stays cleared).

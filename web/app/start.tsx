@@ -65,7 +65,9 @@ async function takeOverMemberScreen(root: HTMLElement, state: PageState<Me>): Pr
   await Promise.race([screen, late]);
   const checked = { user: state.me };
   // In a transition, as for the landing page: the takeover yields to the browser instead of running as one long task.
-  startTransition(() => void hydrateRoot(root, <StrictMode><App checked={checked} /></StrictMode>));
+  // The takeover counts relative times from the instant the server drew them (web/lib/drawn-clock.tsx).
+  const drawnAt = new Date(state.drawnAt);
+  startTransition(() => void hydrateRoot(root, <StrictMode><App checked={checked} drawnAt={drawnAt} /></StrictMode>));
   // Even when the screen's code came late: what the render could not do is still owed (the chat's delivery receipts).
   await afterTakeover(appQueryClient, state.me, await screen);
 }

@@ -1,10 +1,11 @@
-import { useHydrated } from '../lib/hydration.ts';
+import { useRelativeClock } from '../lib/drawn-clock.tsx';
 import { timeAgo } from '../lib/time.ts';
 
 /**
- * "5m ago", from the browser's clock: nothing on the server and while the browser takes its page over (the two clocks
- * would not give the same text), the time right after (docs/decisions/0104). Only this text is drawn again.
+ * "5m ago": on a page the server drew, counted from the instant it was drawn, on the server and while the browser takes
+ * the page over (the same text both times), then from the browser's clock (docs/decisions/0104, 0172).
  */
 export function TimeAgo({ date, now }: { date: string; now?: Date }) {
-  return useHydrated() ? timeAgo(date, now) : null;
+  const clock = useRelativeClock(now);
+  return clock ? timeAgo(date, clock) : null;
 }

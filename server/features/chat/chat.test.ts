@@ -54,6 +54,28 @@ describe('POST /api/conversations', () => {
     expect(n).toBe(2);
   });
 
+  it('is in the opener\'s list only until it holds a message: the other member never sees an empty conversation', async () => {
+    const [gus, hal] = await Promise.all([createUser(ctx.db, { name: 'Gus Opener' }), createUser(ctx.db, { name: 'Hal Other' })]);
+    const listed = async (user: TestUser) => (await inject('GET', '/api/conversations', user)).json().map((c: { _id: string }) => c._id);
+    const id = (await inject('POST', '/api/conversations', gus, { recipientId: hal.id })).json()._id;
+    expect(await listed(gus)).toEqual([id]);
+    expect(await listed(hal)).toEqual([]);
+    expect((await inject('GET', '/api/conversations/unread-count', hal)).json()).toEqual({ count: 0 });
+    // The other member opening it too (they start a chat with the opener) brings it to their list as well.
+    const [ida, ivy] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
+    const theirs = (await inject('POST', '/api/conversations', ida, { recipientId: ivy.id })).json()._id;
+    expect((await inject('POST', '/api/conversations', ivy, { recipientId: ida.id })).json()._id).toBe(theirs);
+    expect(await listed(ivy)).toEqual([theirs]);
+    // The first message shows it to the other member, unread, whoever writes it.
+    await store(id, gus, ['Hello Hal']);
+    expect(await listed(hal)).toEqual([id]);
+    expect((await inject('GET', '/api/conversations', hal)).json()[0]).toMatchObject({ lastMessage: { text: 'Hello Hal' }, unreadCounts: { [hal.id]: 1 } });
+    const [jo, kit] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
+    const answered = (await inject('POST', '/api/conversations', jo, { recipientId: kit.id })).json()._id;
+    await store(answered, kit, ['Kit writes first']);
+    expect(await listed(kit)).toEqual([answered]);
+  });
+
   it('refuses oneself, an unknown user, an unverified user and a bad id', async () => {
     const pending = await createUser(ctx.db, { status: 'pending' });
     const rejected = await createUser(ctx.db, { status: 'rejected' });

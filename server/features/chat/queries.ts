@@ -250,6 +250,10 @@ function insertMessageStatement(): SQL {
       UPDATE conversation_participants p SET unread_count = p.unread_count + 1, hidden = false
       FROM inserted i WHERE p.conversation_id = i.conversation_id AND p.user_id <> i.sender_id
       RETURNING p.user_id, p.unread_count, p.is_pinned
+    ), shown AS (
+      -- The sender's list holds it too (a conversation the other member opened is hidden from them until a message).
+      UPDATE conversation_participants p SET hidden = false
+      FROM inserted i WHERE p.conversation_id = i.conversation_id AND p.user_id = i.sender_id AND p.hidden RETURNING p.user_id
     ), parts AS (
       SELECT user_id, unread_count, is_pinned FROM unread
       UNION ALL

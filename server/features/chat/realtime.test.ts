@@ -357,17 +357,20 @@ describe('pins and deletion', () => {
     expect(await waitFor(ca, 'presenceChanged', (p) => p.userId === c.id)).toEqual({ userId: c.id, online: false });
   });
 
-  it('announces a new conversation to both, each with their own view', async () => {
+  it('announces a new conversation to its opener, and to the other member with its first message only', async () => {
     const [a, b] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
     const [ca, cb] = await Promise.all([connect(a), connect(b)]);
     const id = await openConversation(ctx, a, b);
-    const theirs = await waitFor(cb, 'newConversation');
-    expect(theirs).toMatchObject({ _id: id, lastMessage: null, pinnedMessage: null, isPinned: false, unreadCounts: { [a.id]: 0, [b.id]: 0 } });
-    expect((await waitFor(ca, 'newConversation'))._id).toBe(id);
-    // Opening it again announces nothing new.
-    await openConversation(ctx, b, a);
+    const mine = await waitFor(ca, 'newConversation');
+    expect(mine).toMatchObject({ _id: id, lastMessage: null, pinnedMessage: null, isPinned: false, unreadCounts: { [a.id]: 0, [b.id]: 0 } });
+    // Opening it again announces nothing new; the other member has heard nothing of an empty conversation.
+    await openConversation(ctx, a, b);
     await settle();
-    expect(cb.received.newConversation).toHaveLength(1);
+    expect(ca.received.newConversation).toHaveLength(1);
+    expect(cb.received.newConversation).toBeUndefined();
+    expect(cb.received.conversationUpdated).toBeUndefined();
+    await call(ca, 'sendMessage', { conversationId: id, text: 'First words' });
+    expect(await waitFor(cb, 'conversationUpdated', (c) => c._id === id)).toMatchObject({ lastMessage: { text: 'First words' }, unreadCounts: { [b.id]: 1 } });
   });
 
   it('tells only the user\'s own devices about their pin of a conversation', async () => {

@@ -41,10 +41,11 @@ export async function openConversation(ctx: AppContext, user: CurrentUser, { rec
   if (recipient.refused) throw forbidden(BLOCK_TEXTS.notAccepting);
   const result = await q.upsertConversation(ctx.db, user.id, recipientId);
   if (result.created) {
-    await announceConversation(ctx, result.id, 'newConversation');
+    // Only the opener's devices: the other member hears of it with its first message (docs/decisions/0170).
+    await announceToOpener(ctx, user, result.id, 'newConversation');
     await introducePresence(ctx, user.id, recipientId);
   } else {
-    await showAgainToOpener(ctx, user, result.id);
+    await announceToOpener(ctx, user, result.id, 'conversationUpdated');
   }
   return result;
 }
@@ -60,10 +61,15 @@ async function introducePresence(ctx: AppContext, a: string, b: string): Promise
   ctx.realtime.toUser(b).emit('presenceChanged', { userId: a, online: online.has(a) });
 }
 
-/** An existing conversation opened again shows in the opener's list on all their devices (they may have deleted it). */
-async function showAgainToOpener(ctx: AppContext, user: CurrentUser, conversationId: string): Promise<void> {
+/**
+ * The conversation in the opener's list on all their devices: a new one, or an existing one opened again (they may
+ * have deleted it).
+ */
+async function announceToOpener(
+  ctx: AppContext, user: CurrentUser, conversationId: string, event: 'conversationUpdated' | 'newConversation',
+): Promise<void> {
   const row = await q.findConversation(ctx.db, conversationId, user.id);
-  if (row) ctx.realtime.toUser(user.id).emit('conversationUpdated', toConversation(row, user.id));
+  if (row) ctx.realtime.toUser(user.id).emit(event, toConversation(row, user.id));
 }
 
 export async function deleteConversation(ctx: AppContext, user: CurrentUser, { conversationId }: InConversation): Promise<void> {

@@ -77,7 +77,7 @@ export async function updatePreferences(ctx: Ctx, user: CurrentUser, input: Upda
           ${sql.param(entries.map(([, p]) => p.inApp))}::boolean[], ${sql.param(entries.map(([, p]) => p.email))}::text[]) AS x(k, i, e)
         ON CONFLICT (user_id, key) DO UPDATE SET in_app = EXCLUDED.in_app, email = EXCLUDED.email`);
     }
-    if (input.timeZone) await tx.execute(sql`UPDATE users SET time_zone = ${input.timeZone} WHERE id = ${user.id}`);
+    if (input.timeZone !== undefined) await tx.execute(sql`UPDATE users SET time_zone = ${input.timeZone} WHERE id = ${user.id}`);
   });
   return getPreferences(ctx, user);
 }

@@ -87,6 +87,10 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   { file: 'notification-preferences.json', page: (me, after, limit) => sql`
       SELECT user_id AS k, jsonb_agg(jsonb_build_object('key', key, 'inApp', in_app, 'email', email) ORDER BY key) AS preferences
       FROM notification_preferences WHERE user_id = ${me} AND user_id > ${after}::uuid GROUP BY user_id LIMIT ${limit}` },
+  { file: 'bookmarks.json', page: (me, after, limit) => sql`
+      SELECT b.post_id AS k, b.post_id AS "postId", p.title, b.created_at AS "bookmarkedAt"
+      FROM post_bookmarks b JOIN posts p ON p.id = b.post_id
+      WHERE b.user_id = ${me} AND b.post_id > ${after}::uuid ORDER BY b.post_id LIMIT ${limit}` },
   { file: 'followed-posts.json', page: (me, after, limit) => sql`
       SELECT post_id AS k, post_id AS "postId", created_at AS "followedAt" FROM post_follows
       WHERE user_id = ${me} AND post_id > ${after}::uuid ORDER BY post_id LIMIT ${limit}` },

@@ -14,7 +14,8 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { caller } from '../../test/http.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
 import { mailIn } from '../../test/mail.ts';
-import { EXPORT_CHUNK_BYTES, purgeExpiredExports } from './export.ts';
+import { EXPORT_CHUNK_BYTES, PHOTO_FILE, purgeExpiredExports } from './export.ts';
+import { avatarUrl } from './avatar.ts';
 import { EXPORT_SECTIONS } from './export-sections.ts';
 import { makeFootprint, type Footprint } from './fixtures.ts';
 
@@ -26,7 +27,7 @@ let mine: Footprint;
 let theirs: Footprint;
 const call = caller(() => ctx.app);
 
-/** Every file of a ZIP, parsed as JSON. */
+/** Every file of a ZIP: JSON parsed, the photo as its bytes. */
 function unzip(bytes: Buffer): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
@@ -36,7 +37,11 @@ function unzip(bytes: Buffer): Promise<Record<string, unknown>> {
         if (e) return reject(e);
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => { files[entry.fileName] = JSON.parse(Buffer.concat(chunks).toString('utf8')); zip.readEntry(); });
+        stream.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          files[entry.fileName] = entry.fileName.endsWith('.json') ? JSON.parse(bytes.toString('utf8')) : bytes;
+          zip.readEntry();
+        });
       }));
       zip.on('end', () => resolve(files));
       zip.readEntry();
@@ -63,7 +68,18 @@ beforeAll(async () => {
   mine = await makeFootprint(ctx.db, member, other, 'M');
   // The same kinds of data, between two other members: none of it may appear in the member's copy.
   theirs = await makeFootprint(ctx.db, other, third, 'T');
+  await ctx.db.execute(sql`INSERT INTO post_bookmarks (user_id, post_id) VALUES (${member.id}, ${mine.othersPost}), (${other.id}, ${theirs.ownPost})`);
+  for (const [user, bytes] of [[member, MEMBER_PHOTO], [other, Buffer.from('RIFF-their-photo')]] as const) await givePhoto(user, bytes);
 });
+
+// Stands for the re-encoded WebP the upload stores: the export copies the stored bytes as they are.
+const MEMBER_PHOTO = Buffer.from('RIFF\0\0\0\0WEBPVP8 the member photo');
+
+async function givePhoto(user: TestUser, bytes: Buffer) {
+  const hash = bytes.toString('hex').slice(0, 32);
+  await ctx.db.execute(sql`INSERT INTO avatar_images (user_id, hash, image) VALUES (${user.id}, ${hash}, ${bytes})`);
+  await ctx.db.execute(sql`UPDATE users SET avatar = ${avatarUrl(user.id, hash)} WHERE id = ${user.id}`);
+}
 afterAll(async () => {
   await ctx?.close();
 });
@@ -81,8 +97,13 @@ describe('POST /api/users/me/export and the ZIP', () => {
     files = await unzip(res.rawPayload);
   });
 
-  it('holds one JSON file per section', () => {
-    expect(Object.keys(files).sort()).toEqual(EXPORT_SECTIONS.map((s) => s.file).sort());
+  it('holds one JSON file per section, and the profile photo', () => {
+    expect(Object.keys(files).sort()).toEqual([...EXPORT_SECTIONS.map((s) => s.file), PHOTO_FILE].sort());
+  });
+
+  it('has the uploaded profile photo as it is shown, and the bookmarked posts', () => {
+    expect(files[PHOTO_FILE]).toEqual(MEMBER_PHOTO);
+    expect(files['bookmarks.json']).toEqual([{ postId: mine.othersPost, title: 'Others post M', bookmarkedAt: expect.any(String) }]);
   });
 
   it('has the profile and licence fields, without the password hash', () => {

@@ -8,10 +8,11 @@ import yazl from 'yazl';
 import { EXPORT_TTL_MS, type DataExport, type LatestExportResponse } from '../../../common/privacy.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { dataExportChunks, dataExports, users } from '../../db/schema.ts';
+import { avatarImages, dataExportChunks, dataExports, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { EXPORT_SECTIONS, sectionRows, type ExportSection } from './export-sections.ts';
+import { avatarUrl } from './avatar.ts';
 import { toDataExport } from './present.ts';
 
 /** Exports a member may request in 24 hours: each reads everything they have, so a script must not loop on it. */
@@ -60,6 +61,18 @@ function chunkStore(db: Db, exportId: string): Writable & { size: () => number }
   return Object.assign(sink, { size: () => size });
 }
 
+/** The file name of the uploaded profile photo in the ZIP (a photo given as an address is in profile.json). */
+export const PHOTO_FILE = 'profile-photo.webp';
+
+/** The member's uploaded photo as it is shown on their profile (one 256-pixel WebP, small), or null. */
+async function profilePhoto(db: Db, userId: string): Promise<Buffer | null> {
+  const [owner] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId));
+  if (!owner?.avatar) return null;
+  const stored = await db.select({ hash: avatarImages.hash, image: avatarImages.image }).from(avatarImages).where(eq(avatarImages.userId, userId));
+  const shown = stored.find((row) => avatarUrl(userId, row.hash) === owner.avatar);
+  return shown ? Buffer.from(shown.image) : null;
+}
+
 /** Writes the ZIP into the database as it is produced; the export is marked ready only after its last piece. */
 async function writeZip(ctx: AppContext, exportId: string, userId: string, now: Date): Promise<number> {
   const zip = new yazl.ZipFile();
@@ -69,6 +82,9 @@ async function writeZip(ctx: AppContext, exportId: string, userId: string, now: 
     rows.on('error', (err) => (zip.outputStream as Readable).destroy(err));
     zip.addReadStream(rows, section.file, { mtime: now });
   }
+  const photo = await profilePhoto(ctx.db, userId);
+  // WebP is compressed already.
+  if (photo) zip.addBuffer(photo, PHOTO_FILE, { mtime: now, compress: false });
   zip.end();
   const store = chunkStore(ctx.db, exportId);
   await pipeline(zip.outputStream, store);

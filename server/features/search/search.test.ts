@@ -89,6 +89,34 @@ describe('GET /api/search', () => {
     expect(body.groups[0].href).toBe('/therapists?q=wombat');
   });
 
+  it('finds therapists by specialty, modality, language and location too, not only by name', async () => {
+    await createUser(ctx.db, { name: 'Zora Quill', specialties: ['Perinatal and Postpartum', 'Anxiety'] });
+    await createUser(ctx.db, { name: 'Yuri Vance', modalities: ['EMDR'] });
+    await createUser(ctx.db, { name: 'Xavi Lund', languages: ['English', 'Tigrinya'] });
+    await createUser(ctx.db, { name: 'Wren Holt', location: 'Kelowna, BC, Canada' });
+    for (const [words, name] of [
+      ['perinatal', 'Zora Quill'], ['Postpartum', 'Zora Quill'], ['anxiety', 'Zora Quill'], ['EMDR', 'Yuri Vance'],
+      ['tigrinya', 'Xavi Lund'], ['kelowna', 'Wren Holt'],
+    ]) expect(titles((await search(words, me)).body, 'therapists'), words).toContain(name);
+    // "See all" leads to the directory, which finds the same colleagues, paged.
+    const directory = (await call('GET', '/api/users?q=perinatal&limit=1', me)).body;
+    expect(directory).toMatchObject({ users: [{ name: 'Zora Quill' }], totalPages: 1 });
+  });
+
+  it('ranks name matches first, then what they practise, the languages they speak, where they are', async () => {
+    await createUser(ctx.db, { name: 'Abe Adams', location: 'French River, ON, Canada' });
+    await createUser(ctx.db, { name: 'Zane Wolfe', languages: ['French'] });
+    await createUser(ctx.db, { name: 'Frenchie Bower' });
+    expect(titles((await search('french', me)).body, 'therapists')).toEqual(['Frenchie Bower', 'Zane Wolfe', 'Abe Adams']);
+    await createUser(ctx.db, { name: 'Aida Quist', languages: ['Somali'] });
+    await createUser(ctx.db, { name: 'Zeke Moss', modalities: ['Somatic'] });
+    expect(titles((await search('som', me)).body, 'therapists')).toEqual(['Zeke Moss', 'Aida Quist']);
+    // The directory's search for the same words, page by page, in the same order.
+    const pages = await Promise.all([1, 2, 3].map((page) => call('GET', `/api/users?q=french&limit=1&page=${page}`, me)));
+    expect(pages.map((p) => p.body.users.map((u: { name: string }) => u.name)).flat()).toEqual(['Frenchie Bower', 'Zane Wolfe', 'Abe Adams']);
+    expect(pages[0].body).toMatchObject({ totalPages: 3, total: 3 });
+  });
+
   it('answers empty groups when nothing matches', async () => {
     const { status, body } = await search('zzzxqnothing', me);
     expect(status).toBe(200);

@@ -1,6 +1,6 @@
 // The SQL of the therapist network. Every filter is parameterised; each one is served by an index on users
 // (GIN on the arrays, trigram on lower(location) and lower(name), partial btrees for listing and featuring).
-import { and, arrayContains, asc, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { MAX_FAVORITES, type DirectoryFilters } from '../../../common/therapists.ts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.ts';
@@ -8,6 +8,7 @@ import { favorites, users } from '../../db/schema.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import type { RunShaped } from '../../db/batch.ts';
 import { rawColumns, type RawRow, type Selected } from '../../db/rows.ts';
+import { containsPattern, keywordsOf } from './keywords.ts';
 
 /**
  * Who appears to other people: licence verified by an administrator and not disabled. Administrator accounts run
@@ -25,13 +26,40 @@ const CARD_KEYS = ['id', 'name', 'avatar', 'location', 'profession', 'specialtie
 export type AvailabilityRow = RawRow<typeof users, (typeof AVAILABILITY_KEYS)[number]> & { availabilityUpdatedMs: number | null };
 export type CardRow = RawRow<typeof users, (typeof CARD_KEYS)[number]> & { availabilityUpdatedMs: number | null };
 
-// The user's text goes into LIKE as a literal: its own % and _ must not act as wildcards.
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 // lower(column) LIKE lower(pattern) is the form the trigram indexes on lower(location) and lower(name) serve.
 const containsText = (column: AnyColumn, text: string) => sql`lower(${column}) LIKE lower(${containsPattern(text)})`;
 // Array parameters are cast explicitly so both drivers (pg and PGlite) send a text[].
 const hasAll = (column: AnyColumn, values: string[]) => arrayContains(column, sql`${`{${values.map(quoteArrayItem).join(',')}}`}::text[]`);
 const quoteArrayItem = (v: string) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+const arrayLiteral = (values: string[]) => `{${values.map(quoteArrayItem).join(',')}}`;
+
+type KeywordValue = SQL | Placeholder;
+type KeywordValues = { pattern: KeywordValue; specialties: KeywordValue; modalities: KeywordValue; languages: KeywordValue };
+
+/**
+ * The directory's words (the top bar's too): a name, a place, or a specialty, modality or language (keywords.ts finds
+ * the options they name). A BitmapOr of the trigram indexes on lower(name) and lower(location) and the GIN indexes on
+ * the three arrays; an empty option list matches nothing and reads no index.
+ */
+function keywordSql(v: KeywordValues): { where: SQL; rank: SQL } {
+  const name = sql`lower(${users.name}) LIKE ${v.pattern}`;
+  const practice = sql`(${users.specialties} && ${v.specialties}::text[] OR ${users.modalities} && ${v.modalities}::text[])`;
+  const language = sql`${users.languages} && ${v.languages}::text[]`;
+  const place = sql`lower(${users.location}) LIKE ${v.pattern}`;
+  return {
+    where: sql`(${name} OR ${practice} OR ${language} OR ${place})`,
+    // Name matches first (someone looked for a colleague), then what they practise, their languages, where they are.
+    rank: sql`(CASE WHEN ${name} THEN 0 WHEN ${practice} THEN 1 WHEN ${language} THEN 2 ELSE 3 END)`,
+  };
+}
+
+const keywordValues = (q: string): KeywordValues => {
+  const k = keywordsOf(q);
+  return {
+    pattern: sql`${k.pattern}`, specialties: sql`${arrayLiteral(k.specialties)}`,
+    modalities: sql`${arrayLiteral(k.modalities)}`, languages: sql`${arrayLiteral(k.languages)}`,
+  };
+};
 
 /** Everyone but `without` (a signed-in member, who does not look for themself: issue #17, defect 2). */
 const notSelf = (without?: string) => (without ? sql` AND ${users.id} <> ${without}` : sql``);
@@ -39,7 +67,7 @@ const notSelf = (without?: string) => (without ? sql` AND ${users.id} <> ${witho
 export function directoryWhere(f: DirectoryFilters, without?: string): SQL {
   const conditions: SQL[] = [sql`${inDirectory}${notSelf(without)}`];
   if (f.location) conditions.push(containsText(users.location, f.location));
-  if (f.q) conditions.push(containsText(users.name, f.q));
+  if (f.q) conditions.push(keywordSql(keywordValues(f.q)).where);
   if (f.specialties?.length) conditions.push(hasAll(users.specialties, f.specialties));
   if (f.modalities?.length) conditions.push(hasAll(users.modalities, f.modalities));
   if (f.demographics?.length) conditions.push(hasAll(users.demographics, f.demographics));
@@ -90,21 +118,28 @@ export async function acceptingPage(db: Db, statuses: string[], limit: number, o
  */
 export const filteredPageSql = (f: DirectoryFilters, limit: number, offset: number, without?: string) => sql`
   WITH matches AS MATERIALIZED (
-    SELECT ${CARD_COLUMNS} FROM users WHERE ${directoryWhere(f, without)}
+    SELECT ${CARD_COLUMNS}, ${f.q ? keywordSql(keywordValues(f.q)).rank : sql`0`} AS search_rank
+    FROM users WHERE ${directoryWhere(f, without)}
   )
-  SELECT *, (count(*) OVER ())::int AS total FROM matches ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`;
+  SELECT *, (count(*) OVER ())::int AS total FROM matches ORDER BY search_rank, name, id LIMIT ${limit} OFFSET ${offset}`;
 
 /**
- * The first `limit` of a name search (filteredPageSql for `{ q }` alone, searched for no one) without the total: the top
- * bar's therapists, shaped for db/batch.ts (the pattern a value, the limit part of the shape).
+ * The first `limit` of a search for words (filteredPageSql for `{ q }` alone, searched for no one) without the total:
+ * the top bar's therapists, shaped for db/batch.ts (the pattern and option lists values, the limit part of the shape).
  */
-export function topByName(run: RunShaped, q: string, limit: number): Promise<CardRow[]> {
+export function topByKeywords(run: RunShaped, q: string, limit: number): Promise<CardRow[]> {
+  const k = keywordsOf(q);
   return run<CardRow>({
     key: `directory-top|${limit}`,
-    build: (p) => sql`
-      WITH matches AS MATERIALIZED (SELECT ${CARD_COLUMNS} FROM users WHERE ${inDirectory} AND lower(${users.name}) LIKE lower(${p('pattern')}))
-      SELECT * FROM matches ORDER BY name, id LIMIT ${limit}`,
-    values: { pattern: containsPattern(q) },
+    build: (p) => {
+      const { where, rank } = keywordSql({ pattern: p('pattern'), specialties: p('specialties'), modalities: p('modalities'), languages: p('languages') });
+      return sql`
+        WITH matches AS MATERIALIZED (SELECT ${CARD_COLUMNS}, ${rank} AS search_rank FROM users WHERE ${inDirectory} AND ${where})
+        SELECT * FROM matches ORDER BY search_rank, name, id LIMIT ${limit}`;
+    },
+    values: {
+      pattern: k.pattern, specialties: arrayLiteral(k.specialties), modalities: arrayLiteral(k.modalities), languages: arrayLiteral(k.languages),
+    },
   });
 }
 

@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { renameMentions } from '../../lib/mention-names.ts';
 import {
   acceptingPage, availabilityStamp, confirmAvailabilityRow, directoryCount, directoryPage, favoritesOf, featuredCandidates,
-  filteredPage, findUser, hasFavorite, matchesSearch, toggleFavoriteRow, topByName, updateUser,
+  filteredPage, findUser, hasFavorite, matchesSearch, toggleFavoriteRow, topByKeywords, updateUser,
   type CardRow, type ProfileRow,
 } from './queries.ts';
 import { toCard, toFavorite, toProfile } from './present.ts';
@@ -58,7 +58,7 @@ export async function searchDirectory(ctx: ServiceContext, visitor: CurrentUser 
  * search service leaves the searcher out), kept like the directory's searches.
  */
 export function topTherapists(ctx: ServiceContext, q: string, limit: number, run = runAlone(ctx.db)): Promise<TherapistCard[]> {
-  return ctx.cache.read(`therapists:top|${limit}|${q}`, async () => (await topByName(run, q, limit)).map(toCard), { ttlMs: lifetimeOf(ctx.config, 'directorySearches') });
+  return ctx.cache.read(`therapists:top|${limit}|${q}`, async () => (await topByKeywords(run, q, limit)).map(toCard), { ttlMs: lifetimeOf(ctx.config, 'directorySearches') });
 }
 
 const featured = async (db: Db) => pickVaried(await featuredCandidates(db, FEATURED_POOL), FEATURED_THERAPISTS).map(toCard);

@@ -53,7 +53,7 @@ export function FilterForm({ initial, onSearch }: Props) {
         <Select label="Licensed or located in" placeholder="Any province or state"
           data={REGION_CHOICES} searchable clearable allowDeselect selectFirstOptionOnChange nothingFoundMessage="No matching region"
           maxDropdownHeight={280} value={draft.region || null} onChange={(v) => set('region')(v ?? '')} />
-        <TextInput label="Name" placeholder="Search by name" maxLength={100}
+        <TextInput label="Name or keyword" placeholder="Name, specialty, modality, language or place" maxLength={100}
           value={draft.q} onChange={(e) => set('q')(e.currentTarget.value)} />
       </SimpleGrid>
       <Group justify="flex-end" mt="md">
