@@ -14,6 +14,7 @@ import { registerExpiringNotice } from './referrals/expiring.ts';
 import { registerReferralEvents } from './referrals/events.ts';
 import { registerForumEvents } from './forums/events.ts';
 import { forumsRealtime } from './forums/live.ts';
+import { registerSecurityNotices } from './accounts/security-notices.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { privacyCheckRoutes } from './privacy-check/routes.ts';
 import { notificationsBackground } from './notifications/background.ts';
@@ -69,4 +70,4 @@ export const features: Feature[] = [
 ];
 // Background work each feature registers once the app's context exists: socket handlers and job handlers.
 export const featureRealtime: FeatureRealtime[] = [chatRealtime, notificationsBackground, privacyBackground, registerExpiringNotice,
-  registerReferralEvents, registerForumEvents, forumsRealtime];
+  registerReferralEvents, registerForumEvents, forumsRealtime, registerSecurityNotices];
