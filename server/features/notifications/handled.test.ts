@@ -10,9 +10,10 @@ import { createCommunity, createUser, type TestUser } from '../../test/factories
 import { caller } from '../../test/http.ts';
 import { connectClient, waitFor, type ChatClient } from '../../test/sockets.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp.ts';
-import { NEEDS } from '../referrals/test-helpers.ts';
 
 const MINUTE = 60_000;
+/** A referral's needs, with a note that names no one (the referral feature's own tests have theirs). */
+const NEEDS = { ageGroup: 'Teen', concerns: ['Anxiety'], sessionFormats: ['Online'], region: 'ON', urgency: 'soon', note: 'Teen with panic attacks' };
 let ctx: TestContext;
 let smtp: SmtpSink;
 const call = caller(() => ctx.app);
