@@ -9,6 +9,7 @@ import { createSession, type CurrentUser } from '../../lib/auth.ts';
 import { sessionDevice } from '../../lib/device.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { Recorded } from '../../lib/outbox.ts';
 import { isRecoveryCode } from '../../lib/second-factor.ts';
 import { recordSecurityNotice } from './security-notices.ts';
 import { assertCodesAllowed, CodeRefused, refusedCode, useCode } from './two-factor.ts';
@@ -39,7 +40,7 @@ export async function loginWithCode(ctx: AppContext, _visitor: CurrentUser | nul
   if (!challenge) throw expired();
   const { userId } = challenge;
   await assertCodesAllowed(ctx, userId);
-  const signedIn = await ctx.db.transaction(async (tx) => {
+  const signedIn = await ctx.db.transaction(async (tx): Promise<{ answer: CodeSignIn; events?: Recorded }> => {
     const db: Db = tx;
     const outcome = await useCode(ctx, db, userId, input.code);
     if (outcome !== 'ok') throw new CodeRefused(outcome);
@@ -48,14 +49,13 @@ export async function loginWithCode(ctx: AppContext, _visitor: CurrentUser | nul
       .where(and(eq(mfaChallenges.tokenHash, tokenHash), isNull(mfaChallenges.usedAt))).returning({ userId: mfaChallenges.userId });
     if (!used.length) throw expired();
     const token = await createSession(db, userId, sessionDevice(input.userAgent, input.ip));
-    if (!isRecoveryCode(input.code)) return { token };
+    if (!isRecoveryCode(input.code)) return { answer: { token } };
     // A recovery code is for a lost phone: the member is told by email, and here how many are left.
     const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
     const events = await recordSecurityNotice(ctx, db, userId, session.id, 'recoveryCodeUsed');
-    return { token, recoveryCodesLeft: await db.$count(recoveryCodes, and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))), events };
+    const recoveryCodesLeft = await db.$count(recoveryCodes, and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+    return { answer: { token, recoveryCodesLeft }, events };
   }).catch((error: unknown) => refusedCode(ctx, userId, error));
-  if (!('events' in signedIn)) return signedIn;
-  const { events, ...answer } = signedIn;
-  await events.deliver();
-  return answer;
+  await signedIn.events?.deliver();
+  return signedIn.answer;
 }
