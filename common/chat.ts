@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ErrorBody } from './errors.ts';
 import { IdSchema } from './ids.ts';
 import { MESSAGES_PAGE_SIZE } from './constants.ts';
+import type { ForumClientEvents, ForumServerEvents } from './posts.ts';
 import type { ReferralServerEvents } from './referrals.ts';
 
 export const MESSAGE_MAX_LENGTH = 4000;
@@ -166,7 +167,7 @@ export type TypingEvent = { conversationId: string; userId: string; userName: st
  * - `getOnlineUsers` (on connect, and as the ack of the client's `getOnlineUsers`) lists the online ids
  *   among the people the user has conversations with; `presenceChanged` reports each change for them.
  */
-export interface ServerToClientEvents extends ReferralServerEvents {
+export interface ServerToClientEvents extends ReferralServerEvents, ForumServerEvents {
   getOnlineUsers: (userIds: string[]) => void;
   presenceChanged: (update: { userId: string; online: boolean }) => void;
   newMessage: (message: Message) => void;
@@ -190,7 +191,7 @@ export interface ServerToClientEvents extends ReferralServerEvents {
  * - `messagesRead {conversationId}`: the conversation is open here; marks the other's messages `read` and
  *   the user's unread count zero.
  */
-export interface ClientToServerEvents {
+export interface ClientToServerEvents extends ForumClientEvents {
   userOnline: (userId?: unknown) => void;
   joinConversation: (payload: string | { conversationId: string }, ack?: Ack<{ ok: true }>) => void;
   sendMessage: (payload: { conversationId: string; text: string; clientMessageId?: string; sender?: unknown }, ack?: Ack<Message>) => void;

@@ -153,8 +153,11 @@ export type UnreadCount = z.infer<typeof UnreadCount>;
 export const ReadBody = z.union([
   z.object({ ids: z.array(IdSchema).min(1, 'must list at least one notification').max(READ_IDS_MAX, `must list at most ${READ_IDS_MAX} notifications`) }).strict(),
   z.object({ all: z.literal(true) }).strict(),
+  // Opening what the items point to (a post with its comments, a referral) reads every item about it.
+  z.object({ about: z.object({ kind: z.enum(['post', 'referral']), id: IdSchema }).strict() }).strict(),
 ]);
 export type ReadInput = z.infer<typeof ReadBody>;
+export type ReadAbout = Extract<ReadInput, { about: unknown }>['about'];
 
 /** GET /api/users/mentions?q=&limit=: verified members whose name (or a word of it) starts with q, by name. */
 export const MentionQuery = z.object({

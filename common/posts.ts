@@ -143,3 +143,18 @@ export const CommentLikesSchema = z.array(z.string());
 
 /** DELETE /api/forumPosts/comments (administrators). */
 export const BulkDeleteResponse = z.object({ msg: z.string(), deleted: z.number() });
+
+/**
+ * The open post's page hears of new comments live: the client sends `watchPost {postId}` when it shows the post (and
+ * again after a reconnection), `unwatchPost` when it leaves; the server then sends `postCommentAdded` to the sockets
+ * watching that post, with ids only (the page reads the comments through the API, which applies every rule).
+ */
+export const WatchPostPayload = z.object({ postId: IdSchema }).strict();
+export type PostCommentAddedEvent = { postId: string; commentId: string };
+export interface ForumServerEvents {
+  postCommentAdded: (event: PostCommentAddedEvent) => void;
+}
+export interface ForumClientEvents {
+  watchPost: (payload: { postId: string }, ack?: (response: { ok: true } | { msg: string; code: string }) => void) => void;
+  unwatchPost: (payload: { postId: string }) => void;
+}

@@ -18,6 +18,8 @@ export type TwoFactorSetup = z.infer<typeof TwoFactorSetupResponse>;
 export const TwoFactorCodeBody = z.object({ code });
 /** POST /api/users/me/2fa/enable: shown once; only their hashes are kept. */
 export const RecoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
+/** POST /api/users/login/2fa: the session's token; after a recovery code, how many unused ones are left. */
+export const CodeSignInResponse = z.object({ token: z.string(), recoveryCodesLeft: z.number().int().optional() });
 export const TwoFactorDisableBody = z.object({ password, code });
 /** GET /api/users/me/2fa */
 export const TwoFactorStatusSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number() });

@@ -13,6 +13,8 @@ import { privacyBackground } from './privacy/background.ts';
 import { registerExpiringNotice } from './referrals/expiring.ts';
 import { registerReferralEvents } from './referrals/events.ts';
 import { registerForumEvents } from './forums/events.ts';
+import { forumsRealtime } from './forums/live.ts';
+import { registerSecurityNotices } from './accounts/security-notices.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { privacyCheckRoutes } from './privacy-check/routes.ts';
 import { notificationsBackground } from './notifications/background.ts';
@@ -68,4 +70,4 @@ export const features: Feature[] = [
 ];
 // Background work each feature registers once the app's context exists: socket handlers and job handlers.
 export const featureRealtime: FeatureRealtime[] = [chatRealtime, notificationsBackground, privacyBackground, registerExpiringNotice,
-  registerReferralEvents, registerForumEvents];
+  registerReferralEvents, registerForumEvents, forumsRealtime, registerSecurityNotices];

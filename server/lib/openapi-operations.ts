@@ -134,7 +134,7 @@ export const OPERATIONS: Record<string, OperationName> = {
   // notifications
   'GET /api/notifications': op('listNotifications', 'My notifications, newest first'),
   'GET /api/notifications/unread-count': op('countUnreadNotifications', 'How many notifications are unread'),
-  'POST /api/notifications/read': op('markNotificationsRead', 'Mark notifications as read'),
+  'POST /api/notifications/read': op('markNotificationsRead', 'Mark notifications read: listed ones, all, or all about a post or a referral'),
   'GET /api/notifications/preferences': op('getNotificationPreferences', 'My notification preferences'),
   'PUT /api/notifications/preferences': op('updateNotificationPreferences', 'Change my notification preferences'),
   'GET /api/users/mentions': op('suggestMentions', 'Members to @mention, by name'),

@@ -21,6 +21,8 @@ export const totp = (secret: string, label = '') =>
 /** Spaces and dashes are how people copy codes; neither is part of one. */
 export const normalise = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
 const isTotpCode = (code: string) => /^\d{6}$/.test(code);
+/** Whether a code as typed is a recovery code (anything not a 6-digit TOTP code is checked as one). */
+export const isRecoveryCode = (code: string) => !isTotpCode(normalise(code));
 
 export const key = (ctx: AppContext) => serverKey(ctx.config);
 /** Where wrong codes are counted: the account's sign-in codes unless a form keeps its own count. */

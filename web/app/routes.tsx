@@ -1,5 +1,5 @@
-import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { loginPathFor, safeNextPath } from '../lib/next-path.ts';
@@ -94,6 +94,24 @@ function ToLogin() {
   return <Navigate to={loginPathFor(pathname, search)} replace />;
 }
 
+/**
+ * A session that ended while its pages were open (revoked from another device, a password change, an administrator)
+ * lands on the sign-in page, which says so, whatever public page the address now names (the landing page at /). Once:
+ * the visitor may then go anywhere.
+ */
+function SignInAfterSessionEnded() {
+  const { ended } = useSession();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const handled = useRef(false);
+  useEffect(() => {
+    if (!ended || handled.current) return;
+    handled.current = true;
+    if (pathname !== '/login') void navigate(loginPathFor(pathname, search), { replace: true });
+  }, [ended, pathname, search, navigate]);
+  return null;
+}
+
 /** /login and /register are for visitors; a signed-in member goes where the login would have taken them. */
 function AwayFromSignIn() {
   const { search } = useLocation();
@@ -135,6 +153,8 @@ function ScreenRoutes() {
   if (!ready) return <PageLoader />;
   if (!user) {
     return (
+      <>
+      <SignInAfterSessionEnded />
       <Routes>
         <Route element={<PublicLayout />}>
           {/* The landing page is long: while it loads, the footer waits below the fold instead of being pushed there. */}
@@ -150,6 +170,7 @@ function ScreenRoutes() {
           <Route path="*" element={<ToLogin />} />
         </Route>
       </Routes>
+      </>
     );
   }
   if (user.mustEnrolTwoFactor) return <EnrolmentRoutes />;

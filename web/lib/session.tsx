@@ -7,9 +7,16 @@ type Session = {
   /** False until the first session check has ended (at once without a token): the app shows 'Loading...' until then. */
   ready: boolean;
   user: Me | null;
-  signIn: (token: string) => Promise<void>;
+  /** `recoveryCodesLeft`: the sign-in used a recovery code; the app says how many are left until dismissed. */
+  signIn: (token: string, options?: { recoveryCodesLeft?: number }) => Promise<void>;
+  recoveryCodesLeft: number | null;
+  dismissRecoveryNotice: () => void;
   signOut: () => Promise<void>;
   refresh: () => Promise<void>;
+  /** The session ended without this tab signing out (revoked elsewhere, a password change): the sign-in page says so. */
+  ended: boolean;
+  /** Asks the server whether the session still stands (the socket was ended, or refused): an ended one signs out here. */
+  verify: () => Promise<void>;
 };
 
 const SessionContext = createContext<Session | null>(null);
@@ -20,6 +27,9 @@ export function SessionProvider({ children, checked }: { children: ReactNode; ch
   // landing page's prerendered markup, which the browser then takes over instead of drawing again).
   const [ready, setReady] = useState(() => checked !== undefined || getToken() === null);
   const [user, setUser] = useState<Me | null>(checked?.user ?? null);
+  const [ended, setEnded] = useState(false);
+  const [recoveryCodesLeft, setRecoveryCodesLeft] = useState<number | null>(null);
+  const dismissRecoveryNotice = useCallback(() => setRecoveryCodesLeft(null), []);
   const queryClient = useQueryClient();
 
   // Cached answers belong to the user they were fetched for: a new token (or none) starts from an empty cache.
@@ -30,14 +40,25 @@ export function SessionProvider({ children, checked }: { children: ReactNode; ch
   useEffect(() => {
     if (!checked) void currentUser().then(setUser).finally(() => setReady(true));
     // The API client has already dropped the refused token.
-    const ended = () => setUser(null);
-    window.addEventListener(SESSION_ENDED_EVENT, ended);
-    return () => window.removeEventListener(SESSION_ENDED_EVENT, ended);
+    const onEnded = () => {
+      setUser(null);
+      setEnded(true);
+    };
+    window.addEventListener(SESSION_ENDED_EVENT, onEnded);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, onEnded);
     // Only the first render's answer counts: later sign-ins go through signIn.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const signIn = useCallback(async (token: string) => {
+  // The API client signs out (SESSION_ENDED_EVENT) when the server says the session has ended; any other answer, or
+  // none, changes nothing here.
+  const verify = useCallback(async () => {
+    if (getToken()) await api<Me>('/api/users/me').catch(() => undefined);
+  }, []);
+
+  const signIn = useCallback(async (token: string, options?: { recoveryCodesLeft?: number }) => {
+    setEnded(false);
+    setRecoveryCodesLeft(options?.recoveryCodesLeft ?? null);
     setToken(token);
     await refresh();
   }, [refresh]);
@@ -45,10 +66,15 @@ export function SessionProvider({ children, checked }: { children: ReactNode; ch
   const signOut = useCallback(async () => {
     await api('/api/users/logout', { method: 'POST' }).catch(() => {});
     clearToken();
+    setEnded(false);
+    setRecoveryCodesLeft(null);
     setUser(null);
   }, []);
 
-  const value = useMemo(() => ({ ready, user, signIn, signOut, refresh }), [ready, user, signIn, signOut, refresh]);
+  const value = useMemo(
+    () => ({ ready, user, signIn, signOut, refresh, ended, verify, recoveryCodesLeft, dismissRecoveryNotice }),
+    [ready, user, signIn, signOut, refresh, ended, verify, recoveryCodesLeft, dismissRecoveryNotice],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -4,11 +4,14 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { TEXTS } from '../../../common/security.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { mfaChallenges, users } from '../../db/schema.ts';
+import { mfaChallenges, recoveryCodes, sessions, users } from '../../db/schema.ts';
 import { createSession, type CurrentUser } from '../../lib/auth.ts';
 import { sessionDevice } from '../../lib/device.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { Recorded } from '../../lib/outbox.ts';
+import { isRecoveryCode } from '../../lib/second-factor.ts';
+import { recordSecurityNotice } from './security-notices.ts';
 import { assertCodesAllowed, CodeRefused, refusedCode, useCode } from './two-factor.ts';
 
 export const MFA_TTL_MS = 5 * 60_000;
@@ -25,7 +28,10 @@ export async function startChallenge(db: Db, userId: string): Promise<string> {
 
 type Input = { mfaToken: string; code: string; ip: string; userAgent?: string };
 
-export async function loginWithCode(ctx: AppContext, _visitor: CurrentUser | null, input: Input): Promise<string> {
+/** The new session's token and, after a sign-in with a recovery code, how many codes are left. */
+export type CodeSignIn = { token: string; recoveryCodesLeft?: number };
+
+export async function loginWithCode(ctx: AppContext, _visitor: CurrentUser | null, input: Input): Promise<CodeSignIn> {
   const tokenHash = hashToken(input.mfaToken);
   const [challenge] = await ctx.db.select({ userId: mfaChallenges.userId }).from(mfaChallenges)
     .innerJoin(users, eq(users.id, mfaChallenges.userId))
@@ -34,7 +40,7 @@ export async function loginWithCode(ctx: AppContext, _visitor: CurrentUser | nul
   if (!challenge) throw expired();
   const { userId } = challenge;
   await assertCodesAllowed(ctx, userId);
-  return ctx.db.transaction(async (tx) => {
+  const signedIn = await ctx.db.transaction(async (tx): Promise<{ answer: CodeSignIn; events?: Recorded }> => {
     const db: Db = tx;
     const outcome = await useCode(ctx, db, userId, input.code);
     if (outcome !== 'ok') throw new CodeRefused(outcome);
@@ -42,6 +48,14 @@ export async function loginWithCode(ctx: AppContext, _visitor: CurrentUser | nul
     const used = await db.update(mfaChallenges).set({ usedAt: new Date() })
       .where(and(eq(mfaChallenges.tokenHash, tokenHash), isNull(mfaChallenges.usedAt))).returning({ userId: mfaChallenges.userId });
     if (!used.length) throw expired();
-    return createSession(db, userId, sessionDevice(input.userAgent, input.ip));
+    const token = await createSession(db, userId, sessionDevice(input.userAgent, input.ip));
+    if (!isRecoveryCode(input.code)) return { answer: { token } };
+    // A recovery code is for a lost phone: the member is told by email, and here how many are left.
+    const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const events = await recordSecurityNotice(ctx, db, userId, session.id, 'recoveryCodeUsed');
+    const recoveryCodesLeft = await db.$count(recoveryCodes, and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+    return { answer: { token, recoveryCodesLeft }, events };
   }).catch((error: unknown) => refusedCode(ctx, userId, error));
+  await signedIn.events?.deliver();
+  return signedIn.answer;
 }

@@ -1,9 +1,8 @@
 // Issue 16's account security routes: two-factor sign-in, sessions, password and email change.
 // Pending members use them too (guard `authenticated`): securing an account does not wait for the licence.
-import { TokenResponse } from '../../../common/accounts.ts';
 import { MessageResponse } from '../../../common/ids.ts';
 import {
-  ChangeEmailBody, ChangePasswordBody, ConfirmEmailBody, EndedSessionsResponse, MfaLoginBody, RecoveryCodesResponse, SessionIdParams,
+  ChangeEmailBody, ChangePasswordBody, CodeSignInResponse, ConfirmEmailBody, EndedSessionsResponse, MfaLoginBody, RecoveryCodesResponse, SessionIdParams,
   SessionsPageSchema, SessionsQuery, TEXTS, TwoFactorCodeBody, TwoFactorDisableBody, TwoFactorSetupBody, TwoFactorSetupResponse, TwoFactorStatusSchema,
 } from '../../../common/security.ts';
 import type { App, AppContext } from '../../context.ts';
@@ -16,10 +15,10 @@ import * as sessions from './sessions.ts';
 import * as twoFactor from './two-factor.ts';
 
 export function securityRoutes(app: App, ctx: AppContext): void {
-  app.post('/api/users/login/2fa', { schema: { body: MfaLoginBody, response: { 200: TokenResponse } } }, async (request, reply) => {
-    const token = await loginWithCode(ctx, request.user, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
-    setPageSession(request, reply, token, ctx.config.session.maxAgeMs);
-    return { token };
+  app.post('/api/users/login/2fa', { schema: { body: MfaLoginBody, response: { 200: CodeSignInResponse } } }, async (request, reply) => {
+    const signedIn = await loginWithCode(ctx, request.user, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
+    setPageSession(request, reply, signedIn.token, ctx.config.session.maxAgeMs);
+    return signedIn;
   });
 
   app.get('/api/users/me/2fa', { onRequest: authenticated, schema: { response: { 200: TwoFactorStatusSchema } } },

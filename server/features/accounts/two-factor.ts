@@ -14,6 +14,7 @@ import {
 import { open, seal } from '../../lib/secret-box.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { checkPassword } from './credentials.ts';
+import { recordSecurityNotice } from './security-notices.ts';
 
 
 /** Four groups of four base32 characters: 80 random bits, so a plain SHA-256 is a safe way to keep them. */
@@ -61,16 +62,18 @@ export async function enable(ctx: AppContext, user: CurrentUser, input: { code: 
     throw badRequest(TEXTS.badCode);
   }
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const ended = await ctx.db.transaction(async (tx) => {
+  const { ended, events } = await ctx.db.transaction(async (tx) => {
     const on = await tx.update(twoFactor).set({ enabledAt: new Date(), lastStep: step })
       .where(and(eq(twoFactor.userId, user.id), isNull(twoFactor.enabledAt))).returning({ userId: twoFactor.userId });
     if (!on.length) throw conflict(TEXTS.alreadyOn);
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId: user.id, codeHash: hashToken(normalise(code)) })));
     await cancelPendingChanges(tx, user.id);
-    return revokeOtherSessions(tx, user.id, user.sessionId);
+    const ended = await revokeOtherSessions(tx, user.id, user.sessionId);
+    return { ended, events: await recordSecurityNotice(ctx, tx, user.id, user.sessionId, 'twoFactorOn') };
   });
   for (const id of ended) ctx.realtime.endSession(id);
+  await events.deliver();
   // An administrator who had to enrol may now do everything: no node keeps the old answer.
   ctx.realtime.userChanged(user.id);
   return codes;
@@ -89,13 +92,15 @@ export async function disable(ctx: AppContext, user: CurrentUser, input: { passw
     await recordCodeFailure(ctx, user.id, counter);
     throw badRequest(TEXTS.wrongPassword);
   }
-  await ctx.db.transaction(async (tx) => {
+  const events = await ctx.db.transaction(async (tx) => {
     const outcome = await useCode(ctx, tx, user.id, input.code);
     if (outcome !== 'ok') throw new CodeRefused(outcome);
     await tx.delete(twoFactor).where(eq(twoFactor.userId, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    return recordSecurityNotice(ctx, tx, user.id, user.sessionId, 'twoFactorOff');
   }).catch((error: unknown) => refusedCode(ctx, user.id, error, counter));
   ctx.realtime.userChanged(user.id);
+  await events.deliver();
 }
 
 export { assertCodesAllowed, CodeRefused, refusedCode, twoFactorEnabled, useCode };

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import type { AppContext } from '../../context.ts';
 import { outboxEvent } from '../../lib/outbox.ts';
+import { tellWatchers } from './live.ts';
 import { commentCreated, commentLiked, postCreated, postLiked } from './notify-events.ts';
 
 const commentAdded = outboxEvent<{ actorId: string; postId: string; commentId: string; parentId: string | null }>('forums.commentCreated');
@@ -23,6 +24,7 @@ export function registerForumEvents(ctx: AppContext): void {
     if (!row) return;
     const tell = await ctx.db.transaction((tx) => commentCreated(ctx, tx, { ...c, content: row.content }));
     tell();
+    tellWatchers(ctx, { postId: c.postId, commentId: c.commentId });
   });
   postAdded.handle(ctx, async ({ actorId, postId }) => {
     const [row] = await queryRows<{ content: string }>(ctx.db, sql`SELECT content FROM posts WHERE id = ${postId}`);

@@ -28,12 +28,26 @@ async function recipient(ctx: Ctx, userId: string): Promise<Recipient | undefine
   return row;
 }
 
-/** Unread, not yet emailed items of the member whose email mode is `mode` now, oldest first. */
+/**
+ * An item the member has handled since it came, though it is still unread (an API client, or a device that never
+ * opened the bell): they answered the referral or, as its sender, closed it; they commented on the post. Its email
+ * would tell them of what they already did.
+ */
+const handledSince = (n: string) => sql.raw(`(
+  (${n}.target_kind = 'referral' AND (
+    EXISTS (SELECT 1 FROM referral_recipients rr WHERE rr.referral_id = ${n}.target_id AND rr.recipient_id = ${n}.user_id
+      AND rr.responded_at >= ${n}.created_at)
+    OR EXISTS (SELECT 1 FROM referrals r WHERE r.id = ${n}.target_id AND r.sender_id = ${n}.user_id AND r.status <> 'open'
+      AND r.updated_at >= ${n}.created_at)))
+  OR (${n}.post_id IS NOT NULL AND EXISTS (SELECT 1 FROM comments c WHERE c.post_id = ${n}.post_id AND c.author_id = ${n}.user_id
+      AND c.created_at >= ${n}.created_at)))`);
+
+/** Unread, not yet emailed, not since handled items of the member whose email mode is `mode` now, oldest first. */
 async function pendingItems(ctx: Ctx, userId: string, mode: 'immediate' | 'daily', now: Date) {
   const ids = await queryRows<{ id: string }>(ctx.db, sql`
     SELECT n.id FROM notifications n
     WHERE n.user_id = ${userId} AND n.read_at IS NULL AND n.emailed_at IS NULL AND n.created_at <= ${now.toISOString()}
-      AND ${emailModeOf('n')} = ${mode}
+      AND ${emailModeOf('n')} = ${mode} AND NOT ${handledSince('n')}
     ORDER BY n.created_at LIMIT 100`);
   if (ids.length === 0) return [];
   // Items turned off in the app (but wanted by email) are read too.

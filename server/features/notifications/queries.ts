@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { queryPrepared, queryShaped } from '../../db/prepared.ts';
-import type { NotificationItem } from '../../../common/notifications.ts';
+import type { NotificationItem, ReadAbout } from '../../../common/notifications.ts';
 import { notifications } from '../../db/schema.ts';
 import { rawColumns, type RawRow } from '../../db/rows.ts';
 
@@ -106,6 +106,17 @@ export async function markRead(db: Db, userId: string, ids: string[] | 'all'): P
   const rows = await queryRows(db, sql`UPDATE notifications SET read_at = now()
     WHERE user_id = ${userId} AND read_at IS NULL AND visible ${which} RETURNING 1`);
   return rows.length;
+}
+
+/**
+ * Marks read every item of the member about one post (its replies, mentions, likes, followed comments) or one referral,
+ * hidden ones too (their email is then not sent); answers whether the bell's count changed.
+ */
+export async function markReadAbout(db: Db, userId: string, about: ReadAbout): Promise<boolean> {
+  const which = about.kind === 'post' ? sql`post_id = ${about.id}::uuid` : sql`target_kind = 'referral' AND target_id = ${about.id}::uuid`;
+  const rows = await queryRows<{ visible: boolean }>(db, sql`UPDATE notifications SET read_at = now()
+    WHERE user_id = ${userId} AND read_at IS NULL AND ${which} RETURNING visible`);
+  return rows.some((r) => r.visible);
 }
 
 /**

@@ -51,8 +51,10 @@ export async function unreadCount(ctx: Ctx, user: CurrentUser): Promise<{ count:
 
 /** Marks read; the member's other devices hear the new count. Answers the unread count after. */
 export async function markRead(ctx: Ctx, user: CurrentUser, input: ReadInput): Promise<{ count: number }> {
-  const changed = await q.markRead(ctx.db, user.id, 'all' in input ? 'all' : [...new Set(input.ids)]);
-  if (changed > 0) countsChanged(ctx, [user.id]);
+  const changed = 'about' in input
+    ? await q.markReadAbout(ctx.db, user.id, input.about)
+    : await q.markRead(ctx.db, user.id, 'all' in input ? 'all' : [...new Set(input.ids)]) > 0;
+  if (changed) countsChanged(ctx, [user.id]);
   return unreadCount(ctx, user);
 }
 

@@ -11,6 +11,7 @@ import { useMediaMatch } from '../../lib/hydration.ts';
 import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { useScrolled } from './useScrolled.ts';
+import { RecoveryCodeNotice } from './RecoveryCodeNotice.tsx';
 import { VerificationBanner } from './VerificationBanner.tsx';
 
 // `admin`: administrators only; `members`: verified members only (the server refuses the rest with 403);
@@ -140,6 +141,7 @@ export default function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main id="main">
         <VerificationBanner />
+        <RecoveryCodeNotice />
         <Outlet />
       </AppShell.Main>
     </AppShell>

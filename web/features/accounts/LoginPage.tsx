@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { hasCode } from '../../lib/api.ts';
@@ -9,11 +9,14 @@ import { AuthCard } from './AuthCard.tsx';
 import { FormMessage } from './FormMessage.tsx';
 import { useSubmit } from '../../lib/useSubmit.ts';
 
+/** After a session ended elsewhere (revoked, a password change, an administrator): the words the API uses for it. */
+const SIGNED_OUT_ELSEWHERE = 'Your session has ended. Please log in again.';
+
 // Administrators without two-factor sign-in are asked to turn it on at each sign-in (issue 16).
 const ASK_TWO_FACTOR = '/settings/security?enrol=1';
 
 export default function LoginPage() {
-  const { signIn } = useSession();
+  const { signIn, ended } = useSession();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [email, setEmail] = useState('');
@@ -22,11 +25,11 @@ export default function LoginPage() {
   const [mfaToken, setMfaToken] = useState<string | null>(null);
   const { busy, message, setMessage, submit } = useSubmit('Login failed. Please check your credentials.');
 
-  const finish = async (token: string, askTwoFactor = false) => {
+  const finish = async (token: string, askTwoFactor = false, recoveryCodesLeft?: number) => {
     const destination = askTwoFactor ? ASK_TWO_FACTOR : safeNextPath(params.get('next'));
     // Signed in, /login sends the member to its ?next= (web/app/routes.tsx): it must name the same place.
     if (askTwoFactor) setParams({ next: destination }, { replace: true });
-    await signIn(token);
+    await signIn(token, { recoveryCodesLeft });
     navigate(destination);
   };
 
@@ -45,13 +48,15 @@ export default function LoginPage() {
       setPassword('');
       setMessage(text);
     };
-    return <CodeStep mfaToken={mfaToken} onDone={(token) => finish(token)} onExpired={restart} />;
+    return <CodeStep mfaToken={mfaToken} onDone={(token, left) => finish(token, false, left)} onExpired={restart} />;
   }
 
   return (
     <AuthCard title="Login" intro="Welcome back to Thera Root.">
       <form onSubmit={onSubmit}>
         <Stack>
+          {/* Calm, not an error: nothing went wrong on this page. Replaced by the form's own message once there is one. */}
+          {ended && !message && <Alert color="blue" variant="light" role="status">{SIGNED_OUT_ELSEWHERE}</Alert>}
           <FormMessage message={message} />
           <TextInput label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
           <PasswordInput label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
@@ -64,7 +69,7 @@ export default function LoginPage() {
   );
 }
 
-type CodeStepProps = { mfaToken: string; onDone: (token: string) => Promise<void>; onExpired: (text: string | null) => void };
+type CodeStepProps = { mfaToken: string; onDone: (token: string, recoveryCodesLeft?: number) => Promise<void>; onExpired: (text: string | null) => void };
 
 /** The second step: the code from the authenticator app, or one of the recovery codes. */
 function CodeStep({ mfaToken, onDone, onExpired }: CodeStepProps) {
@@ -72,8 +77,8 @@ function CodeStep({ mfaToken, onDone, onExpired }: CodeStepProps) {
   const { busy, message, submit } = useSubmit('Could not check the code. Please try again.');
   const onSubmit = submit(async () => {
     try {
-      const { token } = await loginWithCode(mfaToken, code);
-      await onDone(token);
+      const { token, recoveryCodesLeft } = await loginWithCode(mfaToken, code);
+      await onDone(token, recoveryCodesLeft);
     } catch (error) {
       // Too late or already used: back to the password, saying why.
       if (hasCode(error, 'SIGN_IN_EXPIRED')) return onExpired(error.message);

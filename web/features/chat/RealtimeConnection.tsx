@@ -11,7 +11,7 @@ import {
 import { presence, typing } from './stores.ts';
 
 export default function RealtimeConnection() {
-  const { user } = useSession();
+  const { user, verify } = useSession();
   const qc = useQueryClient();
   const myId = user?._id;
 
@@ -64,18 +64,31 @@ export default function RealtimeConnection() {
       },
       stopTyping: ({ conversationId, userId }) => typing.stop(conversationId, userId),
     };
+    // The server ends the sockets of a session it ended (revoked in the settings, a password change, an administrator):
+    // the page asks whether its session stands and, if not, signs out at once instead of at the next tap. A refused
+    // reconnection (the session ended while the connection was down) asks the same.
+    const onDisconnect = (reason: string) => {
+      if (reason === 'io server disconnect') void verify();
+    };
+    const onRefused = (error: Error) => {
+      if (error.message === 'unauthorized') void verify();
+    };
+    socket.on('disconnect', onDisconnect);
+    socket.on('connect_error', onRefused);
     const events = Object.entries(handlers) as [keyof ServerToClientEvents, (...args: never[]) => void][];
     socket.on('connect', onConnect);
     for (const [event, handler] of events) socket.on(event, handler as never);
     if (socket.connected) onConnect();
     return () => {
       socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
+      socket.off('connect_error', onRefused);
       for (const [event, handler] of events) socket.off(event, handler as never);
       disconnectSocket();
       presence.clear();
       qc.removeQueries({ queryKey: chatKeys.all });
     };
-  }, [myId, qc]);
+  }, [myId, qc, verify]);
 
   return null;
 }

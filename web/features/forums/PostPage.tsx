@@ -9,10 +9,12 @@ import { BlockedContent } from '../../components/BlockedContent.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { ApiError, getToken } from '../../lib/api.ts';
 import { timeAgo } from '../../lib/time.ts';
+import { useReadAbout } from '../../lib/readAbout.ts';
 import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { REMOVED_BY_MODERATOR } from '../../../common/moderation.ts';
 import { ReportButton } from '../../components/ReportButton.tsx';
 import { useAdminRemovePost, useDeletePost, useLikePost, usePost } from './api.ts';
+import { useLiveComments } from './useLiveComments.ts';
 import { BackButton } from './components/BackButton.tsx';
 import { BookmarkButton } from './components/BookmarkButton.tsx';
 import { EditedMark } from './components/EditedMark.tsx';
@@ -35,6 +37,10 @@ export default function PostPage() {
   const { data: post, isPending, error } = usePost(postId);
   const like = useLikePost();
   const [editing, setEditing] = useState(false);
+  // The replies, mentions and likes about this post are seen now, here and on the member's other devices.
+  useReadAbout(post ? { kind: 'post', id: post._id } : null);
+  // Comments others add while it is open appear without a reload.
+  useLiveComments(post?._id);
   // Back (and after deleting) goes to the community, or to /forums for a post outside any community.
   const home = communityId ?? post?.community?._id;
   const backTo = home ? `/community/${home}` : '/forums';

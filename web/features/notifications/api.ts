@@ -5,12 +5,9 @@ import type {
   NotificationEvent, NotificationItem, NotificationsPage, ReadInput, UnreadCount,
 } from '../../../common/notifications.ts';
 import { api, query } from '../../lib/api.ts';
+import { isAbout, notificationKeys } from '../../lib/readAbout.ts';
 
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  unread: ['notifications', 'unread'] as const,
-  pages: ['notifications', 'pages'] as const,
-};
+export { notificationKeys };
 
 /** The popover shows the latest few of the first page, which the /notifications page shares. */
 export const POPOVER_ITEMS = 8;
@@ -82,8 +79,9 @@ export function useMarkRead() {
   return useMutation({
     mutationFn: (input: ReadInput) => api<UnreadCount>('/api/notifications/read', { method: 'POST', body: input }),
     onMutate: (input) => {
-      const ids = 'ids' in input ? new Set(input.ids) : null;
-      markLocally(qc, (n) => !ids || ids.has(n._id));
+      if ('about' in input) markLocally(qc, (n) => isAbout(n, input.about));
+      else if ('ids' in input) markLocally(qc, (n) => input.ids.includes(n._id));
+      else markLocally(qc, () => true);
     },
     onSuccess: ({ count }) => setUnread(qc, count),
     // What the server holds wins over what was shown too early.

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { Referral } from '../../../common/referrals.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { hasCode } from '../../lib/api.ts';
+import { useReadAbout } from '../../lib/readAbout.ts';
 import { timeAgo } from '../../lib/time.ts';
 import { useReferral } from './api.ts';
 import { Offers, RespondForm, SenderActions } from './components/Actions.tsx';
@@ -16,6 +17,8 @@ import { useScreen } from './useScreen.ts';
 export default function ReferralPage() {
   const { id = '' } = useParams();
   const referral = useReferral(id);
+  // Its notifications are seen now, here and on the member's other devices.
+  useReadAbout(referral.data ? { kind: 'referral', id: referral.data._id } : null);
   return (
     <Container size="lg" px={0}>
       <Anchor component={Link} to="/referrals" size="sm">Back to referrals</Anchor>
