@@ -320,7 +320,8 @@ describe('deep reply chains', () => {
     const tooDeep = await call('POST', `/api/forumPosts/comments/${parent._id}/reply`, ana, { content: 'One more' });
     expect(tooDeep.status).toBe(400);
     expect(tooDeep.body).toEqual({ msg: REPLY_TOO_DEEP, code: 'BAD_REQUEST' });
-  });
+    // A chain as deep as the limit is that many writes one after another: about 20 s on a busy machine.
+  }, 120_000);
 });
 
 describe('DELETE /api/forumPosts/comments (bulk)', () => {
