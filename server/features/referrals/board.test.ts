@@ -161,3 +161,14 @@ describe('offers', () => {
     expect(await boardIds(b)).not.toContain(id);
   });
 });
+
+describe('an offer and the client\'s region', () => {
+  it('says whether the offering therapist is licensed where the client is', async () => {
+    const { id, sender } = await boardRequest();
+    const [licensed, elsewhere] = await Promise.all([matchingTherapist(ctx.db), matchingTherapist(ctx.db, { licensedRegions: ['BC'] })]);
+    expect((await offer(id, licensed)).status).toBe(201);
+    expect((await offer(id, elsewhere)).status).toBe(201);
+    const offers = (await call('GET', `/api/referrals/${id}`, sender)).body.offers as { therapist: { _id: string }; licensedInRegion: boolean }[];
+    expect(offers.map((o) => [o.therapist._id, o.licensedInRegion])).toEqual([[licensed.id, true], [elsewhere.id, false]]);
+  });
+});

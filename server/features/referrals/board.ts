@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
+import { introducePresence } from '../../lib/conversations.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordEvents } from '../../lib/outbox.ts';
 import { nowOf } from './clock.ts';
@@ -84,11 +85,12 @@ export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offe
       INSERT INTO referral_recipients (referral_id, recipient_id, response, message, responded_at, via_board, created_at)
       VALUES (${id}, ${offer.therapistId}, 'accepted', ${offer.message || null}, ${at}, true, ${at})
       ON CONFLICT (referral_id, recipient_id) DO UPDATE SET response = 'accepted', responded_at = EXCLUDED.responded_at`);
-    await openHandOff(txDb, row, offer.therapistId, user.id);
+    await openHandOff(txDb, row, offer.therapistId, user.id, offer.message);
     return recordEvents(ctx, txDb, noticeOf('referralReceived', { referralId: id, summary: referralSummary(row), actorId: user.id, to: [offer.therapistId] }));
   });
   if (!taken) throw conflict(REFERRAL_TEXTS.offerTaken);
   tellReceived(ctx, { referralId: id, kind: 'offerAccepted', status: 'open', to: [offer.therapistId] });
+  await introducePresence(ctx, user.id, offer.therapistId);
   // The sender's own sent box changed too (an accepted answer, an offer fewer): their other nodes forget it.
   referralsChanged(ctx, [user.id]);
   await taken.deliver();

@@ -44,8 +44,11 @@ export type RecipientJson = {
   id: string; name: string; avatar: string | null; response: string; message: string | null; respondedAt: string | null;
   viaBoard: boolean; conversationId: string | null;
 };
-export type OfferJson = { id: string; therapistId: string; name: string; avatar: string | null; message: string; status: string; createdAt: string };
-export type ReferralRow = NeedsRow & { recipients: RecipientJson[] | null; offers: OfferJson[] | null };
+export type OfferJson = {
+  id: string; therapistId: string; name: string; avatar: string | null; message: string; status: string; createdAt: string;
+  licensedInRegion: boolean;
+};
+export type ReferralRow = NeedsRow & { recipients: RecipientJson[] | null; offers: OfferJson[] | null; sender_closed: boolean };
 
 /** One referral with its recipients and offers (the service decides who may see what). */
 export async function findReferral(db: Db, id: string, now: Date): Promise<ReferralRow | undefined> {
@@ -56,8 +59,10 @@ export async function findReferral(db: Db, id: string, now: Date): Promise<Refer
           ORDER BY rr.created_at, rr.recipient_id)
         FROM referral_recipients rr JOIN users u ON u.id = rr.recipient_id WHERE rr.referral_id = r.id) AS recipients,
       (SELECT json_agg(json_build_object('id', o.id, 'therapistId', o.therapist_id, 'name', u.name, 'avatar', u.avatar,
-          'message', o.message, 'status', o.status, 'createdAt', o.created_at) ORDER BY o.created_at, o.id)
-        FROM referral_offers o JOIN users u ON u.id = o.therapist_id WHERE o.referral_id = r.id) AS offers
+          'message', o.message, 'status', o.status, 'createdAt', o.created_at,
+          'licensedInRegion', r.region = ANY(u.licensed_regions)) ORDER BY o.created_at, o.id)
+        FROM referral_offers o JOIN users u ON u.id = o.therapist_id WHERE o.referral_id = r.id) AS offers,
+      su.deleted_at IS NOT NULL AS sender_closed
     FROM referrals r JOIN users su ON su.id = r.sender_id WHERE r.id = ${id}`);
   return row;
 }
