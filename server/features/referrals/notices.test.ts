@@ -63,7 +63,7 @@ describe('referral notifications', () => {
     expect((await pairs(closed)).filter(([type]) => type === 'referralExpiring')).toEqual([]);
   });
 
-  it('an answer names itself: accepted, declined, no capacity (the bell's and the email's sentence)', async () => {
+  it('an answer names itself: accepted, declined, no capacity (one sentence for the bell and the email)', async () => {
     const [a, b, c, d] = await Promise.all([createUser(ctx.db), createUser(ctx.db), createUser(ctx.db), createUser(ctx.db)]);
     const id = (await call('POST', '/api/referrals', a, { ...NEEDS, recipientIds: [b.id, c.id, d.id] })).body._id;
     await call('PATCH', `/api/referrals/${id}`, b, { response: 'accepted' });

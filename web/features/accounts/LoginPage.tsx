@@ -1,6 +1,7 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ACCOUNT_DELETED_NOTICE, cameFromDeletion } from '../../lib/account-deleted.ts';
 import { hasCode } from '../../lib/api.ts';
 import { safeNextPath } from '../../lib/next-path.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -52,6 +53,9 @@ export default function LoginPage() {
     <AuthCard title="Login" intro="Welcome back to Thera Root.">
       <form onSubmit={onSubmit}>
         <Stack>
+          {cameFromDeletion(params) && !message && (
+            <Alert color="gray" variant="light" role="status" title={ACCOUNT_DELETED_NOTICE.title}>{ACCOUNT_DELETED_NOTICE.text}</Alert>
+          )}
           <FormMessage message={message} />
           <TextInput label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
           <PasswordInput label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
