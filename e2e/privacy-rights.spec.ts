@@ -38,7 +38,11 @@ test('a member uploads a photo, downloads their data and deletes their account',
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByRole('dialog')).toContainText('cannot be undone');
   await page.getByRole('dialog').getByRole('button', { name: 'Delete my account' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // The login page says what happened, calmly, rather than nothing.
+  await expect(page).toHaveURL(/\/login\?deleted=1$/);
+  const farewell = page.getByRole('status').filter({ hasText: 'Your account has been deleted.' });
+  await expect(farewell).toContainText('A confirmation was sent to your email address');
+  await expectAccessible(page);
   expect(await waitForMail(member.email)).toContain('Your Thera Root account has been deleted');
   const login = await page.request.post('/api/users/login', { data: { email: member.email, password: member.password } });
   expect(login.status()).toBe(400);

@@ -6,7 +6,7 @@ import { timeAgo } from '../../../lib/time.ts';
 import { useAcceptOffer, useRespond, useSetStatus, useStopAccepting } from '../api.ts';
 import { clearToSend, usePrivacyCheck } from '../../../lib/privacy-check.ts';
 import { GuardedTextarea } from './GuardedTextarea.tsx';
-import { notLicensedIn } from './SuggestionList.tsx';
+import { NotLicensedBadge } from './SuggestionList.tsx';
 
 const ANSWERS: { response: RecipientResponse; label: string; variant: string }[] = [
   { response: 'accepted', label: 'Accept', variant: 'filled' },
@@ -157,7 +157,7 @@ export function Offers({ referral }: { referral: Referral }) {
                 <Text fw={600}>{o.therapist.name}
                   <Text span size="xs" c="dimmed" fw={400}> · <time dateTime={o.createdAt}>{timeAgo(o.createdAt)}</time></Text>
                 </Text>
-                {!o.licensedInRegion && <Text size="sm" c="orange.9">{notLicensedIn(referral.region)}</Text>}
+                {!o.licensedInRegion && <div><NotLicensedBadge region={referral.region} /></div>}
                 {o.message && <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>“{o.message}”</Text>}
                 {o.status === 'accepted' ? <Text size="sm" fw={600}>Accepted</Text> : open && (
                   <Group>

@@ -24,6 +24,10 @@ type Props = {
 /** "Not licensed in ON": beside a therapist who is not licensed where the client is. */
 export const notLicensedIn = (region: string) => `Not licensed in ${region}`;
 
+export function NotLicensedBadge({ region }: { region: string }) {
+  return <Badge variant="light" color="orange" c="dark.8" tt="none">{notLicensedIn(region)}</Badge>;
+}
+
 /** The ranked suggestions as checkboxes, each with why it was suggested; at most REFERRAL_LIMITS.recipientsMax chosen. */
 export function SuggestionList({ suggestions, loading, error, ready, region, chosen, onToggle }: Props) {
   const [all, setAll] = useState(false);
@@ -73,7 +77,7 @@ function SuggestionItem({ s, region, checked, disabled, onToggle }: ItemProps) {
           <Text fw={600}>{s.name}</Text>
           {s.inNetwork && <Badge variant="light" color="indigo" c="indigo.9" tt="none">In your network</Badge>}
           <Badge variant="light" color={color} c={text} tt="none">{label}</Badge>
-          {region && !s.licensedInRegion && <Badge variant="outline" color="orange.9" c="orange.9" tt="none">{notLicensedIn(region)}</Badge>}
+          {region && !s.licensedInRegion && <NotLicensedBadge region={region} />}
         </Group>
         <Text size="sm" c="dimmed">{[s.profession, s.location].filter(Boolean).join(' · ')}</Text>
         {s.availabilityNote && <Text size="sm">{s.availabilityNote}</Text>}
