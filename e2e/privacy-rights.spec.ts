@@ -4,6 +4,8 @@ import { expect, test } from '@playwright/test';
 import { createVerifiedUser, expectAccessible, signIn, waitForMail } from './support.ts';
 
 test('a member uploads a photo, downloads their data and deletes their account', async ({ page }) => {
+  // A photo, an export, a deletion and five accessibility scans: a busy machine needs more than the default minute.
+  test.slow();
   const member = await createVerifiedUser(page.request);
   await signIn(page, member.email, member.password);
 
