@@ -252,6 +252,8 @@ export const BoardItem = z.object({
   ...Needs,
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** Whether the caller is licensed in the client's region: the board labels the others "Not licensed in ON". */
+  youAreLicensedInRegion: z.boolean(),
   /** The caller's own offer, if they made one. */
   myOffer: z.object({ message: z.string(), status: z.enum(OFFER_STATUSES), createdAt: z.string() }).nullable(),
 });

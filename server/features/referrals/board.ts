@@ -46,7 +46,8 @@ export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, messag
   if ((row.recipients ?? []).some((r) => r.id === user.id)) throw conflict(REFERRAL_TEXTS.alreadyRecipient);
   if (!row.to_board) throw notFound(REFERRAL_TEXTS.notFound);
   if (row.status !== 'open') throw conflict(REFERRAL_TEXTS.notOpen);
-  if (!(await q.boardMatch(ctx.db, id, user.id))) throw forbidden(REFERRAL_TEXTS.boardMismatch);
+  const match = await q.boardMatch(ctx.db, id, user.id);
+  if (!match.ok) throw forbidden(REFERRAL_TEXTS.boardMismatch);
   const { offer, events } = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
     const [offer] = await queryRows<{ created_at: Date | string }>(t, sql`
@@ -59,7 +60,8 @@ export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, messag
   });
   tellUpdated(ctx, { referralId: id, kind: 'offer', status: 'open', to: [row.sender_id] });
   await events.deliver();
-  return toBoardItem({ ...row, my_offer: { message, status: 'open', createdAt: new Date(offer.created_at).toISOString() }, cursor_at: '' });
+  const myOffer = { message, status: 'open', createdAt: new Date(offer.created_at).toISOString() };
+  return toBoardItem({ ...row, my_offer: myOffer, cursor_at: '', viewer_licensed: match.licensed });
 }
 
 export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offerId }: { id: string; offerId: string }): Promise<Referral> {

@@ -92,6 +92,7 @@ export function toBoardItem(row: BoardRow): BoardItem {
     ...needs(row),
     createdAt: iso(row.created_at),
     expiresAt: iso(row.expires_at),
+    youAreLicensedInRegion: row.viewer_licensed,
     myOffer: row.my_offer
       ? { message: row.my_offer.message, status: row.my_offer.status as 'open' | 'accepted', createdAt: iso(row.my_offer.createdAt) }
       : null,

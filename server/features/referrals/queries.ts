@@ -112,7 +112,9 @@ export function sentPageSql(userId: string, now: Date, limit: number, status?: R
     ORDER BY r.created_at DESC, r.id DESC ${PAGE_TAIL(limit)}`;
 }
 
-export type BoardRow = NeedsRow & { my_offer: { message: string; status: string; createdAt: string } | null; cursor_at: string };
+export type BoardRow = NeedsRow & {
+  my_offer: { message: string; status: string; createdAt: string } | null; cursor_at: string; viewer_licensed: boolean;
+};
 
 /**
  * The board as one therapist sees it: open requests on the board whose age group is among the caller's and which share
@@ -120,7 +122,7 @@ export type BoardRow = NeedsRow & { my_offer: { message: string; status: string;
  */
 export function boardPage(db: Db, userId: string, now: Date, limit: number, cursor?: Cursor | null) {
   return queryPrepared<BoardRow>(db, sql`
-    SELECT ${NEEDS}, 'open' AS status, ${isoText(sql`r.created_at`)} AS cursor_at,
+    SELECT ${NEEDS}, 'open' AS status, ${isoText(sql`r.created_at`)} AS cursor_at, r.region = ANY(me.licensed_regions) AS viewer_licensed,
       (SELECT json_build_object('message', o.message, 'status', o.status, 'createdAt', o.created_at)
         FROM referral_offers o WHERE o.referral_id = r.id AND o.therapist_id = me.id) AS my_offer
     FROM users me JOIN referrals r ON r.age_group = ANY(me.demographics) AND r.to_board AND r.status = 'open'
@@ -133,12 +135,15 @@ export function boardPage(db: Db, userId: string, now: Date, limit: number, curs
     ORDER BY r.created_at DESC, r.id DESC ${PAGE_TAIL(limit)}`);
 }
 
-/** Whether the therapist's profile matches the referral for the board (age group and at least one concern). */
-export async function boardMatch(db: Db, referralId: string, userId: string): Promise<boolean> {
-  const [row] = await queryRows<{ ok: boolean }>(db, sql`
-    SELECT (r.age_group = ANY(u.demographics) AND r.concerns && u.specialties) AS ok
+/**
+ * Whether the therapist's profile matches the referral for the board (age group and at least one concern), and whether
+ * they are licensed in the client's region.
+ */
+export async function boardMatch(db: Db, referralId: string, userId: string): Promise<{ ok: boolean; licensed: boolean }> {
+  const [row] = await queryRows<{ ok: boolean; licensed: boolean }>(db, sql`
+    SELECT (r.age_group = ANY(u.demographics) AND r.concerns && u.specialties) AS ok, r.region = ANY(u.licensed_regions) AS licensed
     FROM referrals r, users u WHERE r.id = ${referralId} AND u.id = ${userId}`);
-  return row?.ok === true;
+  return { ok: row?.ok === true, licensed: row?.licensed === true };
 }
 
 /**
