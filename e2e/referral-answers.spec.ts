@@ -35,7 +35,7 @@ const practise = (request: APIRequestContext, user: NewUser, regions: string[]) 
 
 const form = (page: Page) => page.getByRole('form', { name: 'Refer a client' });
 
-test('suggestions and board offers say who is not licensed where the client is, and accepting such an offer is asked about', async ({ page, request }) => {
+test('suggestions, the board and its offers say who is not licensed where the client is, and accepting such an offer is asked about', async ({ page, browser, request }, testInfo) => {
   test.slow();
   const [ann, ben, cleo] = await members(request, 'Region Sender', 'Region Colleague', 'Region Offerer');
   await Promise.all([practise(request, ben, ['BC']), practise(request, cleo, ['QC'])]);
@@ -55,6 +55,11 @@ test('suggestions and board offers say who is not licensed where the client is, 
   // On the board, Cleo (licensed in Quebec) offers; Ann is asked before accepting her.
   const referral = await send(request, ann, 'post', '/api/referrals', { ...needs(), toBoard: true });
   await send(request, cleo, 'post', `/api/referrals/${referral._id}/offers`, { message: 'I can see a teen on Thursdays.' });
+  // Her board said so before she offered.
+  const cleoPage = await secondBrowser(browser, testInfo, cleo);
+  await cleoPage.goto('/referrals/board');
+  await expect(cleoPage.getByTestId('board-item').filter({ hasText: `Posted by ${ann.name}` })).toContainText('Not licensed in YT');
+  await cleoPage.context().close();
   await page.goto(`/referrals/${referral._id}`);
   const offers = page.getByRole('region', { name: 'Offers from the board' });
   await expect(offers).toContainText('Not licensed in YT');
