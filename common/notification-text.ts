@@ -11,7 +11,14 @@ export function actorsPhrase(actors: Pick<NotificationActor, 'name'>[], count: n
   return `${first} and ${others} ${others === 1 ? 'other' : 'others'}`;
 }
 
-const SENTENCES: Record<NotificationType, (who: string) => string> = {
+/** A referral's answer, as the sentence says it; an item stored before answers were kept says "answered". */
+const ANSWERED: Record<string, (who: string) => string> = {
+  accepted: (who) => `${who} accepted your referral`,
+  declined: (who) => `${who} declined your referral`,
+  'no capacity': (who) => `${who} has no capacity for your referral`,
+};
+
+const SENTENCES: Record<NotificationType, (who: string, detail: string | null) => string> = {
   postReply: (who) => `${who} replied to your post`,
   commentReply: (who) => `${who} replied to your comment`,
   mention: (who) => `${who} mentioned you`,
@@ -23,7 +30,7 @@ const SENTENCES: Record<NotificationType, (who: string) => string> = {
   resourceApproved: () => 'Your resource was approved',
   resourceDeclined: () => 'Your resource was declined',
   referralReceived: (who) => `${who} sent you a referral`,
-  referralAnswered: (who) => `${who} answered your referral`,
+  referralAnswered: (who, detail) => (detail && Object.hasOwn(ANSWERED, detail) ? ANSWERED[detail](who) : `${who} answered your referral`),
   referralOffer: (who) => `${who} offered a referral on the board`,
   referralPlaced: () => 'Your referral was placed',
   referralExpiring: () => 'Your referral is expiring soon',
@@ -31,9 +38,9 @@ const SENTENCES: Record<NotificationType, (who: string) => string> = {
 
 /** "Amara Okafor and 3 others liked your post", plus " in Trauma-Informed Care" when a place is known. */
 export function notificationSentence(
-  n: { type: NotificationType; actors: Pick<NotificationActor, 'name'>[]; count: number }, place?: string,
+  n: { type: NotificationType; actors: Pick<NotificationActor, 'name'>[]; count: number; detail?: string | null }, place?: string,
 ): string {
-  const sentence = SENTENCES[n.type](actorsPhrase(n.actors, n.count));
+  const sentence = SENTENCES[n.type](actorsPhrase(n.actors, n.count), n.detail ?? null);
   return place ? `${sentence} in ${place}` : sentence;
 }
 

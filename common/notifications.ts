@@ -131,6 +131,8 @@ export const NotificationItem = z.object({
   actors: z.array(NotificationActor),
   count: z.number(),
   target: NotificationTarget,
+  /** What the sentence names beyond the type: a referral's answer ('accepted', 'declined', 'no capacity'); else null. */
+  detail: z.string().nullable(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
 });

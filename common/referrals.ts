@@ -193,6 +193,8 @@ export const OfferSchema = z.object({
   message: z.string(),
   status: z.enum(OFFER_STATUSES),
   createdAt: z.string(),
+  /** Whether the therapist is licensed in the client's region: the sender is asked before accepting one who is not. */
+  licensedInRegion: z.boolean(),
 });
 export type Offer = z.infer<typeof OfferSchema>;
 
@@ -210,6 +212,8 @@ export const ReferralSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   viewerRole: z.enum(['sender', 'recipient']),
+  /** The sender deleted their account (which withdrew what was still open): the page says so, not "withdrew". */
+  senderAccountClosed: z.boolean(),
   recipients: z.array(RecipientSchema),
   offers: z.array(OfferSchema),
 });
@@ -248,6 +252,8 @@ export const BoardItem = z.object({
   ...Needs,
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** Whether the caller is licensed in the client's region: the board labels the others "Not licensed in ON". */
+  youAreLicensedInRegion: z.boolean(),
   /** The caller's own offer, if they made one. */
   myOffer: z.object({ message: z.string(), status: z.enum(OFFER_STATUSES), createdAt: z.string() }).nullable(),
 });
@@ -266,6 +272,8 @@ export const SuggestionSchema = z.object({
   availabilityUpdatedAt: z.string().nullable(),
   /** In the caller's network (favourites). */
   inNetwork: z.boolean(),
+  /** Licensed in the client's region (false when none was given); the others are labelled "Not licensed in ON". */
+  licensedInRegion: z.boolean(),
   /** The needs this therapist matches, in the form's words: "Teen", "Anxiety", "EMDR", "Online", "licensed in ON". */
   reasons: z.array(z.string()),
 });

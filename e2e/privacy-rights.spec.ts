@@ -4,6 +4,8 @@ import { expect, test } from '@playwright/test';
 import { createVerifiedUser, expectAccessible, signIn, waitForMail } from './support.ts';
 
 test('a member uploads a photo, downloads their data and deletes their account', async ({ page }) => {
+  // A photo, an export, a deletion and five accessibility scans: a busy machine needs more than the default minute.
+  test.slow();
   const member = await createVerifiedUser(page.request);
   await signIn(page, member.email, member.password);
 
@@ -38,7 +40,11 @@ test('a member uploads a photo, downloads their data and deletes their account',
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByRole('dialog')).toContainText('cannot be undone');
   await page.getByRole('dialog').getByRole('button', { name: 'Delete my account' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // The login page says what happened, calmly, rather than nothing.
+  await expect(page).toHaveURL(/\/login\?deleted=1$/);
+  const farewell = page.getByRole('status').filter({ hasText: 'Your account has been deleted.' });
+  await expect(farewell).toContainText('A confirmation was sent to your email address');
+  await expectAccessible(page);
   expect(await waitForMail(member.email)).toContain('Your Thera Root account has been deleted');
   const login = await page.request.post('/api/users/login', { data: { email: member.email, password: member.password } });
   expect(login.status()).toBe(400);

@@ -148,6 +148,7 @@ test('Ann refers a client to Ben, who accepts live; both open the conversation; 
   // Ann marks the client placed.
   await page.goto(referralUrl);
   await page.getByRole('button', { name: 'Mark placed' }).click();
+  await page.getByRole('dialog', { name: 'Mark placed' }).getByRole('button', { name: 'Mark placed' }).click();
   await expect(main(page).getByText('The client has been placed.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mark placed' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Back to referrals' }).click();
@@ -219,7 +220,8 @@ test('the board: a matching colleague offers, the sender accepts the offer, then
   test.slow();
   const [ann, cleo] = await Promise.all([createVerifiedUser(request), createVerifiedUser(request)]);
   const profile = await request.put('/api/users/me', {
-    headers: { 'x-auth-token': cleo.token }, data: { demographics: ['Teen'], specialties: ['Anxiety'] },
+    // Licensed where the client is: accepting her offer is not asked about (referral-answers.spec.ts is).
+    headers: { 'x-auth-token': cleo.token }, data: { demographics: ['Teen'], specialties: ['Anxiety'], licensedRegions: ['ON'] },
   });
   expect(profile.status(), await profile.text()).toBe(200);
 

@@ -539,6 +539,8 @@ export const notifications = pgTable('notifications', {
   targetTitle: text('target_title').notNull(),
   targetUrl: text('target_url').notNull(),
   place: text('place').notNull().default(''),
+  /** Migration 0190: a referral's answer, which the sentence names (common/notification-text.ts). */
+  detail: text('detail'),
   postId: uuid('post_id'),
   sourceId: uuid('source_id'),
   groupKey: text('group_key'),

@@ -1,7 +1,9 @@
 // A conversation between two members, shared by the chat and the features that open one for their members (an accepted
 // referral opens the conversation between the two therapists, with a first line the app writes).
 import { sql } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';
+import { isBlockedBy } from './blocks.ts';
 
 /**
  * The pair's conversation, created if there is none; the unique pair key makes concurrent calls agree on one. It is in
@@ -37,11 +39,23 @@ export async function upsertConversation(db: Db, a: string, b: string): Promise<
  * A line the app writes into a conversation (kind 'system'), in the name of the member whose action it reports; it
  * moves the conversation's last message forward and counts as unread for the other participant, like a message.
  */
-export async function insertSystemLine(db: Db, conversationId: string, actorId: string, text: string): Promise<string> {
+export function insertSystemLine(db: Db, conversationId: string, actorId: string, text: string): Promise<string> {
+  return insertLine(db, conversationId, actorId, text, 'system');
+}
+
+/**
+ * A member's own words carried into the conversation by another feature (the message a therapist wrote when accepting
+ * a referral): an ordinary message from them, after the line that opened the conversation.
+ */
+export function insertCarriedMessage(db: Db, conversationId: string, senderId: string, text: string): Promise<string> {
+  return insertLine(db, conversationId, senderId, text, 'text');
+}
+
+async function insertLine(db: Db, conversationId: string, actorId: string, text: string, kind: 'system' | 'text'): Promise<string> {
   const [row] = await queryRows<{ id: string }>(db, sql`
     WITH inserted AS (
       INSERT INTO messages (conversation_id, sender_id, text, kind, created_at)
-      VALUES (${conversationId}, ${actorId}, ${text}, 'system', clock_timestamp())
+      VALUES (${conversationId}, ${actorId}, ${text}, ${kind}, clock_timestamp())
       RETURNING id, conversation_id, sender_id, created_at
     ), touched AS (
       UPDATE conversations c SET
@@ -58,4 +72,16 @@ export async function insertSystemLine(db: Db, conversationId: string, actorId: 
     )
     SELECT id FROM inserted, (SELECT count(*) FROM touched) t, (SELECT count(*) FROM unread) u, (SELECT count(*) FROM shown) s`);
   return String(row.id);
+}
+
+/**
+ * Two members who now share a conversation learn each other's online status at once: each hears presence only for the
+ * people they chat with, so without this both showed Offline until a reload. Not where either has blocked the other:
+ * presence stays hidden there. Called after the conversation's commit.
+ */
+export async function introducePresence(ctx: Pick<AppContext, 'db' | 'realtime'>, a: string, b: string): Promise<void> {
+  if (await isBlockedBy(ctx.db, a, b) || await isBlockedBy(ctx.db, b, a)) return;
+  const online = new Set(await ctx.realtime.presence.onlineAmong([a, b]));
+  ctx.realtime.toUser(a).emit('presenceChanged', { userId: b, online: online.has(b) });
+  ctx.realtime.toUser(b).emit('presenceChanged', { userId: a, online: online.has(a) });
 }

@@ -30,6 +30,8 @@ export type NewNotification = {
   target: Target;
   /** Where it happened, for emails ("in Trauma-Informed Care"): a community's name, 'the forums'... */
   place?: string;
+  /** What the sentence names beyond the type: a referral's answer ("accepted", "declined", "no capacity"). */
+  detail?: string | null;
   /** The post it is about: its deletion withdraws it. */
   postId?: string | null;
   /** The comment or post that caused it: one item per member per source, and deleting the source withdraws it. */
@@ -82,9 +84,9 @@ export async function notifyWithin(ctx: NotifyContext, tx: Db, items: NewNotific
       WITH ok AS (${eligibleRecipients(n)}),
       ins AS (
         INSERT INTO notifications (user_id, type, actor_ids, actor_count, target_kind, target_id, target_title, target_url,
-          place, post_id, source_id, visible, emailed_at)
+          place, detail, post_id, source_id, visible, emailed_at)
         SELECT ok.user_id, ${n.type}, ${n.actorId ? sql`ARRAY[${n.actorId}::uuid]` : sql`'{}'::uuid[]`}, ${n.actorId ? 1 : 0},
-          ${n.target.kind}, ${n.target.id}::uuid, ${n.target.title}, ${n.target.url}, ${n.place ?? ''},
+          ${n.target.kind}, ${n.target.id}::uuid, ${n.target.title}, ${n.target.url}, ${n.place ?? ''}, ${n.detail ?? null}::text,
           ${n.postId ?? null}::uuid, ${n.sourceId ?? null}::uuid, ok.in_app, CASE WHEN ok.email = 'off' THEN now() END
         FROM ok WHERE ok.in_app OR ok.email <> 'off'
         ON CONFLICT (user_id, source_id) WHERE source_id IS NOT NULL AND group_key IS NULL DO NOTHING

@@ -5,7 +5,7 @@ import { CHAT_ERRORS, type Conversation, type Message, type PinUpdate } from '..
 import type { AppContext } from '../../context.ts';
 import { NOT_VERIFIED, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, driverCode, forbidden, notFound, PG, postgresCode, tooManyRequests } from '../../lib/errors.ts';
-import { isBlockedBy } from '../../lib/blocks.ts';
+import { introducePresence } from '../../lib/conversations.ts';
 import { chatMessageSent, chatUnreadChanged, chatUnreadCount } from '../../lib/notify.ts';
 import { conversationRoom, userRoom } from '../../lib/realtime.ts';
 import * as q from './queries.ts';
@@ -48,17 +48,6 @@ export async function openConversation(ctx: AppContext, user: CurrentUser, { rec
     await announceToOpener(ctx, user, result.id, 'conversationUpdated');
   }
   return result;
-}
-
-/**
- * New partners learn each other's online status at once (each hears presence only for the people they chat with, so
- * without this both showed Offline until a reload). Not where either has blocked the other: presence stays hidden there.
- */
-async function introducePresence(ctx: AppContext, a: string, b: string): Promise<void> {
-  if (await isBlockedBy(ctx.db, a, b) || await isBlockedBy(ctx.db, b, a)) return;
-  const online = new Set(await ctx.realtime.presence.onlineAmong([a, b]));
-  ctx.realtime.toUser(a).emit('presenceChanged', { userId: b, online: online.has(b) });
-  ctx.realtime.toUser(b).emit('presenceChanged', { userId: a, online: online.has(a) });
 }
 
 /**

@@ -43,11 +43,11 @@ describe('a page of notifications', () => {
     const expected: NotificationItem[] = [
       {
         _id: newer, type: 'postLike', actors: [actorOf(cai), actorOf(amara)], count: 7,
-        target: { kind: 'post', _id: UNKNOWN, title: AWKWARD, url: `/post/${UNKNOWN}?q="x"` }, createdAt: '2026-01-02T03:04:06.000Z', readAt: null,
+        target: { kind: 'post', _id: UNKNOWN, title: AWKWARD, url: `/post/${UNKNOWN}?q="x"` }, detail: null, createdAt: '2026-01-02T03:04:06.000Z', readAt: null,
       },
       {
         _id: older, type: 'postLike', actors: [actorOf(ben, '/api/users/x/avatar/abc.webp')], count: 1,
-        target: { kind: 'post', _id: UNKNOWN, title: 'Plain', url: `/post/${UNKNOWN}?q="x"` }, createdAt: '2026-01-02T03:04:05.678Z',
+        target: { kind: 'post', _id: UNKNOWN, title: 'Plain', url: `/post/${UNKNOWN}?q="x"` }, detail: null, createdAt: '2026-01-02T03:04:05.678Z',
         readAt: '2026-01-03T00:00:00.500Z',
       },
     ];

@@ -40,7 +40,7 @@ const actor = (k: number) => sql.raw(`(SELECT '{"_id":"' || u.id || '","name":' 
 const ITEM = sql`'{"_id":"' || n.id || '","type":' || ${json('n.type')} || ',"actors":['
   || concat_ws(',', ${sql.join(SLOTS.map(actor), sql`, `)}) || '],"count":' || n.actor_count
   || ',"target":{"kind":' || ${json('n.target_kind')} || ',"_id":"' || n.target_id || '","title":' || ${json('n.target_title')}
-  || ',"url":' || ${json('n.target_url')} || '},"createdAt":"' || ${iso('n.created_at')} || '","readAt":'
+  || ',"url":' || ${json('n.target_url')} || '},"detail":' || coalesce(${json('n.detail')}, 'null') || ',"createdAt":"' || ${iso('n.created_at')} || '","readAt":'
   || CASE WHEN n.read_at IS NULL THEN 'null' ELSE '"' || ${iso('n.read_at')} || '"' END || '}'`;
 
 export type Cursor = { at: string; id: string };

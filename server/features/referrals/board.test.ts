@@ -161,3 +161,24 @@ describe('offers', () => {
     expect(await boardIds(b)).not.toContain(id);
   });
 });
+
+describe('an offer and the client\'s region', () => {
+  it('says whether the offering therapist is licensed where the client is', async () => {
+    const { id, sender } = await boardRequest();
+    const [licensed, elsewhere] = await Promise.all([matchingTherapist(ctx.db), matchingTherapist(ctx.db, { licensedRegions: ['BC'] })]);
+    expect((await offer(id, licensed)).status).toBe(201);
+    expect((await offer(id, elsewhere)).status).toBe(201);
+    const offers = (await call('GET', `/api/referrals/${id}`, sender)).body.offers as { therapist: { _id: string }; licensedInRegion: boolean }[];
+    // Both offers carry the same (controlled) time: compared by therapist, not by order.
+    expect(Object.fromEntries(offers.map((o) => [o.therapist._id, o.licensedInRegion]))).toEqual({ [licensed.id]: true, [elsewhere.id]: false });
+  });
+
+  it('tells each therapist on the board whether they are licensed where the client is', async () => {
+    const { id } = await boardRequest();
+    const [licensed, elsewhere] = await Promise.all([matchingTherapist(ctx.db), matchingTherapist(ctx.db, { licensedRegions: ['BC'] })]);
+    const mine = async (user: TestUser) => ((await call('GET', '/api/referrals/board', user)).body as BoardPage).referrals.find((r) => r._id === id);
+    expect((await mine(licensed))?.youAreLicensedInRegion).toBe(true);
+    expect((await mine(elsewhere))?.youAreLicensedInRegion).toBe(false);
+    expect((await offer(id, elsewhere)).body).toMatchObject({ _id: id, youAreLicensedInRegion: false, myOffer: { status: 'open' } });
+  });
+});

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
+import { introducePresence } from '../../lib/conversations.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordEvents } from '../../lib/outbox.ts';
 import { nowOf } from './clock.ts';
@@ -45,7 +46,8 @@ export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, messag
   if ((row.recipients ?? []).some((r) => r.id === user.id)) throw conflict(REFERRAL_TEXTS.alreadyRecipient);
   if (!row.to_board) throw notFound(REFERRAL_TEXTS.notFound);
   if (row.status !== 'open') throw conflict(REFERRAL_TEXTS.notOpen);
-  if (!(await q.boardMatch(ctx.db, id, user.id))) throw forbidden(REFERRAL_TEXTS.boardMismatch);
+  const match = await q.boardMatch(ctx.db, id, user.id);
+  if (!match.ok) throw forbidden(REFERRAL_TEXTS.boardMismatch);
   const { offer, events } = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
     const [offer] = await queryRows<{ created_at: Date | string }>(t, sql`
@@ -58,7 +60,8 @@ export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, messag
   });
   tellUpdated(ctx, { referralId: id, kind: 'offer', status: 'open', to: [row.sender_id] });
   await events.deliver();
-  return toBoardItem({ ...row, my_offer: { message, status: 'open', createdAt: new Date(offer.created_at).toISOString() }, cursor_at: '' });
+  const myOffer = { message, status: 'open', createdAt: new Date(offer.created_at).toISOString() };
+  return toBoardItem({ ...row, my_offer: myOffer, cursor_at: '', viewer_licensed: match.licensed });
 }
 
 export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offerId }: { id: string; offerId: string }): Promise<Referral> {
@@ -84,11 +87,12 @@ export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offe
       INSERT INTO referral_recipients (referral_id, recipient_id, response, message, responded_at, via_board, created_at)
       VALUES (${id}, ${offer.therapistId}, 'accepted', ${offer.message || null}, ${at}, true, ${at})
       ON CONFLICT (referral_id, recipient_id) DO UPDATE SET response = 'accepted', responded_at = EXCLUDED.responded_at`);
-    await openHandOff(txDb, row, offer.therapistId, user.id);
+    await openHandOff(txDb, row, offer.therapistId, user.id, offer.message);
     return recordEvents(ctx, txDb, noticeOf('referralReceived', { referralId: id, summary: referralSummary(row), actorId: user.id, to: [offer.therapistId] }));
   });
   if (!taken) throw conflict(REFERRAL_TEXTS.offerTaken);
   tellReceived(ctx, { referralId: id, kind: 'offerAccepted', status: 'open', to: [offer.therapistId] });
+  await introducePresence(ctx, user.id, offer.therapistId);
   // The sender's own sent box changed too (an accepted answer, an offer fewer): their other nodes forget it.
   referralsChanged(ctx, [user.id]);
   await taken.deliver();

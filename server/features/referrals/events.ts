@@ -27,7 +27,8 @@ export function tellUpdated(ctx: AppContext, news: ReferralNews): void {
 
 const payload = ({ referralId, kind, status }: ReferralNews): ReferralEvent => ({ referralId, kind, status });
 
-type Notice = { referralId: string; summary: string; actorId: string | null; to: string[] };
+/** `detail`: what the sentence names beyond the type (a recipient's answer). */
+type Notice = { referralId: string; summary: string; actorId: string | null; to: string[]; detail?: string };
 const referralNotice = outboxEvent<Notice & { type: NotificationType }>('referrals.notice');
 
 /** The notice to record in the write's transaction (none when it names nobody). */
@@ -44,7 +45,7 @@ export function registerReferralEvents(ctx: AppContext): void {
 export async function notice(ctx: AppContext, type: NotificationType, n: Notice, cause: string): Promise<void> {
   if (!n.to.length) return;
   await notify(ctx, [{
-    type, recipientIds: n.to, actorId: n.actorId, sourceId: cause,
+    type, recipientIds: n.to, actorId: n.actorId, sourceId: cause, detail: n.detail ?? null,
     target: { kind: 'referral', id: n.referralId, title: n.summary, url: `/referrals/${n.referralId}` }, place: 'Referrals',
   }]);
 }

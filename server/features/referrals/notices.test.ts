@@ -2,6 +2,8 @@
 // expiring (a job, run here with a controlled clock); each to the people concerned only, named by needs, never the note.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { notificationSentence } from '../../../common/notification-text.ts';
+import type { NotificationItem } from '../../../common/notifications.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createUser } from '../../test/factories.ts';
@@ -59,5 +61,20 @@ describe('referral notifications', () => {
     await ctx.app.jobs.runDue(new Date(clock.now().getTime() + 28 * DAY_MS + 1000));
     expect((await pairs(open)).filter(([type]) => type === 'referralExpiring')).toEqual([['referralExpiring', a.id]]);
     expect((await pairs(closed)).filter(([type]) => type === 'referralExpiring')).toEqual([]);
+  });
+
+  it('an answer names itself: accepted, declined, no capacity (one sentence for the bell and the email)', async () => {
+    const [a, b, c, d] = await Promise.all([createUser(ctx.db), createUser(ctx.db), createUser(ctx.db), createUser(ctx.db)]);
+    const id = (await call('POST', '/api/referrals', a, { ...NEEDS, recipientIds: [b.id, c.id, d.id] })).body._id;
+    await call('PATCH', `/api/referrals/${id}`, b, { response: 'accepted' });
+    await call('PATCH', `/api/referrals/${id}`, c, { response: 'declined' });
+    await call('PATCH', `/api/referrals/${id}`, d, { response: 'no capacity' });
+    const bell = await call('GET', '/api/notifications', a);
+    const answers = (bell.body.notifications as NotificationItem[]).filter((n) => n.target._id === id);
+    const sentences = answers.map((n) => notificationSentence(n)).sort();
+    expect(sentences).toEqual([
+      `${b.name} accepted your referral`, `${c.name} declined your referral`, `${d.name} has no capacity for your referral`,
+    ].sort());
+    expect(answers.map((n) => n.detail).sort()).toEqual(['accepted', 'declined', 'no capacity']);
   });
 });

@@ -49,7 +49,7 @@ function toRecipient(r: RecipientJson, status: ReferralStatus): Recipient {
 function toOffer(o: OfferJson): Offer {
   return {
     _id: o.id, therapist: { _id: o.therapistId, name: o.name, avatar: o.avatar }, message: o.message,
-    status: o.status as Offer['status'], createdAt: iso(o.createdAt),
+    status: o.status as Offer['status'], createdAt: iso(o.createdAt), licensedInRegion: o.licensedInRegion,
   };
 }
 
@@ -64,6 +64,7 @@ export function toReferral(row: ReferralRow, viewerId: string): Referral {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     viewerRole: isSender ? 'sender' : 'recipient',
+    senderAccountClosed: row.sender_closed,
     recipients: recipients.map((r) => toRecipient(r, row.status)),
     offers: isSender ? (row.offers ?? []).map(toOffer) : [],
   };
@@ -91,6 +92,7 @@ export function toBoardItem(row: BoardRow): BoardItem {
     ...needs(row),
     createdAt: iso(row.created_at),
     expiresAt: iso(row.expires_at),
+    youAreLicensedInRegion: row.viewer_licensed,
     myOffer: row.my_offer
       ? { message: row.my_offer.message, status: row.my_offer.status as 'open' | 'accepted', createdAt: iso(row.my_offer.createdAt) }
       : null,
@@ -101,6 +103,8 @@ export type SuggestionRow = {
   id: string; name: string; avatar: string | null; profession: string; location: string; accepting_clients: string;
   availability_note: string; availability_updated_at: Date | string | null; demographics: string[]; specialties: string[];
   modalities: string[]; session_format: string[]; licensed_regions: string[]; languages: string[]; fee_models: string[];
+  /** Licensed in the client's region, or practising there for a client who meets in person (suggestions.ts). */
+  in_region: boolean;
 };
 export type Needs = {
   ageGroup?: string; concerns: string[]; modalities: string[]; sessionFormats: string[]; region?: string;
@@ -132,6 +136,7 @@ export function toSuggestion(row: SuggestionRow, want: Needs, inNetwork: boolean
     availabilityNote: row.availability_note,
     availabilityUpdatedAt: isoOrNull(row.availability_updated_at),
     inNetwork,
+    licensedInRegion: Boolean(want.region && row.licensed_regions.includes(want.region)),
     reasons: reasonsFor(row, want),
   };
 }

@@ -44,8 +44,11 @@ export type RecipientJson = {
   id: string; name: string; avatar: string | null; response: string; message: string | null; respondedAt: string | null;
   viaBoard: boolean; conversationId: string | null;
 };
-export type OfferJson = { id: string; therapistId: string; name: string; avatar: string | null; message: string; status: string; createdAt: string };
-export type ReferralRow = NeedsRow & { recipients: RecipientJson[] | null; offers: OfferJson[] | null };
+export type OfferJson = {
+  id: string; therapistId: string; name: string; avatar: string | null; message: string; status: string; createdAt: string;
+  licensedInRegion: boolean;
+};
+export type ReferralRow = NeedsRow & { recipients: RecipientJson[] | null; offers: OfferJson[] | null; sender_closed: boolean };
 
 /** One referral with its recipients and offers (the service decides who may see what). */
 export async function findReferral(db: Db, id: string, now: Date): Promise<ReferralRow | undefined> {
@@ -56,8 +59,10 @@ export async function findReferral(db: Db, id: string, now: Date): Promise<Refer
           ORDER BY rr.created_at, rr.recipient_id)
         FROM referral_recipients rr JOIN users u ON u.id = rr.recipient_id WHERE rr.referral_id = r.id) AS recipients,
       (SELECT json_agg(json_build_object('id', o.id, 'therapistId', o.therapist_id, 'name', u.name, 'avatar', u.avatar,
-          'message', o.message, 'status', o.status, 'createdAt', o.created_at) ORDER BY o.created_at, o.id)
-        FROM referral_offers o JOIN users u ON u.id = o.therapist_id WHERE o.referral_id = r.id) AS offers
+          'message', o.message, 'status', o.status, 'createdAt', o.created_at,
+          'licensedInRegion', r.region = ANY(u.licensed_regions)) ORDER BY o.created_at, o.id)
+        FROM referral_offers o JOIN users u ON u.id = o.therapist_id WHERE o.referral_id = r.id) AS offers,
+      su.deleted_at IS NOT NULL AS sender_closed
     FROM referrals r JOIN users su ON su.id = r.sender_id WHERE r.id = ${id}`);
   return row;
 }
@@ -107,7 +112,9 @@ export function sentPageSql(userId: string, now: Date, limit: number, status?: R
     ORDER BY r.created_at DESC, r.id DESC ${PAGE_TAIL(limit)}`;
 }
 
-export type BoardRow = NeedsRow & { my_offer: { message: string; status: string; createdAt: string } | null; cursor_at: string };
+export type BoardRow = NeedsRow & {
+  my_offer: { message: string; status: string; createdAt: string } | null; cursor_at: string; viewer_licensed: boolean;
+};
 
 /**
  * The board as one therapist sees it: open requests on the board whose age group is among the caller's and which share
@@ -115,7 +122,7 @@ export type BoardRow = NeedsRow & { my_offer: { message: string; status: string;
  */
 export function boardPage(db: Db, userId: string, now: Date, limit: number, cursor?: Cursor | null) {
   return queryPrepared<BoardRow>(db, sql`
-    SELECT ${NEEDS}, 'open' AS status, ${isoText(sql`r.created_at`)} AS cursor_at,
+    SELECT ${NEEDS}, 'open' AS status, ${isoText(sql`r.created_at`)} AS cursor_at, r.region = ANY(me.licensed_regions) AS viewer_licensed,
       (SELECT json_build_object('message', o.message, 'status', o.status, 'createdAt', o.created_at)
         FROM referral_offers o WHERE o.referral_id = r.id AND o.therapist_id = me.id) AS my_offer
     FROM users me JOIN referrals r ON r.age_group = ANY(me.demographics) AND r.to_board AND r.status = 'open'
@@ -128,12 +135,15 @@ export function boardPage(db: Db, userId: string, now: Date, limit: number, curs
     ORDER BY r.created_at DESC, r.id DESC ${PAGE_TAIL(limit)}`);
 }
 
-/** Whether the therapist's profile matches the referral for the board (age group and at least one concern). */
-export async function boardMatch(db: Db, referralId: string, userId: string): Promise<boolean> {
-  const [row] = await queryRows<{ ok: boolean }>(db, sql`
-    SELECT (r.age_group = ANY(u.demographics) AND r.concerns && u.specialties) AS ok
+/**
+ * Whether the therapist's profile matches the referral for the board (age group and at least one concern), and whether
+ * they are licensed in the client's region.
+ */
+export async function boardMatch(db: Db, referralId: string, userId: string): Promise<{ ok: boolean; licensed: boolean }> {
+  const [row] = await queryRows<{ ok: boolean; licensed: boolean }>(db, sql`
+    SELECT (r.age_group = ANY(u.demographics) AND r.concerns && u.specialties) AS ok, r.region = ANY(u.licensed_regions) AS licensed
     FROM referrals r, users u WHERE r.id = ${referralId} AND u.id = ${userId}`);
-  return row?.ok === true;
+  return { ok: row?.ok === true, licensed: row?.licensed === true };
 }
 
 /**

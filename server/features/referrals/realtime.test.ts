@@ -70,6 +70,27 @@ describe('on one node', () => {
     await call('POST', `/api/referrals/${referralId}/offers/${offerId}/accept`, a);
     expect(await waitFor(tSocket, 'referralReceived')).toEqual({ referralId, kind: 'offerAccepted', status: 'open' });
   });
+  it('an acceptance opens a conversation between two online members: each sees the other online at once', async () => {
+    const [a, b] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
+    const [aSocket, bSocket] = await Promise.all([connect(baseUrl(ctx), a), connect(baseUrl(ctx), b)]);
+    const referralId = (await call('POST', '/api/referrals', a, { ...NEEDS, recipientIds: [b.id] })).body._id;
+    await call('PATCH', `/api/referrals/${referralId}`, b, { response: 'accepted' });
+    expect(await waitFor(aSocket, 'presenceChanged', (e) => e.userId === b.id)).toEqual({ userId: b.id, online: true });
+    expect(await waitFor(bSocket, 'presenceChanged', (e) => e.userId === a.id)).toEqual({ userId: a.id, online: true });
+  });
+
+  it('an accepted board offer does the same for the sender and the therapist', async () => {
+    const [a, t] = await Promise.all([
+      createUser(ctx.db), createUser(ctx.db, { demographics: ['Teen'], specialties: ['Anxiety'] }),
+    ]);
+    const [aSocket, tSocket] = await Promise.all([connect(baseUrl(ctx), a), connect(baseUrl(ctx), t)]);
+    const referralId = (await call('POST', '/api/referrals', a, { ...NEEDS, toBoard: true })).body._id;
+    await call('POST', `/api/referrals/${referralId}/offers`, t, { message: 'I can take this' });
+    const offerId = (await call('GET', `/api/referrals/${referralId}`, a)).body.offers[0]._id;
+    await call('POST', `/api/referrals/${referralId}/offers/${offerId}/accept`, a);
+    expect(await waitFor(aSocket, 'presenceChanged', (e) => e.userId === t.id)).toEqual({ userId: t.id, online: true });
+    expect(await waitFor(tSocket, 'presenceChanged', (e) => e.userId === a.id)).toEqual({ userId: a.id, online: true });
+  });
 });
 
 describe('across two nodes (Redis adapter)', () => {

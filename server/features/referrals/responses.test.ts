@@ -42,13 +42,24 @@ describe('a recipient answers', () => {
       const list = await call('GET', '/api/conversations', user);
       expect(list.body.map((c: { _id: string }) => c._id)).toContain(mine.conversationId);
     }
+    // The line the app writes, then the accepting therapist's own message, as theirs.
     const messages = await call('GET', `/api/conversations/${mine.conversationId}/messages`, sender);
-    expect(messages.body).toEqual([expect.objectContaining({
-      kind: 'system', sender: { _id: b.id, name: b.name },
-      text: REFERRAL_TEXTS.systemLine('Teen · Anxiety, Panic Disorder · Online · ON'),
-    })]);
+    expect(messages.body).toEqual([
+      expect.objectContaining({
+        kind: 'system', sender: { _id: b.id, name: b.name },
+        text: REFERRAL_TEXTS.systemLine('Teen · Anxiety, Panic Disorder · Online · ON'),
+      }),
+      expect.objectContaining({ kind: 'text', sender: { _id: b.id, name: b.name }, text: 'I have Tuesday evenings' }),
+    ]);
     const sent = await call('GET', url, sender);
     expect(sent.body.recipients[0]).toMatchObject({ response: 'accepted', conversationId: mine.conversationId });
+  });
+
+  it('accepting without a message opens the conversation with the system line alone', async () => {
+    const { url, sender, to: [b] } = await referral(1);
+    const res = await patch(url, b, { response: 'accepted', message: '   ' });
+    const messages = await call('GET', `/api/conversations/${res.body.recipients[0].conversationId}/messages`, sender);
+    expect(messages.body.map((m: { kind: string }) => m.kind)).toEqual(['system']);
   });
 
   it('reuses the conversation the two already have', async () => {
@@ -141,5 +152,20 @@ describe('expiry (controlled clock)', () => {
     expect((await call('GET', url, b)).body.status).toBe('expired');
     expect(await patch(url, b, { response: 'declined' })).toEqual(conflictOf(REFERRAL_TEXTS.notOpen));
     clock.set(START);
+  });
+});
+
+describe('a sender who deleted their account', () => {
+  it('is shown to a recipient as a closed account, not as a withdrawal; a live sender is not', async () => {
+    const { url, sender, to: [b] } = await referral(1);
+    await patch(url, b, { response: 'accepted' });
+    expect((await call('GET', url, b)).body).toMatchObject({ status: 'open', senderAccountClosed: false });
+    const deleted = await call('DELETE', '/api/users/me', sender, { password: sender.password });
+    expect(deleted.status).toBe(200);
+    expect((await call('GET', url, b)).body).toMatchObject({ status: 'withdrawn', senderAccountClosed: true, sender: { name: 'Deleted member' } });
+    // Withdrawn by its sender, it stays a withdrawal.
+    const other = await referral(1);
+    await patch(other.url, other.sender, { status: 'withdrawn' });
+    expect((await call('GET', other.url, other.to[0])).body).toMatchObject({ status: 'withdrawn', senderAccountClosed: false });
   });
 });

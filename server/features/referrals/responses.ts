@@ -8,7 +8,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
 import { isBlockedBy } from '../../lib/blocks.ts';
-import { insertSystemLine, upsertConversation } from '../../lib/conversations.ts';
+import { insertCarriedMessage, insertSystemLine, introducePresence, upsertConversation } from '../../lib/conversations.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordEvents } from '../../lib/outbox.ts';
 import { nowOf } from './clock.ts';
@@ -63,22 +63,27 @@ async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, r
       RETURNING rr.referral_id AS id`);
     if (!updated.length) throw conflict(row.status === 'open' ? REFERRAL_TEXTS.alreadyAnswered : REFERRAL_TEXTS.notOpen);
     // The hand-off's conversation is part of the answer: stored with it, or not at all.
-    if (response === 'accepted') await openHandOff(t, row, user.id, user.id);
-    return recordEvents(ctx, t, noticeOf('referralAnswered', { referralId: row.id, summary: referralSummary(row), actorId: user.id, to: [row.sender_id] }));
+    if (response === 'accepted') await openHandOff(t, row, user.id, user.id, message);
+    return recordEvents(ctx, t, noticeOf('referralAnswered', {
+      referralId: row.id, summary: referralSummary(row), actorId: user.id, to: [row.sender_id], detail: response,
+    }));
   });
   tellUpdated(ctx, { referralId: row.id, kind: 'answered', status: 'open', to: [row.sender_id, user.id] });
+  if (response === 'accepted') await introducePresence(ctx, row.sender_id, user.id);
   await events.deliver();
 }
 
 /**
  * An accepted referral opens the conversation between sender and recipient (created if needed) with a first line the
- * app writes, so they can arrange the hand-off; the recipient row keeps the conversation's id. Never across a block.
+ * app writes, so they can arrange the hand-off, then the recipient's message (their answer's, or their board offer's)
+ * as their first message in it; the recipient row keeps the conversation's id. Never across a block.
  */
-export async function openHandOff(db: Db, row: q.NeedsRow, recipientId: string, actorId: string): Promise<void> {
+export async function openHandOff(db: Db, row: q.NeedsRow, recipientId: string, actorId: string, message: string | null): Promise<void> {
   const senderId = row.sender_id;
   if (await isBlockedBy(db, senderId, recipientId) || await isBlockedBy(db, recipientId, senderId)) return;
   const conversation = await upsertConversation(db, senderId, recipientId);
   await insertSystemLine(db, conversation.id, actorId, REFERRAL_TEXTS.systemLine(referralSummary(row)));
+  if (message?.trim()) await insertCarriedMessage(db, conversation.id, recipientId, message.trim());
   await db.execute(sql`UPDATE referral_recipients SET conversation_id = ${conversation.id}
     WHERE referral_id = ${row.id} AND recipient_id = ${recipientId}`);
 }

@@ -24,7 +24,7 @@ const therapist = (concern: string, overrides: Parameters<typeof createUser>[1] 
 const suggest = async (user: TestUser, query: string) => {
   const res = await call('GET', `/api/referrals/suggestions?${query}`, user);
   expect(res.status).toBe(200);
-  return res.body.suggestions as { _id: string; reasons: string[]; inNetwork: boolean; acceptingClients: string }[];
+  return res.body.suggestions as { _id: string; reasons: string[]; inNetwork: boolean; acceptingClients: string; licensedInRegion: boolean }[];
 };
 const ids = (list: { _id: string }[]) => list.map((s) => s._id);
 
@@ -41,11 +41,12 @@ describe('GET /api/referrals/suggestions', () => {
     const favourite = await therapist(c, { acceptingClients: 'not accepting' });
     await call('PATCH', `/api/users/favorites/${favourite.id}`, me);
     const list = await suggest(me, `ageGroup=Teen&concerns=${c}&sessionFormats=Online&modalities=EMDR&region=ON&languages=French`);
+    // The one licensed in the client's region comes before the network (region-first: see the test below).
     expect(ids(list)).toEqual([
-      favourite.id, acceptingMany.id, acceptingFew.id, acceptingFewOlder.id, acceptingNeverConfirmed.id, waitlist.id, notAccepting.id,
+      acceptingMany.id, favourite.id, acceptingFew.id, acceptingFewOlder.id, acceptingNeverConfirmed.id, waitlist.id, notAccepting.id,
     ].map(String));
-    expect(list[0].inNetwork).toBe(true);
-    expect(list[1]).toMatchObject({ inNetwork: false, reasons: ['Teen', c, 'EMDR', 'Online', 'licensed in ON'] });
+    expect(list[1].inNetwork).toBe(true);
+    expect(list[0]).toMatchObject({ inNetwork: false, reasons: ['Teen', c, 'EMDR', 'Online', 'licensed in ON'] });
     expect(list.at(-1)?.reasons).toEqual(['Teen', c, 'EMDR', 'Online', 'French']);
   });
 
@@ -101,5 +102,32 @@ describe('GET /api/referrals/suggestions', () => {
     expect((await call('GET', '/api/referrals/suggestions')).status).toBe(401);
     const pending = await createUser(ctx.db, { status: 'pending' });
     expect(await call('GET', '/api/referrals/suggestions', pending)).toEqual({ status: 403, body: { msg: NOT_VERIFIED, code: 'NOT_VERIFIED' } });
+  });
+
+  it('ranks those licensed in the client\'s region first, before the network and availability, and says who is', async () => {
+    const me = await createUser(ctx.db);
+    const c = 'Narcissistic Personality';
+    const boston = await therapist(c, { licensedRegions: ['MA'], location: 'Boston, MA', availabilityUpdatedAt: daysAgo(1) });
+    const favourite = await therapist(c, { licensedRegions: ['CA'], location: 'San Francisco, CA' });
+    await call('PATCH', `/api/users/favorites/${favourite.id}`, me);
+    const ontarioWaitlist = await therapist(c, { licensedRegions: ['ON', 'QC'], acceptingClients: 'waitlist' });
+    const ontario = await therapist(c, { licensedRegions: ['ON'], availabilityUpdatedAt: daysAgo(20) });
+    const list = await suggest(me, `ageGroup=Teen&concerns=${encodeURIComponent(c)}&sessionFormats=Online&region=ON`);
+    expect(ids(list)).toEqual([ontario.id, ontarioWaitlist.id, favourite.id, boston.id].map(String));
+    expect(list.map((s) => s.licensedInRegion)).toEqual([true, true, false, false]);
+    // Without a region nobody is said to be licensed in it.
+    const anywhere = await suggest(me, `ageGroup=Teen&concerns=${encodeURIComponent(c)}&sessionFormats=Online`);
+    expect(anywhere.every((s) => !s.licensedInRegion)).toBe(true);
+  });
+
+  it('for a client who meets in person, those practising in the region count as in it, without being called licensed', async () => {
+    const me = await createUser(ctx.db);
+    const c = 'Psychosis';
+    const far = await therapist(c, { sessionFormat: ['In Person'], location: 'Vancouver, BC', licensedRegions: ['BC'], availabilityUpdatedAt: daysAgo(1) });
+    const toronto = await therapist(c, { sessionFormat: ['In Person'], location: 'Toronto, ON', availabilityUpdatedAt: daysAgo(30) });
+    const ottawa = await therapist(c, { sessionFormat: ['In Person'], location: 'Ottawa, Ontario', availabilityUpdatedAt: daysAgo(40) });
+    const list = await suggest(me, `concerns=${c}&sessionFormats=${encodeURIComponent('In Person')}&region=ON`);
+    expect(ids(list)).toEqual([toronto.id, ottawa.id, far.id].map(String));
+    expect(list.map((s) => s.licensedInRegion)).toEqual([false, false, false]);
   });
 });

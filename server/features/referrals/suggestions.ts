@@ -1,9 +1,11 @@
-// Suggested colleagues for a referral: the caller's network (favourites) first, then accepting before waitlist before not
-// accepting, then how many needs they match, then how recently they confirmed their availability; never the caller,
-// never across a block. The ranking of everyone is the same for every caller, so it is read through the app's cache
+// Suggested colleagues for a referral: those who may see the client where the client is (licensed in the client's region,
+// or practising there when the client wants to meet in person) first, then the caller's network (favourites), then
+// accepting before waitlist before not accepting, then how many needs they match, then how recently they confirmed their
+// availability; never the caller, never across a block. The ranking of everyone is the same for every caller, so it is read through the app's cache
 // (a few seconds per distinct set of needs); only the caller's favourites and blocks are read per request, in one query.
 import { sql, type SQL } from 'drizzle-orm';
 import { REFERRAL_LIMITS, type SuggestionsQuery, type Suggestion } from '../../../common/referrals.ts';
+import { regionName } from '../../../common/regions.ts';
 import type { AppContext } from '../../context.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
@@ -23,9 +25,22 @@ const overlapCount = (column: SQL, values: string[]) => (values.length
   ? sql`(SELECT count(*) FROM unnest(${column}) x WHERE x = ANY(${textArray(values)}))`
   : sql`0`);
 
-const COLUMNS = sql`u.id, u.name, u.avatar, u.profession, u.location, u.accepting_clients, u.availability_note,
+/**
+ * Whether the therapist can see the client where the client is: licensed in the client's region, or, for a client who
+ * wants to meet in person, practising there (their location holds the region's code as a word, in capitals, or its
+ * name: "Toronto, ON, Canada", "Ottawa, Ontario"). False when the request names no region.
+ */
+function inRegion(want: Needs): SQL {
+  if (!want.region) return sql`false`;
+  const licensed = sql`u.licensed_regions @> ${textArray([want.region])}`;
+  if (!want.sessionFormats.includes('In Person')) return licensed;
+  const located = sql`(u.location ~ ${`(^|[^A-Za-z])${want.region}([^A-Za-z]|$)`} OR strpos(lower(u.location), ${regionName(want.region).toLowerCase()}) > 0)`;
+  return sql`(${licensed} OR ${located})`;
+}
+
+const COLUMNS = (want: Needs) => sql`u.id, u.name, u.avatar, u.profession, u.location, u.accepting_clients, u.availability_note,
   u.availability_updated_at, u.demographics, u.specialties, u.modalities, u.session_format, u.licensed_regions, u.languages,
-  u.fee_models`;
+  u.fee_models, ${inRegion(want)} AS in_region`;
 
 /** Listed therapists who can take the request at all: its age group, one of its concerns, one of its session formats. */
 function candidates(want: Needs): SQL {
@@ -45,11 +60,13 @@ function matchCount(want: Needs): SQL {
     + ${want.region ? sql`(u.licensed_regions @> ${textArray([want.region])})::int` : sql`0`})`;
 }
 
-const ORDER = (want: Needs) => sql`CASE u.accepting_clients WHEN 'accepting' THEN 0 WHEN 'waitlist' THEN 1 ELSE 2 END,
+// PostgreSQL refuses a constant in ORDER BY: without a region there is nothing to rank by first.
+const regionFirst = (want: Needs) => (want.region ? sql`${inRegion(want)} DESC, ` : sql``);
+const ORDER = (want: Needs) => sql`${regionFirst(want)}CASE u.accepting_clients WHEN 'accepting' THEN 0 WHEN 'waitlist' THEN 1 ELSE 2 END,
   ${matchCount(want)} DESC, u.availability_updated_at DESC NULLS LAST, u.id`;
 
 export function rankedSql(want: Needs, limit: number): SQL {
-  return sql`SELECT ${COLUMNS} FROM users u WHERE ${candidates(want)} ORDER BY ${ORDER(want)} LIMIT ${limit}`;
+  return sql`SELECT ${COLUMNS(want)} FROM users u WHERE ${candidates(want)} ORDER BY ${ORDER(want)} LIMIT ${limit}`;
 }
 
 export type PersonalRow = SuggestionRow & { kind: 'favourite' | 'blocked' };
@@ -57,16 +74,16 @@ export type PersonalRow = SuggestionRow & { kind: 'favourite' | 'blocked' };
 /** The caller's favourites who are candidates, ranked, and everyone on either side of a block with the caller. */
 export function personalSql(userId: string, want: Needs): SQL {
   return sql`
-    (SELECT 'favourite' AS kind, ${COLUMNS} FROM favorites f JOIN users u ON u.id = f.favorite_id
+    (SELECT 'favourite' AS kind, ${COLUMNS(want)} FROM favorites f JOIN users u ON u.id = f.favorite_id
       WHERE f.user_id = ${userId} AND ${candidates(want)}
         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${userId} AND b.blocked_id = u.id)
           OR (b.blocker_id = u.id AND b.blocked_id = ${userId}))
       ORDER BY ${ORDER(want)} LIMIT ${REFERRAL_LIMITS.suggestions})
     UNION ALL
-    SELECT 'blocked', b.blocked_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    SELECT 'blocked', b.blocked_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
       FROM blocks b WHERE b.blocker_id = ${userId}
     UNION ALL
-    SELECT 'blocked', b.blocker_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    SELECT 'blocked', b.blocker_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
       FROM blocks b WHERE b.blocked_id = ${userId}`;
 }
 
@@ -93,7 +110,8 @@ export async function suggest(
   const skip = new Set([user.id, ...personal.map((r) => String(r.id))]);
   // Only the rows shown are presented: the shared ranking keeps three pages' worth (decision 0098).
   const others = shared.filter((r) => !skip.has(String(r.id))).slice(0, REFERRAL_LIMITS.suggestions - favourites.length);
-  return {
-    suggestions: [...favourites.map((r) => toSuggestion(r, want, true)), ...others.map((r) => toSuggestion(r, want, false))],
-  };
+  // Both parts are ranked with those in the client's region first; merged, the region still comes before the network.
+  const ranked = [...favourites.map((r) => ({ r, inNetwork: true })), ...others.map((r) => ({ r, inNetwork: false }))];
+  const inRegionFirst = [...ranked.filter((x) => x.r.in_region), ...ranked.filter((x) => !x.r.in_region)];
+  return { suggestions: inRegionFirst.map(({ r, inNetwork }) => toSuggestion(r, want, inNetwork)) };
 }

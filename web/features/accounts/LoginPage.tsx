@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ACCOUNT_DELETED_NOTICE, cameFromDeletion } from '../../lib/account-deleted.ts';
 import { hasCode } from '../../lib/api.ts';
 import { safeNextPath } from '../../lib/next-path.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -57,6 +58,9 @@ export default function LoginPage() {
         <Stack>
           {/* Calm, not an error: nothing went wrong on this page. Replaced by the form's own message once there is one. */}
           {ended && !message && <Alert color="blue" variant="light" role="status">{SIGNED_OUT_ELSEWHERE}</Alert>}
+          {cameFromDeletion(params) && !message && (
+            <Alert color="gray" variant="light" role="status" title={ACCOUNT_DELETED_NOTICE.title}>{ACCOUNT_DELETED_NOTICE.text}</Alert>
+          )}
           <FormMessage message={message} />
           <TextInput label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
           <PasswordInput label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />

@@ -7,7 +7,7 @@ import { applyCountEvent, applyNotificationEvent, flattenNotifications, notifica
 
 const item = (id: string, count = 1, readAt: string | null = null): NotificationItem => ({
   _id: id, type: 'postLike', actors: [{ _id: 'u1', name: 'Amara Okafor', avatar: null }], count,
-  target: { kind: 'post', _id: 'p1', title: 'A post', url: '/post/p1' }, createdAt: '2026-11-24T10:00:00.000Z', readAt,
+  target: { kind: 'post', _id: 'p1', title: 'A post', url: '/post/p1' }, detail: null, createdAt: '2026-11-24T10:00:00.000Z', readAt,
 });
 
 function withPages(pages: NotificationItem[][], unread: number) {

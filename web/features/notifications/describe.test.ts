@@ -27,6 +27,15 @@ describe('notification texts', () => {
     expect(describeNotification({ type: 'resourceDeclined', actors: [amara], count: 1 })).toBe('Your resource was declined');
   });
 
+  it('says a referral\'s answer; an item stored before answers were kept (or an unknown one) still reads "answered"', () => {
+    const answered = (detail: string | null) => describeNotification({ type: 'referralAnswered', actors: [liam], count: 1, detail });
+    expect(answered('accepted')).toBe('Liam Chen accepted your referral');
+    expect(answered('declined')).toBe('Liam Chen declined your referral');
+    expect(answered('no capacity')).toBe('Liam Chen has no capacity for your referral');
+    expect(answered(null)).toBe('Liam Chen answered your referral');
+    expect(answered('constructor')).toBe('Liam Chen answered your referral');
+  });
+
   it('names the bell by its unread count', () => {
     expect(bellLabel(3)).toBe('Notifications, 3 unread');
     expect(bellLabel(0)).toBe('Notifications');

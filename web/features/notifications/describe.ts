@@ -4,7 +4,7 @@ import type { NotificationItem } from '../../../common/notifications.ts';
 import { notificationSentence } from '../../../common/notification-text.ts';
 
 /** The sentence of one item (its target's title shows beside it). */
-export const describeNotification = (item: Pick<NotificationItem, 'type' | 'actors' | 'count'>) => notificationSentence(item);
+export const describeNotification = (item: Pick<NotificationItem, 'type' | 'actors' | 'count'> & { detail?: string | null }) => notificationSentence(item);
 
 /** The bell's accessible name: "Notifications, 3 unread". */
 export function bellLabel(unread: number): string {

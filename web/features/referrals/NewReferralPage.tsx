@@ -66,10 +66,12 @@ export default function NewReferralPage() {
             <Stack gap="md">
               <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="suggested-title">
                 <Title order={2} size="h4" id="suggested-title">Suggested therapists</Title>
-                <Text size="sm" c="dimmed" mb="sm">Your network first, then who is accepting clients, then the closest match.</Text>
+                <Text size="sm" c="dimmed" mb="sm">
+                  Those licensed in the client's region first, then your network, then who is accepting clients, then the closest match.
+                </Text>
                 <ChosenFromProfile id={to} chosen={chosen} listed={suggestions.data?.some((s) => s._id === to) ?? false} onToggle={toggle} />
                 <SuggestionList suggestions={suggestions.data} loading={suggestions.isFetching} error={suggestions.error}
-                  ready={canSuggest(needs)} chosen={chosen} onToggle={toggle} />
+                  ready={canSuggest(needs)} region={needs.region} chosen={chosen} onToggle={toggle} />
               </Paper>
               <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Send">
                 <Stack gap="sm">

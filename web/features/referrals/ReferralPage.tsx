@@ -35,6 +35,8 @@ export default function ReferralPage() {
 function standing(r: Referral): string {
   if (r.status === 'open') return r.neededBy ? `Open until ${formatDay(r.neededBy)}.` : `Open until ${formatDay(r.expiresAt.slice(0, 10))}.`;
   if (r.status === 'placed') return 'The client has been placed.';
+  // Deleting an account withdraws what was still open: the recipient is told why, not that it was withdrawn.
+  if (r.status === 'withdrawn' && r.viewerRole === 'recipient' && r.senderAccountClosed) return "The referring therapist's account was closed.";
   if (r.status === 'withdrawn') return r.viewerRole === 'sender' ? 'You withdrew this request.' : 'The referring therapist withdrew this request.';
   return 'This request expired without a placement.';
 }

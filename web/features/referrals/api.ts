@@ -99,3 +99,18 @@ export function useOffer() {
     onSuccess: () => client.invalidateQueries({ queryKey: referralKeys.board }),
   });
 }
+
+/**
+ * "Not accepting new clients" on the member's own profile, in one step (offered with a "No capacity" answer); the
+ * profile, the dashboard's reminder and the directory read it again.
+ */
+export function useStopAccepting() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<Profile>('/api/users/me', { method: 'PUT', body: { acceptingClients: 'not accepting' } }),
+    onSuccess: (me) => {
+      client.setQueryData(['therapists', 'profile', me._id], me);
+      void client.invalidateQueries({ queryKey: ['therapists'], predicate: (q) => q.queryKey[2] !== me._id });
+    },
+  });
+}

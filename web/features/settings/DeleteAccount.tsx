@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Paper, PasswordInput, Stack, Text, TextInput, 
 import { useState } from 'react';
 import { useConfirm } from '../../components/useConfirm.tsx';
 import { useSession } from '../../lib/session.tsx';
+import { ACCOUNT_DELETED_PARAM } from '../../lib/account-deleted.ts';
 import { useDeleteAccount } from './privacy-api.ts';
 
 /** "Delete my account": the password again, the two-factor code when it is on, and a confirmation before anything goes. */
@@ -20,8 +21,9 @@ export function DeleteAccount({ twoFactor = false }: { twoFactor?: boolean }) {
       : 'Your account will be deleted; your posts and comments stay under "Deleted member". This cannot be undone.';
     if (!(await confirm({ title: 'Delete my account', message, confirmLabel: 'Delete my account' }))) return;
     remove.mutate({ password, code: code.trim() || undefined, deleteContent }, {
-      // A full load of /login: signed out, the router would first send this page to /login?next=/settings/privacy.
-      onSuccess: () => void signOut().then(() => window.location.replace('/login')),
+      // A full load of /login: signed out, the router would first send this page to /login?next=/settings/privacy. The
+      // login page says the account was deleted, so the member does not land there without a word.
+      onSuccess: () => void signOut().then(() => window.location.replace(`/login?${ACCOUNT_DELETED_PARAM}`)),
     });
   };
 

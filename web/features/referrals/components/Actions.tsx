@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { REFERRAL_LIMITS, type RecipientResponse, type Referral } from '../../../../common/referrals.ts';
-import { useConfirm } from '../../../components/useConfirm.tsx';
+import { useConfirm, useConfirmWithChoice } from '../../../components/useConfirm.tsx';
 import { timeAgo } from '../../../lib/time.ts';
-import { useAcceptOffer, useRespond, useSetStatus } from '../api.ts';
+import { useAcceptOffer, useRespond, useSetStatus, useStopAccepting } from '../api.ts';
 import { clearToSend, usePrivacyCheck } from '../../../lib/privacy-check.ts';
 import { GuardedTextarea } from './GuardedTextarea.tsx';
+import { NotLicensedBadge } from './SuggestionList.tsx';
 
 const ANSWERS: { response: RecipientResponse; label: string; variant: string }[] = [
   { response: 'accepted', label: 'Accept', variant: 'filled' },
@@ -22,16 +23,48 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** The profile's status is offered with "No capacity", already ticked: a colleague with no room usually has none for anyone. */
+export const STOP_ACCEPTING_LABEL = 'Also set my profile to "Not accepting new clients"';
+
+/**
+ * What is asked before an answer that tells the sender at once and cannot be taken back (decision 0150): declining and
+ * having no capacity. Accepting is not asked: it opens the conversation, where anything can still be arranged.
+ */
+function questionFor(response: RecipientResponse, sender: string) {
+  if (response === 'declined') {
+    return { title: 'Decline referral', message: `Decline this referral? ${sender} is told at once, and you cannot answer again.`, confirmLabel: 'Decline' };
+  }
+  return {
+    title: 'No capacity',
+    message: `Tell ${sender} you have no capacity for this client? They are told at once, and you cannot answer again.`,
+    confirmLabel: 'Send "No capacity"',
+    choice: { label: STOP_ACCEPTING_LABEL, initial: true },
+  };
+}
+
 /** A recipient's answer, with an optional message to the sender (checked by the same privacy guard). */
 export function RespondForm({ referral }: { referral: Referral }) {
   const [message, setMessage] = useState('');
   const respond = useRespond(referral._id);
+  const stopAccepting = useStopAccepting();
   const check = usePrivacyCheck(message);
   const confirm = useConfirm();
+  const confirmWithChoice = useConfirmWithChoice();
   const blocked = check.verdict === 'refuse';
   const answer = async (response: RecipientResponse) => {
+    let notAccepting = false;
+    if (response !== 'accepted') {
+      const asked = await confirmWithChoice(questionFor(response, referral.sender.name));
+      if (!asked.confirmed) return;
+      notAccepting = response === 'no capacity' && asked.chosen;
+    }
     const privacy = await clearToSend(check, message, confirm);
-    if (privacy) respond.mutate({ response, message: message.trim(), ...privacy });
+    if (!privacy) return;
+    respond.mutate({ response, message: message.trim(), ...privacy }, {
+      onSuccess: () => {
+        if (notAccepting) stopAccepting.mutate();
+      },
+    });
   };
   return (
     <Section id="answer-title" title="Your answer">
@@ -40,6 +73,7 @@ export function RespondForm({ referral }: { referral: Referral }) {
           description="Optional: your availability, fees, or why you cannot take the client" maxLength={REFERRAL_LIMITS.message} minRows={2}
           check={check} subject="message" />
         {respond.isError && <Alert color="red" role="alert">{respond.error.message}</Alert>}
+        {stopAccepting.isError && <Alert color="red" role="alert">Your answer was sent, but your profile could not be changed: {stopAccepting.error.message}</Alert>}
         <Group gap="xs">
           {ANSWERS.map((a) => (
             <Button key={a.response} variant={a.variant} disabled={blocked || respond.isPending}
@@ -59,6 +93,15 @@ export function SenderActions({ referral }: { referral: Referral }) {
   const setStatus = useSetStatus(referral._id);
   const confirm = useConfirm();
   const accepted = referral.recipients.some((r) => r.response === 'accepted');
+  const markPlaced = async () => {
+    const yes = await confirm({
+      title: 'Mark placed',
+      message: 'Mark this referral placed? Everyone you asked is told the client has been placed, and it closes.',
+      confirmLabel: 'Mark placed',
+      tone: 'default',
+    });
+    if (yes) setStatus.mutate('placed');
+  };
   const withdraw = async () => {
     const yes = await confirm({
       title: 'Withdraw referral',
@@ -77,7 +120,7 @@ export function SenderActions({ referral }: { referral: Referral }) {
         {setStatus.isError && <Alert color="red" role="alert">{setStatus.error.message}</Alert>}
         <Group gap="xs">
           <Button disabled={!accepted || setStatus.isPending} loading={setStatus.isPending && setStatus.variables === 'placed'}
-            onClick={() => setStatus.mutate('placed')}>Mark placed</Button>
+            onClick={() => void markPlaced()}>Mark placed</Button>
           <Button variant="outline" color="red.8" disabled={setStatus.isPending}
             loading={setStatus.isPending && setStatus.variables === 'withdrawn'} onClick={() => void withdraw()}>Withdraw</Button>
         </Group>
@@ -89,6 +132,19 @@ export function SenderActions({ referral }: { referral: Referral }) {
 /** Board offers for the sender: accepting one makes that therapist a recipient who has accepted. */
 export function Offers({ referral }: { referral: Referral }) {
   const accept = useAcceptOffer(referral._id);
+  const confirm = useConfirm();
+  // An offer from someone not licensed where the client is is asked about first: they may not be allowed to see the client.
+  const acceptOffer = async (offer: Referral['offers'][number]) => {
+    if (!offer.licensedInRegion) {
+      const yes = await confirm({
+        title: 'Not licensed in the client\'s region',
+        message: `${offer.therapist.name} is not licensed in ${referral.region}, where the client is. Accept the offer anyway?`,
+        confirmLabel: 'Accept anyway',
+      });
+      if (!yes) return;
+    }
+    accept.mutate(offer._id);
+  };
   const open = referral.status === 'open';
   if (!referral.toBoard) return null;
   return (
@@ -101,11 +157,12 @@ export function Offers({ referral }: { referral: Referral }) {
                 <Text fw={600}>{o.therapist.name}
                   <Text span size="xs" c="dimmed" fw={400}> · <time dateTime={o.createdAt}>{timeAgo(o.createdAt)}</time></Text>
                 </Text>
+                {!o.licensedInRegion && <div><NotLicensedBadge region={referral.region} /></div>}
                 {o.message && <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>“{o.message}”</Text>}
                 {o.status === 'accepted' ? <Text size="sm" fw={600}>Accepted</Text> : open && (
                   <Group>
                     <Button size="xs" loading={accept.isPending && accept.variables === o._id} disabled={accept.isPending}
-                      onClick={() => accept.mutate(o._id)} aria-label={`Accept offer from ${o.therapist.name}`}>Accept offer</Button>
+                      onClick={() => void acceptOffer(o)} aria-label={`Accept offer from ${o.therapist.name}`}>Accept offer</Button>
                   </Group>
                 )}
               </Stack>

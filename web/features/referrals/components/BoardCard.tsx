@@ -8,6 +8,7 @@ import { clearToSend, usePrivacyCheck } from '../../../lib/privacy-check.ts';
 import { GuardedTextarea } from './GuardedTextarea.tsx';
 import { needsLine } from './labels.ts';
 import { NeedsSummary } from './NeedsSummary.tsx';
+import { NotLicensedBadge } from './SuggestionList.tsx';
 import { UrgencyBadge } from './StatusBadge.tsx';
 
 /** A request on the board: its needs, and "I can take this" (an offer with a message) or the offer already made. */
@@ -23,6 +24,8 @@ export function BoardCard({ item }: { item: BoardItem }) {
         <Text size="sm" c="dimmed">
           Posted by {item.sender.name} · <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
         </Text>
+        {/* Where the client is matters before offering: the sender is asked about offers from outside it. */}
+        {!item.youAreLicensedInRegion && <div><NotLicensedBadge region={item.region} /></div>}
         <NeedsSummary needs={item} />
         {item.myOffer ? (
           <Alert color="brand" variant="light" title={item.myOffer.status === 'accepted' ? 'Your offer was accepted' : 'Offer sent'}>

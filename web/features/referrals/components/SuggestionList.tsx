@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Checkbox, Group, Loader, Stack, Text } from '@man
 import { useEffect, useRef, useState } from 'react';
 import type { Suggestion } from '../../../../common/referrals.ts';
 import { REFERRAL_LIMITS } from '../../../../common/referrals.ts';
+import { regionName } from '../../../../common/regions.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 
 // The best few first, so the send controls below stay near; the rest on request.
@@ -15,11 +16,20 @@ const ACCEPTING: Record<Suggestion['acceptingClients'], [string, string, string]
 
 type Props = {
   suggestions: Suggestion[] | undefined; loading: boolean; error: Error | null; ready: boolean;
+  /** The client's region the suggestions were ranked for (its code), if one was chosen. */
+  region: string | null;
   chosen: string[]; onToggle: (id: string, on: boolean) => void;
 };
 
+/** "Not licensed in ON": beside a therapist who is not licensed where the client is. */
+export const notLicensedIn = (region: string) => `Not licensed in ${region}`;
+
+export function NotLicensedBadge({ region }: { region: string }) {
+  return <Badge variant="light" color="orange" c="dark.8" tt="none">{notLicensedIn(region)}</Badge>;
+}
+
 /** The ranked suggestions as checkboxes, each with why it was suggested; at most REFERRAL_LIMITS.recipientsMax chosen. */
-export function SuggestionList({ suggestions, loading, error, ready, chosen, onToggle }: Props) {
+export function SuggestionList({ suggestions, loading, error, ready, region, chosen, onToggle }: Props) {
   const [all, setAll] = useState(false);
   const list = useRef<HTMLDivElement>(null);
   // The button goes once pressed: focus moves to the first therapist it revealed.
@@ -34,15 +44,26 @@ export function SuggestionList({ suggestions, loading, error, ready, chosen, onT
   // A chosen therapist stays in view even when ranked below the first few.
   const shown = all ? suggestions : suggestions.filter((s, i) => i < FIRST_SHOWN || chosen.includes(s._id));
   const hidden = suggestions.length - shown.length;
+  // Licensed colleagues are ranked first: when the first is not, none is.
+  const noneLicensed = region !== null && !suggestions.some((s) => s.licensedInRegion);
   return (
     <Stack gap="xs" aria-busy={loading} ref={list}>
-      {shown.map((s) => <SuggestionItem key={s._id} s={s} checked={chosen.includes(s._id)} disabled={full} onToggle={onToggle} />)}
+      {noneLicensed && (
+        <Alert color="yellow" c="dark.8" variant="light" title={`No suggested therapist is licensed in ${region}`}>
+          Check that a colleague may see a client in {regionName(region)} before sending, or also post the request to the board.
+        </Alert>
+      )}
+      {shown.map((s) => (
+        <SuggestionItem key={s._id} s={s} region={region} checked={chosen.includes(s._id)} disabled={full} onToggle={onToggle} />
+      ))}
       {hidden > 0 && <Button variant="subtle" onClick={() => setAll(true)}>Show {hidden} more</Button>}
     </Stack>
   );
 }
 
-function SuggestionItem({ s, checked, disabled, onToggle }: { s: Suggestion; checked: boolean; disabled: boolean; onToggle: Props['onToggle'] }) {
+type ItemProps = { s: Suggestion; region: string | null; checked: boolean; disabled: boolean; onToggle: Props['onToggle'] };
+
+function SuggestionItem({ s, region, checked, disabled, onToggle }: ItemProps) {
   const [label, color, text] = ACCEPTING[s.acceptingClients];
   const reasonsId = `reasons-${s._id}`;
   return (
@@ -56,6 +77,7 @@ function SuggestionItem({ s, checked, disabled, onToggle }: { s: Suggestion; che
           <Text fw={600}>{s.name}</Text>
           {s.inNetwork && <Badge variant="light" color="indigo" c="indigo.9" tt="none">In your network</Badge>}
           <Badge variant="light" color={color} c={text} tt="none">{label}</Badge>
+          {region && !s.licensedInRegion && <NotLicensedBadge region={region} />}
         </Group>
         <Text size="sm" c="dimmed">{[s.profession, s.location].filter(Boolean).join(' · ')}</Text>
         {s.availabilityNote && <Text size="sm">{s.availabilityNote}</Text>}

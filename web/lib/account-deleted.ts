@@ -1,0 +1,13 @@
+// After deleting their account the member is sent to the login page, which says so (calmly) instead of nothing.
+// Shared by the settings (which send there) and the login page (which reads it); no zod, for the login page's chunk.
+
+/** The query the settings add to /login after a deletion. */
+export const ACCOUNT_DELETED_PARAM = 'deleted=1';
+
+/** What the login page says then; the first sentence is the API's own answer (common/privacy.ts ACCOUNT_DELETED). */
+export const ACCOUNT_DELETED_NOTICE = {
+  title: 'Your account has been deleted.',
+  text: 'Thank you for having been part of Thera Root. A confirmation was sent to your email address, which is free for a new account.',
+} as const;
+
+export const cameFromDeletion = (params: URLSearchParams) => params.get('deleted') === '1';
