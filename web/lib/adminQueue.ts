@@ -1,0 +1,25 @@
+// How much waits in the administrators' queues: the Admin navigation item's badge, and where /admin opens.
+// Only types come from common/: its zod schemas would otherwise travel in the layout's chunk.
+import { useQuery } from '@tanstack/react-query';
+import type { AdminQueueCounts } from '../../common/admin.ts';
+import { api } from './api.ts';
+
+export const adminQueueKey = ['admin', 'queue-counts'] as const;
+
+// Nothing pushes these counts: a new registration or report is read within a minute, and at once after a decision.
+const REFRESH_MS = 60_000;
+
+export function useAdminQueueCounts(enabled: boolean) {
+  return useQuery({
+    queryKey: adminQueueKey,
+    queryFn: ({ signal }) => api<AdminQueueCounts>('/api/admin/queue-counts', { signal }),
+    enabled,
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/** What the badge counts: everything waiting for an administrator, in every queue. */
+export const adminWaiting = (c: AdminQueueCounts | undefined) => (c ? c.verifications + c.nameChanges + c.reports + c.resources : 0);
+
+/** "Admin, 3 waiting" when there is work. */
+export const adminNavLabel = (waiting: number) => (waiting > 0 ? `Admin, ${waiting} waiting` : 'Admin');
