@@ -23,3 +23,12 @@ export const adminWaiting = (c: AdminQueueCounts | undefined) => (c ? c.verifica
 
 /** "Admin, 3 waiting" when there is work. */
 export const adminNavLabel = (waiting: number) => (waiting > 0 ? `Admin, ${waiting} waiting` : 'Admin');
+
+/** The queue /admin opens on: the first with work, in the order of urgency; the licence queue when none has any. */
+export function firstQueueWithWork(counts: AdminQueueCounts | undefined): string {
+  if (!counts) return '/admin/verifications';
+  if (counts.verifications + counts.nameChanges > 0) return '/admin/verifications';
+  if (counts.reports > 0) return '/admin/reports';
+  if (counts.resources > 0) return '/admin/resources';
+  return '/admin/verifications';
+}
