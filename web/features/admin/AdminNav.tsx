@@ -26,8 +26,13 @@ export function AdminNav() {
             rightSection={waiting > 0 && (
               <Badge size="sm" circle={waiting < 10} color={current ? 'white' : 'brand'} c={current ? 'brand.8' : undefined} aria-hidden>{waiting}</Badge>
             )}>
-            {link.label}
-            {waiting > 0 && <VisuallyHidden component="span">, {waiting} waiting</VisuallyHidden>}
+            {/* One hidden name, read whole ("Reports, 2 waiting"): split parts would be read with a pause. */}
+            {waiting > 0 ? (
+              <>
+                <VisuallyHidden component="span">{`${link.label}, ${waiting} waiting`}</VisuallyHidden>
+                <span aria-hidden>{link.label}</span>
+              </>
+            ) : link.label}
           </Button>
         );
       })}
