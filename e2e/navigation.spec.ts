@@ -69,8 +69,12 @@ test('one navigation holds every destination once; no second list in the top bar
 /** In the page: whether a count badge in the link sits on the same line as the link's label, not under it. */
 function badgeBesideLabel(link: HTMLElement): boolean {
   const badge = link.querySelector('.mantine-Badge-root');
-  const label = [...link.querySelectorAll('span, div')].find((el) => el.textContent?.trim() === 'Chat' || el.textContent?.trim() === 'Referrals');
-  if (!badge || !label) return false;
+  const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+  let text: Node | null = null;
+  while ((text = walker.nextNode()) && !['Chat', 'Referrals'].includes(text.textContent?.trim() ?? ''));
+  if (!badge || !text) return false;
+  const label = document.createRange();
+  label.selectNodeContents(text);
   const [b, l] = [badge.getBoundingClientRect(), label.getBoundingClientRect()];
   const middle = b.top + b.height / 2;
   return middle > l.top && middle < l.bottom;
