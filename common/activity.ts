@@ -14,15 +14,16 @@ export const FeedQuery = z.object({
 });
 export type FeedCursor = z.infer<typeof FeedQuery>;
 
-const named = z.object({ name: z.string() });
+// The spec's author.name, and the author's id, so that a reader's own posts and comments are not shown to them as news.
+const author = z.object({ _id: z.string(), name: z.string() });
 const community = z.object({ _id: z.string(), name: z.string() });
 
-// The spec's section 3 fields, and only those.
+// The spec's section 3 fields, and the author's _id (docs/decisions/0160).
 export const FeedPostItem = z.object({
-  type: z.literal('NEW_POST'), _id: z.string(), createdAt: z.string(), title: z.string(), author: named, community,
+  type: z.literal('NEW_POST'), _id: z.string(), createdAt: z.string(), title: z.string(), author, community,
 });
 export const FeedCommentItem = z.object({
-  type: z.literal('NEW_COMMENT'), _id: z.string(), createdAt: z.string(), author: named,
+  type: z.literal('NEW_COMMENT'), _id: z.string(), createdAt: z.string(), author,
   post: z.object({ _id: z.string(), title: z.string(), community }),
 });
 export const FeedResourceItem = z.object({

@@ -92,3 +92,13 @@ export const NameDecisionResponse = z.object({ _id: z.string(), name: z.string()
 export type NameDecisionResult = z.infer<typeof NameDecisionResponse>;
 
 export const NO_NAME_CHANGE = 'No name change is waiting for this member.';
+
+/** GET /api/admin/queue-counts: how much work waits in each administrator queue (the navigation's badge). */
+export const AdminQueueCounts = z.object({
+  verifications: z.number(),
+  nameChanges: z.number(),
+  /** Reported items with open reports (several reports of one item count once). */
+  reports: z.number(),
+  resources: z.number(),
+});
+export type AdminQueueCounts = z.infer<typeof AdminQueueCounts>;

@@ -19,6 +19,8 @@ export const AuditEntrySchema = z.object({
   detail: z.record(z.string(), z.unknown()),
   /** The target in words (a title or a name) when known. */
   targetName: z.string().nullable(),
+  /** Where the target is shown now (a post, a member's account page); null when it has none or no longer exists. */
+  targetLink: z.string().nullable(),
   createdAt: z.string(),
   actor: z.object({ _id: z.string(), name: z.string() }).nullable(),
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, DEMO, DEMO_PASSWORD, apiLogin, expectAccessible, screenshot, signIn } from './support.ts';
+import { ADMIN, DEMO, DEMO_PASSWORD, apiLogin, expectAccessible, screenshot, signIn, untilLive } from './support.ts';
 
 // Desktop and mobile run side by side on one server: every name made here is unique.
 const unique = () => randomBytes(3).toString('hex');
@@ -15,6 +15,17 @@ async function asSofia(request: APIRequestContext) {
       return res.json();
     },
   };
+}
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 992;
+
+/** On a phone the forum's community columns fold behind one button above the posts: opened here. */
+async function showCommunities(page: Page) {
+  if (!isPhone(page)) return;
+  const toggle = page.getByRole('button', { name: 'Communities', exact: true });
+  await untilLive(toggle);
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'Hide communities' })).toHaveAttribute('aria-expanded', 'true');
 }
 
 /** Checks the open confirmation dialog's text, confirms, and waits for it to close. */
@@ -139,6 +150,7 @@ test('a therapist sees why a community is recommended, joins it and leaves it', 
   await signIn(page, DEMO.liam);
   await page.goto('/forums');
   await expect(page.getByRole('heading', { name: 'Forums', level: 1 })).toBeVisible();
+  await showCommunities(page);
   const recommended = page.getByRole('region', { name: 'Recommended For You' });
   const item = recommended.getByRole('listitem').filter({ hasText: name });
   await expect(item.getByText('ADHD', { exact: true })).toBeVisible();
@@ -199,6 +211,7 @@ test('an administrator bulk-deletes comments and deletes a community', async ({ 
   // Back from a post outside any community goes to the forums.
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/forums$/);
+  await showCommunities(page);
   const column = page.getByRole('region', { name: 'Communities', exact: true });
   await column.getByRole('button', { name: `Delete community ${communityName}` }).click();
   await confirmDelete(page, 'Are you sure you want to permanently delete this community?');
@@ -230,4 +243,26 @@ test('a community\'s posts load 20 at a time as the reader scrolls', async ({ pa
   await expect(posts).toHaveCount(23);
   await expect(posts.last()).toContainText(`Busy post 1 ${id}`);
   await expect(page.getByRole('button', { name: 'Load more' })).toBeHidden();
+});
+
+test('the forums open on their posts: the first post is in the first screen, and the communities are a tap away', async ({ page }) => {
+  await signIn(page, DEMO.liam);
+  await page.goto('/forums');
+  const first = page.getByRole('main').getByRole('article').first();
+  await expect(first).toBeVisible();
+  const box = (await first.boundingBox())!;
+  expect(box.y).toBeLessThan(page.viewportSize()!.height - 100);
+  await expect(first).toBeInViewport();
+  const communities = page.getByRole('region', { name: 'Communities', exact: true });
+  if (isPhone(page)) {
+    await expect(communities).toBeHidden();
+    await showCommunities(page);
+    await expect(communities).toBeVisible();
+    await expect(page.getByRole('region', { name: 'My Communities' })).toBeVisible();
+  } else {
+    await expect(page.getByRole('button', { name: 'Communities', exact: true })).toBeHidden();
+    await expect(communities).toBeVisible();
+  }
+  await expectAccessible(page);
+  await screenshot(page, 'forums-posts-first');
 });

@@ -41,12 +41,13 @@ async function fillNeeds(page: Page) {
 
 /** The navigation item with the open count in its name; on a phone it is in the menu behind the burger. */
 async function expectReferralsNav(page: Page, name: string) {
+  const nav = page.getByRole('navigation', { name: 'Side' }).getByRole('link', { name, exact: true });
   if (isMobile(page)) {
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
-    await expect(page.getByRole('navigation', { name: 'Side' }).getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(nav).toBeVisible();
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
   } else {
-    await expect(page.getByRole('navigation', { name: 'Top' }).getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(nav).toBeVisible();
   }
 }
 

@@ -254,3 +254,19 @@ test('a demo therapist signs in and sees the directory without their own card', 
   await screenshot(page, 'therapists-signed-in');
   await expectAccessible(page);
 });
+
+test('a long profile offers "Refer a client" and "Start Chat" by the name, in the first screen', async ({ page }) => {
+  const token = await signIn(page, DEMO.liam);
+  const found = await (await page.request.get(`/api/users?q=${encodeURIComponent(AMARA)}`, { headers: { 'x-auth-token': token } })).json();
+  const amara = found.users.find((u: { name: string }) => u.name === AMARA);
+  await page.goto(`/profile/${amara._id}`);
+  await expect(page.getByRole('heading', { name: AMARA, level: 1 })).toBeVisible();
+  // Nothing scrolled: both are in view as the profile opens, long as it is.
+  const refer = page.getByRole('link', { name: `Refer a client to ${AMARA}` });
+  const chat = page.getByRole('button', { name: `Start Chat with ${AMARA}` });
+  await expect(refer).toBeInViewport({ ratio: 1 });
+  await expect(chat).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
+  await expectAccessible(page);
+  await screenshot(page, 'profile-actions-by-the-name');
+});

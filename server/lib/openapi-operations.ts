@@ -93,6 +93,7 @@ export const OPERATIONS: Record<string, OperationName> = {
   'PATCH /api/conversations/{id}/pin': op('pinMessage', 'Pin or unpin a message in a conversation'),
   'PATCH /api/conversations/{id}/pin-conversation': op('pinConversation', 'Pin or unpin a conversation in my list'),
   // admin
+  'GET /api/admin/queue-counts': op('getAdminQueueCounts', 'How much waits in each administrator queue'),
   'GET /api/admin/verifications': op('listPendingVerifications', 'Licences waiting for verification'),
   'PATCH /api/admin/verifications/{userId}': op('decideVerification', 'Verify or reject a licence'),
   'GET /api/admin/verifications/names': op('listNameChanges', 'Name changes waiting for approval'),

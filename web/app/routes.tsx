@@ -41,6 +41,7 @@ const Settings = lazyScreen(() => import('../features/settings/SettingsPage.tsx'
 const ConfirmEmail = lazy(() => import('../features/settings/ConfirmEmailPage.tsx'));
 // The admin guard reads a text from common/resources.ts, whose schemas stay out of the landing page's chunk.
 const RequireAdmin = lazy(() => import('./RequireAdmin.tsx'));
+const AdminHome = lazy(() => import('../features/admin/AdminHome.tsx'));
 const AdminResources = lazy(() => import('../features/admin/AdminResourcesPage.tsx'));
 const AdminVerifications = lazy(() => import('../features/admin/VerificationsPage.tsx'));
 const AdminAudit = lazy(() => import('../features/admin/AuditPage.tsx'));
@@ -204,6 +205,7 @@ function ScreenRoutes() {
         <Route path="/notifications" element={page(<Notifications />)} />
         <Route path="/verification" element={page(<Verification />)} />
         <Route element={page(<RequireAdmin />)}>
+          <Route path="/admin" element={page(<AdminHome />)} />
           <Route path="/admin/resources" element={page(<AdminResources />)} />
           <Route path="/admin/verifications" element={page(<AdminVerifications />)} />
           <Route path="/admin/audit" element={page(<AdminAudit />)} />

@@ -60,19 +60,19 @@ describe('GET /api/activity/feed', () => {
     expect(checked.statusCode).toBe(400);
   });
 
-  it('gives posts, comments and published resources newest first, with exactly the spec\'s fields', async () => {
+  it('gives posts, comments and published resources newest first, with exactly the spec\'s fields and the author\'s id', async () => {
     const post = await addPost(30);
     const comment = await addComment(post.id, 20);
     const resource = await addResource(10);
     expect(await feed()).toEqual([
       { type: 'NEW_RESOURCE', _id: resource.id, createdAt: '2026-03-01T11:50:00.000000Z', title: 'Resource 10' },
       {
-        type: 'NEW_COMMENT', _id: comment.id, createdAt: '2026-03-01T11:40:00.000000Z', author: { name: 'Priya Author' },
+        type: 'NEW_COMMENT', _id: comment.id, createdAt: '2026-03-01T11:40:00.000000Z', author: { _id: author.id, name: 'Priya Author' },
         post: { _id: post.id, title: 'Post 30', community: { _id: community.id, name: 'Trauma Circle' } },
       },
       {
         type: 'NEW_POST', _id: post.id, createdAt: '2026-03-01T11:30:00.000000Z', title: 'Post 30',
-        author: { name: 'Priya Author' }, community: { _id: community.id, name: 'Trauma Circle' },
+        author: { _id: author.id, name: 'Priya Author' }, community: { _id: community.id, name: 'Trauma Circle' },
       },
     ]);
   });

@@ -42,7 +42,8 @@ function literalLimit(limit: number): SQL {
 // Pieces of an item's JSON; ids and times need no escaping, every other string goes through to_json.
 const json = (value: SQL) => sql`to_json(${value})::text`;
 const community = sql`'"community":{"_id":"' || c.id || '","name":' || ${json(sql`c.name`)} || '}'`;
-const author = sql`'"author":{"name":' || ${json(sql`u.name`)} || '}'`;
+// The author's id lets a reader leave out what they wrote themselves (the page is the same for every reader).
+const author = sql`'"author":{"_id":"' || u.id || '","name":' || ${json(sql`u.name`)} || '}'`;
 const head = (type: FeedItem['type']) => sql`'{"type":"${sql.raw(type)}","_id":"' || a.id || '","createdAt":"' || ${iso(sql`a.at`)} || '",'`;
 
 const feedSqlWithLimit = (cursor: FeedCursor, limit: SQL) => sql`

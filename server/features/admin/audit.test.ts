@@ -4,7 +4,9 @@ import type { AuditEntry } from '../../../common/audit.ts';
 import { auditLog, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { ADMINS_ONLY } from '../../lib/auth.ts';
-import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
+import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
+import { forumWriter } from '../../test/forum-writes.ts';
+import { caller } from '../../test/http.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 
 let ctx: TestContext;
@@ -87,6 +89,25 @@ describe('GET /api/admin/audit', () => {
     // Inserted back to back, these may share a timestamp, so their order is not the point here.
     expect(entries.map((e) => [e.action, e.targetName]).sort()).toEqual([
       ['licence.verify', 'Maya Member'], ['resource.delete', 'A title'], ['user.disable', null],
+    ]);
+  });
+
+  it('names a reviewed post or comment by the post\'s title and links to the post; a member links to their account page', async () => {
+    const community = await createCommunity(ctx.db, {}, [member.id]);
+    const write = forumWriter(caller(() => ctx.app), () => community.id);
+    const post = await write.post(member, 'Some text', 'Sleep hygiene handout');
+    const comment = await write.comment(member, post._id, 'A reply');
+    // A report's review records only the reported item's id.
+    await recordAudit(ctx.db, { actorId: admin.id, action: 'report.remove', targetType: 'post', targetId: post._id, detail: { reports: 1 } });
+    await recordAudit(ctx.db, { actorId: admin.id, action: 'report.warn', targetType: 'comment', targetId: comment._id, detail: { reports: 2 } });
+    await recordAudit(ctx.db, { actorId: admin.id, action: 'user.disable', targetType: 'user', targetId: member.id });
+    await recordAudit(ctx.db, { actorId: admin.id, action: 'report.dismiss', targetType: 'message', targetId: post._id, detail: { reports: 1 } });
+    const entries: AuditEntry[] = (await list()).json().entries;
+    expect(entries.map((e) => [e.action, e.targetName, e.targetLink]).sort()).toEqual([
+      ['report.dismiss', null, null],
+      ['report.remove', 'Sleep hygiene handout', `/post/${post._id}`],
+      ['report.warn', 'Sleep hygiene handout', `/post/${post._id}`],
+      ['user.disable', 'Maya Member', `/admin/users/${member.id}`],
     ]);
   });
 

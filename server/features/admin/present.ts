@@ -31,10 +31,18 @@ export function toAuditEntry(r: AuditRow): AuditEntry {
   const detail = (r.detail ?? {}) as Record<string, unknown>;
   return {
     _id: r.id, action: r.action, targetType: r.targetType, targetId: r.targetId, detail,
-    targetName: targetName(detail, r.targetUserName),
+    targetName: targetName(detail, r.targetUserName) ?? r.targetPostTitle,
+    targetLink: targetLink(r),
     createdAt: r.createdAt.toISOString(),
     actor: r.actorId && r.actorName !== null ? { _id: r.actorId, name: r.actorName } : null,
   };
+}
+
+/** Where the administrator sees the target now: the post (of a comment too), or the member's account page. */
+function targetLink(r: AuditRow): string | null {
+  if (r.targetPostId) return `/post/${r.targetPostId}`;
+  if (r.targetType === 'user' && r.targetUserName !== null) return `/admin/users/${r.targetId}`;
+  return null;
 }
 
 /** The target in words: a resource's title, a community's name, or the user's name. */

@@ -1,17 +1,21 @@
 import {
-  TWO_FACTOR_RESET, DisableUserBody, NameChangeQueue, NameDecisionBody, NameDecisionResponse, PageQuery, UserDisabledResponse, UserIdParams, VerificationDecisionBody, VerificationDecisionResponse, VerificationQueue,
+  TWO_FACTOR_RESET, AdminQueueCounts, DisableUserBody, NameChangeQueue, NameDecisionBody, NameDecisionResponse, PageQuery, UserDisabledResponse, UserIdParams, VerificationDecisionBody, VerificationDecisionResponse, VerificationQueue,
 } from '../../../common/admin.ts';
 import { AuditPageSchema, AuditQuery } from '../../../common/audit.ts';
 import { MessageResponse } from '../../../common/ids.ts';
 import type { App, AppContext } from '../../context.ts';
 import { adminOnly, currentUser } from '../../lib/auth.ts';
 import { listAudit } from './audit.ts';
+import { adminQueueCounts } from './queue-counts.ts';
 import * as nameChanges from './name-changes.ts';
 import { resetTwoFactor } from './two-factor-reset.ts';
 import * as verifications from './verifications.ts';
 
 /** The administrators' own pages: the licence queue, accounts, and the audit log of their actions. */
 export function adminRoutes(app: App, ctx: AppContext): void {
+  app.get('/api/admin/queue-counts', { onRequest: adminOnly, schema: { response: { 200: AdminQueueCounts } } },
+    async () => adminQueueCounts(ctx));
+
   app.get('/api/admin/verifications', { onRequest: adminOnly, schema: { querystring: PageQuery, response: { 200: VerificationQueue } } },
     async (request) => verifications.verificationQueue(ctx, currentUser(request), request.query));
 

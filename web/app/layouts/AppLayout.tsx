@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Badge, Box, Burger, Group, NavLink as MantineNavLink, ScrollArea, Stack, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { AppShell, Badge, Box, Burger, Group, NavLink as MantineNavLink, ScrollArea, Stack, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
@@ -6,7 +6,8 @@ import { Logo } from '../../components/Logo.tsx';
 import { referralsNavLabel, useLiveReferrals, useReferralCounts } from '../../lib/referrals.ts';
 import NotificationBell from '../../features/notifications/NotificationBell.tsx';
 import QuickSearch from '../../features/search/QuickSearch.tsx';
-import { useChatUnreadCount } from '../../lib/chatUnread.ts';
+import { adminNavLabel, adminWaiting, useAdminQueueCounts } from '../../lib/adminQueue.ts';
+import { chatUnreadText, useChatUnreadCount } from '../../lib/chatUnread.ts';
 import { useMediaMatch } from '../../lib/hydration.ts';
 import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
@@ -18,43 +19,63 @@ import { VerificationBanner } from './VerificationBanner.tsx';
 // `unverified`: pending and rejected members only. `section`: the item is current anywhere under this path.
 type NavItem = { to: string; label: string; admin?: boolean; members?: boolean; unverified?: boolean; section?: string };
 
-const TOP_LINKS: NavItem[] = [
-  { to: '/', label: 'Home', members: true },
-  { to: '/verification', label: 'Verification', unverified: true },
-  { to: '/admin/resources', label: 'Admin', admin: true, section: '/admin' },
-  { to: '/forums', label: 'Forums', members: true },
-  { to: '/resources', label: 'Resources' },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/chat', label: 'Chat', members: true },
-  { to: '/referrals', label: 'Referrals', members: true },
-  { to: '/my-profile', label: 'My Profile' },
-  { to: '/settings', label: 'Settings' },
-];
-
-const SIDE_LINKS: NavItem[] = [
+// The one navigation, in the side bar on a wide screen and behind the burger on a phone: every destination once.
+const NAV_LINKS: NavItem[] = [
   { to: '/', label: 'Home', members: true },
   { to: '/verification', label: 'Verification', unverified: true },
   { to: '/forums', label: 'Forums', members: true },
   { to: '/bookmarks', label: 'Bookmarks', members: true },
   { to: '/chat', label: 'Chat', members: true },
   { to: '/referrals', label: 'Referrals', members: true },
-  { to: '/resources', label: 'Resources' },
   { to: '/therapists', label: 'Therapists' },
+  { to: '/resources', label: 'Resources' },
+  { to: '/faq', label: 'FAQ' },
   { to: '/my-profile', label: 'My Profile' },
   { to: '/settings', label: 'Settings' },
-  { to: '/admin/resources', label: 'Admin', admin: true, section: '/admin' },
+  { to: '/admin', label: 'Admin', admin: true, section: '/admin' },
 ];
 
-/** Beside Chat, the number of conversations with unread messages; the link's name reads "Chat 2 conversations with unread messages". */
-function NavLabel({ item, chatUnread }: { item: NavItem; chatUnread: number }) {
-  if (item.to !== '/chat' || chatUnread === 0) return <>{item.label}</>;
+/** What is new, counted per navigation item: its badge, and the words a screen reader hears for it. */
+type Counts = { chat: number; referrals: number; admin: number };
+
+/**
+ * A count beside an item, in the item's right section so it never wraps under the label. The item's name says it in
+ * words: "Chat 2 conversations with unread messages", "Referrals, 2 open", "Admin, 3 waiting".
+ */
+function NavCount({ item, counts }: { item: NavItem; counts: Counts }) {
+  if (item.to === '/chat' && counts.chat > 0) {
+    return (
+      <>
+        <Badge component="span" size="sm" color="red.8" circle={counts.chat < 10}>{counts.chat > 99 ? '99+' : counts.chat}</Badge>
+        <VisuallyHidden component="span"> {counts.chat === 1 ? 'conversation' : 'conversations'} with unread messages</VisuallyHidden>
+      </>
+    );
+  }
+  const count = item.to === '/referrals' ? counts.referrals : item.to === '/admin' ? counts.admin : 0;
+  if (count === 0) return null;
+  return <Badge size="sm" circle={count < 10} color="brand" aria-hidden component="span">{count > 99 ? '99+' : count}</Badge>;
+}
+
+/** The item's label; for a count read as part of a sentence, one hidden name read whole (split parts are read with a pause). */
+function NavText({ item, counts }: { item: NavItem; counts: Counts }) {
+  const spoken = item.to === '/referrals' && counts.referrals > 0 ? referralsNavLabel(counts.referrals)
+    : item.to === '/admin' && counts.admin > 0 ? adminNavLabel(counts.admin) : null;
+  if (!spoken) return <>{item.label}</>;
   return (
     <>
-      {item.label}{' '}
-      <Badge component="span" size="sm" color="red.8" circle={chatUnread < 10}>{chatUnread > 99 ? '99+' : chatUnread}</Badge>
-      <VisuallyHidden component="span"> {chatUnread === 1 ? 'conversation' : 'conversations'} with unread messages</VisuallyHidden>
+      <VisuallyHidden component="span">{spoken}</VisuallyHidden>
+      <span aria-hidden>{item.label}</span>
     </>
   );
+}
+
+/** On a phone the counts are behind the burger: a dot on it says something is new, and its description says what. */
+function newsText(counts: Counts): string {
+  return [
+    counts.chat > 0 && chatUnreadText(counts.chat),
+    counts.referrals > 0 && `${counts.referrals} open ${counts.referrals === 1 ? 'referral' : 'referrals'}`,
+    counts.admin > 0 && `${counts.admin} waiting for an administrator`,
+  ].filter(Boolean).join(', ');
 }
 
 export function useLogout() {
@@ -72,12 +93,11 @@ export default function AppLayout() {
   const member = isVerified(user);
   const offered = (l: NavItem) => (!l.admin || admin) && (!l.members || member) && (!l.unverified || !member);
   const [opened, { toggle, close }] = useDisclosure(false);
-  // On a phone both menus are hidden until the burger opens the side one: they are not built before that (two dozen
-  // links cost a slow phone a good part of the screen's start, issue #18). Read during the first render, not after.
+  // On a phone the menu is hidden until the burger opens it: it is not built before that (two dozen links cost a slow
+  // phone a good part of the screen's start, issue #18). Read during the first render, not after.
   const [menuBuilt, setMenuBuilt] = useState(false);
   // A page the server drew has the phone's layout until the browser has taken it over (docs/decisions/0104).
   const sideShown = useMediaMatch('(min-width: 48em)') || menuBuilt;
-  const topShown = useMediaMatch('(min-width: 62em)');
   const toggleMenu = () => {
     setMenuBuilt(true);
     toggle();
@@ -87,17 +107,12 @@ export default function AppLayout() {
   const { pathname } = useLocation();
   const active = ({ to, section = to }: NavItem) => (to === '/' ? pathname === '/' : pathname.startsWith(section));
   useLiveReferrals(member);
-  const chatUnread = useChatUnreadCount();
-  const openReferrals = useReferralCounts().data?.receivedOpen ?? 0;
-  // The Referrals item shows the number of open referrals received; its name says it in words ("Referrals, 2 open").
-  const label = (l: NavItem) => (l.to === '/referrals' && openReferrals > 0 ? (
-    <span>
-      {/* One hidden name, read whole: split parts would be read with a pause between them. */}
-      <VisuallyHidden>{referralsNavLabel(openReferrals)}</VisuallyHidden>
-      <span aria-hidden>{l.label}</span>
-      <Badge size="sm" circle={openReferrals < 10} color="brand" aria-hidden ml={6} component="span">{openReferrals}</Badge>
-    </span>
-  ) : <NavLabel item={l} chatUnread={chatUnread} />);
+  const counts: Counts = {
+    chat: useChatUnreadCount(),
+    referrals: useReferralCounts().data?.receivedOpen ?? 0,
+    admin: adminWaiting(useAdminQueueCounts(admin).data),
+  };
+  const news = newsText(counts);
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
@@ -109,18 +124,20 @@ export default function AppLayout() {
       >
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" aria-expanded={opened} />
+            <Box hiddenFrom="sm" pos="relative">
+              <Burger opened={opened} onClick={toggleMenu} size="sm" aria-label="Toggle navigation" aria-expanded={opened}
+                aria-describedby={news ? 'menu-news' : undefined} />
+              {news && (
+                <>
+                  <Box component="span" aria-hidden data-testid="menu-news-dot" pos="absolute" top={2} right={2} w={10} h={10}
+                    style={{ borderRadius: '50%', background: 'var(--mantine-color-red-8)', boxShadow: '0 0 0 2px var(--mantine-color-white)', pointerEvents: 'none' }} />
+                  <VisuallyHidden id="menu-news">New: {news}</VisuallyHidden>
+                </>
+              )}
+            </Box>
             <Box hiddenFrom="sm"><Logo /></Box>
           </Group>
           <Group gap="md" wrap="nowrap">
-            {topShown && (
-              <Group component="nav" aria-label="Top" gap="md" visibleFrom="md" wrap="nowrap">
-                {TOP_LINKS.filter(offered).map((l) => (
-                  <Anchor key={l.to} underline="hover" component={NavLink} to={l.to} c="dark.6" fw={active(l) ? 700 : 500}>{label(l)}</Anchor>
-                ))}
-                <UnstyledButton onClick={() => void logout()} fw={500} c="dark.6">Logout</UnstyledButton>
-              </Group>
-            )}
             <QuickSearch />
             <NotificationBell />
           </Group>
@@ -131,8 +148,9 @@ export default function AppLayout() {
         {sideShown && (
           <AppShell.Section grow component={ScrollArea}>
             <Stack gap={4} component="nav" aria-label="Side">
-              {SIDE_LINKS.filter(offered).map((l) => (
-                <MantineNavLink key={l.to} component={NavLink} to={l.to} label={label(l)} active={active(l)} onClick={close} />
+              {NAV_LINKS.filter(offered).map((l) => (
+                <MantineNavLink key={l.to} component={NavLink} to={l.to} label={<NavText item={l} counts={counts} />}
+                  rightSection={<NavCount item={l} counts={counts} />} active={active(l)} onClick={close} />
               ))}
               <MantineNavLink component="button" label="Logout" onClick={() => void logout()} />
             </Stack>

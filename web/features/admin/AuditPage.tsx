@@ -1,5 +1,6 @@
-import { Box, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { AuditEntry } from '../../../common/audit.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
@@ -28,12 +29,24 @@ const ACTIONS: Record<string, string> = {
   'report.suspend': 'Suspended an account',
 };
 
-/** What the entry was about, in words when known (a title, a name or a count of comments). */
+/** What the entry was about, in words (a title, a name, a count of comments), never a bare id. */
 function describeTarget(entry: AuditEntry): string {
-  if (entry.targetName) return entry.targetName;
   const { count } = entry.detail as { count?: unknown };
-  if (typeof count === 'number') return `${count} comment${count === 1 ? '' : 's'}`;
-  return `${entry.targetType} ${entry.targetId ?? ''}`.trim();
+  if (typeof count === 'number') return `${count} comment${count === 1 ? '' : 's'}${entry.targetName ? ` on ${entry.targetName}` : ''}`;
+  if (entry.targetName) return entry.targetName;
+  // Its subject is gone (a deleted post or account) and the entry recorded no name for it.
+  return `A ${TARGET_WORDS[entry.targetType] ?? 'target'} that no longer exists`;
+}
+
+const TARGET_WORDS: Record<string, string> = {
+  post: 'post', comment: 'comment', user: 'member', resource: 'resource', community: 'community', message: 'message',
+};
+
+/** The target in words, linked to where it is shown now when it still is. */
+function Target({ entry }: { entry: AuditEntry }) {
+  const text = describeTarget(entry);
+  if (!entry.targetLink) return <>{text}</>;
+  return <Anchor component={Link} to={entry.targetLink} underline="always">{text}</Anchor>;
 }
 
 const When = ({ at }: { at: string }) => <time dateTime={at} title={new Date(at).toLocaleString()}>{timeAgo(at)}</time>;
@@ -72,7 +85,7 @@ export default function AuditPage() {
                   </Table.Td>
                   <Table.Td>{entry.actor?.name ?? 'Unknown'}</Table.Td>
                   <Table.Td>{ACTIONS[entry.action] ?? entry.action}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{describeTarget(entry)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}><Target entry={entry} /></Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -80,7 +93,7 @@ export default function AuditPage() {
           <Stack gap={0} hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Audit log entries">
             {data.entries.map((entry) => (
               <Box component="li" key={entry._id} py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-                <Text fw={600}>{ACTIONS[entry.action] ?? entry.action}: <span style={{ overflowWrap: 'anywhere' }}>{describeTarget(entry)}</span></Text>
+                <Text fw={600}>{ACTIONS[entry.action] ?? entry.action}: <span style={{ overflowWrap: 'anywhere' }}><Target entry={entry} /></span></Text>
                 <Text size="sm" c="dimmed">{entry.actor?.name ?? 'Unknown'}, <When at={entry.createdAt} /></Text>
               </Box>
             ))}

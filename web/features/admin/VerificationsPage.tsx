@@ -15,6 +15,11 @@ export default function VerificationsPage() {
   const [rejecting, setRejecting] = useState<PendingVerification | null>(null);
   const { data, isPending, error } = useVerificationQueue(page);
   const decide = useDecideVerification();
+  // A calm word after each decision: the card leaves the queue, and this says what happened to whom.
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+  const approve = (person: PendingVerification) => decide.mutate({ id: person._id, approved: true }, {
+    onSuccess: () => setConfirmation(approvedText(person.name)),
+  });
 
   return (
     <Stack>
@@ -22,28 +27,38 @@ export default function VerificationsPage() {
       <Title order={1} size="h2">Licence verifications</Title>
       <Text>New members wait here until their licence is checked against their licensing body's public register. Oldest first.</Text>
       {decide.error && <Alert color="red" role="alert">{decide.error.message}</Alert>}
+      <div role="status">
+        {confirmation && (
+          <Alert color="teal" withCloseButton closeButtonLabel="Dismiss" onClose={() => setConfirmation(null)}>{confirmation}</Alert>
+        )}
+      </div>
       {isPending && <PageLoader />}
       {error && <Alert color="red" role="alert">{error.message}</Alert>}
       {data && data.users.length === 0 && <Text>No accounts are waiting for verification.</Text>}
       {data && data.users.some((u) => u.renewal) && <Title order={2} size="h4">Renewals</Title>}
       {data?.users.filter((u) => u.renewal).map((u) => (
-        <PendingCard key={u._id} person={u} decide={decide} onReject={setRejecting} />
+        <PendingCard key={u._id} person={u} decide={decide} onApprove={approve} onReject={setRejecting} />
       ))}
       {data && data.users.some((u) => u.renewal) && data.users.some((u) => !u.renewal) && <Title order={2} size="h4">New members</Title>}
       {data?.users.filter((u) => !u.renewal).map((u) => (
-        <PendingCard key={u._id} person={u} decide={decide} onReject={setRejecting} />
+        <PendingCard key={u._id} person={u} decide={decide} onApprove={approve} onReject={setRejecting} />
       ))}
       {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} />}
       <NameChanges />
-      <RejectDialog person={rejecting} onClose={() => setRejecting(null)} />
+      <RejectDialog person={rejecting} onClose={() => setRejecting(null)} onRejected={(name) => setConfirmation(rejectedText(name))} />
     </Stack>
   );
 }
 
 type Decide = ReturnType<typeof useDecideVerification>;
 
+const approvedText = (name: string) => `${name}'s licence is verified. They have been told by email and can now use the forums, chat and referrals.`;
+const rejectedText = (name: string) => `${name}'s licence was not verified. They have been told why by email.`;
+
 /** One account waiting: a renewal says so and when the new licence expires. */
-function PendingCard({ person: u, decide, onReject }: { person: PendingVerification; decide: Decide; onReject: (p: PendingVerification) => void }) {
+function PendingCard({ person: u, decide, onApprove, onReject }: {
+  person: PendingVerification; decide: Decide; onApprove: (p: PendingVerification) => void; onReject: (p: PendingVerification) => void;
+}) {
   return (
     <Card withBorder>
       <Group justify="space-between" align="flex-start">
@@ -55,7 +70,7 @@ function PendingCard({ person: u, decide, onReject }: { person: PendingVerificat
           {u.licenceExpiresOn && <Text size="sm">{u.renewal ? 'Renewed licence expires' : 'Expires'} {u.licenceExpiresOn}</Text>}
         </div>
         <Group gap="xs">
-          <Button onClick={() => decide.mutate({ id: u._id, approved: true })} loading={decide.isPending && decide.variables?.id === u._id} aria-label={`Approve ${u.name}`}>Approve</Button>
+          <Button onClick={() => onApprove(u)} loading={decide.isPending && decide.variables?.id === u._id} aria-label={`Approve ${u.name}`}>Approve</Button>
           <Button variant="outline" color="red.8" onClick={() => onReject(u)} aria-label={`Reject ${u.name}`}>Reject</Button>
         </Group>
       </Group>
@@ -64,7 +79,7 @@ function PendingCard({ person: u, decide, onReject }: { person: PendingVerificat
 }
 
 /** Rejects with a reason the member reads; stays open with the server's message if the rejection fails. */
-function RejectDialog({ person, onClose }: { person: PendingVerification | null; onClose: () => void }) {
+function RejectDialog({ person, onClose, onRejected }: { person: PendingVerification | null; onClose: () => void; onRejected: (name: string) => void }) {
   const [reason, setReason] = useState('');
   const reject = useDecideVerification();
   const { busy, message, setMessage, submit } = useSubmit('Failed to reject the licence.');
@@ -77,6 +92,7 @@ function RejectDialog({ person, onClose }: { person: PendingVerification | null;
   const onSubmit = submit(async () => {
     if (!person || !reason.trim()) return;
     await reject.mutateAsync({ id: person._id, approved: false, reason: reason.trim() });
+    onRejected(person.name);
     close();
   });
 

@@ -4,6 +4,7 @@ import type { NameChangeQueue, NameDecisionResult, VerificationQueue } from '../
 import type { AuditPage } from '../../../common/audit.ts';
 import type { ResourcePage } from '../../../common/resources.ts';
 import type { Profile } from '../../../common/therapists.ts';
+import { adminQueueKey } from '../../lib/adminQueue.ts';
 import { api, query } from '../../lib/api.ts';
 
 // Every list of resources sits under 'resources', whichever screen shows it (the library, the dashboard, this queue):
@@ -34,7 +35,10 @@ export const useResourceQueue = (page: number) => useQuery({
 
 function useResourceDecision(run: (id: string) => Promise<unknown>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: RESOURCES }) });
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: RESOURCES }), client.invalidateQueries({ queryKey: adminQueueKey })]),
+  });
 }
 
 export const useApproveResource = () =>
@@ -56,7 +60,8 @@ export function useDecideVerification() {
   return useMutation({
     mutationFn: ({ id, approved, reason }: VerificationDecision) =>
       api(`/api/admin/verifications/${id}`, { method: 'PATCH', body: { approved, reason } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.verifications }),
+    // The queues, their counts (the navigation's badge) and the audit log.
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
 
@@ -71,7 +76,8 @@ export function useDecideNameChange() {
   return useMutation({
     mutationFn: ({ id, approved }: { id: string; approved: boolean }) =>
       api<NameDecisionResult>(`/api/admin/verifications/${id}/name`, { method: 'PATCH', body: { approved } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.verifications }),
+    // The queues, their counts (the navigation's badge) and the audit log.
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
 

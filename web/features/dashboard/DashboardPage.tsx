@@ -81,9 +81,10 @@ function ChatsCard() {
 
 function ActivityCard() {
   const { data, isPending } = useRecentActivity();
+  const { user } = useSession();
   return (
     <DashboardCard title="Recent Activity">
-      {isPending ? <PageLoader label="Loading activity..." /> : <RecentActivity items={data ?? []} />}
+      {isPending ? <PageLoader label="Loading activity..." /> : <RecentActivity items={data ?? []} readerId={user?._id} />}
     </DashboardCard>
   );
 }

@@ -47,8 +47,8 @@ function namesText(names: string[]): string {
   return `${names.slice(0, 2).join(', ')} and ${plural(rest, 'other')}`;
 }
 
-export function RecentActivity({ items: feed }: { items: FeedItem[] }) {
-  const items = groupActivity(feed);
+export function RecentActivity({ items: feed, readerId }: { items: FeedItem[]; readerId?: string }) {
+  const items = groupActivity(feed, readerId);
   if (!items.length) return <Text c="dimmed">No recent activity yet. Why not start a post?</Text>;
   return (
     <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>

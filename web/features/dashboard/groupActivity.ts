@@ -7,8 +7,12 @@ type CommentItem = Extract<FeedItem, { type: 'NEW_COMMENT' }>;
 export type CommentGroup = { type: 'COMMENT_GROUP'; _id: string; createdAt: string; count: number; authors: string[]; post: CommentItem['post'] };
 export type ActivityEntry = FeedItem | CommentGroup;
 
-/** Items newest first in, entries newest first out; a post's single comment stays an ordinary item. */
-export function groupActivity(items: FeedItem[]): ActivityEntry[] {
+/**
+ * Items newest first in, entries newest first out; a post's single comment stays an ordinary item. What the reader
+ * (`readerId`) wrote is left out: their own posts and comments are not news to them.
+ */
+export function groupActivity(feed: FeedItem[], readerId?: string): ActivityEntry[] {
+  const items = feed.filter((item) => item.type === 'NEW_RESOURCE' || item.author._id !== readerId);
   const byPost = new Map<string, CommentItem[]>();
   for (const item of items) {
     if (item.type !== 'NEW_COMMENT') continue;

@@ -16,8 +16,9 @@ import { LOADING_FORUMS, NO_POSTS } from './components/texts.ts';
 export { drawn } from './drawn.ts';
 
 /**
- * /forums: three columns on wide screens. On a phone they stack with the two side columns first,
- * because the post list scrolls on without end and nothing placed after it could be reached.
+ * /forums: three columns on wide screens. On a phone the posts come first on the screen: the two side columns (the
+ * reader's communities, recommendations, all communities) fold behind one "Communities" button above the list. They
+ * cannot follow it, because the post list scrolls on without end and nothing placed after it could be reached.
  */
 export default function ForumsPage() {
   const { user } = useSession();
@@ -25,6 +26,9 @@ export default function ForumsPage() {
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [creating, setCreating] = useState(false);
   const order = usePostSort();
+  const [communitiesShown, setCommunitiesShown] = useState(false);
+  // Folded on a phone only, by a style rule: the page the server drew is the same at every width (docs/decisions/0104).
+  const phoneFold = communitiesShown ? undefined : 'md';
 
   return (
     <Stack gap="md">
@@ -33,8 +37,12 @@ export default function ForumsPage() {
         {isVerified(user) && !creating && <Button onClick={() => setCreating(true)}>Create Post</Button>}
       </Group>
       <SearchBox value={search} onChange={setSearch} placeholder="Search all posts..." label="Search all posts" />
+      <Button hiddenFrom="md" variant="light" onClick={() => setCommunitiesShown((shown) => !shown)}
+        aria-expanded={communitiesShown} aria-controls="forum-my-communities-col forum-communities-col">
+        {communitiesShown ? 'Hide communities' : 'Communities'}
+      </Button>
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 1, md: 1 }}>
+        <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 1, md: 1 }} visibleFrom={phoneFold} id="forum-my-communities-col">
           <MyCommunitiesColumn />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 3, md: 2 }}>
@@ -48,7 +56,7 @@ export default function ForumsPage() {
             />
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 2, md: 3 }}>
+        <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 2, md: 3 }} visibleFrom={phoneFold} id="forum-communities-col">
           <CommunitiesColumn />
         </Grid.Col>
       </Grid>

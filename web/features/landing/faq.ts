@@ -17,5 +17,5 @@ export const HOW_TO_QUESTIONS: FaqItem[] = [
   { id: 'recommendations', question: 'How are communities recommended to me?', answer: 'We match the specialties, modalities and client age groups on your profile with the tags of each community, and show you why each one was recommended.' },
   { id: 'create-community', question: 'How do I create a community?', answer: 'Open the Forums tab and use "create community" in the Communities column, or the Create Community button on the All Communities page.' },
   { id: 'find', question: 'How do I find therapists?', answer: 'Open the Therapist Network and filter by location, specialties, client demographics and therapeutic modalities, then search.' },
-  { id: 'message', question: 'How do I message another therapist?', answer: 'Open their profile and press the send-a-message (Start Chat) button at the bottom of the profile, or use Start Chat on their card in the directory.' },
+  { id: 'message', question: 'How do I message another therapist?', answer: 'Open their profile and press the send-a-message (Start Chat) button under their name, or use Start Chat on their card in the directory.' },
 ];

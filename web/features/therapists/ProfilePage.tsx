@@ -35,18 +35,22 @@ export default function ProfilePage() {
             <ProfileView
               profile={profile.data}
               headerAction={canAct && <FavoriteButton userId={profile.data._id} name={profile.data.name} active={profile.data.isFavorite} />}
+              primaryActions={canAct && (
+                <>
+                  {/* A referral goes to a verified colleague only (the server refuses anyone else). */}
+                  {profile.data.verificationStatus === 'verified' && (
+                    <Button component={Link} to={`/referrals/new?to=${profile.data._id}`} variant="light" size="sm"
+                      aria-label={`Refer a client to ${profile.data.name}`}>Refer a client</Button>
+                  )}
+                  <StartChatButton userId={profile.data._id} name={profile.data.name} size="sm" />
+                </>
+              )}
             />
-            {/* At the bottom of the profile, as the FAQ describes sending a message. */}
+            {/* The safety tools and the administrator's page, after the profile: not what a colleague comes for. */}
             <Group justify="flex-end" align="flex-start">
               {/* Any signed-in member may block: it is a safety tool. */}
               <BlockButton userId={profile.data._id} name={profile.data.name} />
               {canAct && <ReportButton targetType="profile" targetId={profile.data._id} what={`profile of ${profile.data.name}`} size="sm" />}
-              {/* A referral goes to a verified colleague only (the server refuses anyone else). */}
-              {canAct && profile.data.verificationStatus === 'verified' && (
-                <Button component={Link} to={`/referrals/new?to=${profile.data._id}`} variant="light" size="md"
-                  aria-label={`Refer a client to ${profile.data.name}`}>Refer a client</Button>
-              )}
-              {canAct && <StartChatButton userId={profile.data._id} name={profile.data.name} size="md" />}
               {isAdmin(user) && (
                 <Button component={Link} to={`/admin/users/${profile.data._id}`} variant="subtle" size="md">Manage account</Button>
               )}

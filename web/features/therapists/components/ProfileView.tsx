@@ -27,9 +27,11 @@ type Props = {
   profile: Profile;
   /** Controls beside the name (the favourite star). */
   headerAction?: ReactNode;
+  /** What a colleague comes to do (refer a client, start a chat): under the name, in the first screen of a long profile. */
+  primaryActions?: ReactNode;
 };
 
-export function ProfileView({ profile: p, headerAction }: Props) {
+export function ProfileView({ profile: p, headerAction, primaryActions }: Props) {
   const region = [p.licenceRegion, p.licenceCountry].filter(Boolean).join(', ');
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
@@ -44,6 +46,7 @@ export function ProfileView({ profile: p, headerAction }: Props) {
           {p.profession && <Text fw={500}>{p.profession}</Text>}
           {p.location && <Text>{p.location}</Text>}
           <Box mt="xs"><VerificationBadge profile={p} /></Box>
+          {primaryActions && <Group gap="xs" mt="md">{primaryActions}</Group>}
         </Box>
       </Group>
 
