@@ -12,6 +12,9 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { CacheEvent } from '../../lib/caches.ts';
 import { revokeAllSessions, revokeResetLinks, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict, notFound, postgresCode } from '../../lib/errors.ts';
+import type { Mail } from '../../lib/mail.ts';
+import { recordEvents } from '../../lib/outbox.ts';
+import { mailOf } from '../../lib/outbox-notices.ts';
 import { authorWarning, reporterOutcome } from './reports-mail.ts';
 import { toReportItem, type ReportGroupRow } from './reports-present.ts';
 import { removeTarget, reportableAuthor, targetView, type TargetView } from './reports-targets.ts';
@@ -95,11 +98,12 @@ export async function reviewReport(
       actorId: admin.id, action: `report.${action}`, targetType: item.targetType === 'profile' ? 'user' : item.targetType,
       targetId: item.targetId, detail: { reports: reporters.length, authorId: item.authorId, ...(note ? { note } : {}) },
     });
-    return { item, reporters, author, view, changed };
+    const mails = reviewMails(ctx, { item, reporters, author, view }, action, note);
+    return { item, reporters, author, changed, events: await recordEvents(ctx, t, mails.map(mailOf)) };
   });
   if (done.changed) ctx.caches.publish(done.changed);
   if (done.author && suspends(done.item, action)) ctx.realtime.endUser(done.author.id);
-  sendReviewMails(ctx, done, action, note);
+  await done.events.deliver();
   return { msg: REVIEW_DONE[action], resolved: done.reporters.length };
 }
 
@@ -148,12 +152,11 @@ async function act(db: Db, item: Item, action: ReportAction, author: Author | nu
   return null;
 }
 
-function sendReviewMails(
+/** Each reporter hears the outcome; a warned author hears where. One mail per event, so a retry sends only what failed. */
+function reviewMails(
   ctx: AppContext, done: { item: Item; reporters: Reporter[]; author: Author | null; view: TargetView }, action: ReportAction, note?: string,
-) {
-  const send = (mail: Parameters<AppContext['mailer']['send']>[0]) => void ctx.mailer.send(mail).catch(() => {});
-  for (const reporter of done.reporters) send(reporterOutcome(reporter, done.item.targetType, action, ctx.config.publicUrl));
-  if (action === 'warn' && done.author) {
-    send(authorWarning(done.author, done.item.targetType, done.view, note, ctx.config.publicUrl));
-  }
+): Mail[] {
+  const mails = done.reporters.map((reporter) => reporterOutcome(reporter, done.item.targetType, action, ctx.config.publicUrl));
+  if (action === 'warn' && done.author) mails.push(authorWarning(done.author, done.item.targetType, done.view, note, ctx.config.publicUrl));
+  return mails;
 }
