@@ -82,7 +82,7 @@ export function postsRoutes(app: App, ctx: AppContext): void {
     async (request) => posts.setFollow(ctx, currentUser(request), { ...request.params, on: false }));
 
   app.get('/api/forumPosts/:postId/comments', {
-    onRequest: verified, config: { idempotent: true }, schema: { params: PostIdParams, querystring: CommentsQuery, response: { 200: CommentsPageSchema } },
+    onRequest: verified, schema: { params: PostIdParams, querystring: CommentsQuery, response: { 200: CommentsPageSchema } },
   }, async (request, reply) => sendJson(request, reply,
     await comments.commentsJson(ctx, currentUser(request), { ...request.params, ...request.query })));
 

@@ -13,6 +13,7 @@ import type { CacheEvent } from '../../lib/caches.ts';
 import { revokeAllSessions, revokeResetLinks, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict, notFound, postgresCode } from '../../lib/errors.ts';
 import type { Mail } from '../../lib/mail.ts';
+import { keepAnswerWithin } from '../../lib/idempotency.ts';
 import { recordEvents } from '../../lib/outbox.ts';
 import { mailOf } from '../../lib/outbox-notices.ts';
 import { authorWarning, reporterOutcome } from './reports-mail.ts';
@@ -24,15 +25,19 @@ export async function createReport(ctx: AppContext, user: CurrentUser, input: Cr
   const details = input.details ?? '';
   if (input.reason === 'other' && !details) throw badRequest(REPORT_DETAILS_REQUIRED);
   const authorId = await reportableAuthor(ctx.db, user, input.targetType, input.targetId);
+  const answer = { msg: REPORT_SENT };
   try {
-    await ctx.db.insert(reports).values({
-      reporterId: user.id, targetType: input.targetType, targetId: input.targetId, targetAuthorId: authorId, reason: input.reason, details,
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(reports).values({
+        reporterId: user.id, targetType: input.targetType, targetId: input.targetId, targetAuthorId: authorId, reason: input.reason, details,
+      });
+      await keepAnswerWithin(tx, answer);
     });
   } catch (error) {
     if (postgresCode(error) === '23505') throw conflict(REPORT_DUPLICATE);
     throw error;
   }
-  return { msg: REPORT_SENT };
+  return answer;
 }
 
 /**

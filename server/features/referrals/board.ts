@@ -8,6 +8,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { keepAnswerWithin } from '../../lib/idempotency.ts';
 import { recordEvents } from '../../lib/outbox.ts';
 import { nowOf } from './clock.ts';
 import { noticeOf, tellReceived, tellUpdated } from './events.ts';
@@ -46,7 +47,7 @@ export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, messag
   if (!row.to_board) throw notFound(REFERRAL_TEXTS.notFound);
   if (row.status !== 'open') throw conflict(REFERRAL_TEXTS.notOpen);
   if (!(await q.boardMatch(ctx.db, id, user.id))) throw forbidden(REFERRAL_TEXTS.boardMismatch);
-  const { offer, events } = await ctx.db.transaction(async (tx) => {
+  const { answer, events } = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
     const [offer] = await queryRows<{ created_at: Date | string }>(t, sql`
       INSERT INTO referral_offers (referral_id, therapist_id, message, created_at)
@@ -54,11 +55,14 @@ export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, messag
       ON CONFLICT (referral_id, therapist_id) DO NOTHING RETURNING created_at`);
     if (!offer) throw conflict(REFERRAL_TEXTS.offerExists);
     const notice = noticeOf('referralOffer', { referralId: id, summary: referralSummary(row), actorId: user.id, to: [row.sender_id] });
-    return { offer, events: await recordEvents(ctx, t, notice) };
+    const events = await recordEvents(ctx, t, notice);
+    const answer = toBoardItem({ ...row, my_offer: { message, status: 'open', createdAt: new Date(offer.created_at).toISOString() }, cursor_at: '' });
+    await keepAnswerWithin(t, answer);
+    return { answer, events };
   });
   tellUpdated(ctx, { referralId: id, kind: 'offer', status: 'open', to: [row.sender_id] });
   await events.deliver();
-  return toBoardItem({ ...row, my_offer: { message, status: 'open', createdAt: new Date(offer.created_at).toISOString() }, cursor_at: '' });
+  return answer;
 }
 
 export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offerId }: { id: string; offerId: string }): Promise<Referral> {
