@@ -21,7 +21,7 @@ export type Me = z.infer<typeof MeSchema>;
 
 const required = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
-export const LicenceFields = {
+const LicenceFields = {
   profession: required(LIMITS.shortText),
   licenceNumber: required(60),
   licensingBody: required(LIMITS.shortText),

@@ -5,7 +5,7 @@ export const AVAILABILITY_NOTE_MAX = 200;
 export const MAX_INSURERS = 10;
 export const INSURER_MAX = 60;
 /** An availability not confirmed (or changed) for this long shows as "Availability not confirmed recently". */
-export const AVAILABILITY_STALE_DAYS = 60;
+const AVAILABILITY_STALE_DAYS = 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const AVAILABILITY_STALE_TEXT = 'Availability not confirmed recently';

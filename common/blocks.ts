@@ -28,7 +28,7 @@ export type BlockedMember = z.infer<typeof BlockedMember>;
 export const BlockedList = z.object({ users: z.array(BlockedMember) });
 export type BlockedList = z.infer<typeof BlockedList>;
 
-export const MESSAGE_POLICIES = ['everyone', 'network'] as const;
+const MESSAGE_POLICIES = ['everyone', 'network'] as const;
 export const MessagePolicy = z.enum(MESSAGE_POLICIES);
 export type MessagePolicy = z.infer<typeof MessagePolicy>;
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 /** Communities a new member is asked to join (from the recommendations) before the step ticks itself. */
 export const ONBOARDING_COMMUNITIES = 3;
 
-export const ONBOARDING_STEPS = ['photo', 'profile', 'communities', 'network'] as const;
+const ONBOARDING_STEPS = ['photo', 'profile', 'communities', 'network'] as const;
 export const PROFILE_PARTS = [
   'photo', 'bio', 'profession', 'location', 'specialties', 'modalities', 'demographics', 'sessionFormat', 'availability', 'languages',
 ] as const;

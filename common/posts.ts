@@ -87,8 +87,7 @@ export const CommentsQuery = z.object({
 export const CommunityIdParams = z.object({ communityId: IdSchema });
 export const PostIdParams = z.object({ postId: IdSchema });
 
-export const AuthorSchema = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() });
-export type Author = z.infer<typeof AuthorSchema>;
+const AuthorSchema = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() });
 
 export const PostSchema = z.object({
   _id: z.string(),

@@ -43,7 +43,7 @@ export const SessionsQuery = z.object({
   before: z.string().max(80).refine((c) => parseSessionCursor(c) !== null, 'is not a valid cursor').optional(),
 });
 
-export const SessionSchema = z.object({
+const SessionSchema = z.object({
   _id: z.string(),
   browser: z.string(),
   device: z.string(),

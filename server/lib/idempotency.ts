@@ -20,8 +20,8 @@ declare module 'fastify' {
   }
 }
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const KEEP_MS = 24 * 60 * 60_000;
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEEP_MS = 24 * 60 * 60_000;
 /** A key claimed and never answered (its node died mid-request) is free again after this. */
 const ABANDONED_MS = 60_000;
 const CLEANUP_JOB = 'idempotency.cleanup';

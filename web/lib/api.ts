@@ -3,7 +3,6 @@ import { codeForStatus, isErrorCode, isServerFault, type ErrorCode } from '../..
 import { MEMBER_HINT_COOKIE } from '../../common/member-hint.ts';
 import { TOKEN_KEY, takePrefetched } from './prefetch.ts';
 
-export { TOKEN_KEY };
 export const SESSION_ENDED_EVENT = 'thera:session-ended';
 
 /** A refusal from the API: `message` is the server's text for people, `code` what the app decides on. */

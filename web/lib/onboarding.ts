@@ -6,7 +6,7 @@ import type { Onboarding } from '../../common/onboarding.ts';
 import { api } from './api.ts';
 import { useSession } from './session.tsx';
 
-export const onboardingKey = ['onboarding'] as const;
+const onboardingKey = ['onboarding'] as const;
 
 export function useOnboarding() {
   const { user } = useSession();

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { assertCodesAllowed, CodeRefused, refusedCode, useCode } from './two-factor.ts';
 
-export const MFA_TTL_MS = 5 * 60_000;
+const MFA_TTL_MS = 5 * 60_000;
 const expired = () => new AppError(401, 'SIGN_IN_EXPIRED', TEXTS.signInExpired);
 
 /** After a right password: the token for POST /api/users/login/2fa. Expired challenges of the user are swept. */

@@ -17,7 +17,7 @@ import { toLicenceUpdate, toMe } from './present.ts';
 
 const RESET_TTL_MS = 3_600_000;
 export const RESET_INVALID = 'This password reset link is invalid or has expired.';
-export const ACCOUNT_DISABLED = 'This account has been disabled. Please contact an administrator.';
+const ACCOUNT_DISABLED = 'This account has been disabled. Please contact an administrator.';
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 const limitsOf = (ctx: AppContext) => accountLimits(ctx.limiter, ctx.config.limits);

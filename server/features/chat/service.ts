@@ -24,7 +24,7 @@ export async function listConversations(
 }
 
 /** Tells each participant about the conversation as they see it (read now, unless the caller has it already). */
-export async function announceConversation(
+async function announceConversation(
   ctx: AppContext, conversationId: string, event: 'conversationUpdated' | 'newConversation', known?: q.ConversationRow,
 ): Promise<void> {
   const row = known ?? await q.findConversation(ctx.db, conversationId);

@@ -47,7 +47,7 @@ export function newestQuery(communityId: string | null, before: string | undefin
 }
 
 /** Most liked first among the posts written in the period; ties by id, so the cursor (likes, id) is exact. */
-export function topQuery(communityId: string | null, before: string | undefined, period: TopPeriod): SQL {
+function topQuery(communityId: string | null, before: string | undefined, period: TopPeriod): SQL {
   const page = sql`SELECT ${POST_COLUMNS} FROM posts p
     WHERE true ${inCommunity(communityId)} ${PERIOD_START[period]} ${lessLikedThan(before)}
     ORDER BY ${TOP_INDEX_ORDER} LIMIT ${PAGE_PLUS_ONE}`;

@@ -170,7 +170,7 @@ export async function likePost(ctx: ForumWriteContext, user: CurrentUser, { id: 
   return getPost(ctx, user, { id: postId });
 }
 
-export async function assertCommunityExists(db: Db, communityId: string): Promise<void> {
+async function assertCommunityExists(db: Db, communityId: string): Promise<void> {
   const rows = await queryRows(db, sql`SELECT 1 FROM communities WHERE id = ${communityId}`);
   if (!rows.length) throw notFound(COMMUNITY_NOT_FOUND);
 }

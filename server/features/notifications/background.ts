@@ -10,7 +10,7 @@ import { userRoom } from '../../lib/realtime.ts';
 import { membersDueDigest, sendChatEmail, sendDigest, sendImmediate } from './email.ts';
 import * as q from './queries.ts';
 
-export const DIGEST_JOB = 'notifications.digest';
+const DIGEST_JOB = 'notifications.digest';
 const DIGESTS_PER_ROUND = 200;
 
 /** The job handlers and the realtime delivery, registered once the app's context exists. */

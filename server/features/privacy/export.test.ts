@@ -16,7 +16,7 @@ import { createAdmin, createUser, type TestUser } from '../../test/factories.ts'
 import { mailIn } from '../../test/mail.ts';
 import { EXPORT_CHUNK_BYTES, purgeExpiredExports } from './export.ts';
 import { EXPORT_SECTIONS } from './export-sections.ts';
-import { makeFootprint, type Footprint } from './fixtures.ts';
+import { makeFootprint, type Footprint } from './test-fixtures.ts';
 
 let ctx: TestContext;
 let member: TestUser;

@@ -56,7 +56,7 @@ function NavLabel({ item, chatUnread }: { item: NavItem; chatUnread: number }) {
   );
 }
 
-export function useLogout() {
+function useLogout() {
   const { signOut } = useSession();
   // The spec: logout clears the session and reloads the site root.
   return async () => {

@@ -4,7 +4,7 @@ import type { FeedItem } from '../../../common/activity.ts';
 
 type CommentItem = Extract<FeedItem, { type: 'NEW_COMMENT' }>;
 /** Several new comments on one post: placed where its newest comment was, with who wrote them (newest first, once each). */
-export type CommentGroup = { type: 'COMMENT_GROUP'; _id: string; createdAt: string; count: number; authors: string[]; post: CommentItem['post'] };
+type CommentGroup = { type: 'COMMENT_GROUP'; _id: string; createdAt: string; count: number; authors: string[]; post: CommentItem['post'] };
 export type ActivityEntry = FeedItem | CommentGroup;
 
 /** Items newest first in, entries newest first out; a post's single comment stays an ordinary item. */

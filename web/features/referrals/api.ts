@@ -15,7 +15,7 @@ export type NeedsQuery = {
   region: string | null; languages: string[]; feeModels: string[];
 };
 
-export const referralKeys = {
+const referralKeys = {
   list: (box: Box) => [...REFERRALS_KEY, 'list', box] as const,
   board: [...REFERRALS_KEY, 'board'] as const,
   one: (id: string) => [...REFERRALS_KEY, 'one', id] as const,

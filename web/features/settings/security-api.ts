@@ -5,13 +5,13 @@ import { api, query } from '../../lib/api.ts';
 
 export const securityKeys = { twoFactor: ['settings', 'two-factor'] as const, sessions: ['settings', 'sessions'] as const };
 
-export const twoFactorQuery = queryOptions({
+const twoFactorQuery = queryOptions({
   queryKey: securityKeys.twoFactor,
   queryFn: ({ signal }) => api<TwoFactorStatus>('/api/users/me/2fa', { signal }),
 });
 export const useTwoFactorStatus = () => useQuery(twoFactorQuery);
 
-export const sessionsQuery = infiniteQueryOptions({
+const sessionsQuery = infiniteQueryOptions({
   queryKey: securityKeys.sessions,
   queryFn: ({ signal, pageParam }) => api<SessionsPage>(`/api/users/me/sessions${query({ before: pageParam })}`, { signal }),
   initialPageParam: undefined as string | undefined,

@@ -12,6 +12,7 @@ import { activeFilterCount, EMPTY_FILTERS, filtersFromParams, hasFilters, params
 
 // The code half of this screen's descriptor (common/drawn-screens.ts), exported from the screen's own chunk, which is
 // loaded by the time it is needed: its own chunk would cost a phone one more request.
+/** @public */
 export { drawn } from './drawn.ts';
 
 export default function TherapistsPage() {

@@ -138,7 +138,7 @@ const TICKS: Record<MessageStatus, { marks: string; label: string }> = {
 };
 
 /** Sent: one tick; delivered: two; read: two in blue. The label says it for those who cannot see the ticks. */
-export function Ticks({ status }: { status: MessageStatus }) {
+function Ticks({ status }: { status: MessageStatus }) {
   const { marks, label } = TICKS[status];
   return <span className="chat-ticks" data-status={status} role="img" aria-label={label} title={label}>{marks}</span>;
 }

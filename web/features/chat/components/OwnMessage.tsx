@@ -9,7 +9,7 @@ import { useConfirm } from '../../../components/useConfirm.tsx';
 export const changeable = (m: Message, now = Date.now()) =>
   m.kind === 'text' && !m.unsentAt && now - new Date(m.createdAt).getTime() < EDIT_WINDOW_MS;
 
-export const UNSEND_CONFIRMATION = 'Unsend this message? It is removed for both of you and cannot be brought back.';
+const UNSEND_CONFIRMATION = 'Unsend this message? It is removed for both of you and cannot be brought back.';
 
 type MenuProps = { onEdit: () => void; onUnsend: () => void };
 
