@@ -13,7 +13,7 @@ export const MeSchema = z.object({
   role: z.string(),
   verificationStatus: z.enum(VERIFICATION_STATUSES),
   rejectionReason: z.string().nullable(),
-  /** Issue 16: two-factor sign-in is on; an administrator who must turn it on before anything else (ADMIN_REQUIRE_2FA). */
+  /** Two-factor sign-in is on; an administrator who must turn it on before anything else (ADMIN_REQUIRE_2FA). */
   twoFactorEnabled: z.boolean(),
   mustEnrolTwoFactor: z.boolean(),
 });
@@ -27,7 +27,7 @@ const LicenceFields = {
   licensingBody: required(LIMITS.shortText),
   region: required(100),
   country: required(100),
-  /** The date the licence expires (issue 16): not in the past. */
+  /** The date the licence expires: not in the past. */
   licenceExpiresOn: LicenceExpiresOn,
 };
 

@@ -1,4 +1,4 @@
-// Referral availability (issue #14): the limits of its fields and when a stated availability stops being trusted.
+// Referral availability: the limits of its fields and when a stated availability stops being trusted.
 // No zod here, so the web's pages can import it without the schemas.
 
 export const AVAILABILITY_NOTE_MAX = 200;

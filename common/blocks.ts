@@ -1,4 +1,4 @@
-// Blocking a member and "Who can message me" (issue 13). Blocking is private: only the blocker ever sees that it
+// Blocking a member and "Who can message me". Blocking is private: only the blocker ever sees that it
 // happened; a refused message says the same thing whether the cause is a block or the recipient's setting.
 import { z } from 'zod';
 

@@ -27,7 +27,7 @@ export const CHAT_ERRORS = {
   emptySearch: 'Type something to search for.',
 } as const;
 
-/** A sender may edit or unsend their message this long after sending it (issue #17; docs/decisions/0073). */
+/** A sender may edit or unsend their message this long after sending it (docs/decisions/0073). */
 const EDIT_WINDOW_MINUTES = 15;
 export const EDIT_WINDOW_MS = EDIT_WINDOW_MINUTES * 60_000;
 export const SEARCH_MAX_LENGTH = 100;
@@ -78,7 +78,7 @@ export const MessageSearchQuery = z.object({
 });
 
 /**
- * GET /api/conversations/recipients?q=&limit=: the "New message" picker (issue #17). Verified members whose name, or a
+ * GET /api/conversations/recipients?q=&limit=: the "New message" picker. Verified members whose name, or a
  * word of it, starts with q, by name; not oneself, not members one blocked, not members hidden from the directory
  * unless a conversation with them exists. `canMessage` false: they do not accept one's messages (shown disabled).
  */

@@ -1,4 +1,4 @@
-// Reporting content to the moderators and their review (issue 13, "Reporting and review").
+// Reporting content to the moderators and their review ("Reporting and review").
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 

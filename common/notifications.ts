@@ -1,4 +1,4 @@
-// Notifications (issue 15): the REST shapes, the socket events and the per-type preferences, shared by the server
+// Notifications: the REST shapes, the socket events and the per-type preferences, shared by the server
 // and the web app. Mentions have their own module (common/mentions.ts).
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';

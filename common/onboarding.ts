@@ -1,4 +1,4 @@
-// After approval (issue #17): the dashboard's onboarding checklist and the profile's completeness meter, both computed
+// After approval: the dashboard's onboarding checklist and the profile's completeness meter, both computed
 // on the server from the member's own data by GET /api/users/me/onboarding.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// How a member's name and avatar are written, the same at registration and on the profile (issue 13, findings 12, 14).
+// How a member's name and avatar are written, the same at registration and on the profile (findings 12, 14).
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { UPLOADED_AVATAR } from './privacy.ts';

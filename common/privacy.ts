@@ -1,4 +1,4 @@
-// Issue 16 (part 2): the member's own photo, a copy of their data, leaving, and the licence's expiry date.
+// The member's own photo, a copy of their data, leaving, and the licence's expiry date.
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { LIMITS } from './constants.ts';

@@ -1,4 +1,4 @@
-// Referrals (issue 14): the request and response shapes shared by the server and the web app, and the privacy guard.
+// Referrals: the request and response shapes shared by the server and the web app, and the privacy guard.
 // A referral describes what a client needs, never who they are: the server checks every note and message with the
 // client-privacy guard (common/privacy-guard), which the forms ask through POST /api/privacy/check.
 import { z } from 'zod';

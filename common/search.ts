@@ -1,4 +1,4 @@
-// One search box (issue #17): GET /api/search?q= answers the top few matches of each kind, grouped, for the top bar.
+// One search box: GET /api/search?q= answers the top few matches of each kind, grouped, for the top bar.
 import { z } from 'zod';
 
 const SEARCH_QUERY_MAX = 100;

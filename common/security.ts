@@ -1,4 +1,4 @@
-// Account security (issue 16): two-factor sign-in, sessions, password and email change. Shared by server and web.
+// Account security: two-factor sign-in, sessions, password and email change. Shared by server and web.
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { IdSchema } from './ids.ts';

@@ -173,7 +173,7 @@ export const Profile = z.object({
   pendingName: z.string().nullable().optional(),
   /** Only to the owner and administrators. */
   licenceNumber: z.string().optional(),
-  /** The owner's only: when the licence expires (issue 16), to fill the licence form again. */
+  /** The owner's only: when the licence expires, to fill the licence form again. */
   licenceExpiresOn: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof Profile>;

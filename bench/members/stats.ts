@@ -1,4 +1,4 @@
-// Exact percentiles from every sample, and the pass rule of issue 18.
+// Exact percentiles from every sample, and the pass rule.
 import type { Samples } from './fleet.ts';
 
 const PASS = { p99Ms: 2000, deliveryP99Ms: 2000, failurePercent: 0.025 };

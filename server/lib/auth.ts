@@ -12,7 +12,7 @@ type Role = 'admin' | 'user';
 type VerificationStatus = 'pending' | 'verified' | 'rejected';
 export type CurrentUser = {
   id: string; name: string; role: Role; verificationStatus: VerificationStatus; sessionId: string;
-  /** An administrator without two-factor sign-in while ADMIN_REQUIRE_2FA is set: may only enrol (issue 16). */
+  /** An administrator without two-factor sign-in while ADMIN_REQUIRE_2FA is set: may only enrol. */
   mustEnrolTwoFactor?: boolean;
   /**
    * Read with the session (one statement), so /api/users/me needs no query of its own; absent where a user is made

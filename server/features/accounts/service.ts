@@ -66,7 +66,7 @@ export async function register(ctx: AppContext, _visitor: CurrentUser | null, in
 
 /**
  * A new session's token; with two-factor on, the token of the second step instead (no session yet). An administrator
- * without two-factor sign-in is asked to turn it on at each sign-in (issue 16).
+ * without two-factor sign-in is asked to turn it on at each sign-in.
  */
 export async function login(
   ctx: AppContext, _visitor: CurrentUser | null, input: { email: string; password: string; userAgent?: string } & Caller,

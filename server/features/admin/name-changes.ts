@@ -1,4 +1,4 @@
-// Verified members' name changes (issue 13, finding 12): they wait here for an administrator, apart from new members,
+// Verified members' name changes: they wait here for an administrator, apart from new members,
 // because a verified name is what colleagues trust; approving applies it, declining drops it. Both are audited.
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { NO_NAME_CHANGE, type NameChangeQueue, type NameDecision, type NameDecisionResult } from '../../../common/admin.ts';

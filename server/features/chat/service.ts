@@ -67,7 +67,7 @@ async function showAgainToOpener(ctx: AppContext, user: CurrentUser, conversatio
 }
 
 export async function deleteConversation(ctx: AppContext, user: CurrentUser, { conversationId }: InConversation): Promise<void> {
-  // For this user only: the other participant keeps the conversation and its history (issue #17).
+  // For this user only: the other participant keeps the conversation and its history.
   if (!(await q.removeConversationForUser(ctx.db, conversationId, user.id))) throw notFound(CHAT_ERRORS.conversationNotFound);
   ctx.realtime.toUser(user.id).emit('conversationDeleted', { conversationId });
   await chatUnreadChanged(ctx, [user.id]);

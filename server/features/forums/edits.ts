@@ -1,4 +1,4 @@
-// Editing a post or a comment (issue 17): the author, or an administrator (audited). Same limits as writing it; the
+// Editing a post or a comment: the author, or an administrator (audited). Same limits as writing it; the
 // members an edit newly mentions are told, the ones mentioned before are not told again.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';

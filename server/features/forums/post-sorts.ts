@@ -1,4 +1,4 @@
-// The SQL of sorted post pages (issue 17): Latest, Top in a period and Unanswered, for the feed or one community.
+// The SQL of sorted post pages: Latest, Top in a period and Unanswered, for the feed or one community.
 // Each page is a keyset page read along its own index (migrations 0020 and 0132), so a deep page costs what the first does.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';

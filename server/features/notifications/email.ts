@@ -157,7 +157,7 @@ export async function membersDueDigest(ctx: Ctx, now: Date, limit: number): Prom
 
 /**
  * The chat email, if the message is still unread and the member wants it: names the sender, never the text. A message
- * the sender unsent does not count (issue #17), unless a later one of theirs in the same window is still unread and stands.
+ * the sender unsent does not count, unless a later one of theirs in the same window is still unread and stands.
  */
 export async function sendChatEmail(ctx: Ctx, p: { recipientId: string; conversationId: string; messageId: string }): Promise<void> {
   const [row] = await queryRows<{ sender_name: string; unread: boolean; mode: string }>(ctx.db, sql`

@@ -1,4 +1,4 @@
-// Issue 16: "Delete my account" and an administrator's deletion — the effect on every table of server/db/schema.ts.
+// "Delete my account" and an administrator's deletion — the effect on every table of server/db/schema.ts.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';

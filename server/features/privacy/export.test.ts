@@ -1,4 +1,4 @@
-// Issue 16: "Download my data" — one ZIP of JSON files with everything the member has here and nothing of anyone else's.
+// "Download my data" — one ZIP of JSON files with everything the member has here and nothing of anyone else's.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

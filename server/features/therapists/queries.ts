@@ -33,7 +33,7 @@ const containsText = (column: AnyColumn, text: string) => sql`lower(${column}) L
 const hasAll = (column: AnyColumn, values: string[]) => arrayContains(column, sql`${`{${values.map(quoteArrayItem).join(',')}}`}::text[]`);
 const quoteArrayItem = (v: string) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 
-/** Everyone but `without` (a signed-in member, who does not look for themself: issue #17, defect 2). */
+/** Everyone but `without` (a signed-in member, who does not look for themself, so the count and every page agree). */
 const notSelf = (without?: string) => (without ? sql` AND ${users.id} <> ${without}` : sql``);
 
 function directoryWhere(f: DirectoryFilters, without?: string): SQL {

@@ -9,7 +9,7 @@ import { AuthCard } from './AuthCard.tsx';
 import { FormMessage } from './FormMessage.tsx';
 import { useSubmit } from '../../lib/useSubmit.ts';
 
-// Administrators without two-factor sign-in are asked to turn it on at each sign-in (issue 16).
+// Administrators without two-factor sign-in are asked to turn it on at each sign-in.
 const ASK_TWO_FACTOR = '/settings/security?enrol=1';
 
 export default function LoginPage() {

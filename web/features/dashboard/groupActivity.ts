@@ -1,5 +1,5 @@
 // "X commented on Y" three times for one post reads as noise: the dashboard shows one "3 new comments on Y" instead
-// (issue 17). Grouped here, over the items shown, so the feed API keeps the spec's fields.
+//. Grouped here, over the items shown, so the feed API keeps the spec's fields.
 import type { FeedItem } from '../../../common/activity.ts';
 
 type CommentItem = Extract<FeedItem, { type: 'NEW_COMMENT' }>;

@@ -1,4 +1,4 @@
-// The Privacy tab's calls for issue 16: a copy of my data, and deleting my account.
+// The Privacy tab's calls: a copy of my data, and deleting my account.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataExport, DeleteAccountInput, LatestExportResponse } from '../../../common/privacy.ts';
 import { api } from '../../lib/api.ts';

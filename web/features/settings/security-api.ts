@@ -1,4 +1,4 @@
-// The Security tab's calls (issue 16): two-factor sign-in, sessions, password and email change.
+// The Security tab's calls: two-factor sign-in, sessions, password and email change.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionsPage, TwoFactorSetup, TwoFactorStatus } from '../../../common/security.ts';
 import { api, query } from '../../lib/api.ts';

@@ -31,7 +31,7 @@ export default function TherapistsPage() {
   };
   const data = directory.data;
   // The spec: one's own card is hidden. The server leaves it out of the search itself, so the count and every page
-  // agree (issue #17, defect 2).
+  // agree.
   const cards = data?.users ?? [];
   const found = data?.total ?? 0;
 

@@ -17,7 +17,7 @@ type Props = {
   hasOlder: boolean;
   onLoadOlder: () => void;
   onTogglePin: (message: Message) => void;
-  /** The sender's own changes (issue #17): each resolves with an error message to show, or null. */
+  /** The sender's own changes: each resolves with an error message to show, or null. */
   onEdit: (message: Message, text: string) => Promise<string | null>;
   onUnsend: (message: Message) => void;
   /** A message found by search: scrolled into view and marked. */

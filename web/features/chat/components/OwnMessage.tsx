@@ -1,4 +1,4 @@
-// The sender's own message within 15 minutes of sending (issue #17): a menu (Edit, Unsend) shown on hover or focus,
+// The sender's own message within 15 minutes of sending: a menu (Edit, Unsend) shown on hover or focus,
 // and an inline editor (Enter or Save saves, Escape or Cancel cancels).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Button, Group, Menu, Text, Textarea } from '@mantine/core';
