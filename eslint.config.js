@@ -38,6 +38,11 @@ const boundaries = [
   { target: ['./server', './web', './common'], from: ['./bench', './faults'], message: 'The app imports nothing from bench/ or faults/.' },
 ];
 
+const webFromServer = {
+  group: ['**/web/**'], allowTypeImports: true,
+  message: 'The server runs the web renderer built (web/.ssr): import its types only (import type).',
+};
+
 export default defineConfig(
   { ignores: ['dist/', 'data/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -84,12 +89,15 @@ export default defineConfig(
   {
     // The server loads the renderer built (web/.ssr), never the web app's source: its one entry is named for types only.
     files: ['server/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{
-        group: ['**/web/**'], allowTypeImports: true,
-        message: 'The server runs the web renderer built (web/.ssr): import its types only (import type).',
-      }] }],
-    },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [webFromServer] }] },
+  },
+  {
+    // A feature's test fixtures (server/features/*/test-*.ts) and the harness serve its tests only.
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/test/**', 'server/features/**/test-*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [webFromServer, {
+      group: ['**/test-*.ts', '**/test/**'], message: 'Test fixtures and the test harness are for tests only.',
+    }] }] },
   },
   {
     // The boot script bundles the drawn screens' descriptors: a module the app also imported at run time would become a

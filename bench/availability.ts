@@ -1,4 +1,4 @@
-// The directory's availability filters (issue #14) on PostgreSQL with 100,000 generated therapists whose availability,
+// The directory's availability filters on PostgreSQL with 100,000 generated therapists whose availability,
 // languages, fee models and licensed regions are filled: the plans of the SQL, then each filter at 50 connections.
 // Every request asks for a different page size or page, so the 5 s read cache of a search does not answer for the database.
 // Run: node_modules/.bin/node bench/availability.ts

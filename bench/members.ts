@@ -1,4 +1,4 @@
-// The members benchmark (issue 18): a fleet of simulated members, each signed in with its own session and one socket,
+// The members benchmark: a fleet of simulated members, each signed in with its own session and one socket,
 // visiting the signed-in screens, chatting, liking, commenting and posting at the mix of bench/members/mix.ts, against
 // real server processes on PostgreSQL (10k users, 2k communities, 1M posts, 3M comments). It ramps members in steps
 // until the pass rule fails (p99 of every request and of chat delivery under 2 s; errors + timeouts under 0.025%) and

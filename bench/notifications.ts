@@ -2,7 +2,7 @@
 //  1. Fan-out: a comment on a post with 10,000 followers. The request's time (the fan-out runs after the response, by a
 //     job) and the time until every follower's notification is stored.
 //  2. The reads the web makes, at 50 connections with 10,000,000 notifications in the table (50 readers, each with
-//     their own token and about 1,000 items of their own), p50/p95/p99 against the 25 ms p95 budget of issue 18: the
+//     their own token and about 1,000 items of their own), p50/p95/p99 against the 25 ms p95 budget: the
 //     bell's unread count (every screen), the list's first page, the next page from each reader's own cursor, and the
 //     preferences (read once per browser session, for the time zone).
 // Loopback only, bounded (a hard stop after 30 minutes). Run: node bench/notifications.ts (writes bench/results/notifications.json).

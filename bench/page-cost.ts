@@ -1,4 +1,4 @@
-// What a member's page rendered on the server costs the server (issue 18, decision 0104): CPU per request, in process
+// What a member's page rendered on the server costs the server (decision 0104): CPU per request, in process
 // (process.cpuUsage: the app, React's render, compression and the database client; PostgreSQL's own CPU is not in it),
 // for the rendered page, for the plain page, and for the two API reads the app sends instead when the page is plain
 // (the session check and the screen's first list), and the render alone. CPU time, so it holds while other work runs.

@@ -1,4 +1,4 @@
-// What one read costs in CPU, apart from the machine's load (issue 18, decision 0101): a server of its own, requests a
+// What one read costs in CPU, apart from the machine's load (decision 0101): a server of its own, requests a
 // few at a time, and per request the server's CPU, its PostgreSQL backends' CPU and the statements it sent (counted in
 // the server by bench/count-queries.ts). On a saturated 2-core machine p95 ≈ 35 × that CPU (decision 0098), so this
 // is the figure to compare before and after a change while other work runs.

@@ -1,4 +1,4 @@
-// Where a screen's time goes before it is usable (issue #18): one cold visit per screen in Chromium at 390x844 with a
+// Where a screen's time goes before it is usable: one cold visit per screen in Chromium at 390x844 with a
 // 4x slower CPU, with V8's sampling profiler on; prints the main thread's busy time by script and the functions with
 // the most self time. Uses thera_bench_screens (seed it with `npm run bench:screens` first) and a fresh build.
 //   node bench/screens-profile.ts [/forums ...]   (default: the four screens of bench/screens.ts)

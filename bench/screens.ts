@@ -1,10 +1,10 @@
-// Screens usable within a second (issue #18): the built app on the real production server and a bench database, each
+// Screens usable within a second: the built app on the real production server and a bench database, each
 // screen opened cold in Chromium at 390x844 with a 4x slower CPU, several times; median and worst time to usable, and
 // the request waterfall. SCREENS_LABEL names the run ("before", "after"); runs with other labels stay in the JSON.
 //   SCREENS_DB      database to use (default thera_bench_screens, seeded here if empty)
 //   SCREENS_TEMPLATE copy this database into SCREENS_DB first when SCREENS_DB does not exist (e.g. thera_bench_forum)
 //   SCREENS_RUNS    visits per screen (default 7)
-//   SCREENS_BASE    a git revision (e.g. the commit before issue 18's changes): its build is measured too, in turns with
+//   SCREENS_BASE    a git revision (e.g. the commit before a change to the screens' start): its build is measured too, in turns with
 //                   this one, and written as "before"
 //   SCREENS_LIGHTHOUSE=0 skips Lighthouse
 import fs from 'node:fs';

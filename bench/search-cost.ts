@@ -1,4 +1,4 @@
-// What one uncached search costs, apart from the machine's load (issue 18, decision 0096): requests one at a time to a
+// What one uncached search costs, apart from the machine's load (decision 0096): requests one at a time to a
 // server of its own, each a search nobody made before, and per request the server's CPU, its PostgreSQL backends' CPU
 // and the statements it sent (counted in the server by bench/count-queries.ts).
 // Run: node_modules/.bin/node bench/search-cost.ts [--requests=300] [--server-dir=.] (BENCH_DB, default

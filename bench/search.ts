@@ -1,6 +1,6 @@
-// The top bar's one search box (GET /api/search, issue 17) at forum scale: 10,000 therapists, 2,000 communities,
+// The top bar's one search box (GET /api/search) at forum scale: 10,000 therapists, 2,000 communities,
 // 1,000,000 posts, 50,000 resources, at 50 connections. Every request searches all four kinds; the posts group is the
-// forums' full-text search, so its budget is the full-text one, p95 under 50 ms (issue 18).
+// forums' full-text search, so its budget is the full-text one, p95 under 50 ms.
 // Run: node_modules/.bin/node bench/search.ts [--seconds=10] (BENCH_DB, default thera_bench_forum: seeded by
 // bench/forums.ts and bench/feed.ts, only read here; BENCH_PORT, default 3304).
 import os from 'node:os';

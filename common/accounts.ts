@@ -13,7 +13,7 @@ export const MeSchema = z.object({
   role: z.string(),
   verificationStatus: z.enum(VERIFICATION_STATUSES),
   rejectionReason: z.string().nullable(),
-  /** Issue 16: two-factor sign-in is on; an administrator who must turn it on before anything else (ADMIN_REQUIRE_2FA). */
+  /** Two-factor sign-in is on; an administrator who must turn it on before anything else (ADMIN_REQUIRE_2FA). */
   twoFactorEnabled: z.boolean(),
   mustEnrolTwoFactor: z.boolean(),
 });
@@ -21,13 +21,13 @@ export type Me = z.infer<typeof MeSchema>;
 
 const required = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
-export const LicenceFields = {
+const LicenceFields = {
   profession: required(LIMITS.shortText),
   licenceNumber: required(60),
   licensingBody: required(LIMITS.shortText),
   region: required(100),
   country: required(100),
-  /** The date the licence expires (issue 16): not in the past. */
+  /** The date the licence expires: not in the past. */
   licenceExpiresOn: LicenceExpiresOn,
 };
 

@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { IsoInstant } from './time.ts';
 
-export const FEED_FAILED = 'Failed to fetch feed';
-
 /**
  * Cursor paging: pass the createdAt and _id of the last item shown to get the items after it.
  * createdAt carries microseconds, exactly as stored, so two items in the same millisecond are never lost or repeated.
@@ -19,16 +17,16 @@ const author = z.object({ _id: z.string(), name: z.string() });
 const community = z.object({ _id: z.string(), name: z.string() });
 
 // The spec's section 3 fields, and the author's _id (docs/decisions/0160).
-export const FeedPostItem = z.object({
+const FeedPostItem = z.object({
   type: z.literal('NEW_POST'), _id: z.string(), createdAt: z.string(), title: z.string(), author, community,
 });
-export const FeedCommentItem = z.object({
+const FeedCommentItem = z.object({
   type: z.literal('NEW_COMMENT'), _id: z.string(), createdAt: z.string(), author,
   post: z.object({ _id: z.string(), title: z.string(), community }),
 });
-export const FeedResourceItem = z.object({
+const FeedResourceItem = z.object({
   type: z.literal('NEW_RESOURCE'), _id: z.string(), createdAt: z.string(), title: z.string(),
 });
-export const FeedItemSchema = z.discriminatedUnion('type', [FeedPostItem, FeedCommentItem, FeedResourceItem]);
+const FeedItemSchema = z.discriminatedUnion('type', [FeedPostItem, FeedCommentItem, FeedResourceItem]);
 export type FeedItem = z.infer<typeof FeedItemSchema>;
 export const FeedResponse = z.array(FeedItemSchema);

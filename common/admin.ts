@@ -18,7 +18,7 @@ export const PendingVerification = z.object({
   region: z.string(),
   country: z.string(),
   createdAt: z.string(),
-  /** The licence's expiry date (issue 16); null when unknown. */
+  /** The licence's expiry date; null when unknown. */
   licenceExpiresOn: z.string().nullable(),
   /** A verified member whose licence expired and who entered the renewed one: shown apart from new members. */
   renewal: z.boolean(),
@@ -65,7 +65,7 @@ export const TWO_FACTOR_RESET = {
 
 export const REJECTION_REASON_REQUIRED = 'A reason is required to reject a licence.';
 
-/** A verified member's name change waiting for review (issue 13): the name everyone sees, and the one asked for. */
+/** A verified member's name change waiting for review: the name everyone sees, and the one asked for. */
 export const NameChange = z.object({
   _id: z.string(),
   name: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageInfo } from './paging.ts';
 
-export const AUDIT_PAGE_SIZE = 25;
+const AUDIT_PAGE_SIZE = 25;
 
 export const AuditQuery = z.object({
   page: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more')
@@ -11,7 +11,7 @@ export const AuditQuery = z.object({
 });
 
 /** One administrator action: who (actor), what (action), which target, when. */
-export const AuditEntrySchema = z.object({
+const AuditEntrySchema = z.object({
   _id: z.string(),
   action: z.string(),
   targetType: z.string(),

@@ -1,11 +1,11 @@
-// Referral availability (issue #14): the limits of its fields and when a stated availability stops being trusted.
+// Referral availability: the limits of its fields and when a stated availability stops being trusted.
 // No zod here, so the web's pages can import it without the schemas.
 
 export const AVAILABILITY_NOTE_MAX = 200;
 export const MAX_INSURERS = 10;
 export const INSURER_MAX = 60;
 /** An availability not confirmed (or changed) for this long shows as "Availability not confirmed recently". */
-export const AVAILABILITY_STALE_DAYS = 60;
+const AVAILABILITY_STALE_DAYS = 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const AVAILABILITY_STALE_TEXT = 'Availability not confirmed recently';

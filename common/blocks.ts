@@ -1,4 +1,4 @@
-// Blocking a member and "Who can message me" (issue 13). Blocking is private: only the blocker ever sees that it
+// Blocking a member and "Who can message me". Blocking is private: only the blocker ever sees that it
 // happened; a refused message says the same thing whether the cause is a block or the recipient's setting.
 import { z } from 'zod';
 
@@ -28,7 +28,7 @@ export type BlockedMember = z.infer<typeof BlockedMember>;
 export const BlockedList = z.object({ users: z.array(BlockedMember) });
 export type BlockedList = z.infer<typeof BlockedList>;
 
-export const MESSAGE_POLICIES = ['everyone', 'network'] as const;
+const MESSAGE_POLICIES = ['everyone', 'network'] as const;
 export const MessagePolicy = z.enum(MESSAGE_POLICIES);
 export type MessagePolicy = z.infer<typeof MessagePolicy>;
 

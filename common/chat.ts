@@ -7,8 +7,8 @@ import type { ForumClientEvents, ForumServerEvents } from './posts.ts';
 import type { ReferralServerEvents } from './referrals.ts';
 
 export const MESSAGE_MAX_LENGTH = 4000;
-export const CONVERSATIONS_PAGE_SIZE = 50;
-export const MESSAGE_STATUSES = ['sent', 'delivered', 'read'] as const;
+const CONVERSATIONS_PAGE_SIZE = 50;
+const MESSAGE_STATUSES = ['sent', 'delivered', 'read'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 // Texts a client may show; the server sends them as `{msg, code}` in responses and error acks.
@@ -28,13 +28,13 @@ export const CHAT_ERRORS = {
   emptySearch: 'Type something to search for.',
 } as const;
 
-/** A sender may edit or unsend their message this long after sending it (issue #17; docs/decisions/0073). */
-export const EDIT_WINDOW_MINUTES = 15;
+/** A sender may edit or unsend their message this long after sending it (docs/decisions/0073). */
+const EDIT_WINDOW_MINUTES = 15;
 export const EDIT_WINDOW_MS = EDIT_WINDOW_MINUTES * 60_000;
 export const SEARCH_MAX_LENGTH = 100;
 
 // A NUL is refused before this, for every socket event (assertNoNul in the chat's event runner) as on every HTTP route.
-export const MessageText = z.string({ message: CHAT_ERRORS.emptyMessage })
+const MessageText = z.string({ message: CHAT_ERRORS.emptyMessage })
   .trim()
   .min(1, CHAT_ERRORS.emptyMessage)
   .max(MESSAGE_MAX_LENGTH, CHAT_ERRORS.tooLong);
@@ -79,25 +79,25 @@ export const MessageSearchQuery = z.object({
 });
 
 /**
- * GET /api/conversations/recipients?q=&limit=: the "New message" picker (issue #17). Verified members whose name, or a
+ * GET /api/conversations/recipients?q=&limit=: the "New message" picker. Verified members whose name, or a
  * word of it, starts with q, by name; not oneself, not members one blocked, not members hidden from the directory
  * unless a conversation with them exists. `canMessage` false: they do not accept one's messages (shown disabled).
  */
-export const RECIPIENTS_MAX = 20;
+const RECIPIENTS_MAX = 20;
 export const RecipientsQuery = z.object({
   q: z.string().trim().max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`).default(''),
   limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1')
     .max(RECIPIENTS_MAX, `must be at most ${RECIPIENTS_MAX}`).default(10),
 });
-export const RecipientSchema = z.object({
+const RecipientSchema = z.object({
   _id: z.string(), name: z.string(), avatar: z.string().nullable(), canMessage: z.boolean(),
 });
 export type Recipient = z.infer<typeof RecipientSchema>;
 export const RecipientsResponse = z.object({ users: z.array(RecipientSchema) });
 
-export const ParticipantSchema = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() });
+const ParticipantSchema = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() });
 
-export const MESSAGE_KINDS = ['text', 'system'] as const;
+const MESSAGE_KINDS = ['text', 'system'] as const;
 export const MessageSchema = z.object({
   _id: z.string(),
   conversationId: z.string(),
@@ -114,7 +114,7 @@ export const MessageSchema = z.object({
 });
 export type Message = z.infer<typeof MessageSchema>;
 
-export const PinnedMessageSchema = z.object({ _id: z.string(), text: z.string(), sender: z.object({ name: z.string() }) });
+const PinnedMessageSchema = z.object({ _id: z.string(), text: z.string(), sender: z.object({ name: z.string() }) });
 export type PinnedMessage = z.infer<typeof PinnedMessageSchema>;
 
 /** One conversation as its viewer sees it: `isPinned` is the viewer's own pin. */
@@ -145,7 +145,7 @@ export const JoinPayload = z.union([IdSchema, ConversationRef]);
  * own id for this message, e.g. a UUID) makes a retried send safe: the same id from the same sender stores one message,
  * and the retry's acknowledgement is that message.
  */
-export const CLIENT_MESSAGE_ID_MAX = 64;
+const CLIENT_MESSAGE_ID_MAX = 64;
 export const SendMessagePayload = z.object({
   conversationId: IdSchema,
   text: MessageText,
@@ -155,10 +155,10 @@ export const SendMessagePayload = z.object({
 export const EditMessagePayload = z.object({ conversationId: IdSchema, messageId: IdSchema, text: MessageText });
 export const UnsendMessagePayload = z.object({ conversationId: IdSchema, messageId: IdSchema });
 
-export type Ack<T> = (response: T | ErrorBody) => void;
+type Ack<T> = (response: T | ErrorBody) => void;
 
-export type MessageStatusUpdate = { conversationId: string; messageIds: string[]; status: Exclude<MessageStatus, 'sent'> };
-export type TypingEvent = { conversationId: string; userId: string; userName: string };
+type MessageStatusUpdate = { conversationId: string; messageIds: string[]; status: Exclude<MessageStatus, 'sent'> };
+type TypingEvent = { conversationId: string; userId: string; userName: string };
 
 /**
  * Events the server sends. Every payload is built from the database after the write it reports.

@@ -1,8 +1,8 @@
-// Reporting content to the moderators and their review (issue 13, "Reporting and review").
+// Reporting content to the moderators and their review ("Reporting and review").
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 
-export const REPORT_TARGET_TYPES = ['post', 'comment', 'resource', 'profile', 'message'] as const;
+const REPORT_TARGET_TYPES = ['post', 'comment', 'resource', 'profile', 'message'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 export const REPORT_REASONS = ['spam', 'harassment', 'misinformation', 'client privacy', 'impersonation or unlicensed', 'other'] as const;
@@ -20,10 +20,10 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 
 export const REPORT_DETAILS_MAX = 1000;
 
-export const REPORT_ACTIONS = ['dismiss', 'remove', 'warn', 'suspend'] as const;
+const REPORT_ACTIONS = ['dismiss', 'remove', 'warn', 'suspend'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
-export const REPORT_STATUSES = ['open', 'resolved'] as const;
+const REPORT_STATUSES = ['open', 'resolved'] as const;
 
 /** What a post, a chat message... reads once a moderator removed it. */
 export const REMOVED_BY_MODERATOR = '[removed by a moderator]';
@@ -75,7 +75,7 @@ export const ReviewReportBody = z.object({
 export type ReviewReport = z.infer<typeof ReviewReportBody>;
 
 /** The reported content as it is now, shown in place on the review page (for a chat message, that message alone). */
-export const ReportedContent = z.object({
+const ReportedContent = z.object({
   /** A title (post, resource) or the member's name (profile). */
   title: z.string().nullable(),
   text: z.string(),

@@ -1,15 +1,15 @@
-// Notifications (issue 15): the REST shapes, the socket events and the per-type preferences, shared by the server
+// Notifications: the REST shapes, the socket events and the per-type preferences, shared by the server
 // and the web app. Mentions have their own module (common/mentions.ts).
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-export const NOTIFICATIONS_MAX_PAGE_SIZE = 50;
+const NOTIFICATIONS_MAX_PAGE_SIZE = 50;
 /** POST /api/notifications/read `{ids}` takes at most this many. */
-export const READ_IDS_MAX = 100;
-export const MENTION_QUERY_MAX = 100;
-export const MENTION_SUGGESTIONS_DEFAULT = 8;
-export const MENTION_SUGGESTIONS_MAX = 20;
+const READ_IDS_MAX = 100;
+const MENTION_QUERY_MAX = 100;
+const MENTION_SUGGESTIONS_DEFAULT = 8;
+const MENTION_SUGGESTIONS_MAX = 20;
 /** A notification emailed "immediately" waits this long, unread, before its email goes. */
 export const EMAIL_DELAY_MINUTES = 10;
 /** The daily digest leaves at this hour in the member's time zone. */
@@ -17,7 +17,7 @@ export const DIGEST_HOUR = 8;
 export const DEFAULT_TIME_ZONE = 'UTC';
 
 /** Every kind of notification, in the order of the settings matrix. */
-export const NOTIFICATION_TYPES = [
+const NOTIFICATION_TYPES = [
   'postReply', 'commentReply', 'mention', 'followedThreadComment', 'postLike', 'commentLike',
   'licenceVerified', 'licenceDeclined', 'resourceApproved', 'resourceDeclined',
   'referralReceived', 'referralAnswered', 'referralOffer', 'referralPlaced', 'referralExpiring',
@@ -86,7 +86,7 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
-export const TimeZone = z.string().max(64, 'must be at most 64 characters')
+const TimeZone = z.string().max(64, 'must be at most 64 characters')
   .refine(isTimeZone, { message: 'must be a time zone name such as Europe/London' });
 
 /** GET /api/notifications/preferences: every key, filled with the defaults where the member set nothing. */
@@ -108,7 +108,7 @@ export const UpdatePreferencesBody = z.object({
 export type UpdatePreferencesInput = z.infer<typeof UpdatePreferencesBody>;
 
 export const TARGET_KINDS = ['post', 'comment', 'licence', 'resource', 'referral'] as const;
-export const NotificationTarget = z.object({
+const NotificationTarget = z.object({
   kind: z.enum(TARGET_KINDS),
   _id: z.string(),
   /** The post's title, the resource's title, the referral's summary; never the text of a post or comment. */
@@ -116,7 +116,7 @@ export const NotificationTarget = z.object({
   /** A path inside the web app, such as /forums/posts/<id>. */
   url: z.string(),
 });
-export type NotificationTarget = z.infer<typeof NotificationTarget>;
+type NotificationTarget = z.infer<typeof NotificationTarget>;
 
 export const NotificationActor = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() });
 export type NotificationActor = z.infer<typeof NotificationActor>;

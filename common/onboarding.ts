@@ -1,11 +1,11 @@
-// After approval (issue #17): the dashboard's onboarding checklist and the profile's completeness meter, both computed
+// After approval: the dashboard's onboarding checklist and the profile's completeness meter, both computed
 // on the server from the member's own data by GET /api/users/me/onboarding.
 import { z } from 'zod';
 
 /** Communities a new member is asked to join (from the recommendations) before the step ticks itself. */
 export const ONBOARDING_COMMUNITIES = 3;
 
-export const ONBOARDING_STEPS = ['photo', 'profile', 'communities', 'network'] as const;
+const ONBOARDING_STEPS = ['photo', 'profile', 'communities', 'network'] as const;
 export const PROFILE_PARTS = [
   'photo', 'bio', 'profession', 'location', 'specialties', 'modalities', 'demographics', 'sessionFormat', 'availability', 'languages',
 ] as const;

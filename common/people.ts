@@ -1,4 +1,4 @@
-// How a member's name and avatar are written, the same at registration and on the profile (issue 13, findings 12, 14).
+// How a member's name and avatar are written, the same at registration and on the profile (findings 12, 14).
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { UPLOADED_AVATAR } from './privacy.ts';
@@ -10,7 +10,7 @@ const LETTER = /\p{L}/gu;
 const MIN_LETTERS = 2;
 
 /** NFC, trimmed, every run of spaces (of any kind) one space: the form names are stored and compared in. */
-export const normaliseName = (name: string) => name.normalize('NFC').replace(/\s+/gu, ' ').trim();
+const normaliseName = (name: string) => name.normalize('NFC').replace(/\s+/gu, ' ').trim();
 
 /** A person's name: normalised, then required, at most LIMITS.name, visible, with at least two letters. */
 export const PersonName = z.string()

@@ -24,7 +24,7 @@ export const CANNOT_REPLY_TO_DELETED = 'You cannot reply to a deleted comment.';
 /** Replies nest at most this many levels under a top-level comment (docs/decisions/0042-comment-tree-depth.md). */
 export const MAX_REPLY_DEPTH = 50;
 export const REPLY_TOO_DEEP = `Replies can nest at most ${MAX_REPLY_DEPTH} levels deep. Reply to an earlier comment instead.`;
-/** The spec: only the author deletes; administrators have their own, audited removal (issue 17, defect 5). */
+/** The spec: only the author deletes; administrators have their own, audited removal. */
 export const ONLY_AUTHOR_DELETES = 'Only the author can delete this. Administrators use "Remove as administrator".';
 export const ONLY_AUTHOR_OR_ADMIN_EDITS = 'Only the author or an administrator can edit this.';
 export const REMOVED_POST_NOT_EDITABLE = 'A removed post cannot be edited.';
@@ -55,7 +55,7 @@ export const BulkDeleteBody = z.object({
 
 const cursor = z.string().max(POST_LIMITS.cursor).optional();
 
-/** How the feed and a community's posts are ordered (issue 17): newest, most liked in a period, or without comments. */
+/** How the feed and a community's posts are ordered: newest, most liked in a period, or without comments. */
 export const POST_SORTS = ['latest', 'top', 'unanswered'] as const;
 export type PostSort = (typeof POST_SORTS)[number];
 /** Top counts the likes of posts written in the last week or month, or of all posts. */
@@ -87,8 +87,7 @@ export const CommentsQuery = z.object({
 export const CommunityIdParams = z.object({ communityId: IdSchema });
 export const PostIdParams = z.object({ postId: IdSchema });
 
-export const AuthorSchema = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() });
-export type Author = z.infer<typeof AuthorSchema>;
+const AuthorSchema = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() });
 
 export const PostSchema = z.object({
   _id: z.string(),

@@ -2,12 +2,12 @@
 // common/privacy-guard/ (they carry a language model the web app does not load: the forms ask POST /api/privacy/check).
 import { z } from 'zod';
 
-export const FINDING_KINDS = ['name', 'phone', 'email', 'date', 'address', 'number'] as const;
+const FINDING_KINDS = ['name', 'phone', 'email', 'date', 'address', 'number'] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
-export const CERTAINTIES = ['certain', 'likely'] as const;
+const CERTAINTIES = ['certain', 'likely'] as const;
 
 /** One identifying detail, `start`/`end` as UTF-16 offsets into the text the member wrote. */
-export const FindingSchema = z.object({
+const FindingSchema = z.object({
   kind: z.enum(FINDING_KINDS),
   start: z.number().int(),
   end: z.number().int(),

@@ -1,4 +1,4 @@
-// Issue 16 (part 2): the member's own photo, a copy of their data, leaving, and the licence's expiry date.
+// The member's own photo, a copy of their data, leaving, and the licence's expiry date.
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { LIMITS } from './constants.ts';
@@ -18,7 +18,7 @@ export const AvatarFileParams = z.object({
 });
 
 export const EXPORT_TTL_MS = 24 * 3_600_000;
-export const EXPORT_STATUSES = ['preparing', 'ready', 'failed'] as const;
+const EXPORT_STATUSES = ['preparing', 'ready', 'failed'] as const;
 export const DataExport = z.object({
   _id: z.string(),
   status: z.enum(EXPORT_STATUSES),
@@ -51,14 +51,12 @@ export const DELETED_POST = '[deleted by its author]';
 export const ACCOUNT_DELETED = 'Your account has been deleted.';
 
 /** "YYYY-MM-DD", a real date. */
-export const IsoDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
+const IsoDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
 /** Today's date in UTC, the day the server's expiry job counts in. */
 export const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
 /** A licence's expiry date: required, and not in the past. */
 export const LicenceExpiresOn = IsoDate.refine((day) => day >= todayIso(), 'must not be in the past');
 
-/** Reminders are sent this many days before the licence expires. */
-export const EXPIRY_NOTICE_DAYS = [30, 7] as const;
 /** GET /api/users/me/licence-expiry: what the dashboard's notice says. */
 export const LicenceExpiryStatus = z.object({
   licenceExpiresOn: z.string().nullable(),

@@ -1,27 +1,28 @@
-// Referrals (issue 14): the request and response shapes shared by the server and the web app, and the privacy guard.
+// Referrals: the request and response shapes shared by the server and the web app, and the privacy guard.
 // A referral describes what a client needs, never who they are: the server checks every note and message with the
 // client-privacy guard (common/privacy-guard), which the forms ask through POST /api/privacy/check.
 import { z } from 'zod';
+import { optionList, splitList } from './option-lists.ts';
 import { IdSchema } from './ids.ts';
 import { AGE_GROUPS, ACCEPTING_STATUSES, FEE_MODELS, LANGUAGES, MODALITIES, SESSION_FORMATS, SPECIALTIES } from './options.ts';
 import { REGION_CODES } from './regions.ts';
 import { ConfirmLikelyName } from './privacy-check.ts';
 
 /** A referral's own status; 'expired' is computed from expiresAt on every read (an open one past it). */
-export const REFERRAL_STATUSES = ['open', 'placed', 'withdrawn', 'expired'] as const;
+const REFERRAL_STATUSES = ['open', 'placed', 'withdrawn', 'expired'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 /** What a recipient answers. */
-export const RECIPIENT_RESPONSES = ['accepted', 'declined', 'no capacity'] as const;
+const RECIPIENT_RESPONSES = ['accepted', 'declined', 'no capacity'] as const;
 export type RecipientResponse = (typeof RECIPIENT_RESPONSES)[number];
 /** Where a recipient stands: 'placed elsewhere' once the sender placed the client with another recipient. */
-export const RECIPIENT_STATES = ['pending', ...RECIPIENT_RESPONSES, 'placed elsewhere'] as const;
+const RECIPIENT_STATES = ['pending', ...RECIPIENT_RESPONSES, 'placed elsewhere'] as const;
 export type RecipientState = (typeof RECIPIENT_STATES)[number];
 /** What the sender sets. */
-export const SENDER_STATUSES = ['placed', 'withdrawn'] as const;
+const SENDER_STATUSES = ['placed', 'withdrawn'] as const;
 export const URGENCIES = ['routine', 'soon', 'urgent'] as const;
 export type Urgency = (typeof URGENCIES)[number];
-export const OFFER_STATUSES = ['open', 'accepted'] as const;
-export const BOXES = ['received', 'sent'] as const;
+const OFFER_STATUSES = ['open', 'accepted'] as const;
+const BOXES = ['received', 'sent'] as const;
 
 export const REFERRAL_LIMITS = {
   note: 1000,
@@ -60,24 +61,6 @@ export const REFERRAL_TEXTS = {
   systemLine: (summary: string) => `Referral accepted: ${summary}. Use this conversation to arrange the hand-off.`,
 } as const;
 
-/** Keeps only values of one option list, without repeats; names the first stranger. */
-function optionList(options: readonly string[], max: number) {
-  const allowed = new Set(options);
-  return z.array(z.string().max(200))
-    .max(max, `must have at most ${max} values`)
-    .superRefine((values, ctx) => {
-      const stranger = values.find((v) => !allowed.has(v));
-      if (stranger !== undefined) ctx.addIssue({ code: 'custom', message: `"${stranger}" is not one of the options` });
-    })
-    .transform((values) => [...new Set(values)]);
-}
-
-// A query list may arrive comma-separated (?a=x,y), repeated (?a=x&a=y) or both; no option contains a comma.
-const splitList = (value: unknown) => {
-  if (value === undefined) return undefined;
-  const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
-  return parts.map((p) => (typeof p === 'string' ? p.trim() : p)).filter((p) => p !== '');
-};
 const queryList = (options: readonly string[], max: number) => z.preprocess(splitList, optionList(options, max).default([]));
 
 /**
@@ -89,7 +72,7 @@ const guardedText = (max: number) => z.string().trim().max(max, `must be at most
 const AgeGroup = z.enum(AGE_GROUPS, { message: 'must be one of the age groups' });
 const Region = z.enum(REGION_CODES, { message: 'must be a province, territory or state code' });
 /** A calendar date, YYYY-MM-DD. */
-export const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'must be a real date');
 
 /** POST /api/referrals → 201 Referral. `neededBy` not in the past is checked by the server's clock. */
@@ -160,7 +143,7 @@ export type SuggestionsQuery = z.infer<typeof SuggestionsQuery>;
 
 // ---- responses ----
 
-export const PartySchema = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() });
+const PartySchema = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() });
 
 const Needs = {
   ageGroup: z.string(),
@@ -175,7 +158,7 @@ const Needs = {
   note: z.string(),
 };
 
-export const RecipientSchema = z.object({
+const RecipientSchema = z.object({
   user: PartySchema,
   response: z.enum(RECIPIENT_STATES),
   message: z.string().nullable(),
@@ -187,7 +170,7 @@ export const RecipientSchema = z.object({
 });
 export type Recipient = z.infer<typeof RecipientSchema>;
 
-export const OfferSchema = z.object({
+const OfferSchema = z.object({
   _id: z.string(),
   therapist: PartySchema,
   message: z.string(),
@@ -261,7 +244,7 @@ export type BoardItem = z.infer<typeof BoardItem>;
 export const BoardPage = z.object({ referrals: z.array(BoardItem), nextCursor: z.string().nullable() });
 export type BoardPage = z.infer<typeof BoardPage>;
 
-export const SuggestionSchema = z.object({
+const SuggestionSchema = z.object({
   _id: z.string(),
   name: z.string(),
   avatar: z.string().nullable(),
@@ -298,7 +281,7 @@ export type ReferralStats = z.infer<typeof ReferralStats>;
 
 // ---- socket.io (server → client, to `user:<id>` rooms) ----
 
-export const REFERRAL_EVENT_KINDS = ['received', 'answered', 'placed', 'withdrawn', 'offer', 'offerAccepted'] as const;
+const REFERRAL_EVENT_KINDS = ['received', 'answered', 'placed', 'withdrawn', 'offer', 'offerAccepted'] as const;
 /** `referralReceived` (a new referral for this user) and `referralUpdated` (anything else): fetch it again by id. */
 export const ReferralEvent = z.object({
   referralId: z.string(),

@@ -5,7 +5,7 @@ import { RESOURCE_CATEGORIES } from './options.ts';
 
 export const RESOURCE_TITLE_MAX = 200;
 export const RESOURCE_DESCRIPTION_MAX = 2000;
-export const RESOURCE_SEARCH_MAX = 200;
+const RESOURCE_SEARCH_MAX = 200;
 
 // The spec's texts (sections 5 and 8).
 export const RESOURCE_SUBMITTED = 'Resource submitted for approval successfully!';
@@ -16,7 +16,7 @@ export const NO_PERMISSION_PAGE = 'You do not have permission to view this page.
 const required = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
 /** Only http and https: a `javascript:` or `data:` link would run or smuggle content when opened. */
-export const ResourceLink = z.string().trim().min(1, 'is required').max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
+const ResourceLink = z.string().trim().min(1, 'is required').max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
   .pipe(z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }))
   // Stored as the browser will read it, so what the list shows is what opens.
   .transform((link) => new URL(link).href);
@@ -46,7 +46,7 @@ export const ResourceSearchQuery = ResourceListQuery.extend({
 
 export const AdminResourceListQuery = z.object({ page, limit });
 
-export const ResourceSchema = z.object({
+const ResourceSchema = z.object({
   _id: z.string(),
   title: z.string(),
   link: z.string(),

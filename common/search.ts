@@ -1,7 +1,7 @@
-// One search box (issue #17): GET /api/search?q= answers the top few matches of each kind, grouped, for the top bar.
+// One search box: GET /api/search?q= answers the top few matches of each kind, grouped, for the top bar.
 import { z } from 'zod';
 
-export const SEARCH_QUERY_MAX = 100;
+const SEARCH_QUERY_MAX = 100;
 /** Matches shown per group; each group links to its screen's full search for the rest. */
 export const SEARCH_GROUP_SIZE = 5;
 export const SEARCH_KINDS = ['therapists', 'posts', 'communities', 'resources'] as const;

@@ -1,4 +1,4 @@
-// Account security (issue 16): two-factor sign-in, sessions, password and email change. Shared by server and web.
+// Account security: two-factor sign-in, sessions, password and email change. Shared by server and web.
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { IdSchema } from './ids.ts';
@@ -45,7 +45,7 @@ export const SessionsQuery = z.object({
   before: z.string().max(80).refine((c) => parseSessionCursor(c) !== null, 'is not a valid cursor').optional(),
 });
 
-export const SessionSchema = z.object({
+const SessionSchema = z.object({
   _id: z.string(),
   browser: z.string(),
   device: z.string(),

@@ -1,5 +1,6 @@
 // Schemas of the therapist network: directory query, profile update, and the shapes the API returns.
 import { z } from 'zod';
+import { optionList, splitList } from './option-lists.ts';
 import { PageInfo } from './paging.ts';
 import { LIMITS, THERAPISTS_MAX_PAGE_SIZE, THERAPISTS_PAGE_SIZE } from './constants.ts';
 import { AvatarUpdate, PersonName, WebsiteUpdate } from './people.ts';
@@ -17,25 +18,7 @@ export const NETWORK_FULL = `Your network can hold at most ${MAX_FAVORITES} ther
 const SEARCH_TEXT_MAX = 100;
 const MAX_PAGE = 100_000;
 
-/** Keeps only values of one option list; the message names the first stranger so the form can point at it. */
-function optionArray(options: readonly string[]) {
-  const allowed = new Set(options);
-  return z.array(z.string().trim().max(LIMITS.shortText))
-    .max(LIMITS.listItems, `must have at most ${LIMITS.listItems} values`)
-    .superRefine((values, ctx) => {
-      const stranger = values.find((v) => !allowed.has(v));
-      if (stranger !== undefined) ctx.addIssue({ code: 'custom', message: `"${stranger}" is not one of the options` });
-    })
-    .transform((values) => [...new Set(values)]);
-}
-
-// A query list may arrive comma-separated (?a=x,y), repeated (?a=x&a=y) or both; no option contains a comma.
-const splitList = (value: unknown) => {
-  if (value === undefined) return undefined;
-  const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
-  return parts.map((p) => (typeof p === 'string' ? p.trim() : p)).filter((p) => p !== '');
-};
-const queryList = (options: readonly string[]) => z.preprocess(splitList, optionArray(options).optional());
+const queryList = (options: readonly string[]) => z.preprocess(splitList, optionList(options).optional());
 const searchText = z.string().trim().max(SEARCH_TEXT_MAX, `must be at most ${SEARCH_TEXT_MAX} characters`).optional();
 // One region code, in any case ('on' is ON).
 const regionCode = z.string().trim().toUpperCase().pipe(z.enum(REGION_CODES, { message: 'must be a province or state code such as ON or NY' }));
@@ -96,19 +79,19 @@ export const ProfileUpdateBody = z.object({
   pronouns: profileText(50),
   bio: profileText(LIMITS.bio),
   avatar: AvatarUpdate,
-  specialties: optionArray(SPECIALTIES),
-  modalities: optionArray(MODALITIES),
-  demographics: optionArray(AGE_GROUPS),
+  specialties: optionList(SPECIALTIES),
+  modalities: optionList(MODALITIES),
+  demographics: optionList(AGE_GROUPS),
   gender: genderList,
-  sessionFormat: optionArray(SESSION_FORMATS),
+  sessionFormat: optionList(SESSION_FORMATS),
   // Referral availability: a change of status or note stamps availabilityUpdatedAt (the server's clock).
   acceptingClients: z.enum(ACCEPTING_STATUSES, { message: `must be one of: ${ACCEPTING_STATUSES.join(', ')}` }),
   availabilityNote: profileText(AVAILABILITY_NOTE_MAX)
     .refine((v) => !INVISIBLE.test(v), 'must not contain invisible or control characters'),
-  languages: optionArray(LANGUAGES),
-  feeModels: optionArray(FEE_MODELS),
+  languages: optionList(LANGUAGES),
+  feeModels: optionList(FEE_MODELS),
   insurers: insurerList,
-  licensedRegions: optionArray(REGION_CODES),
+  licensedRegions: optionList(REGION_CODES),
   website: WebsiteUpdate,
 }).partial();
 export type ProfileUpdate = z.infer<typeof ProfileUpdateBody>;
@@ -190,7 +173,7 @@ export const Profile = z.object({
   pendingName: z.string().nullable().optional(),
   /** Only to the owner and administrators. */
   licenceNumber: z.string().optional(),
-  /** The owner's only: when the licence expires (issue 16), to fill the licence form again. */
+  /** The owner's only: when the licence expires, to fill the licence form again. */
   licenceExpiresOn: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof Profile>;

@@ -1,4 +1,4 @@
-// Issue 13: a pending member sees their profile, the verification screen and the public pages, never forum content
+// A pending member sees their profile, the verification screen and the public pages, never forum content
 // (finding 13); a verified member's new name waits for an administrator (finding 12).
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';

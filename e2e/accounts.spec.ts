@@ -53,7 +53,7 @@ test('register, see the pending banner, an administrator approves, sign in again
   await expect(adminPage.getByRole('button', { name: `Approve ${person.name}` })).toHaveCount(0);
   await adminContext.close();
 
-  // A pending member waits on the verification screen (issue 13); once verified, the home page is the dashboard.
+  // A pending member waits on the verification screen; once verified, the home page is the dashboard.
   await expect(page).toHaveURL(/\/verification$/);
   await page.goto('/');
   await expect(page.getByText('Your licence verification is pending.')).toHaveCount(0);
@@ -174,7 +174,7 @@ test('an administrator rejects a licence with a reason, and the member reads it'
   await page.goto('/');
   await expect(page.getByText('Your licence could not be verified: The register lists no such licence number.')).toBeVisible();
 
-  // Correcting the licence starts from what was submitted, not from blank fields (issue #17, defect 6).
+  // Correcting the licence starts from what was submitted, not from blank fields.
   await page.goto('/verification');
   await expect(page.getByLabel('Licence or registration number')).toHaveValue(/^X-[0-9a-f]{6}$/);
   await expect(page.getByLabel('Licensing body')).toHaveValue('CRPO');

@@ -1,4 +1,4 @@
-// Chat parity (issue #17) in two browsers at both widths: edit and unsend one's message (the other side updates live),
+// Chat parity in two browsers at both widths: edit and unsend one's message (the other side updates live),
 // the "New message" picker, and search in a conversation's history with a jump to the match.
 import { expect, test, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';

@@ -1,5 +1,5 @@
-// Issue 17's forum items in the browser: editing with an "edited" mark, sorting kept in the address, bookmarks, the
-// dashboard's grouped comments, and the administrator's distinct "Remove as administrator" (defect 5).
+// The forums in the browser: editing with an "edited" mark, sorting kept in the address, bookmarks, the
+// dashboard's grouped comments, and the administrator's distinct "Remove as administrator".
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, DEMO, DEMO_PASSWORD, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn } from './support.ts';

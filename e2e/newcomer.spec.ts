@@ -1,4 +1,4 @@
-// Defects from a newcomer's test of the product (issue #17), each checked where a user meets it, at both widths.
+// Defects from a newcomer's test of the product, each checked where a user meets it, at both widths.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';

@@ -1,4 +1,4 @@
-// Issue 15 in the browser: the bell counts a reply live and opens it, /notifications pages, the settings matrix,
+// Notifications in the browser: the bell counts a reply live and opens it, /notifications pages, the settings matrix,
 // Follow on a post, a mention picked from the autocomplete, and the chat unread count; both widths, axe on each screen.
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';

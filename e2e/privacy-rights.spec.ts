@@ -1,4 +1,4 @@
-// Issue 16 in the browser: upload a photo, download my data, delete my account — at both widths, with axe.
+// Privacy rights in the browser: upload a photo, download my data, delete my account — at both widths, with axe.
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { createVerifiedUser, expectAccessible, signIn, waitForMail } from './support.ts';
@@ -52,7 +52,7 @@ test('a member uploads a photo, downloads their data and deletes their account',
 
 test('a member leaves the directory from Settings, Privacy, and comes back', async ({ page, request }) => {
   const member = await createVerifiedUser(request, `Directory Leaver ${Math.random().toString(36).slice(2, 8)}`);
-  // Seen by a colleague: the directory never lists its reader (issue 17, defect 2).
+  // Seen by a colleague: the directory never lists its reader.
   const colleague = await createVerifiedUser(request);
   const inDirectory = async () => (await (await request.get(`/api/users?q=${encodeURIComponent(member.name)}`, { headers: { 'x-auth-token': colleague.token } })).json()).total;
   expect(await inDirectory()).toBe(1);

@@ -1,4 +1,4 @@
-// Referrals (issue 14) in two browsers at both widths: Ann refers a client from Ben's profile, sees him suggested with
+// Referrals in two browsers at both widths: Ann refers a client from Ben's profile, sees him suggested with
 // the reasons, sends; Ben sees it arrive live, accepts; both find their conversation open; Ann marks it placed.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createVerifiedUser, expectAccessible, pickOptions, screenshot, secondBrowser, signIn, type NewUser } from './support.ts';

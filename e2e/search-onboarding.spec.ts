@@ -1,4 +1,4 @@
-// Issue #17: the top bar's one search box (Ctrl/Cmd+K, a combobox of grouped results) and, after approval, the
+// The top bar's one search box (Ctrl/Cmd+K, a combobox of grouped results) and, after approval, the
 // dashboard's onboarding checklist with the profile's completeness meter. Both widths, axe on each screen.
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 16, part 1: the Security settings tab at both widths, with axe.
+// The Security settings tab at both widths, with axe.
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';

@@ -165,7 +165,7 @@ export async function pickOptions(within: Locator, label: string, options: strin
 }
 
 /**
- * The directory's filter form, opened: on a phone it folds behind its "Filters" button (issue #17, defect 12). The
+ * The directory's filter form, opened: on a phone it folds behind its "Filters" button. The
  * page's heading is waited for first, since the button's visibility is known only once the page has rendered (an
  * earlier helper that looked before then raced it); then the button is pressed if the form is folded.
  */

@@ -85,7 +85,7 @@ test('signed out: filter by a specialty and a location, share the URL, page thro
   // The URL can be shared: a reload shows the same search with the form filled in.
   await page.reload();
   await expect(cards(page)).toHaveCount(2);
-  // A phone folds the form and says how many filters are set: location, specialty, session format (defect 12).
+  // A phone folds the form and says how many filters are set: location, specialty, session format.
   if (isPhone(page)) await expect(page.getByRole('main').getByRole('button', { name: 'Filters (3)' })).toHaveAttribute('aria-expanded', 'false');
   await showFilters(page);
   await expect(page.getByRole('main').getByRole('textbox', { name: 'Location' })).toHaveValue('toronto');

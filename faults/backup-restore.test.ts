@@ -1,4 +1,4 @@
-// Backups (issue 19): `npm run backup` while the app runs, more writes, `npm run restore` into an empty place, and the
+// Backups: `npm run backup` while the app runs, more writes, `npm run restore` into an empty place, and the
 // app started on the restored data finds exactly what was there at the backup: on the embedded database and on
 // PostgreSQL (a private server the test starts). A restore into something that is not empty is refused.
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Scenario 5 (issue 19): npm start's embedded database killed with SIGKILL in the middle of writes, then started again.
+// Scenario 5: npm start's embedded database killed with SIGKILL in the middle of writes, then started again.
 // It must open, keep every write whose 201 arrived, and hold no half-written one (a post and its community's counter
 // commit together). Several kills in a row on the same data directory, each at a different moment.
 import fs from 'node:fs';

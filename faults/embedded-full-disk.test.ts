@@ -1,4 +1,4 @@
-// Scenario 5, second half (issue 19): the embedded database's disk fills up during writes. Writes are refused with a
+// Scenario 5, second half: the embedded database's disk fills up during writes. Writes are refused with a
 // clear 507 {msg} (never a 500, never a crash), reads go on, nothing acknowledged is lost or half-written, and writes
 // work again as soon as space returns. DATA_DIR is a small file system the test mounts (tmpfs, else a loop device).
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Scenario 1 of issue #19: one of two nodes is killed (SIGKILL) while 200 members chat across both over Redis.
+// Scenario 1: one of two nodes is killed (SIGKILL) while 200 members chat across both over Redis.
 // Clients reconnect through the balancer to the survivor within the spec's reconnection defaults; every acknowledged
 // message is stored once and, after each client fetches what it missed, shown once on both sides; presence heals.
 import { afterAll, beforeAll, expect, it } from 'vitest';

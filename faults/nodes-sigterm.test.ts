@@ -1,4 +1,4 @@
-// Scenario 4 of issue #19: SIGTERM to one of two nodes under load. /readyz turns 503 at once (a load balancer's health
+// Scenario 4: SIGTERM to one of two nodes under load. /readyz turns 503 at once (a load balancer's health
 // check sees it leave), the node keeps serving through its drain, then stops taking new work, finishes what is in
 // flight, closes its sockets so their clients reconnect to the other node, and exits within its grace period.
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Scenario 2 of issue #19: PostgreSQL restarts under load (a fast shutdown, then a start). Requests in flight fail with
+// Scenario 2: PostgreSQL restarts under load (a fast shutdown, then a start). Requests in flight fail with
 // 503 {msg, code}, none hangs past its timeout and none is a 500 with a stack; /readyz says 503 while the database is
 // down; the pool reconnects by itself; every acknowledged write is there afterwards; chat sockets stay open.
 import { afterAll, beforeAll, expect, it } from 'vitest';

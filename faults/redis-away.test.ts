@@ -1,4 +1,4 @@
-// Scenario 3 of issue #19: Redis goes away and comes back while two nodes serve chat. Each node keeps serving REST and
+// Scenario 3: Redis goes away and comes back while two nodes serve chat. Each node keeps serving REST and
 // chat between its own sockets; when Redis returns (no node restarted) cross-node delivery, presence and the shared
 // limits resume; nothing is stored twice and nothing acknowledged is lost.
 import { afterAll, beforeAll, expect, it } from 'vitest';

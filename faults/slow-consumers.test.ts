@@ -1,4 +1,4 @@
-// Scenario 6 of issue #19: a socket client that stops reading while messages keep coming to it, and a flood of
+// Scenario 6: a socket client that stops reading while messages keep coming to it, and a flood of
 // half-open connections, do not grow the node's memory without bound: the stalled sockets are cut off once their
 // backlog passes SOCKET_BACKLOG_KB, connections past MAX_CONNECTIONS are refused, and unfinished requests time out.
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Scenario 7 (issue 19): stopping `npm start` with SIGTERM must always end, and within the grace period (15 s), on the
+// Scenario 7: stopping `npm start` with SIGTERM must always end, and within the grace period (15 s), on the
 // embedded database and on PostgreSQL. Each cycle starts the app and stops it in one of four situations: right after
 // it is ready, while writes are under way, while socket clients keep reconnecting, and while the job poller is busy.
 import crypto from 'node:crypto';

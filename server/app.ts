@@ -142,7 +142,7 @@ function registerRequestLog(app: App): void {
 
 const draining = new WeakSet<object>();
 const closing = new WeakSet<object>();
-export const SHUTTING_DOWN = 'This server is shutting down. Please try again.';
+const SHUTTING_DOWN = 'This server is shutting down. Please try again.';
 
 /**
  * The node is stopping (SIGTERM): /readyz answers 503 from now on, so a load balancer's health check takes it out of

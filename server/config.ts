@@ -96,7 +96,7 @@ const EnvSchema = z.object({
   READ_CACHE_MAX_MB: positiveInt.max(4096).default(64),
   READ_CACHE_MAX_KEYS: positiveInt.default(5000),
   WRITE_LIMITS: writeLimits.default(DEFAULT_WRITE_LIMITS),
-  // Two-factor sign-in (issue 16): administrators must enrol when set; wrong codes per account per login window;
+  // Two-factor sign-in: administrators must enrol when set; wrong codes per account per login window;
   // the key that encrypts TOTP secrets at rest (32 bytes, base64), else a key file in DATA_DIR (one node only).
   ADMIN_REQUIRE_2FA: flag.default(false),
   MFA_MAX_FAILS_PER_ACCOUNT: positiveInt.default(5),

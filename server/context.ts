@@ -36,10 +36,10 @@ export type Deps = {
 export type AppContext = Deps & { realtime: Realtime; cache: SharedReads; caches: Caches; jobs: JobQueue };
 
 /** The shared read cache as services see it: they read; what they write is cleared by the events they publish. */
-export type SharedReads = Pick<ReadCache, 'read' | 'stats'>;
+type SharedReads = Pick<ReadCache, 'read' | 'stats'>;
 
 /** Publishing the events that clear caches (decision 0143): what a service that writes needs of `caches`. */
-export type CacheEvents = { caches: Pick<Caches, 'publish'> };
+type CacheEvents = { caches: Pick<Caches, 'publish'> };
 
 /** The part of the context a service reading through the cache needs: an AppContext is one, a test may build one. */
 export type ServiceContext = Pick<AppContext, 'db' | 'config' | 'cache'> & CacheEvents;

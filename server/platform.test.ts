@@ -72,7 +72,7 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
-    // Issue 13, finding 14: requests go to this origin only (socket.io included), and images never over http.
+    // Content security: requests go to this origin only (socket.io included), and images never over http.
     expect(csp.split('; ')).toContain("connect-src 'self'");
     expect(csp).not.toMatch(/img-src[^;]*(http:|\*)/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -9,7 +9,7 @@ export type Member = { n: number; id: string; token: string; conversationId: str
 
 const HISTORY = 10;
 const COMMUNITIES_EACH = 3;
-export const tokenOf = (n: number) => `members-bench-token-${n}`;
+const tokenOf = (n: number) => `members-bench-token-${n}`;
 
 /** Creates `name` from `template` once (nobody may be connected to the template then). */
 async function copyDatabase(name: string, template: string): Promise<void> {

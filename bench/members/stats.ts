@@ -1,10 +1,10 @@
-// Exact percentiles from every sample, and the pass rule of issue 18.
+// Exact percentiles from every sample, and the pass rule.
 import type { Samples } from './fleet.ts';
 
-export const PASS = { p99Ms: 2000, deliveryP99Ms: 2000, failurePercent: 0.025 };
+const PASS = { p99Ms: 2000, deliveryP99Ms: 2000, failurePercent: 0.025 };
 
 const round = (n: number) => Math.round(n * 100) / 100;
-export function percentiles(values: number[]) {
+function percentiles(values: number[]) {
   const sorted = Float64Array.from(values).sort();
   const at = (p: number) => round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
   return { count: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: at(100) };

@@ -38,17 +38,6 @@ function compactDate(digits: string): boolean {
   return false;
 }
 
-/** The Luhn checksum every payment card carries. */
-export function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = +digits[digits.length - 1 - i];
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 function classify(raw: string, groups: string[], before: string): Found['kind'] | 'pass' | 'certain-date' {
   const digits = groups.join('');
   const birth = BIRTH_WORDS.test(before);

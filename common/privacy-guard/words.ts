@@ -44,7 +44,7 @@ const STREET_TYPES = [
   'wynd', 'loop', 'run', 'pass', 'plaza', 'quay', 'rise', 'vale', 'crest', 'chase', 'downs',
 ].join('|');
 /** Words that follow a number in ordinary notes ("12 sessions", "3 times a week", "2 kids at home"): never part of a street. */
-export const NOT_STREET_WORDS = new Set(`a an the of in on at to for per and or with by from than about over under into after
+const NOT_STREET_WORDS = new Set(`a an the of in on at to for per and or with by from than about over under into after
 before since until this that these those his her their its my our your every each other more less most few many several
 some all any no not am pm a.m p.m h hr hrs min mins minute minutes hour hours day days week weeks weekly month months
 monthly year years yr yrs old year-old years-old session sessions time times visit visits appointment appointments

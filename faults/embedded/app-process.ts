@@ -8,7 +8,7 @@ import { ROOT, ServerProcess, nodeBinary } from '../../scripts/server-process.ts
 
 export { ROOT, nodeBinary };
 export type { Stopped } from '../../scripts/server-process.ts';
-export const ADMIN = { email: 'faults-admin@example.org', password: 'Faults-admin-password-1' };
+const ADMIN = { email: 'faults-admin@example.org', password: 'Faults-admin-password-1' };
 
 export type AppOptions = { port: number; dataDir: string; env?: Record<string, string> };
 

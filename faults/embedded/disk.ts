@@ -47,9 +47,4 @@ export function fillDisk(file: string): number {
   return written;
 }
 
-export const freeBytes = (dir: string) => {
-  const stats = fs.statfsSync(dir);
-  return stats.bavail * stats.bsize;
-};
-
 export const pathIn = (disk: SmallDisk, ...parts: string[]) => path.join(disk.dir, ...parts);

@@ -8,7 +8,7 @@ import { ServerProcess, type Exit } from '../../scripts/server-process.ts';
 
 // The same key on every node (README): two-factor secrets would otherwise be sealed per node.
 const TWO_FACTOR_KEY = Buffer.alloc(32, 7).toString('base64');
-export const ADMIN = { email: 'admin@faults.test', password: 'faults-admin-password' };
+const ADMIN = { email: 'admin@faults.test', password: 'faults-admin-password' };
 
 export type AppNode = {
   url: string;
@@ -80,7 +80,7 @@ function retainedMb(child: ServerProcess['child']): Promise<number> {
   });
 }
 
-export function rssKb(pid: number | undefined): number {
+function rssKb(pid: number | undefined): number {
   try {
     return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
   } catch {

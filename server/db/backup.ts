@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const BACKUP_FILES = ['two-factor.key'];
-export const pidFile = (dataDir: string) => path.join(dataDir, 'app.pid');
+const pidFile = (dataDir: string) => path.join(dataDir, 'app.pid');
 export const requestFile = (dataDir: string) => path.join(dataDir, 'backups', '.request');
 
 type Snapshot = () => Promise<Blob>;

@@ -9,7 +9,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  * selects turn timestamps into Dates). Every other type arrives as the schema says (bigint aside: a number from
  * PGlite, text from node-postgres; no raw read selects one).
  */
-export type Raw<V> = V extends Date ? string : V;
+type Raw<V> = V extends Date ? string : V;
 
 /** The row a raw read gives for some columns of a table, keyed by their names in schema.ts. */
 export type RawRow<T extends PgTable, K extends keyof T['$inferSelect']> = { [P in K]: Raw<T['$inferSelect'][P]> };

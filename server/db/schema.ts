@@ -68,7 +68,7 @@ export const users = pgTable('users', {
   // Notifications (migration 0101): the daily digest's time zone (IANA) and when the last digest went.
   timeZone: text('time_zone'),
   digestAt: timestamp('digest_at', { withTimezone: true }),
-  // Migration 0140: when the member dismissed the dashboard's onboarding checklist (issue #17).
+  // Migration 0140: when the member dismissed the dashboard's onboarding checklist.
   onboardingDismissedAt: timestamp('onboarding_dismissed_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

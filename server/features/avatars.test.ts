@@ -1,4 +1,4 @@
-// Issue 13, finding 14: an avatar is https or nothing. An http avatar was accepted, then blocked by the CSP on every
+// An avatar is https or nothing. An http avatar was accepted, then blocked by the CSP on every
 // page; other schemes (javascript:, data:, file:) make no sense as an image any reader's browser loads.
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';

@@ -111,6 +111,39 @@ describe('Idempotency-Key', () => {
     }
   });
 
+  it('each create keeps its answer in the transaction that stored its row: no commit without its answer', async () => {
+    const [author, member, therapist] = await Promise.all([createUser(ctx.db), createUser(ctx.db), matchingTherapist(ctx.db)]);
+    // A row version's xmin is the transaction that wrote it: the key's answer and the created row share one.
+    const sameTransaction = async (url: string, user: TestUser, body: object, table: string, idOf: (answer: Record<string, unknown>) => string) => {
+      const key = newKey();
+      const first = await post(url, user, body, key);
+      expect(first.status, url).toBe(201);
+      const [row] = await queryRows<{ row: string; answer: string; status: number }>(ctx.db, sql`
+        SELECT (SELECT xmin::text FROM ${sql.identifier(table)} WHERE id = ${idOf(first.body)}) AS row,
+          k.xmin::text AS answer, k.status FROM idempotency_keys k WHERE k.user_id = ${user.id} AND k.key = ${key}`);
+      expect(row.status, url).toBe(201);
+      expect(row.answer, url).toBe(row.row);
+      return first.body as Record<string, unknown>;
+    };
+    const byId = (answer: Record<string, unknown>) => answer._id as string;
+    const postId = byId(await sameTransaction('/api/forumPosts', author, { title: 'Kept', content: 'With its answer.' }, 'posts', byId));
+    const comment = await sameTransaction(`/api/forumPosts/${postId}/comments`, member, { content: 'A comment' }, 'comments', byId);
+    await sameTransaction(`/api/forumPosts/comments/${byId(comment)}/reply`, author, { content: 'A reply' }, 'comments', byId);
+    const referral = await sameTransaction('/api/referrals', member, { ...NEEDS, toBoard: true }, 'referrals', byId);
+    const offerOf = async () => (await queryRows<{ id: string }>(ctx.db, sql`
+      SELECT id FROM referral_offers WHERE referral_id = ${byId(referral)}`))[0]?.id ?? '00000000-0000-4000-8000-000000000000';
+    const key = newKey();
+    expect((await post(`/api/referrals/${byId(referral)}/offers`, therapist, { message: 'I can take this' }, key)).status).toBe(201);
+    const [offer] = await queryRows<{ same: boolean }>(ctx.db, sql`SELECT (SELECT xmin FROM referral_offers WHERE id = ${await offerOf()})::text
+      = (SELECT xmin FROM idempotency_keys WHERE user_id = ${therapist.id} AND key = ${key})::text AS same`);
+    expect(offer.same).toBe(true);
+    const reportKey = newKey();
+    expect((await post('/api/reports', member, { targetType: 'post', targetId: postId, reason: 'spam' }, reportKey)).status).toBe(201);
+    const [report] = await queryRows<{ same: boolean }>(ctx.db, sql`SELECT (SELECT xmin FROM reports WHERE reporter_id = ${member.id})::text
+      = (SELECT xmin FROM idempotency_keys WHERE user_id = ${member.id} AND key = ${reportKey})::text AS same`);
+    expect(report.same).toBe(true);
+  });
+
   it('a refused request keeps nothing: corrected, it is sent again with the same key', async () => {
     const member = await createUser(ctx.db);
     const community = await createCommunity(ctx.db);

@@ -27,7 +27,7 @@ import { searchPostTitles } from './forums/posts.ts';
 import { topCommunities } from './forums/communities.ts';
 import { topResources } from './resources/service.ts';
 
-export type FeatureRoutes = (app: App, ctx: AppContext) => void | Promise<void>;
+type FeatureRoutes = (app: App, ctx: AppContext) => void | Promise<void>;
 export type FeatureRealtime = (ctx: AppContext) => void;
 /** `name` and `description` tag the feature's operations in the API reference (/api/docs). */
 export type Feature = { name: string; description: string; routes: FeatureRoutes };

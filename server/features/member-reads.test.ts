@@ -1,4 +1,4 @@
-// Issue 13, finding 13: anyone can create a pending account with made-up licence details, so what members write
+// Anyone can create a pending account with made-up licence details, so what members write
 // (posts, comments, profiles, conversations, the activity feed) is read only by verified members and administrators.
 // A pending or rejected member reads their own profile, the verification screens and the public pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ beforeAll(async () => {
     '/api/activity/feed', '/api/communities/joined', '/api/communities/recommendations',
     `/api/users/${author.id}`, '/api/conversations', `/api/conversations/${conversation._id}`,
     `/api/conversations/${conversation._id}/messages`,
-    // The top bar's search finds posts (issue #17).
+    // The top bar's search finds posts.
     '/api/search?q=pacing',
   ];
 });

@@ -8,11 +8,11 @@ import type { SessionDevice } from './device.ts';
 import type { CachedSession, SessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export type Role = 'admin' | 'user';
-export type VerificationStatus = 'pending' | 'verified' | 'rejected';
+type Role = 'admin' | 'user';
+type VerificationStatus = 'pending' | 'verified' | 'rejected';
 export type CurrentUser = {
   id: string; name: string; role: Role; verificationStatus: VerificationStatus; sessionId: string;
-  /** An administrator without two-factor sign-in while ADMIN_REQUIRE_2FA is set: may only enrol (issue 16). */
+  /** An administrator without two-factor sign-in while ADMIN_REQUIRE_2FA is set: may only enrol. */
   mustEnrolTwoFactor?: boolean;
   /**
    * Read with the session (one statement), so /api/users/me needs no query of its own; absent where a user is made
@@ -169,7 +169,7 @@ export function isAdmin(user: CurrentUser | null): boolean {
   return user?.role === 'admin';
 }
 
-export function requireAdmin(request: FastifyRequest): CurrentUser {
+function requireAdmin(request: FastifyRequest): CurrentUser {
   const user = requireUser(request);
   refuseUntilEnrolled(user);
   if (!isAdmin(user)) throw forbidden(ADMINS_ONLY);

@@ -1,4 +1,4 @@
-// Who may reach whom (issue 13): shared by the features that send something to a member (chat now; mentions and
+// Who may reach whom: shared by the features that send something to a member (chat now; mentions and
 // referrals later), since features may not import one another. The conditions are SQL fragments, so a caller folds them
 // into the statement that writes (chat's message insert) instead of paying a round trip of its own.
 import { sql, type SQL } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Bounds on what clients that do not play along can make a node hold (issue #19, scenario 6): a socket that stops
+// Bounds on what clients that do not play along can make a node hold: a socket that stops
 // reading while messages keep coming, and connections that are opened and never finish a request.
 import type { Server as HttpServer } from 'node:http';
 import type { Server } from 'socket.io';

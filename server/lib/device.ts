@@ -1,5 +1,5 @@
 // What a session shows of where it was opened: the device and browser from the User-Agent (bowser), and the network
-// address with its last part hidden (ipaddr.js), as the sessions list of issue 16 has it.
+// address with its last part hidden (ipaddr.js), as the sessions list has it.
 import Bowser from 'bowser';
 import ipaddr from 'ipaddr.js';
 

@@ -159,7 +159,7 @@ const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE',
 const UNAVAILABLE_DRIVER_TEXT = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Connection ended/;
 
 /** Whether a thrown error says the database could not be reached or answer, rather than that a query was wrong. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
     const code = typeof e.code === 'string' ? e.code : '';
     if (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_SOCKET_CODES.has(code)) return true;

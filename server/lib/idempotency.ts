@@ -4,6 +4,7 @@
 // declares the header (validated, and documented in the OpenAPI description) and adds the two hooks. Keys are per
 // member; the first answer is kept 24 hours; only successful answers are kept, so a refused request can be fixed and
 // sent again with its key.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
@@ -19,8 +20,8 @@ declare module 'fastify' {
   }
 }
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const KEEP_MS = 24 * 60 * 60_000;
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEEP_MS = 24 * 60 * 60_000;
 /** A key claimed and never answered (its node died mid-request) is free again after this. */
 const ABANDONED_MS = 60_000;
 const CLEANUP_JOB = 'idempotency.cleanup';
@@ -36,8 +37,10 @@ const IdempotencyHeaders = z.looseObject({
     .describe('Any unique string (a UUID): a retry with the same key answers the first answer instead of creating again, for 24 hours.'),
 });
 
-type Claim = { userId: string; key: string };
+type Claim = { userId: string; key: string; answered?: boolean };
 const claims = new WeakMap<FastifyRequest, Claim>();
+/** The claimed key of the request being handled, with its reply (to serialize the answer as the route will). */
+const current = new AsyncLocalStorage<{ claim: Claim; reply: FastifyReply; status: number }>();
 
 const fingerprintOf = (request: FastifyRequest) =>
   crypto.createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('base64url');
@@ -51,9 +54,35 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     if (!route.config?.idempotent) return;
     route.schema = { ...route.schema, headers: IdempotencyHeaders };
     route.preHandler = [(request, reply) => replayOrClaim(db, request, reply), ...toArray(route.preHandler)];
+    const handler = route.handler;
+    const status = successStatus(route);
+    route.handler = function withClaim(this: FastifyInstance, request, reply) {
+      const claim = claims.get(request);
+      return claim ? current.run({ claim, reply, status }, () => handler.call(this, request, reply)) : handler.call(this, request, reply);
+    };
   });
   app.addHook('onSend', (request, reply, payload: unknown) => keepAnswer(db, request, reply, payload));
 }
+
+/**
+ * Keeps the answer to the request being handled in the write's transaction `tx`, so the key is answered exactly when
+ * the write committed: a node that dies after the commit leaves a key a retry replays, never one it creates again
+ * with. Called by a creating service as its transaction's last step; nothing happens without a claimed key.
+ */
+export async function keepAnswerWithin(tx: Db, answer: unknown): Promise<void> {
+  const scope = current.getStore();
+  if (!scope) return;
+  const { claim, reply, status } = scope;
+  reply.code(status);
+  const body = reply.serialize(answer);
+  await tx.execute(sql`UPDATE idempotency_keys SET status = ${status}, body = ${body}
+    WHERE user_id = ${claim.userId} AND key = ${claim.key}`);
+  claim.answered = true;
+}
+
+/** The route's success status (201 for a create), from its declared answers. */
+const successStatus = (route: RouteOptions) =>
+  Number(Object.keys((route.schema?.response ?? {}) as object).find((code) => /^2\d\d$/.test(code)) ?? 200);
 
 /** Forgets answers older than 24 hours, every hour (a lookup already ignores them). */
 export function registerIdempotencyCleanup(db: Db, jobs: JobQueue): void {
@@ -93,6 +122,8 @@ async function keepAnswer(db: Db, request: FastifyRequest, reply: FastifyReply, 
   const claim = claims.get(request);
   if (!claim) return payload;
   claims.delete(request);
+  // Kept with the write (keepAnswerWithin): the transaction that stored the row stored its answer.
+  if (claim.answered && reply.statusCode < 300) return payload;
   const ok = reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string';
   try {
     if (ok) {

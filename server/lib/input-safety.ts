@@ -38,7 +38,7 @@ const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
  * The path of the first string holding a NUL ('' for the value itself), or null when there is none. Walks with its own
  * stack, depth first in key order; throws the 400 TOO_DEEP refusal past MAX_NESTING levels.
  */
-export function nulPath(value: unknown): string | null {
+function nulPath(value: unknown): string | null {
   const stack: Visit[] = [{ value, path: '', depth: 0 }];
   while (stack.length) {
     const { value: current, path, depth } = stack.pop()!;

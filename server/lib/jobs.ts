@@ -13,11 +13,11 @@ declare module 'fastify' {
 }
 
 /** `jobId` names this job across its attempts: a handler that may run twice keys what it writes by it. */
-export type JobContext = { now: Date; jobs: JobQueue; jobId: string };
-export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
+type JobContext = { now: Date; jobs: JobQueue; jobId: string };
+type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
 /** When a recurring job runs next, given the moment it was due. */
 export type NextRun = (after: Date) => Date;
-export type ScheduleOptions = {
+type ScheduleOptions = {
   /** Default: now (the queue's clock). */
   runAt?: Date;
   /** At most one waiting job per key: a second schedule with the same key is ignored (returns false). */

@@ -4,7 +4,7 @@
 
 type Entry<T> = { value: T; expires: number };
 /** What a load found, and at most how long it may be kept (never longer than the cache's own time). */
-export type Loaded<T> = { value: T; keepMs?: number };
+type Loaded<T> = { value: T; keepMs?: number };
 
 export type MemberCache<T> = {
   /** The member's value (of one `view` of theirs, e.g. a box), from memory or from `load`. */

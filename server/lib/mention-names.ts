@@ -9,7 +9,7 @@ import { DELETED_MEMBER } from '../../common/privacy.ts';
 import { queryRows, type Db } from '../db/client.ts';
 
 /** A mention of a member who left: plain text, neither a link nor their id. */
-export const DELETED_MENTION = `@${DELETED_MEMBER}`;
+const DELETED_MENTION = `@${DELETED_MEMBER}`;
 
 /**
  * The text with each mention naming the member as they are now: their current name; plain "@Deleted member" for a
@@ -37,7 +37,7 @@ const literal = (text: string) => text.replaceAll('\\', '\\\\');
  * Rewrites every stored mention of the member (post titles and texts, comments, notifications' titles) to read `replacement`: inside the
  * transaction that renames them or erases them. A sequential read of the texts, for an event rarer than a post.
  */
-export async function rewriteMentionsOf(db: Db, userId: string, replacement: string): Promise<void> {
+async function rewriteMentionsOf(db: Db, userId: string, replacement: string): Promise<void> {
   if (!/^[0-9a-f-]{36}$/i.test(userId)) throw new Error('rewriteMentionsOf: not a member id');
   const pattern = markupOf(userId);
   const to = literal(replacement);

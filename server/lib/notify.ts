@@ -17,7 +17,7 @@ export const EMAIL_JOB = 'notifications.email';
 export const FOLLOWERS_JOB = 'notifications.followers';
 export const CHAT_EMAIL_JOB = 'notifications.chatEmail';
 
-export type Target = { kind: (typeof TARGET_KINDS)[number]; id: string; title: string; url: string };
+type Target = { kind: (typeof TARGET_KINDS)[number]; id: string; title: string; url: string };
 
 export type NewNotification = {
   type: NotificationType;
@@ -122,14 +122,6 @@ export async function notifyGrouped(
     SELECT up.id, up.user_id, ok.email FROM up JOIN ok ON ok.user_id = up.user_id`);
   await scheduleEmails(ctx, rows, ctx.db);
   tellDevices(ctx, rows);
-}
-
-/** Withdraws what these comments or posts caused (they were deleted) and tells the members whose count changed. */
-export async function withdraw(ctx: NotifyContext, sourceIds: string[]): Promise<void> {
-  if (sourceIds.length === 0) return;
-  const rows = await queryRows<{ user_id: string }>(ctx.db, sql`
-    DELETE FROM notifications WHERE source_id = ANY(${sql.param(sourceIds)}::uuid[]) RETURNING user_id`);
-  countsChanged(ctx, rows.map((r) => r.user_id));
 }
 
 /**

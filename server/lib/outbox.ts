@@ -35,6 +35,6 @@ export async function recordEvents(ctx: OutboxContext, tx: Db, events: OutboxEve
 }
 
 /** Delivers committed events on this node now; never fails the caller (a failed delivery waits for its retry). */
-export async function deliverNow(ctx: OutboxContext, ids: string[]): Promise<void> {
+async function deliverNow(ctx: OutboxContext, ids: string[]): Promise<void> {
   await ctx.jobs.runNow(ids);
 }

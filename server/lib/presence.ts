@@ -29,7 +29,7 @@ export interface Presence {
   close(): Promise<void>;
 }
 
-export type Admission = { admitted: false } | { admitted: true; cameOnline: boolean };
+type Admission = { admitted: false } | { admitted: true; cameOnline: boolean };
 
 export type PresenceTimings = { heartbeatMs: number; nodeTtlMs: number; sweepMs: number };
 // A node killed outright leaves its sockets recorded: its members show online until the sweep, at most nodeTtlMs +

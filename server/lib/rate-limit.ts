@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { queryRows, type Db } from '../db/client.ts';
 
-export type WindowHit = { count: number; retryAfterMs: number };
+type WindowHit = { count: number; retryAfterMs: number };
 
 /** Fixed-window counters; shared across nodes when backed by Redis or the database. */
 export interface RateLimiter {
@@ -16,7 +16,7 @@ export interface RateLimiter {
 }
 
 /** The most windows one node keeps in memory: past it, expired ones go, then the oldest, so junk keys cannot grow it. */
-export const MEMORY_LIMITER_MAX_KEYS = 100_000;
+const MEMORY_LIMITER_MAX_KEYS = 100_000;
 
 export function memoryRateLimiter(now: () => number = Date.now, maxKeys = MEMORY_LIMITER_MAX_KEYS): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();

@@ -17,7 +17,7 @@ type ServerToClientEvents = ChatServerEvents & NotificationServerEvents;
 type SocketData = { user: CurrentUser; cameOnline: boolean };
 // Work every node does for its own sockets (fanOut): one message between nodes instead of one per event and room.
 type InterServerEvents = { fanOut: (name: string, payload: unknown) => void };
-export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type AuthedSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type Realtime = {
   io: AppServer;
@@ -49,10 +49,10 @@ export type Realtime = {
 
 export const userRoom = (id: string) => `user:${id}`;
 export const conversationRoom = (id: string) => `conversation:${id}`;
-export const sessionRoom = (id: string) => `session:${id}`;
+const sessionRoom = (id: string) => `session:${id}`;
 
 /** The most sockets open at once for one user (every node, with Redis) and for one client address (on this node). */
-export type SocketLimits = { perUser: number; perAddress: number };
+type SocketLimits = { perUser: number; perAddress: number };
 export const TOO_MANY_FOR_USER = 'Too many connections for this account: close another tab or device.';
 export const TOO_MANY_FROM_ADDRESS = 'Too many connections from this address.';
 

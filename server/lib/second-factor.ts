@@ -26,7 +26,7 @@ export const isRecoveryCode = (code: string) => !isTotpCode(normalise(code));
 
 export const key = (ctx: AppContext) => serverKey(ctx.config);
 /** Where wrong codes are counted: the account's sign-in codes unless a form keeps its own count. */
-export const signInCounter = (userId: string) => `mfa:acct:${userId}`;
+const signInCounter = (userId: string) => `mfa:acct:${userId}`;
 /**
  * Turning two-factor off is counted per session, apart from sign-in: a session's wrong guesses there must not lock the
  * owner out of signing in, and each session has its own few tries.

@@ -10,7 +10,7 @@ import type { RateLimiter } from './rate-limit.ts';
  */
 export const WRITE_BUCKETS = ['posts', 'comments', 'likes', 'communities', 'resources', 'conversations', 'referrals', 'checks', 'other'] as const;
 export type WriteBucket = (typeof WRITE_BUCKETS)[number];
-export type WriteLimit = { max: number; windowMs: number };
+type WriteLimit = { max: number; windowMs: number };
 export type WriteLimits = Record<WriteBucket, WriteLimit>;
 
 const MINUTE = 60_000;
@@ -61,7 +61,7 @@ export function writeBucketOf(method: string, url: string): WriteBucket | null {
 
 const retrySeconds = (retryAfterMs: number) => Math.max(1, Math.ceil(retryAfterMs / 1000));
 
-export const tooManyWrites = (seconds: number) =>
+const tooManyWrites = (seconds: number) =>
   tooManyRequests(`You are doing that too often. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`);
 
 /** Must be registered before the routes: each write route gets the check before its body is validated. */

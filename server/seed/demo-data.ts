@@ -34,7 +34,7 @@ const FORMATS = [['Online'], ['In Person', 'Online'], ['In Person'], ['Online', 
 const GENDERS = [['Female'], ['Male'], ['Non-Binary'], ['Female'], ['Male'], ['Prefer not to say']];
 const PRONOUNS = ['she/her', 'he/him', 'they/them', 'she/her', 'he/him', ''];
 
-// Referral availability (issue #14), varied so the directory's filters and referral suggestions find matches.
+// Referral availability, varied so the directory's filters and referral suggestions find matches.
 const ACCEPTING = ['accepting', 'accepting', 'waitlist', 'accepting', 'not accepting'] as const;
 const NOTES = ['Tue and Thu evenings', 'Weekday mornings, online only', 'Waitlist about 4 weeks', 'Saturdays and lunchtimes', ''];
 const LANGUAGE_SETS = [['English'], ['English', 'French'], ['English', 'Spanish'], ['English', 'Mandarin', 'Cantonese'],

@@ -16,7 +16,7 @@ export async function seedDemoIfEmpty(db: Db, log?: FastifyBaseLogger): Promise<
   return true;
 }
 
-export async function seedDemo(db: Db): Promise<void> {
+async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = Date.now();
   await db.transaction(async (tx) => {
@@ -66,7 +66,7 @@ async function seedThreads(db: Db, created: { id: string; createdAt: Date }[], a
   }
 }
 
-export async function refreshCounters(db: Db): Promise<void> {
+async function refreshCounters(db: Db): Promise<void> {
   await db.execute(sql`UPDATE posts p SET comments_count = (SELECT count(*) FROM comments c WHERE c.post_id = p.id),
     likes_count = (SELECT count(*) FROM post_likes l WHERE l.post_id = p.id)`);
   await db.execute(sql`UPDATE communities c SET

@@ -1,4 +1,4 @@
-// Property-based input tests (issue 13, finding 5; docs/decisions/0045): every operation of the OpenAPI description
+// Property-based input tests (docs/decisions/0045): every operation of the OpenAPI description
 // and every socket event gets generated junk (control characters, lone surrogates, bidi and zero-width characters,
 // very long strings, impossible dates, malformed cursors, values of the wrong type) from every role.
 // Properties: never a 5xx; every refusal is `{msg, code}`; a refused request changes nothing in the database.

@@ -33,7 +33,7 @@ const CURSOR_STAMPS = ['2026-13-01T00:00:00.000000Z', '0000-01-01T00:00:00.00000
 const RANKS = ['1e999', '-1e999', 'NaN', 'Infinity', '-0', '1e-50', '3.5e38', '0x10', ''];
 
 /** Base64url cursors of every shape the decoders know, holding impossible parts, and plain garbage. */
-export const junkCursor: fc.Arbitrary<string> = fc.oneof(
+const junkCursor: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('!!!', '====', 'a', '%', '..', 'null', 'undefined', '[]', '{}', b64('|'), b64('||||||||'), b64('\u0000')),
   fc.tuple(fc.constantFrom(...CURSOR_STAMPS), fc.constantFrom(SOME_ID, 'not-an-id', '')).map(([at, id]) => b64(`${at}|${id}`)),
   fc.tuple(fc.constantFrom(...CURSOR_STAMPS), fc.constantFrom(SOME_ID, 'x')).map(([at, id]) => b64(`n|${at}|${id}`)),

@@ -13,7 +13,7 @@ import { migrate } from '../db/migrate.ts';
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db', 'migrations');
 
 /** A name that changes whenever a migration is added or edited, so a stale template is never used. */
-export function migrationsFingerprint(): string {
+function migrationsFingerprint(): string {
   const hash = createHash('sha256');
   for (const file of fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort()) {
     hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS_DIR, file)));

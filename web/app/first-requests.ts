@@ -4,7 +4,7 @@
 // then wait for a chunk they share. first-requests.test.ts checks the keys below against web/lib/prefetch.ts.
 import { firstListAt } from '../../common/drawn-screens.ts';
 
-export const SESSION_PATH = '/api/users/me';
+const SESSION_PATH = '/api/users/me';
 export const BOOT_TOKEN_KEY = 'token';
 export const BOOT_EARLY_KEY = '__theraEarly';
 

@@ -34,7 +34,7 @@ const SCREENS: [pattern: string, name: string][] = [
   ['/admin/reports', 'Reports · Admin'],
 ];
 
-export const SITE_NAME = 'Thera Root';
+const SITE_NAME = 'Thera Root';
 
 export function titleFor(pathname: string): string {
   const screen = SCREENS.find(([pattern]) => matchPath(pattern, pathname));

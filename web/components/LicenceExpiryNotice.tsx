@@ -6,7 +6,7 @@ import { api } from '../lib/api.ts';
 
 const longDate = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en', { dateStyle: 'long', timeZone: 'UTC' });
 
-/** Issue 16: 30 days before the licence expires (and at 7), the dashboard says so; after, the licence form asks for the renewal. */
+/** 30 days before the licence expires (and at 7), the dashboard says so; after, the licence form asks for the renewal. */
 export function LicenceExpiryNotice() {
   const { data } = useQuery({
     queryKey: ['licence-expiry'],

@@ -1,4 +1,4 @@
-// Issue 13, finding 14: a Markdown image must not make the reader's browser load anything.
+// A Markdown image must not make the reader's browser load anything.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';

@@ -19,7 +19,7 @@ export function ReportDialog({ opened, onClose, targetType, targetId, what }: Pr
     if (!reason) return setMessage('Please choose a reason.');
     if (reason === 'other' && !details.trim()) return setMessage(REPORT_DETAILS_REQUIRED);
     const { msg } = await api<{ msg: string }>('/api/reports', {
-      method: 'POST', body: { targetType, targetId, reason, details: details.trim() || undefined },
+      method: 'POST', body: { targetType, targetId, reason, details: details.trim() || undefined }, idempotent: true,
     });
     setSent(msg);
   });

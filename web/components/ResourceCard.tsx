@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import type { Resource } from '../../common/resources.ts';
 
 /** The submitter's name, or the spec's 'Unknown' when the account is gone. */
-export const submitterName = (resource: Resource) => resource.createdBy?.name ?? 'Unknown';
+const submitterName = (resource: Resource) => resource.createdBy?.name ?? 'Unknown';
 
 /** A link that opens the resource in a new tab without giving that page a handle on ours. */
-export function ResourceLink({ resource, children }: { resource: Resource; children?: ReactNode }) {
+function ResourceLink({ resource, children }: { resource: Resource; children?: ReactNode }) {
   return (
     <Anchor href={resource.link} target="_blank" rel="noopener noreferrer" fw={600}>
       {children ?? resource.title}

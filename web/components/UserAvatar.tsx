@@ -3,7 +3,7 @@ import { isHttpsUrl } from '../../common/people.ts';
 import { UPLOADED_AVATAR } from '../../common/privacy.ts';
 
 /** The first two letters of the name: the spec's fallback when there is no avatar or it fails to load. */
-export function initials(name: string): string {
+function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length >= 2 ? words[0][0] + words[1][0] : (words[0] ?? '?').slice(0, 2);
   return letters.toUpperCase();

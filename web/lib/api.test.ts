@@ -89,3 +89,48 @@ describe('session end', () => {
     expect(jar.cookie).toBe('other=1');
   });
 });
+
+describe('Idempotency-Key on creates', () => {
+  /** A fetch answering `answers` in turn (an Error is a lost connection), recording each request's key. */
+  function server(answers: (number | Error)[]) {
+    const keys: (string | undefined)[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (_path: string, init: RequestInit) => {
+      keys.push((init.headers as Record<string, string>)['idempotency-key']);
+      const next = answers.shift()!;
+      if (next instanceof Error) throw next;
+      return new Response(JSON.stringify(next < 300 ? { _id: 'p1' } : { msg: 'No', code: 'CONFLICT' }), { status: next });
+    }));
+    return keys;
+  }
+  const create = (body: object) => api('/api/forumPosts', { method: 'POST', body, idempotent: true });
+
+  it('a submission retried after a lost answer sends the same key; the next submission, even with the same words, a new one', async () => {
+    const keys = server([new TypeError('Failed to fetch'), 201, 201]);
+    const body = { title: 'Retried', content: 'Twice.' };
+    await expect(create(body)).rejects.toThrow('Failed to fetch');
+    await create(body);
+    await create(body);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('keeps the key after "still in progress" or a server failure, and drops it after a refusal; another body has its own', async () => {
+    const keys = server([409, 503, 201, 400, 201]);
+    const body = { title: 'Busy', content: 'Wait.' };
+    for (let i = 0; i < 2; i++) await expect(create(body)).rejects.toBeInstanceOf(ApiError);
+    await create({ title: 'Other', content: 'Words.' });
+    await expect(create(body)).rejects.toBeInstanceOf(ApiError);
+    await create(body);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys[3]).toBe(keys[0]);
+    expect(keys[4]).not.toBe(keys[0]);
+  });
+
+  it('sends no key on a request that did not ask for one', async () => {
+    const keys = server([201]);
+    await api('/api/forumPosts', { method: 'POST', body: {} });
+    expect(keys).toEqual([undefined]);
+  });
+});

@@ -3,7 +3,6 @@ import { codeForStatus, isErrorCode, isServerFault, type ErrorCode } from '../..
 import { MEMBER_HINT_COOKIE } from '../../common/member-hint.ts';
 import { TOKEN_KEY, takePrefetched } from './prefetch.ts';
 
-export { TOKEN_KEY };
 export const SESSION_ENDED_EVENT = 'thera:session-ended';
 
 /** A refusal from the API: `message` is the server's text for people, `code` what the app decides on. */
@@ -66,9 +65,22 @@ function endSession(refused: string) {
   window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
 }
 
-type Options = { method?: string; body?: unknown; signal?: AbortSignal };
+/** `idempotent`: a create the server accepts an Idempotency-Key for (posts, comments, replies, referrals, offers, reports). */
+type Options = { method?: string; body?: unknown; signal?: AbortSignal; idempotent?: boolean };
 
-export async function api<T>(path: string, { method = 'GET', body, signal }: Options = {}): Promise<T> {
+// One Idempotency-Key per submission: a create whose answer was lost (a timeout, a dropped connection) and is sent
+// again with the same body reuses its key, so the server answers the first answer instead of creating twice. The key
+// is dropped once the server has answered (stored or refused): the next submission, even with the same words, is new.
+const submissionKeys = new Map<string, string>();
+
+function submissionKey(method: string, path: string, payload: string | undefined): { key: string; done: () => void } {
+  const submission = `${method} ${path} ${payload ?? ''}`;
+  const key = submissionKeys.get(submission) ?? crypto.randomUUID();
+  submissionKeys.set(submission, key);
+  return { key, done: () => submissionKeys.delete(submission) };
+}
+
+export async function api<T>(path: string, { method = 'GET', body, signal, idempotent = false }: Options = {}): Promise<T> {
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers['x-auth-token'] = token;
@@ -76,9 +88,13 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Opt
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const payload = body === undefined ? undefined : isForm ? body : JSON.stringify(body);
+  const submission = idempotent && !isForm ? submissionKey(method, path, payload as string | undefined) : undefined;
+  if (submission) headers['idempotency-key'] = submission.key;
   // The boot script may have asked already (web/boot.ts): its answer is this one, without waiting for a second trip.
   const early = method === 'GET' && token ? takePrefetched(path, token) : undefined;
   const response = await (early ?? fetch(path, { method, headers, body: payload, signal }));
+  // Answered, but not "still in progress" (409) or a server failure: those a retry sends with the same key.
+  if (submission && response.status !== 409 && response.status < 500) submission.done();
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     // An answer without a code (a proxy's error page) gets the general code of its status.

@@ -6,9 +6,9 @@ import type { BlockedList } from '../../common/blocks.ts';
 import { api } from './api.ts';
 import { useSession } from './session.tsx';
 
-export const blockKeys = { mine: ['blocks', 'mine'] as const };
+const blockKeys = { mine: ['blocks', 'mine'] as const };
 
-export const blockedQuery = queryOptions({
+const blockedQuery = queryOptions({
   queryKey: blockKeys.mine,
   queryFn: ({ signal }) => api<BlockedList>('/api/users/me/blocked', { signal }),
   // Changes only through this user's own Block and Unblock, which update it.

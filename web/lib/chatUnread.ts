@@ -8,7 +8,7 @@ import { api } from './api.ts';
 import { isVerified, useSession } from './session.tsx';
 import { getSocket } from './socket.ts';
 
-export const chatUnreadKey = ['unread', 'chats'] as const;
+const chatUnreadKey = ['unread', 'chats'] as const;
 
 /** The count (0 while loading or for a member who may not chat), live while a component shows it. */
 export function useChatUnreadCount(): number {

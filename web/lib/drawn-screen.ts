@@ -23,7 +23,7 @@ export type DrawnScreenCode<P extends DrawnPath> = {
 
 /** A loaded screen module, as the app and the server's render see it: its `drawn` part, when it is a drawn screen. */
 export type ScreenModule = { drawn?: AnyDrawnScreenCode };
-export type AnyDrawnScreenCode = {
+type AnyDrawnScreenCode = {
   seed: Record<string, (client: QueryClient, me: Me, answer: unknown) => void>;
   prime: Effect;
   afterTakeover?: Effect;

@@ -1,4 +1,4 @@
-// After approval (issue #17): the dashboard's checklist and the completeness meter on /my-profile read the same answer,
+// After approval: the dashboard's checklist and the completeness meter on /my-profile read the same answer,
 // computed on the server from the member's own data. Read again on every visit, so a step done elsewhere is ticked.
 // Only types come from common/onboarding.ts: its zod schemas stay out of the pages' chunks.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import type { Onboarding } from '../../common/onboarding.ts';
 import { api } from './api.ts';
 import { useSession } from './session.tsx';
 
-export const onboardingKey = ['onboarding'] as const;
+const onboardingKey = ['onboarding'] as const;
 
 export function useOnboarding() {
   const { user } = useSession();

@@ -19,8 +19,8 @@ const checkQuery = (text: string) => ({
 });
 
 /** 'clear' sends as it is, 'confirm' after the member says the likely name is not one, 'refuse' not at all. */
-export type PrivacyVerdict = 'clear' | 'confirm' | 'refuse';
-export const verdictOf = (findings: Finding[]): PrivacyVerdict =>
+type PrivacyVerdict = 'clear' | 'confirm' | 'refuse';
+const verdictOf = (findings: Finding[]): PrivacyVerdict =>
   !findings.length ? 'clear' : onlyLikelyNames(findings) ? 'confirm' : 'refuse';
 
 export type PrivacyCheck = {

@@ -10,7 +10,7 @@ import { getSocket } from './socket.ts';
 
 /** Every referral query lives under this prefix, so one live event refreshes whatever is on screen. */
 export const REFERRALS_KEY = ['referrals'] as const;
-export const referralCountsKey = [...REFERRALS_KEY, 'counts'] as const;
+const referralCountsKey = [...REFERRALS_KEY, 'counts'] as const;
 
 /** Open referrals received and sent: the navigation badge and the dashboard card. Verified members only (403 else). */
 export function useReferralCounts() {

@@ -1,5 +1,5 @@
-// The member's time zone for the daily digest: none until chosen, then the browser's own is adopted once (issue 15:
-// "default from the browser"), so a member who never opens the settings still gets the digest at their 08:00.
+// The member's time zone for the daily digest: none until chosen, then the browser's own is adopted once (the
+// spec's "default from the browser"), so a member who never opens the settings still gets the digest at their 08:00.
 import { useEffect } from 'react';
 import type { NotificationPreferences } from '../../common/notifications.ts';
 import { api } from './api.ts';
@@ -15,7 +15,7 @@ export function browserTimeZone(): string | null {
 
 const ASKED_KEY = 'thera.timeZoneAsked';
 
-// Not urgent, and the browser's first time-zone lookup is slow on a phone: after the screen has started (issue #18).
+// Not urgent, and the browser's first time-zone lookup is slow on a phone: after the screen has started.
 const ADOPT_AFTER_MS = 2_000;
 
 /** Once per browser session: a member without a saved zone gets the browser's. */

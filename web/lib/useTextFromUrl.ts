@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
- * A search field that starts from the address's `?q=` (the top bar's search links to each screen's full search,
- * issue #17) and starts again from it when the address changes while the screen stays open; typing edits a copy.
+ * A search field that starts from the address's `?q=` (the top bar's search links to each screen's full
+ * search) and starts again from it when the address changes while the screen stays open; typing edits a copy.
  */
 export function useTextFromUrl(key = 'q'): [string, (text: string) => void] {
   const [params] = useSearchParams();

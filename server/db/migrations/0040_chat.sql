@@ -1,4 +1,4 @@
--- Chat (issue 7). Marking messages delivered or read touches only those not yet read: a partial index keeps that
+-- Chat. Marking messages delivered or read touches only those not yet read: a partial index keeps that
 -- cheap however long a conversation grows. The checks keep the stored values to what the service allows.
 CREATE INDEX IF NOT EXISTS "messages_unread_idx" ON "messages" USING btree ("conversation_id","sender_id") WHERE "status" <> 'read';--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_status_check" CHECK ("status" IN ('sent', 'delivered', 'read'));--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Reports of content to the moderators (issue 13). One OPEN report per reporter and item (a unique partial index);
+-- Reports of content to the moderators. One OPEN report per reporter and item (a unique partial index);
 -- an item's reports resolve together. The target's author is kept at report time so a later change of the content
 -- cannot move the report to someone else, and so the review page can name who to warn or suspend.
 CREATE TABLE IF NOT EXISTS "reports" (

@@ -1,4 +1,4 @@
--- Blocking (issue 13): a member blocks another; the blocked member cannot message the blocker, and the blocker sees the
+-- Blocking: a member blocks another; the blocked member cannot message the blocker, and the blocker sees the
 -- blocked member's forum posts collapsed. The primary key serves "did X block Y" and the blocker's list; the reverse
 -- index serves "who blocked me" (presence, message checks read it from the other side).
 CREATE TABLE IF NOT EXISTS "blocks" (

@@ -1,4 +1,4 @@
--- Issue 13, finding 12: a verified member's new name waits here for an administrator; the old name shows until then.
+-- A verified member's new name waits here for an administrator; the old name shows until then.
 ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "pending_name" text;
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "pending_name_at" timestamp with time zone;

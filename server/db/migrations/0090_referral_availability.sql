@@ -1,4 +1,4 @@
--- Referral availability on profiles (issue #14): whether a therapist takes new clients, in which languages, fee models
+-- Referral availability on profiles: whether a therapist takes new clients, in which languages, fee models
 -- and licensed regions. availability_updated_at is set by the server whenever availability changes or is reconfirmed.
 ALTER TABLE users ADD COLUMN accepting_clients text NOT NULL DEFAULT 'not accepting';
 --> statement-breakpoint

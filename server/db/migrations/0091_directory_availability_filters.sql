@@ -1,4 +1,4 @@
--- Directory filters of issue #14 (decision 0046): fee models get their GIN index like the other lists; the status is
+-- Directory filters (decision 0046): fee models get their GIN index like the other lists; the status is
 -- indexed for "accepting"; and a location's province or state is read once, when it is written, into location_region.
 CREATE INDEX IF NOT EXISTS users_fee_models_gin ON users USING gin (fee_models) WITH (fastupdate = off);
 --> statement-breakpoint

@@ -1,4 +1,4 @@
--- Referrals (issue 14): de-identified requests from one therapist to chosen colleagues and/or the board. A referral's
+-- Referrals: de-identified requests from one therapist to chosen colleagues and/or the board. A referral's
 -- stored status is open, placed or withdrawn; an open one past expires_at reads as expired (computed on every read, so
 -- no sweep has to run on time). expires_at is the end of needed_by, or 30 days after sending without one.
 CREATE TABLE IF NOT EXISTS "referrals" (

@@ -1,4 +1,4 @@
--- Notifications (issue 15, docs/decisions/0058-notifications.md). One row per item a member sees; likes are grouped
+-- Notifications (docs/decisions/0058-notifications.md). One row per item a member sees; likes are grouped
 -- in one row per liked post or comment (group_key), updated in place. `source_id` is the comment or post that caused
 -- it: deleting that withdraws it; a post's deletion withdraws every row about it through post_id's cascade.
 -- `visible` is false when the member turned the type off in the app but still wants its email.

@@ -1,4 +1,4 @@
--- Issue 16: the sessions list names each session's device and browser (from the User-Agent) and its network address.
+-- The sessions list names each session's device and browser (from the User-Agent) and its network address.
 -- The address is stored with its last octet (IPv6: its last groups) already hidden: it is only ever shown that way.
 ALTER TABLE "sessions" ADD COLUMN IF NOT EXISTS "user_agent" text;
 --> statement-breakpoint

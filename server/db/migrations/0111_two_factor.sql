@@ -1,4 +1,4 @@
--- Issue 16: TOTP two-factor sign-in. The secret is encrypted with the server's key (server/lib/secret-box.ts);
+-- TOTP two-factor sign-in. The secret is encrypted with the server's key (server/lib/secret-box.ts);
 -- enabled_at is null while an enrolment waits for its first code; last_step is the time step of the last code
 -- accepted, so a code cannot be replayed within its window.
 CREATE TABLE IF NOT EXISTS "two_factor" (

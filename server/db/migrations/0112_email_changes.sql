@@ -1,4 +1,4 @@
--- Issue 16: a change of email waits for the link sent to the new address (single use, hashed, expiring).
+-- A change of email waits for the link sent to the new address (single use, hashed, expiring).
 CREATE TABLE IF NOT EXISTS "email_change_tokens" (
   "token_hash" text PRIMARY KEY NOT NULL,
   "user_id" uuid NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Issue 16 (part 2): uploaded profile photos, data exports, account deletion and licence expiry.
+-- Uploaded profile photos, data exports, account deletion and licence expiry.
 -- A member's uploaded photo, re-encoded as a 256-pixel WebP; its content hash is in the URL, so a new photo is a new URL.
 CREATE TABLE IF NOT EXISTS "avatar_images" (
   "user_id" uuid NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Bookmarks (issue 17): a member saves a post to read later. The primary key answers "did I save these posts" for a
+-- Bookmarks: a member saves a post to read later. The primary key answers "did I save these posts" for a
 -- page of posts; the second index serves the member's list, newest saved first, in cursor pages.
 CREATE TABLE IF NOT EXISTS "post_bookmarks" (
   "user_id" uuid NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Sorting the feed and a community (issue 17). Top: most liked first, keyset on (likes_count, id); its period
+-- Sorting the feed and a community. Top: most liked first, keyset on (likes_count, id); its period
 -- (week, month) is a filter on created_at read along the index. Unanswered: newest first among posts without comments,
 -- a partial index so it holds only those posts.
 CREATE INDEX IF NOT EXISTS "posts_top_idx" ON "posts" ("likes_count" DESC NULLS LAST, "id" DESC NULLS LAST);

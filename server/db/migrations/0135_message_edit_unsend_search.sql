@@ -1,4 +1,4 @@
--- Chat parity (issue #17): a sender edits or unsends their own message within 15 minutes. `edited_at` marks an edit;
+-- Chat parity: a sender edits or unsends their own message within 15 minutes. `edited_at` marks an edit;
 -- `unsent_at` marks an unsent message, whose text is replaced by the tombstone at the same moment (nothing of it stays).
 ALTER TABLE messages ADD COLUMN edited_at timestamptz;
 --> statement-breakpoint

@@ -1,4 +1,4 @@
--- A chat send may be retried (a node died before its acknowledgement reached the client, issue #19): the client's own
+-- A chat send may be retried (a node died before its acknowledgement reached the client): the client's own
 -- id for the message makes the retry find the message stored the first time instead of storing it again.
 ALTER TABLE messages ADD COLUMN client_message_id text;
 --> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 18: every post's search words, one row per (word, post), ordered newest first within a word
+-- Every post's search words, one row per (word, post), ordered newest first within a word
 -- (docs/decisions/0091). A search walks the newest posts holding one of its required words instead of every post
 -- newest first (common words) or every post holding the word (the GIN index): 61 rows of this index, not 4,000 posts.
 -- Kept by a trigger: written with the post, rewritten when its words or time change, removed with it.

@@ -1,4 +1,4 @@
--- Issue 18: the activity feed as one index range (docs/decisions/0101). Every post, every comment not deleted and every
+-- The activity feed as one index range (docs/decisions/0101). Every post, every comment not deleted and every
 -- published resource is one row here, in the feed's order (at, id); a page reads 30 rows of it from the cursor down and
 -- joins names by primary key for those rows only, instead of 30 rows of three indexes each joined to their names.
 -- The rules that depend on other rows (a post's community exists, names and titles are not empty) are applied by those

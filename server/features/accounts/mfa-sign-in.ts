@@ -14,7 +14,7 @@ import { isRecoveryCode } from '../../lib/second-factor.ts';
 import { recordSecurityNotice } from './security-notices.ts';
 import { assertCodesAllowed, CodeRefused, refusedCode, useCode } from './two-factor.ts';
 
-export const MFA_TTL_MS = 5 * 60_000;
+const MFA_TTL_MS = 5 * 60_000;
 const expired = () => new AppError(401, 'SIGN_IN_EXPIRED', TEXTS.signInExpired);
 
 /** After a right password: the token for POST /api/users/login/2fa. Expired challenges of the user are swept. */

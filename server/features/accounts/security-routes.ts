@@ -1,4 +1,4 @@
-// Issue 16's account security routes: two-factor sign-in, sessions, password and email change.
+// The account's security routes: two-factor sign-in, sessions, password and email change.
 // Pending members use them too (guard `authenticated`): securing an account does not wait for the licence.
 import { MessageResponse } from '../../../common/ids.ts';
 import {

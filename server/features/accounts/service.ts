@@ -17,7 +17,7 @@ import { toLicenceUpdate, toMe } from './present.ts';
 
 const RESET_TTL_MS = 3_600_000;
 export const RESET_INVALID = 'This password reset link is invalid or has expired.';
-export const ACCOUNT_DISABLED = 'This account has been disabled. Please contact an administrator.';
+const ACCOUNT_DISABLED = 'This account has been disabled. Please contact an administrator.';
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 const limitsOf = (ctx: AppContext) => accountLimits(ctx.limiter, ctx.config.limits);
@@ -66,7 +66,7 @@ export async function register(ctx: AppContext, _visitor: CurrentUser | null, in
 
 /**
  * A new session's token; with two-factor on, the token of the second step instead (no session yet). An administrator
- * without two-factor sign-in is asked to turn it on at each sign-in (issue 16).
+ * without two-factor sign-in is asked to turn it on at each sign-in.
  */
 export async function login(
   ctx: AppContext, _visitor: CurrentUser | null, input: { email: string; password: string; userAgent?: string } & Caller,

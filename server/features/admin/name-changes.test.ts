@@ -1,4 +1,4 @@
-// Issue 13, finding 12: names are normalised and must be visible, and a verified member's new name waits for an
+// Names are normalised and must be visible, and a verified member's new name waits for an
 // administrator in the verification queue (the old name shows until then).
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Verified members' name changes (issue 13, finding 12): they wait here for an administrator, apart from new members,
+// Verified members' name changes: they wait here for an administrator, apart from new members,
 // because a verified name is what colleagues trust; approving applies it, declining drops it. Both are audited.
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { NO_NAME_CHANGE, type NameChangeQueue, type NameDecision, type NameDecisionResult } from '../../../common/admin.ts';
@@ -9,6 +9,8 @@ import { recordAudit } from '../../lib/audit.ts';
 import { renameMentions } from '../../lib/mention-names.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
+import { recordEvents } from '../../lib/outbox.ts';
+import { mailOf } from '../../lib/outbox-notices.ts';
 import { pageInfo } from '../../lib/paging.ts';
 import { toNameChange } from './present.ts';
 
@@ -37,7 +39,7 @@ export async function nameChangeQueue(ctx: AppContext, _admin: CurrentUser, { pa
 export async function decideNameChange(
   ctx: AppContext, admin: CurrentUser, { userId, approved }: NameDecision & { userId: string },
 ): Promise<NameDecisionResult> {
-  const decided = await ctx.db.transaction(async (tx) => {
+  const { decided, events } = await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select({ name: users.name, pendingName: users.pendingName, email: users.email })
       .from(users).where(and(eq(users.id, userId), waiting)).for('update');
     if (!before?.pendingName) throw notFound(NO_NAME_CHANGE);
@@ -49,11 +51,12 @@ export async function decideNameChange(
       actorId: admin.id, action: approved ? 'name.approve' : 'name.decline', targetType: 'user', targetId: userId,
       detail: { previousName: before.name, requestedName: before.pendingName },
     });
-    return { name, requested: before.pendingName, email: before.email };
+    const decided = { name, requested: before.pendingName, email: before.email };
+    return { decided, events: await recordEvents(ctx, tx, [mailOf(nameMail(decided, approved, ctx.config.publicUrl))]) };
   });
   // Names appear in cached forum pages and directory answers.
   if (approved) ctx.caches.publish({ type: 'member.renamed', userId });
-  void ctx.mailer.send(nameMail(decided, approved, ctx.config.publicUrl)).catch(() => {});
+  await events.deliver();
   return { _id: userId, name: decided.name, approved };
 }
 

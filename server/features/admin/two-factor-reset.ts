@@ -7,6 +7,9 @@ import { recoveryCodes, twoFactor, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { cancelPendingChanges, revokeOtherSessions, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import type { Mail } from '../../lib/mail.ts';
+import { recordEvents } from '../../lib/outbox.ts';
+import { mailOf } from '../../lib/outbox-notices.ts';
 
 /**
  * Removes the member's second factor and recovery codes; every session of the member ends (with its sockets) and
@@ -15,7 +18,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 export async function resetTwoFactor(ctx: AppContext, admin: CurrentUser, { userId }: { userId: string }): Promise<void> {
   // Their own is turned off with their password and a code, like everyone's.
   if (userId === admin.id) throw badRequest(TWO_FACTOR_RESET.notOwn);
-  const { member, ended } = await ctx.db.transaction(async (tx) => {
+  const { ended, events } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
     if (!row) throw notFound('User not found.');
     const removed = await tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).returning({ enabledAt: twoFactor.enabledAt });
@@ -24,13 +27,17 @@ export async function resetTwoFactor(ctx: AppContext, admin: CurrentUser, { user
     await cancelPendingChanges(tx, userId);
     const sessionIds = await revokeOtherSessions(tx, userId);
     await recordAudit(tx, { actorId: admin.id, action: 'user.two_factor_reset', targetType: 'user', targetId: userId });
-    return { member: row, ended: sessionIds };
+    return { ended: sessionIds, events: await recordEvents(ctx, tx, [mailOf(resetMail(row, ctx.config.publicUrl))]) };
   });
   for (const id of ended) ctx.realtime.endSession(id);
   ctx.realtime.userChanged(userId);
-  void ctx.mailer.send({
+  await events.deliver();
+}
+
+function resetMail(member: { email: string; name: string }, publicUrl: string): Mail {
+  return {
     to: member.email,
     subject: 'Two-factor sign-in was turned off on your Thera Root account',
-    text: `Hello ${member.name},\n\nAn administrator turned off two-factor sign-in on your Thera Root account, and its sessions were signed out. You can now sign in with your password alone.\n\nTo turn two-factor sign-in on again, open Settings, then Security: ${ctx.config.publicUrl}/settings/security\n\nIf you did not ask for this, change your password and contact an administrator.\n\nThera Root`,
-  }).catch((err: unknown) => ctx.realtime.log.error({ err }, 'two-factor reset notice failed'));
+    text: `Hello ${member.name},\n\nAn administrator turned off two-factor sign-in on your Thera Root account, and its sessions were signed out. You can now sign in with your password alone.\n\nTo turn two-factor sign-in on again, open Settings, then Security: ${publicUrl}/settings/security\n\nIf you did not ask for this, change your password and contact an administrator.\n\nThera Root`,
+  };
 }

@@ -6,7 +6,8 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { users, verificationDecisions } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { notify } from '../../lib/notify.ts';
+import { recordEvents } from '../../lib/outbox.ts';
+import { mailOf, noticeOf } from '../../lib/outbox-notices.ts';
 import { revokeAllSessions, revokeResetLinks, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { toPendingVerification, toUserDisabled, toVerificationDecision } from './present.ts';
@@ -43,7 +44,7 @@ export async function decideVerification(
   const reason = decision.reason?.trim() || null;
   if (!decision.approved && !reason) throw badRequest(REJECTION_REASON_REQUIRED);
   const now = new Date();
-  const updated = await ctx.db.transaction(async (tx) => {
+  const { updated, events } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.update(users).set(decision.approved
       ? { verificationStatus: 'verified', verifiedAt: now, rejectionReason: null, updatedAt: now }
       : { verificationStatus: 'rejected', verifiedAt: null, rejectionReason: reason, updatedAt: now })
@@ -55,16 +56,16 @@ export async function decideVerification(
       actorId: admin.id, action: decision.approved ? 'licence.verify' : 'licence.reject', targetType: 'user', targetId: userId,
       detail: reason ? { reason } : {},
     });
-    return row;
+    const events = await recordEvents(ctx, tx, [mailOf(decisionMail(row, ctx.config.publicUrl)), noticeOf({
+      type: decision.approved ? 'licenceVerified' : 'licenceDeclined', recipientIds: [userId], actorId: null, membersOnly: false,
+      target: { kind: 'licence', id: userId, title: 'Your licence', url: '/my-profile' },
+    })]);
+    return { updated: row, events };
   });
   // A declined member's sockets end, as a disabled one's do: their chat must not outlive the licence.
   if (!decision.approved) ctx.realtime.endUser(userId);
   else ctx.realtime.userChanged(userId);
-  void ctx.mailer.send(decisionMail(updated, ctx.config.publicUrl)).catch(() => {});
-  await notify(ctx, [{
-    type: decision.approved ? 'licenceVerified' : 'licenceDeclined', recipientIds: [userId], actorId: null, membersOnly: false,
-    target: { kind: 'licence', id: userId, title: 'Your licence', url: '/my-profile' },
-  }]);
+  await events.deliver();
   return toVerificationDecision(updated);
 }
 

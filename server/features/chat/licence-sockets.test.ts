@@ -1,4 +1,4 @@
-// Issue 13, finding 1: chat over a socket follows the licence as it stands now, like REST. A decline or a return to
+// Chat over a socket follows the licence as it stands now, like REST. A decline or a return to
 // pending ends the member's sockets; a socket opened afterwards, or one that somehow outlived the change, stores and
 // delivers nothing.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Editing and unsending one's own message within 15 minutes, over REST and the socket twins, and search in a
-// conversation's history (issue #17), against a real database with real socket.io clients.
+// conversation's history, against a real database with real socket.io clients.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BLOCK_TEXTS } from '../../../common/blocks.ts';

@@ -1,4 +1,4 @@
-// Editing, unsending and searching one's messages (issue #17), shared by the REST routes and their socket twins.
+// Editing, unsending and searching one's messages, shared by the REST routes and their socket twins.
 // The write comes first; then every device of both participants hears of it through their user rooms (every node,
 // through the adapter), and the list entries follow when the changed message is the conversation's last.
 import { BLOCK_TEXTS } from '../../../common/blocks.ts';

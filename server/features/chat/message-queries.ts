@@ -1,4 +1,4 @@
-// The SQL of editing, unsending and searching messages (issue #17). Each write repeats every rule in its own
+// The SQL of editing, unsending and searching messages. Each write repeats every rule in its own
 // statement (sender, kind, window, membership, send rules), so a check and the write it guards cannot drift apart;
 // whyNotChanged reads, on the refusal path only, which rule refused.
 import { sql, type SQL } from 'drizzle-orm';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { queryPrepared, queryShaped } from '../../db/prepared.ts';
 import { refusesMessagesSql } from '../../lib/blocks.ts';
 
-export type ParticipantRow = { _id: string; name: string; avatar: string | null; unread: number; isPinned: boolean };
+type ParticipantRow = { _id: string; name: string; avatar: string | null; unread: number; isPinned: boolean };
 export type MessageRow = {
   id: string; conversation_id: string; sender_id: string; sender_name: string; text: string; status: string; created_at: Date | string;
   kind: string; edited_at: Date | string | null; unsent_at: Date | string | null;

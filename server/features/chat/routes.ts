@@ -28,7 +28,7 @@ export function chatRoutes(app: App, ctx: AppContext): void {
   app.get('/api/conversations/unread-count', { onRequest: verified, schema: { response: { 200: UnreadCount } } },
     async (request) => chat.unreadConversations(ctx, currentUser(request)));
 
-  // The "New message" picker (issue #17): members to start a conversation with, each saying whether they accept one.
+  // The "New message" picker: members to start a conversation with, each saying whether they accept one.
   app.get('/api/conversations/recipients', {
     onRequest: verified, schema: { querystring: RecipientsQuery, response: { 200: RecipientsResponse } },
   }, async (request) => changes.findRecipients(ctx, currentUser(request), request.query));
@@ -56,12 +56,12 @@ export function chatRoutes(app: App, ctx: AppContext): void {
     onRequest: verified, schema: { params: IdParams, querystring: MessagesQuery, response: { 200: MessagesPage } },
   }, async (request) => chat.messagesPage(ctx, currentUser(request), { ...inConversation(request.params), ...request.query }));
 
-  // Search in the conversation's history (issue #17): participants only, newest match first.
+  // Search in the conversation's history: participants only, newest match first.
   app.get('/api/conversations/:id/messages/search', {
     onRequest: verified, schema: { params: IdParams, querystring: MessageSearchQuery, response: { 200: MessagesPage } },
   }, async (request) => changes.searchMessages(ctx, currentUser(request), { ...inConversation(request.params), ...request.query }));
 
-  // The sender's own message, within 15 minutes of sending (issue #17); the socket twins are editMessage and unsendMessage.
+  // The sender's own message, within 15 minutes of sending; the socket twins are editMessage and unsendMessage.
   // Edit is a write to the other member (`verified`); unsend only removes one's words, so any session may (decision 0073).
   app.patch('/api/conversations/:id/messages/:messageId', {
     onRequest: verified, schema: { params: MessageParams, body: EditMessageBody, response: { 200: MessageSchema } },

@@ -24,7 +24,7 @@ export async function listConversations(
 }
 
 /** Tells each participant about the conversation as they see it (read now, unless the caller has it already). */
-export async function announceConversation(
+async function announceConversation(
   ctx: AppContext, conversationId: string, event: 'conversationUpdated' | 'newConversation', known?: q.ConversationRow,
 ): Promise<void> {
   const row = known ?? await q.findConversation(ctx.db, conversationId);
@@ -62,7 +62,7 @@ async function announceToOpener(
 }
 
 export async function deleteConversation(ctx: AppContext, user: CurrentUser, { conversationId }: InConversation): Promise<void> {
-  // For this user only: the other participant keeps the conversation and its history (issue #17).
+  // For this user only: the other participant keeps the conversation and its history.
   if (!(await q.removeConversationForUser(ctx.db, conversationId, user.id))) throw notFound(CHAT_ERRORS.conversationNotFound);
   ctx.realtime.toUser(user.id).emit('conversationDeleted', { conversationId });
   await chatUnreadChanged(ctx, [user.id]);

@@ -1,4 +1,4 @@
-// Issue 13, finding 8: one session opened 500 sockets, each with its own event budget. Sockets are capped per user
+// One session could open 500 sockets, each with its own event budget. Sockets are capped per user
 // (on every node, with Redis) and per client address (as TRUST_PROXY resolves it), and the event budget is the user's,
 // across their sockets and nodes. Socket payloads holding a NUL are refused like HTTP bodies.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -113,7 +113,7 @@ it.skipIf(!enabled)('delivers across nodes with status and presence right on bot
   const reply: Message = await call(benB, 'sendMessage', { conversationId, text: 'Received on B' });
   expect((await waitFor(annA, 'newMessage', (m) => m._id === reply._id)).text).toBe('Received on B');
 
-  // Edits and unsends cross nodes too (issue #17): Ben edits through B, Ann sees it on A; Ann unsends through A.
+  // Edits and unsends cross nodes too: Ben edits through B, Ann sees it on A; Ann unsends through A.
   const edited: Message = await call(benB, 'editMessage', { conversationId, messageId: reply._id, text: 'Received on B, edited' });
   expect((await waitFor(annA, 'messageEdited', (m) => m._id === reply._id)).text).toBe('Received on B, edited');
   expect(edited.editedAt).not.toBeNull();

@@ -1,4 +1,4 @@
-// "Remove as administrator" (issue 17, defect 5): the spec lets only authors delete, so an administrator's removal is
+// "Remove as administrator": the spec lets only authors delete, so an administrator's removal is
 // its own action, audited. A post keeps its place under the moderators' tombstone (as a report's removal leaves it, so
 // its thread stays readable); a comment follows the comment tree's rule.
 import { sql } from 'drizzle-orm';

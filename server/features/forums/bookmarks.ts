@@ -1,4 +1,4 @@
-// Bookmarks (issue 17): a member saves posts to read later and lists them, newest saved first.
+// Bookmarks: a member saves posts to read later and lists them, newest saved first.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';

@@ -16,6 +16,7 @@ import { forumRead, forumWrite } from './forum-reads.ts';
 import { headOf, pageBytes, pageJsonFor, withJson, type JsonAnswer, type SharedPage } from './page-json.ts';
 import { cursorTime, isoTime, likedComments, setLike, timePage } from './posts-queries.ts';
 import { toComment } from './present.ts';
+import { keepAnswerWithin } from '../../lib/idempotency.ts';
 import { recordEvents } from '../../lib/outbox.ts';
 import { forumEvents } from './events.ts';
 import type { ForumWriteContext } from './posts.ts';
@@ -108,19 +109,20 @@ function requiredContent(content: string): string {
 
 export async function addComment(ctx: ForumWriteContext, user: CurrentUser, { postId, content }: { postId: string; content: string }): Promise<Comment> {
   const text = requiredContent(content);
-  const { id, events } = await forumWrite(ctx, async (t) => {
+  const { answer, events } = await forumWrite(ctx, async (t) => {
     await assertPostExists(t, postId);
     const id = await insertComment(t, { postId, parentId: null, authorId: user.id, content: text });
-    return { id, events: await recordEvents(ctx, t, [forumEvents.commentAdded({ actorId: user.id, postId, commentId: id, parentId: null })]) };
+    const events = await recordEvents(ctx, t, [forumEvents.commentAdded({ actorId: user.id, postId, commentId: id, parentId: null })]);
+    return { answer: await answerWithin(t, user, id), events };
   });
   await events.deliver();
-  return getComment(ctx.db, user.id, id);
+  return answer;
 }
 
 /** `id` is the comment replied to. */
 export async function replyToComment(ctx: ForumWriteContext, user: CurrentUser, { id: parentId, content }: { id: string; content: string }): Promise<Comment> {
   const text = requiredContent(content);
-  const { id, events } = await forumWrite(ctx, async (t) => {
+  const { answer, events } = await forumWrite(ctx, async (t) => {
     const [parent] = await queryRows<{ post_id: string; deleted: boolean }>(t, sql`
       SELECT post_id, deleted FROM comments WHERE id = ${parentId}`);
     if (!parent) throw notFound(COMMENT_NOT_FOUND);
@@ -128,10 +130,18 @@ export async function replyToComment(ctx: ForumWriteContext, user: CurrentUser, 
     if (await depthOf(t, parentId) >= MAX_REPLY_DEPTH) throw badRequest(REPLY_TOO_DEEP);
     const id = await insertComment(t, { postId: parent.post_id, parentId, authorId: user.id, content: text });
     const added = forumEvents.commentAdded({ actorId: user.id, postId: parent.post_id, commentId: id, parentId });
-    return { id, events: await recordEvents(ctx, t, [added]) };
+    const events = await recordEvents(ctx, t, [added]);
+    return { answer: await answerWithin(t, user, id), events };
   });
   await events.deliver();
-  return getComment(ctx.db, user.id, id);
+  return answer;
+}
+
+/** The new comment as its author sees it, kept as the request's answer in the write's transaction (an Idempotency-Key's). */
+async function answerWithin(t: Db, user: CurrentUser, commentId: string): Promise<Comment> {
+  const answer = await getComment(t, user.id, commentId);
+  await keepAnswerWithin(t, answer);
+  return answer;
 }
 
 async function insertComment(db: Db, c: { postId: string; parentId: string | null; authorId: string; content: string }) {

@@ -1,5 +1,5 @@
-// Editing posts and comments (issue 17): the author, or an administrator (audited); the spec's limits; new mentions
-// only are notified; and "Remove as administrator" (defect 5), separate from the author's delete and audited.
+// Editing posts and comments: the author, or an administrator (audited); the spec's limits; new mentions
+// only are notified; and "Remove as administrator", separate from the author's delete and audited.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';

@@ -1,4 +1,4 @@
-// Editing a post or a comment (issue 17): the author, or an administrator (audited). Same limits as writing it; the
+// Editing a post or a comment: the author, or an administrator (audited). Same limits as writing it; the
 // members an edit newly mentions are told, the ones mentioned before are not told again.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
@@ -12,7 +12,9 @@ import {
 } from '../../../common/posts.ts';
 import { getComment } from './comments.ts';
 import { forumWrite } from './forum-reads.ts';
-import { commentEdited, postEdited } from './notify-events.ts';
+import { recordEvents } from '../../lib/outbox.ts';
+import { forumEvents } from './events.ts';
+import { newlyMentioned } from './notify-events.ts';
 import { getPost, type ForumWriteContext } from './posts.ts';
 
 type Before = { author_id: string; content: string };
@@ -30,7 +32,7 @@ export async function editPost(
 ): Promise<Post> {
   const title = rawTitle.trim();
   if (!title || !content.trim()) throw badRequest(TITLE_CONTENT_REQUIRED);
-  const before = await forumWrite(ctx, async (t) => {
+  const events = await forumWrite(ctx, async (t) => {
     const [post] = await queryRows<Before & { removed: boolean }>(t, sql`
       SELECT author_id, content, removed_at IS NOT NULL AS removed FROM posts WHERE id = ${id} FOR UPDATE`);
     if (!post) throw notFound(POST_NOT_FOUND);
@@ -39,9 +41,10 @@ export async function editPost(
     await allowEdit(t, user, post, { action: 'post.edit', targetType: 'post', targetId: id, detail: { title } });
     const [newTitle, newContent] = [await withCurrentNames(t, title), await withCurrentNames(t, content)];
     await t.execute(sql`UPDATE posts SET title = ${newTitle}, content = ${newContent}, edited_at = now() WHERE id = ${id}`);
-    return post;
+    const mentioned = newlyMentioned(post.content, content);
+    return recordEvents(ctx, t, mentioned.length ? [forumEvents.postEdit({ actorId: user.id, postId: id, mentioned })] : []);
   });
-  await postEdited(ctx, { actorId: user.id, postId: id, before: before.content, after: content });
+  await events.deliver();
   return getPost(ctx, user, { id });
 }
 
@@ -49,7 +52,7 @@ export async function editComment(
   ctx: ForumWriteContext, user: CurrentUser, { id, content }: { id: string; content: string },
 ): Promise<Comment> {
   if (!content.trim()) throw badRequest(COMMENT_REQUIRED);
-  const before = await forumWrite(ctx, async (t) => {
+  const events = await forumWrite(ctx, async (t) => {
     const [comment] = await queryRows<Before & { post_id: string; title: string; deleted: boolean }>(t, sql`
       SELECT c.author_id, c.content, c.post_id, c.deleted, p.title FROM comments c JOIN posts p ON p.id = c.post_id
       WHERE c.id = ${id} FOR UPDATE OF c`);
@@ -58,8 +61,10 @@ export async function editComment(
       action: 'comment.edit', targetType: 'comment', targetId: id, detail: { postId: comment.post_id, title: comment.title },
     });
     await t.execute(sql`UPDATE comments SET content = ${await withCurrentNames(t, content)}, edited_at = now() WHERE id = ${id}`);
-    return comment;
+    const mentioned = newlyMentioned(comment.content, content);
+    const edited = forumEvents.commentEdit({ actorId: user.id, postId: comment.post_id, commentId: id, mentioned });
+    return recordEvents(ctx, t, mentioned.length ? [edited] : []);
   });
-  await commentEdited(ctx, { actorId: user.id, postId: before.post_id, commentId: id, before: before.content, after: content });
+  await events.deliver();
   return getComment(ctx.db, user.id, id);
 }

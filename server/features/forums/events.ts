@@ -7,15 +7,21 @@ import { queryRows } from '../../db/client.ts';
 import type { AppContext } from '../../context.ts';
 import { outboxEvent } from '../../lib/outbox.ts';
 import { tellWatchers } from './live.ts';
-import { commentCreated, commentLiked, postCreated, postLiked } from './notify-events.ts';
+import { commentCreated, commentEdited, commentLiked, postCreated, postEdited, postLiked } from './notify-events.ts';
 
 const commentAdded = outboxEvent<{ actorId: string; postId: string; commentId: string; parentId: string | null }>('forums.commentCreated');
 const postAdded = outboxEvent<{ actorId: string; postId: string }>('forums.postCreated');
 const postLike = outboxEvent<{ actorId: string; postId: string }>('forums.postLiked');
 const commentLike = outboxEvent<{ actorId: string; commentId: string }>('forums.commentLiked');
+/** `mentioned`: the members the edit mentions who were not mentioned before it (ids, worked out in the edit's transaction). */
+const postEdit = outboxEvent<{ actorId: string; postId: string; mentioned: string[] }>('forums.postEdited');
+const commentEdit = outboxEvent<{ actorId: string; postId: string; commentId: string; mentioned: string[] }>('forums.commentEdited');
 
 /** The events a forum write records, by what happened. */
-export const forumEvents = { commentAdded: commentAdded.of, postAdded: postAdded.of, postLike: postLike.of, commentLike: commentLike.of };
+export const forumEvents = {
+  commentAdded: commentAdded.of, postAdded: postAdded.of, postLike: postLike.of, commentLike: commentLike.of,
+  postEdit: postEdit.of, commentEdit: commentEdit.of,
+};
 
 export function registerForumEvents(ctx: AppContext): void {
   commentAdded.handle(ctx, async (c) => {
@@ -32,4 +38,7 @@ export function registerForumEvents(ctx: AppContext): void {
   });
   postLike.handle(ctx, ({ actorId, postId }) => postLiked(ctx, actorId, postId));
   commentLike.handle(ctx, ({ actorId, commentId }) => commentLiked(ctx, actorId, commentId));
+  // A mention is one notification per member and source, so a second delivery of an edit tells nobody twice.
+  postEdit.handle(ctx, (e) => postEdited(ctx, e));
+  commentEdit.handle(ctx, (e) => commentEdited(ctx, e));
 }

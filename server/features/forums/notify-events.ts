@@ -88,33 +88,31 @@ export async function commentLiked(ctx: NotifyContext, actorId: string, commentI
 }
 
 /** The members an edit mentions who were not mentioned before it: only they are told. */
-const newlyMentioned = (before: string, after: string) => {
+export const newlyMentioned = (before: string, after: string) => {
   const old = new Set(mentionedIds(before));
   return mentionedIds(after).filter((id) => !old.has(id));
 };
 
 /** An edited post: the members it newly mentions are told, as for a new post. */
-export async function postEdited(ctx: NotifyContext, e: { actorId: string; postId: string; before: string; after: string }): Promise<void> {
-  const mentioned = newlyMentioned(e.before, e.after);
-  if (mentioned.length === 0) return;
+export async function postEdited(ctx: NotifyContext, e: { actorId: string; postId: string; mentioned: string[] }): Promise<void> {
+  if (e.mentioned.length === 0) return;
   const post = await postFacts(ctx.db, e.postId);
   if (!post) return;
   await notify(ctx, [{
-    type: 'mention', recipientIds: mentioned, actorId: e.actorId, postId: e.postId, sourceId: e.postId,
+    type: 'mention', recipientIds: e.mentioned, actorId: e.actorId, postId: e.postId, sourceId: e.postId,
     target: { kind: 'post', id: e.postId, title: post.title, url: postUrl(e.postId) }, place: post.community_name ?? FORUMS,
   }]);
 }
 
 /** An edited comment: the members it newly mentions are told; nobody else is told again. */
 export async function commentEdited(
-  ctx: NotifyContext, e: { actorId: string; postId: string; commentId: string; before: string; after: string },
+  ctx: NotifyContext, e: { actorId: string; postId: string; commentId: string; mentioned: string[] },
 ): Promise<void> {
-  const mentioned = newlyMentioned(e.before, e.after);
-  if (mentioned.length === 0) return;
+  if (e.mentioned.length === 0) return;
   const post = await postFacts(ctx.db, e.postId);
   if (!post) return;
   await notify(ctx, [{
-    type: 'mention', recipientIds: mentioned, actorId: e.actorId, postId: e.postId, sourceId: e.commentId, place: post.community_name ?? FORUMS,
+    type: 'mention', recipientIds: e.mentioned, actorId: e.actorId, postId: e.postId, sourceId: e.commentId, place: post.community_name ?? FORUMS,
     target: { kind: 'comment', id: e.commentId, title: post.title, url: `${postUrl(e.postId)}#comment-${e.commentId}` },
   }]);
 }

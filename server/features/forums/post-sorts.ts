@@ -1,4 +1,4 @@
-// The SQL of sorted post pages (issue 17): Latest, Top in a period and Unanswered, for the feed or one community.
+// The SQL of sorted post pages: Latest, Top in a period and Unanswered, for the feed or one community.
 // Each page is a keyset page read along its own index (migrations 0020 and 0132), so a deep page costs what the first does.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -47,7 +47,7 @@ export function newestQuery(communityId: string | null, before: string | undefin
 }
 
 /** Most liked first among the posts written in the period; ties by id, so the cursor (likes, id) is exact. */
-export function topQuery(communityId: string | null, before: string | undefined, period: TopPeriod): SQL {
+function topQuery(communityId: string | null, before: string | undefined, period: TopPeriod): SQL {
   const page = sql`SELECT ${POST_COLUMNS} FROM posts p
     WHERE true ${inCommunity(communityId)} ${PERIOD_START[period]} ${lessLikedThan(before)}
     ORDER BY ${TOP_INDEX_ORDER} LIMIT ${PAGE_PLUS_ONE}`;

@@ -16,7 +16,7 @@ import * as posts from './posts.ts';
 /**
  * Forum posts and their comments (spec section 7). Reading needs a session; writing needs a verified licence;
  * deleting is for the author (whatever their licence status now); editing for the author or an administrator (audited);
- * administrators remove others' posts and comments with their own, audited routes (issue 17).
+ * administrators remove others' posts and comments with their own, audited routes.
  * The feed, a community's posts, the searches and a post's comments are sent as JSON written once for all their readers (page-json.ts):
  * bytes with a JSON content type, which Fastify sends as they are, so their response schema documents them without
  * serialising them again (the tests check the bytes against it).
@@ -82,7 +82,7 @@ export function postsRoutes(app: App, ctx: AppContext): void {
     async (request) => posts.setFollow(ctx, currentUser(request), { ...request.params, on: false }));
 
   app.get('/api/forumPosts/:postId/comments', {
-    onRequest: verified, config: { idempotent: true }, schema: { params: PostIdParams, querystring: CommentsQuery, response: { 200: CommentsPageSchema } },
+    onRequest: verified, schema: { params: PostIdParams, querystring: CommentsQuery, response: { 200: CommentsPageSchema } },
   }, async (request, reply) => sendJson(request, reply,
     await comments.commentsJson(ctx, currentUser(request), { ...request.params, ...request.query })));
 

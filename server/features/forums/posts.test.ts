@@ -53,7 +53,7 @@ describe('POST /api/forumPosts', () => {
       author: { _id: ana.id, name: 'Ana Author', avatar: 'https://example.org/ana.png' },
       likes: [], likesCount: 0, community: { _id: group.id, name: 'Posting Group' },
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), commentsCount: 0, editedAt: null, bookmarked: false,
-      following: true, // authors follow their own posts (issue 15)
+      following: true, // authors follow their own posts
     });
     const counts = await communityCounts(group.id);
     expect(counts.posts).toBe(1);

@@ -18,6 +18,7 @@ import { newestQuery, sortedPage, sortKey, type SortChoice } from './post-sorts.
 import { toPost } from './present.ts';
 import { findPostsJson, findPostTitles } from './search.ts';
 import { forumEvents } from './events.ts';
+import { keepAnswerWithin } from '../../lib/idempotency.ts';
 import { recordEvents } from '../../lib/outbox.ts';
 import { countsChanged, type NotifyContext } from '../../lib/notify.ts';
 import { withCurrentNames } from '../../lib/mention-names.ts';
@@ -107,7 +108,7 @@ export async function createPost(ctx: ForumWriteContext, user: CurrentUser, inpu
   const title = input.title.trim();
   if (!title || !input.content.trim()) throw badRequest(TITLE_CONTENT_REQUIRED);
   const communityId = input.communityId ?? null;
-  const { id, events } = await forumWrite(ctx, async (t) => {
+  const { answer, events } = await forumWrite(ctx, async (t) => {
     if (communityId) {
       await assertCommunityExists(t, communityId);
       const member = await queryRows(t, sql`SELECT 1 FROM community_members WHERE community_id = ${communityId} AND user_id = ${user.id}`);
@@ -121,11 +122,16 @@ export async function createPost(ctx: ForumWriteContext, user: CurrentUser, inpu
     if (communityId) {
       await t.execute(sql`UPDATE communities SET posts_count = posts_count + 1, last_post_at = now() WHERE id = ${communityId}`);
     }
-    return { id: post.id, events: await recordEvents(ctx, t, [forumEvents.postAdded({ actorId: user.id, postId: post.id })]) };
+    const events = await recordEvents(ctx, t, [forumEvents.postAdded({ actorId: user.id, postId: post.id })]);
+    // The post as written, read in its transaction (never a shared read) and kept as an Idempotency-Key's answer. Its
+    // author follows it: the event recorded above does that.
+    const [written] = await postsForViewer(t, [await readPostRow(t, post.id)], user.id);
+    const answer: Post = { ...written, following: true };
+    await keepAnswerWithin(t, answer);
+    return { answer, events };
   });
   await events.deliver();
-  // After forumWrite, no shared read from before the commit is handed out: this is the post as written.
-  return getPost(ctx, user, { id });
+  return answer;
 }
 
 /**
@@ -164,7 +170,7 @@ export async function likePost(ctx: ForumWriteContext, user: CurrentUser, { id: 
   return getPost(ctx, user, { id: postId });
 }
 
-export async function assertCommunityExists(db: Db, communityId: string): Promise<void> {
+async function assertCommunityExists(db: Db, communityId: string): Promise<void> {
   const rows = await queryRows(db, sql`SELECT 1 FROM communities WHERE id = ${communityId}`);
   if (!rows.length) throw notFound(COMMUNITY_NOT_FOUND);
 }

@@ -1,5 +1,5 @@
 // Sorting the feed and a community (Latest, Top in a period, Unanswered) with exact cursor pages, and bookmarks
-// (issue 17), for every role.
+//, for every role.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';

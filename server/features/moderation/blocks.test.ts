@@ -1,4 +1,4 @@
-// Blocking and "Who can message me" (issue 13): the API, its permissions and privacy, and its enforcement in the chat
+// Blocking and "Who can message me": the API, its permissions and privacy, and its enforcement in the chat
 // over REST and over real socket.io clients (presence included).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Blocking a member and "Who can message me" (issue 13). Any signed-in member may block, pending ones included:
+// Blocking a member and "Who can message me". Any signed-in member may block, pending ones included:
 // blocking is a safety tool and costs nobody else anything. Blocking is private: only the blocker's own list shows it,
 // and what the blocked member meets (a refused message, a vanished presence) reads the same as other causes.
 import { sql } from 'drizzle-orm';

@@ -12,6 +12,10 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { CacheEvent } from '../../lib/caches.ts';
 import { revokeAllSessions, revokeResetLinks, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict, notFound, postgresCode } from '../../lib/errors.ts';
+import type { Mail } from '../../lib/mail.ts';
+import { keepAnswerWithin } from '../../lib/idempotency.ts';
+import { recordEvents } from '../../lib/outbox.ts';
+import { mailOf } from '../../lib/outbox-notices.ts';
 import { authorWarning, reporterOutcome } from './reports-mail.ts';
 import { toReportItem, type ReportGroupRow } from './reports-present.ts';
 import { removeTarget, reportableAuthor, targetView, type TargetView } from './reports-targets.ts';
@@ -21,15 +25,19 @@ export async function createReport(ctx: AppContext, user: CurrentUser, input: Cr
   const details = input.details ?? '';
   if (input.reason === 'other' && !details) throw badRequest(REPORT_DETAILS_REQUIRED);
   const authorId = await reportableAuthor(ctx.db, user, input.targetType, input.targetId);
+  const answer = { msg: REPORT_SENT };
   try {
-    await ctx.db.insert(reports).values({
-      reporterId: user.id, targetType: input.targetType, targetId: input.targetId, targetAuthorId: authorId, reason: input.reason, details,
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(reports).values({
+        reporterId: user.id, targetType: input.targetType, targetId: input.targetId, targetAuthorId: authorId, reason: input.reason, details,
+      });
+      await keepAnswerWithin(tx, answer);
     });
   } catch (error) {
     if (postgresCode(error) === '23505') throw conflict(REPORT_DUPLICATE);
     throw error;
   }
-  return { msg: REPORT_SENT };
+  return answer;
 }
 
 /**
@@ -95,11 +103,12 @@ export async function reviewReport(
       actorId: admin.id, action: `report.${action}`, targetType: item.targetType === 'profile' ? 'user' : item.targetType,
       targetId: item.targetId, detail: { reports: reporters.length, authorId: item.authorId, ...(note ? { note } : {}) },
     });
-    return { item, reporters, author, view, changed };
+    const mails = reviewMails(ctx, { item, reporters, author, view }, action, note);
+    return { item, reporters, author, changed, events: await recordEvents(ctx, t, mails.map(mailOf)) };
   });
   if (done.changed) ctx.caches.publish(done.changed);
   if (done.author && suspends(done.item, action)) ctx.realtime.endUser(done.author.id);
-  sendReviewMails(ctx, done, action, note);
+  await done.events.deliver();
   return { msg: REVIEW_DONE[action], resolved: done.reporters.length };
 }
 
@@ -148,12 +157,11 @@ async function act(db: Db, item: Item, action: ReportAction, author: Author | nu
   return null;
 }
 
-function sendReviewMails(
+/** Each reporter hears the outcome; a warned author hears where. One mail per event, so a retry sends only what failed. */
+function reviewMails(
   ctx: AppContext, done: { item: Item; reporters: Reporter[]; author: Author | null; view: TargetView }, action: ReportAction, note?: string,
-) {
-  const send = (mail: Parameters<AppContext['mailer']['send']>[0]) => void ctx.mailer.send(mail).catch(() => {});
-  for (const reporter of done.reporters) send(reporterOutcome(reporter, done.item.targetType, action, ctx.config.publicUrl));
-  if (action === 'warn' && done.author) {
-    send(authorWarning(done.author, done.item.targetType, done.view, note, ctx.config.publicUrl));
-  }
+): Mail[] {
+  const mails = done.reporters.map((reporter) => reporterOutcome(reporter, done.item.targetType, action, ctx.config.publicUrl));
+  if (action === 'warn' && done.author) mails.push(authorWarning(done.author, done.item.targetType, done.view, note, ctx.config.publicUrl));
+  return mails;
 }

@@ -5,16 +5,18 @@ import { hourlyAt } from '../../lib/jobs.ts';
 import {
   CHAT_EMAIL_JOB, EMAIL_JOB, FOLLOWERS_JOB, NOTIFY_FANOUT, notifyFollowers, type FanOutPayload, type NewNotification,
 } from '../../lib/notify.ts';
+import { registerNoticeEvents } from '../../lib/outbox-notices.ts';
 import { userRoom } from '../../lib/realtime.ts';
 import { membersDueDigest, sendChatEmail, sendDigest, sendImmediate } from './email.ts';
 import * as q from './queries.ts';
 
-export const DIGEST_JOB = 'notifications.digest';
+const DIGEST_JOB = 'notifications.digest';
 const DIGESTS_PER_ROUND = 200;
 
 /** The job handlers and the realtime delivery, registered once the app's context exists. */
 export function notificationsBackground(ctx: AppContext): void {
   registerJobs(ctx);
+  registerNoticeEvents(ctx);
   notificationsRealtime(ctx);
 }
 

@@ -7,7 +7,7 @@ import { users } from '../../db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import type { Mail } from '../../lib/mail.ts';
 import { chatEmailSubject, notificationSentence } from '../../../common/notification-text.ts';
-import { DEFAULT_PREFERENCES, DEFAULT_TIME_ZONE, PREFERENCE_LABELS, type NotificationType, type PreferenceKey } from '../../../common/notifications.ts';
+import { DEFAULT_PREFERENCES, DEFAULT_TIME_ZONE, DIGEST_HOUR, PREFERENCE_LABELS, type NotificationType, type PreferenceKey } from '../../../common/notifications.ts';
 import * as q from './queries.ts';
 import { unsubscribeToken } from './service.ts';
 
@@ -158,7 +158,7 @@ export async function membersDueDigest(ctx: Ctx, now: Date, limit: number): Prom
   const at = now.toISOString();
   // A member who never chose a zone gets theirs at 08:00 UTC.
   const zone = sql`coalesce(u.time_zone, ${DEFAULT_TIME_ZONE})`;
-  const eight = sql`((date_trunc('day', ${at}::timestamptz AT TIME ZONE ${zone}) + interval '8 hours') AT TIME ZONE ${zone})`;
+  const eight = sql`((date_trunc('day', ${at}::timestamptz AT TIME ZONE ${zone}) + make_interval(hours => ${DIGEST_HOUR}::int)) AT TIME ZONE ${zone})`;
   const rows = await queryRows<{ id: string }>(ctx.db, sql`
     SELECT u.id FROM users u
     WHERE (EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL AND n.emailed_at IS NULL)
@@ -171,7 +171,7 @@ export async function membersDueDigest(ctx: Ctx, now: Date, limit: number): Prom
 
 /**
  * The chat email, if the message is still unread and the member wants it: names the sender, never the text. A message
- * the sender unsent does not count (issue #17), unless a later one of theirs in the same window is still unread and stands.
+ * the sender unsent does not count, unless a later one of theirs in the same window is still unread and stands.
  */
 export async function sendChatEmail(ctx: Ctx, p: { recipientId: string; conversationId: string; messageId: string }): Promise<void> {
   const [row] = await queryRows<{ sender_name: string; unread: boolean; mode: string }>(ctx.db, sql`

@@ -1,4 +1,4 @@
-// Notifications (issue 15): each type created by its action and by nothing else, grouping, withdrawal, preferences,
+// Notifications: each type created by its action and by nothing else, grouping, withdrawal, preferences,
 // the centre's routes for every role, follows and mention suggestions. Emails: email.test.ts; realtime: realtime.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

@@ -13,7 +13,7 @@ const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
 const UnsubscribeInfo = z.object({ type: PreferenceKey, label: z.string() });
 
 /**
- * The notification centre (issue 15): verified members read and manage their own notifications and preferences and
+ * The notification centre: verified members read and manage their own notifications and preferences and
  * find members to mention. The unsubscribe routes need no session: the signed token is the proof (RFC 8058).
  */
 export function notificationsRoutes(app: App, ctx: AppContext): void {

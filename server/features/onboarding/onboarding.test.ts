@@ -1,4 +1,4 @@
-// After approval (issue #17): the onboarding checklist ticks itself from real data; Dismiss hides it for good.
+// After approval: the onboarding checklist ticks itself from real data; Dismiss hides it for good.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Onboarding } from '../../../common/onboarding.ts';
 import { NOT_VERIFIED } from '../../lib/auth.ts';

@@ -1,4 +1,4 @@
-// After approval (issue #17): the onboarding checklist and the profile's completeness, from the member's own data.
+// After approval: the onboarding checklist and the profile's completeness, from the member's own data.
 import type { Onboarding } from '../../../common/onboarding.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { CurrentUser } from '../../lib/auth.ts';

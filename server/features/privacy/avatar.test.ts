@@ -1,4 +1,4 @@
-// Issue 16: uploaded profile photos, with real images of each format made by sharp, and hostile files built by hand.
+// Uploaded profile photos, with real images of each format made by sharp, and hostile files built by hand.
 import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

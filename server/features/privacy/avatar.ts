@@ -11,10 +11,10 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { checkPhotoBytes } from './image-checks.ts';
 
 /** Above this many pixels a photo is refused before it is decoded: a small file can declare a huge image (a bomb). */
-export const MAX_INPUT_PIXELS = 40_000_000;
-export const TOO_MANY_PIXELS = 'This photo is too large in pixels (at most 40 megapixels).';
-export const UNREADABLE_PHOTO = 'This photo could not be read. Please try another file.';
-export const NO_PHOTO = 'Please choose a photo to upload.';
+const MAX_INPUT_PIXELS = 40_000_000;
+const TOO_MANY_PIXELS = 'This photo is too large in pixels (at most 40 megapixels).';
+const UNREADABLE_PHOTO = 'This photo could not be read. Please try another file.';
+const NO_PHOTO = 'Please choose a photo to upload.';
 
 export const avatarUrl = (userId: string, hash: string) => `/api/users/${userId}/avatar/${hash}.webp`;
 

@@ -6,7 +6,7 @@ import { dailyAtUtc } from '../../lib/jobs.ts';
 import { purgeExpiredExports } from './export.ts';
 import { runLicenceExpiry } from './licence-expiry.ts';
 
-export const DAILY_PRIVACY_JOB = 'privacy.daily';
+const DAILY_PRIVACY_JOB = 'privacy.daily';
 
 /** Every day at 06:00 UTC, once across the nodes (the queue's recurring row). */
 export function privacyBackground(ctx: AppContext): void {

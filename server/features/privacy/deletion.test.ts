@@ -1,4 +1,4 @@
-// Issue 16: "Delete my account" and an administrator's deletion — the effect on every table of server/db/schema.ts.
+// "Delete my account" and an administrator's deletion — the effect on every table of server/db/schema.ts.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
@@ -7,7 +7,7 @@ import { caller } from '../../test/http.ts';
 import { createAdmin, createUser, TEST_PASSWORD, type TestUser } from '../../test/factories.ts';
 import { mailIn } from '../../test/mail.ts';
 import { connectClient } from '../../test/sockets.ts';
-import { makeFootprint, type Footprint } from './fixtures.ts';
+import { makeFootprint, type Footprint } from './test-fixtures.ts';
 import { awayFromStepEdge, codeAt, enrol } from '../../test/totp.ts';
 
 let ctx: TestContext;

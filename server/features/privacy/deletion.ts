@@ -15,7 +15,7 @@ import { verifySecondFactor } from '../../lib/second-factor.ts';
 import { eraseAvatar } from './avatar.ts';
 import { eraseExports } from './export.ts';
 
-export const WRONG_PASSWORD = 'Your password is incorrect.';
+const WRONG_PASSWORD = 'Your password is incorrect.';
 const ATTEMPTS = { max: 5, windowMs: 15 * 60_000 };
 
 type MailLog = { error: (obj: object, msg: string) => void };
@@ -91,7 +91,7 @@ async function eraseProfile(db: Db, userId: string, now: Date): Promise<void> {
 }
 
 /** Erases the account in one transaction, then ends its sockets, removes its files and tells the old address. */
-export async function eraseAccount(ctx: AppContext, erasure: Erasure): Promise<void> {
+async function eraseAccount(ctx: AppContext, erasure: Erasure): Promise<void> {
   const { userId, deleteContent, actorId, log } = erasure;
   const [before] = await ctx.db.select({ email: users.email, name: users.name, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
   if (!before || before.deletedAt) throw notFound('Account not found.');

@@ -1,4 +1,4 @@
-// Issue 16: "Download my data" — one ZIP of JSON files with everything the member has here and nothing of anyone else's.
+// "Download my data" — one ZIP of JSON files with everything the member has here and nothing of anyone else's.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import { mailIn } from '../../test/mail.ts';
 import { EXPORT_CHUNK_BYTES, PHOTO_FILE, purgeExpiredExports } from './export.ts';
 import { avatarUrl } from './avatar.ts';
 import { EXPORT_SECTIONS } from './export-sections.ts';
-import { makeFootprint, type Footprint } from './fixtures.ts';
+import { makeFootprint, type Footprint } from './test-fixtures.ts';
 
 let ctx: TestContext;
 let member: TestUser;

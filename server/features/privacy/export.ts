@@ -16,8 +16,8 @@ import { avatarUrl } from './avatar.ts';
 import { toDataExport } from './present.ts';
 
 /** Exports a member may request in 24 hours: each reads everything they have, so a script must not loop on it. */
-export const EXPORTS_PER_DAY = 5;
-export const EXPORT_GONE = 'This download is not available. Please prepare a new one.';
+const EXPORTS_PER_DAY = 5;
+const EXPORT_GONE = 'This download is not available. Please prepare a new one.';
 
 /** The size of the stored pieces: large enough for few rows, small enough that a node holds one at a time. */
 export const EXPORT_CHUNK_BYTES = 1024 * 1024;

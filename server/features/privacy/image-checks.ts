@@ -12,11 +12,11 @@ const PNG_END = Buffer.from([0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]); /
 // Markup a browser or an interpreter would act on, wherever it hides (a comment segment, an EXIF field, a text chunk).
 const ACTIVE_CONTENT = /<(script|html|body|svg|iframe|object|embed|\?php|!doctype)\b/i;
 
-export const UNSUPPORTED_PHOTO = 'Please upload a JPEG, PNG or WebP photo.';
-export const MISMATCHED_PHOTO = 'This file is not the image its name or type says it is.';
+const UNSUPPORTED_PHOTO = 'Please upload a JPEG, PNG or WebP photo.';
+const MISMATCHED_PHOTO = 'This file is not the image its name or type says it is.';
 
 /** The type the bytes say, from their signature. */
-export function sniffImageType(bytes: Buffer): ImageType | null {
+function sniffImageType(bytes: Buffer): ImageType | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
   if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';

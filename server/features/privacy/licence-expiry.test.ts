@@ -1,4 +1,4 @@
-// Issue 16: licence expiry with a controlled clock — reminders 30 and 7 days before, back to pending at expiry.
+// Licence expiry with a controlled clock — reminders 30 and 7 days before, back to pending at expiry.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';

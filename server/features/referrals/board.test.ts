@@ -1,4 +1,4 @@
-// The board and its offers (issue 14): who sees a request, "I can take this", the sender accepting an offer (which makes
+// The board and its offers: who sees a request, "I can take this", the sender accepting an offer (which makes
 // that therapist an accepted recipient with the hand-off conversation), and the refusals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoardPage, REFERRAL_ADMIN_TEXT, REFERRAL_TEXTS } from '../../../common/referrals.ts';

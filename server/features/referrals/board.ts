@@ -9,6 +9,7 @@ import type { CurrentUser } from '../../lib/auth.ts';
 import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
 import { introducePresence } from '../../lib/conversations.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { keepAnswerWithin } from '../../lib/idempotency.ts';
 import { recordEvents } from '../../lib/outbox.ts';
 import { nowOf } from './clock.ts';
 import { noticeOf, tellReceived, tellUpdated } from './events.ts';
@@ -48,7 +49,7 @@ export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, messag
   if (row.status !== 'open') throw conflict(REFERRAL_TEXTS.notOpen);
   const match = await q.boardMatch(ctx.db, id, user.id);
   if (!match.ok) throw forbidden(REFERRAL_TEXTS.boardMismatch);
-  const { offer, events } = await ctx.db.transaction(async (tx) => {
+  const { answer, events } = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
     const [offer] = await queryRows<{ created_at: Date | string }>(t, sql`
       INSERT INTO referral_offers (referral_id, therapist_id, message, created_at)
@@ -56,12 +57,14 @@ export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, messag
       ON CONFLICT (referral_id, therapist_id) DO NOTHING RETURNING created_at`);
     if (!offer) throw conflict(REFERRAL_TEXTS.offerExists);
     const notice = noticeOf('referralOffer', { referralId: id, summary: referralSummary(row), actorId: user.id, to: [row.sender_id] });
-    return { offer, events: await recordEvents(ctx, t, notice) };
+    const events = await recordEvents(ctx, t, notice);
+    const answer = toBoardItem({ ...row, my_offer: { message, status: 'open', createdAt: new Date(offer.created_at).toISOString() }, cursor_at: '', viewer_licensed: match.licensed });
+    await keepAnswerWithin(t, answer);
+    return { answer, events };
   });
   tellUpdated(ctx, { referralId: id, kind: 'offer', status: 'open', to: [row.sender_id] });
   await events.deliver();
-  const myOffer = { message, status: 'open', createdAt: new Date(offer.created_at).toISOString() };
-  return toBoardItem({ ...row, my_offer: myOffer, cursor_at: '', viewer_licensed: match.licensed });
+  return answer;
 }
 
 export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offerId }: { id: string; offerId: string }): Promise<Referral> {

@@ -8,7 +8,7 @@ import { notice } from './events.ts';
 import { referralSummary } from './present.ts';
 import type { NeedsRow } from './queries.ts';
 
-export const EXPIRING_JOB = 'referrals.expiring';
+const EXPIRING_JOB = 'referrals.expiring';
 const NOTICE_BEFORE_MS = 2 * 86_400_000;
 
 export async function scheduleExpiringNotice(ctx: AppContext, tx: Db, referralId: string, now: Date, expiresAt: Date): Promise<void> {

@@ -13,7 +13,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 /** Where a recipient stands: after the sender placed the client, everyone who had not accepted reads "placed elsewhere". */
-export function recipientState(response: string, status: ReferralStatus): RecipientState {
+function recipientState(response: string, status: ReferralStatus): RecipientState {
   if (status === 'placed' && response !== 'accepted') return 'placed elsewhere';
   return response as RecipientState;
 }
@@ -112,7 +112,7 @@ export type Needs = {
 };
 
 /** The needs a therapist matches, in the form's words and order ("Teen, Anxiety, EMDR, Online, licensed in ON"). */
-export function reasonsFor(row: SuggestionRow, want: Needs): string[] {
+function reasonsFor(row: SuggestionRow, want: Needs): string[] {
   const among = (wanted: string[], offered: string[]) => wanted.filter((w) => offered.includes(w));
   return [
     ...(want.ageGroup && row.demographics.includes(want.ageGroup) ? [want.ageGroup] : []),

@@ -8,7 +8,7 @@ import { queryPrepared } from '../../db/prepared.ts';
 export type Cursor = { at: string; id: string };
 
 /** The status a reader sees: an open referral past its expiry is expired. */
-export const effectiveStatus = (now: Date) => sql`CASE WHEN r.status = 'open' AND r.expires_at <= ${now.toISOString()}::timestamptz
+const effectiveStatus = (now: Date) => sql`CASE WHEN r.status = 'open' AND r.expires_at <= ${now.toISOString()}::timestamptz
   THEN 'expired' ELSE r.status END`;
 
 /** Rows of one effective status. */

@@ -1,4 +1,4 @@
-// Sending referrals and reading them (issue 14): validation, the privacy guard, recipients, permissions per role, the
+// Sending referrals and reading them: validation, the privacy guard, recipients, permissions per role, the
 // boxes with their filters and cursor pages, the counts, and what administrators see (counts, never contents).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

@@ -12,6 +12,7 @@ import { referralRecipients, referrals } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { keepAnswerWithin } from '../../lib/idempotency.ts';
 import { recordEvents } from '../../lib/outbox.ts';
 import { expiryOf, nowOf, todayOf } from './clock.ts';
 import { countsCacheOf, keepUntil, pagesCacheOf, referralsChanged } from './read-cache.ts';
@@ -42,7 +43,7 @@ export async function createReferral(ctx: AppContext, user: CurrentUser, input: 
   await checkRecipients(ctx.db, user.id, input.recipientIds);
   const expiresAt = expiryOf(now, input.neededBy);
   const summary = referralSummary({ age_group: input.ageGroup, concerns: input.concerns, session_formats: input.sessionFormats, region: input.region });
-  const { id, events } = await ctx.db.transaction(async (tx) => {
+  const { id, answer, events } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(referrals).values({
       senderId: user.id, ageGroup: input.ageGroup, concerns: input.concerns, modalities: input.modalities,
       sessionFormats: input.sessionFormats, region: input.region, languages: input.languages, feeModels: input.feeModels,
@@ -55,12 +56,14 @@ export async function createReferral(ctx: AppContext, user: CurrentUser, input: 
     const t: Db = tx;
     await scheduleExpiringNotice(ctx, t, row.id, now, expiresAt);
     const events = await recordEvents(ctx, t, noticeOf('referralReceived', { referralId: row.id, summary, actorId: user.id, to: input.recipientIds }));
-    return { id: row.id, events };
+    const answer = await readReferral({ ...ctx, db: t }, user, { id: row.id });
+    await keepAnswerWithin(t, answer);
+    return { id: row.id, answer, events };
   });
   tellReceived(ctx, { referralId: id, kind: 'received', status: 'open', to: input.recipientIds });
   referralsChanged(ctx, [user.id]);
   await events.deliver();
-  return readReferral(ctx, user, { id });
+  return answer;
 }
 
 /** The referral as the caller sees it; 404 unless they sent it or received it. */

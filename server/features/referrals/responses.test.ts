@@ -1,4 +1,4 @@
-// Answers and outcomes (issue 14): each transition, the illegal ones (409), who may make which (403/404), the hand-off
+// Answers and outcomes: each transition, the illegal ones (409), who may make which (403/404), the hand-off
 // conversation an acceptance opens with its system line, "placed elsewhere", and expiry under a controlled clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

@@ -21,7 +21,7 @@ const therapist = async (request: FastifyRequest) => {
   if (isAdmin(user)) throw forbidden(REFERRAL_ADMIN_TEXT);
 };
 
-/** Referral requests between therapists (issue 14): send, suggestions, boxes, answers, the board and its offers. */
+/** Referral requests between therapists: send, suggestions, boxes, answers, the board and its offers. */
 export function referralsRoutes(app: App, ctx: AppContext): void {
   app.post('/api/referrals', {
     onRequest: therapist, config: { idempotent: true }, schema: { body: CreateReferralBody, response: { 201: ReferralSchema } },

@@ -1,4 +1,4 @@
-// Suggested colleagues (issue 14): favourites first, then accepting > waitlist > not accepting, then the number of
+// Suggested colleagues: favourites first, then accepting > waitlist > not accepting, then the number of
 // needs matched, then availability recency; never the caller, nobody across a block; at most 20; with their reasons.
 // Each test uses its own concern, so the ranking it reads holds only the therapists it made.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-// What the referral tests share: a controlled clock, a therapist with a profile that matches, and a valid request.
+// Test-only (eslint keeps it out of the feature's code): what the referral tests share, a controlled clock, a therapist
+// with a profile that matches, and a valid request.
 import type { CreateReferralInput } from '../../../common/referrals.ts';
 import type { Db } from '../../db/client.ts';
 import { createUser } from '../../test/factories.ts';

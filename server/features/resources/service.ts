@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Resource, ResourceInput, ResourceListParams, ResourcePage } from '../../../common/resources.ts';
-import { notify, type NotifyContext } from '../../lib/notify.ts';
+import type { NotifyContext } from '../../lib/notify.ts';
+import { recordEvents, type OutboxEvent, type Recorded } from '../../lib/outbox.ts';
+import { noticeOf } from '../../lib/outbox-notices.ts';
 import type { ServiceContext } from '../../context.ts';
 import { resources } from '../../db/schema.ts';
 import type { RunShaped } from '../../db/batch.ts';
@@ -61,7 +63,7 @@ export async function submitResource(ctx: ServiceContext, user: CurrentUser, inp
 
 /** Approves a pending resource; approving twice is refused so the audit log holds one entry per decision. */
 export async function approveResource(ctx: ServiceContext & NotifyContext, admin: CurrentUser, { id }: { id: string }): Promise<Resource> {
-  const approved = await ctx.db.transaction(async (tx) => {
+  const events = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.update(resources).set({ isApproved: true, approvedAt: sql`now()` })
       .where(and(eq(resources.id, id), eq(resources.isApproved, false)))
       .returning({ title: resources.title, createdBy: resources.createdBy });
@@ -72,10 +74,10 @@ export async function approveResource(ctx: ServiceContext & NotifyContext, admin
     await recordAudit(tx, {
       actorId: admin.id, action: 'resource.approve', targetType: 'resource', targetId: id, detail: { title: row.title },
     });
-    return row;
+    return recordEvents(ctx, tx, tellSubmitter(admin, 'resourceApproved', id, row));
   });
   ctx.caches.publish({ type: 'resource.changed' });
-  await tellSubmitter(ctx, admin, 'resourceApproved', id, approved);
+  await events.deliver();
   return (await findResource(ctx.db, id))!;
 }
 
@@ -87,34 +89,36 @@ export type RemovalKind = 'declined' | 'deleted' | 'withdrawn';
  * racing with the removal cannot change which of the two it is.
  */
 export async function removeResource(ctx: ServiceContext & NotifyContext, user: CurrentUser, { id }: { id: string }): Promise<RemovalKind> {
-  let removed: { title: string; createdBy: string | null } | undefined;
-  const kind = await ctx.db.transaction(async (tx): Promise<RemovalKind> => {
+  const { kind, events } = await ctx.db.transaction(async (tx): Promise<{ kind: RemovalKind; events?: Recorded }> => {
     const [row] = await tx.select({ title: resources.title, isApproved: resources.isApproved, createdBy: resources.createdBy })
       .from(resources).where(eq(resources.id, id)).for('update');
     if (!row) throw notFound(RESOURCE_NOT_FOUND);
     const admin = isAdmin(user);
     if (!admin && (row.createdBy !== user.id || row.isApproved)) throw forbidden(ONLY_OWN_PENDING);
     await tx.delete(resources).where(eq(resources.id, id));
-    if (!admin) return 'withdrawn';
-    removed = row;
+    if (!admin) return { kind: 'withdrawn' };
     await recordAudit(tx, {
       actorId: user.id, action: row.isApproved ? 'resource.delete' : 'resource.decline',
       targetType: 'resource', targetId: id, detail: { title: row.title },
     });
-    return row.isApproved ? 'deleted' : 'declined';
+    if (row.isApproved) return { kind: 'deleted' };
+    return { kind: 'declined', events: await recordEvents(ctx, tx, tellSubmitter(user, 'resourceDeclined', id, row)) };
   });
   ctx.caches.publish({ type: 'resource.changed' });
-  if (kind === 'declined' && removed) await tellSubmitter(ctx, user, 'resourceDeclined', id, removed);
+  await events?.deliver();
   return kind;
 }
 
-/** The submitter hears of the decision (an administrator's own submission tells no one: never one's own actions). */
-async function tellSubmitter(
-  ctx: NotifyContext, admin: CurrentUser, type: 'resourceApproved' | 'resourceDeclined', id: string, row: { title: string; createdBy: string | null },
-): Promise<void> {
-  if (!row.createdBy || row.createdBy === admin.id) return;
-  await notify(ctx, [{
+/**
+ * The submitter hears of the decision (an administrator's own submission tells no one: never one's own actions). The
+ * title goes with the notice: a declined resource is gone when it is delivered.
+ */
+function tellSubmitter(
+  admin: CurrentUser, type: 'resourceApproved' | 'resourceDeclined', id: string, row: { title: string; createdBy: string | null },
+): OutboxEvent[] {
+  if (!row.createdBy || row.createdBy === admin.id) return [];
+  return [noticeOf({
     type, recipientIds: [row.createdBy], actorId: null, membersOnly: false,
     target: { kind: 'resource', id, title: row.title, url: '/resources' },
-  }]);
+  })];
 }

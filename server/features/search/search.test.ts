@@ -1,4 +1,4 @@
-// GET /api/search (issue #17, "One search box"): grouped top results with the feature's own visibility rules.
+// GET /api/search ("One search box"): grouped top results with the feature's own visibility rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_KINDS, SearchResponse } from '../../../common/search.ts';
 import { blocks, posts, resources } from '../../db/schema.ts';

@@ -1,4 +1,4 @@
-// The top bar's search (issue #17): the top few of each feature's own search, grouped. Features may not import one
+// The top bar's search: the top few of each feature's own search, grouped. Features may not import one
 // another, so features/index.ts hands each feature's search service in as a source; their visibility rules come with
 // them (the directory's listing and opt-out, which also leaves the searcher out; only published resources), and
 // members the searcher blocked are left out here, as the forums collapse them.

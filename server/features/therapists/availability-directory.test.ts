@@ -1,4 +1,4 @@
-// The directory's availability filters (issue #14): accepting, languages, feeModels and region, beside today's.
+// The directory's availability filters: accepting, languages, feeModels and region, beside today's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { caller } from '../../test/http.ts';

@@ -1,4 +1,4 @@
-// Referral availability on profiles (issue #14): the fields' rules, the server's stamp, reconfirmation, staleness.
+// Referral availability on profiles: the fields' rules, the server's stamp, reconfirmation, staleness.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVAILABILITY_NOTE_MAX, INSURER_MAX, MAX_INSURERS } from '../../../common/availability.ts';

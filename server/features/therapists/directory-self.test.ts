@@ -1,4 +1,4 @@
-// Issue #17, defect 2: a signed-in member is left out of the directory in the query, so the count and the pages agree.
+// A signed-in member is left out of the directory in the query, so the count and the pages agree.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { caller } from '../../test/http.ts';

@@ -14,7 +14,7 @@ import { containsPattern, keywordsOf } from './keywords.ts';
  * Who appears to other people: licence verified by an administrator and not disabled. Administrator accounts run
  * the platform and are not listed as therapists.
  */
-export const isListed = sql`(${users.verificationStatus} = 'verified' AND NOT ${users.disabled} AND ${users.role} <> 'admin')`;
+const isListed = sql`(${users.verificationStatus} = 'verified' AND NOT ${users.disabled} AND ${users.role} <> 'admin')`;
 
 /** Listed and not opted out of the directory (Settings, Privacy): the lists people browse; a profile stays reachable. */
 const inDirectory = sql`(${isListed} AND ${users.listedInDirectory})`;
@@ -61,10 +61,10 @@ const keywordValues = (q: string): KeywordValues => {
   };
 };
 
-/** Everyone but `without` (a signed-in member, who does not look for themself: issue #17, defect 2). */
+/** Everyone but `without` (a signed-in member, who does not look for themself, so the count and every page agree). */
 const notSelf = (without?: string) => (without ? sql` AND ${users.id} <> ${without}` : sql``);
 
-export function directoryWhere(f: DirectoryFilters, without?: string): SQL {
+function directoryWhere(f: DirectoryFilters, without?: string): SQL {
   const conditions: SQL[] = [sql`${inDirectory}${notSelf(without)}`];
   if (f.location) conditions.push(containsText(users.location, f.location));
   if (f.q) conditions.push(keywordSql(keywordValues(f.q)).where);
@@ -203,11 +203,6 @@ export async function hasFavorite(db: Db, userId: string, favoriteId: string): P
   const rows = await db.select({ one: sql`1` }).from(favorites)
     .where(and(eq(favorites.userId, userId), eq(favorites.favoriteId, favoriteId))).limit(1);
   return rows.length > 0;
-}
-
-export async function favoritesCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(favorites).where(eq(favorites.userId, userId));
-  return row.n;
 }
 
 /**

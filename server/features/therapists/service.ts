@@ -38,7 +38,7 @@ const isFeaturedRequest = (f: DirectoryFilters) => f.limit === FEATURED_THERAPIS
  */
 /**
  * Public: the directory, and the landing page's featured therapists (`?limit=6`). A signed-in member is left out of
- * their own search in the query itself, so the count and every page agree (issue #17, defect 2). Only a member who is
+ * their own search in the query itself, so the count and every page agree. Only a member who is
  * among the results gets an answer of their own, kept under a key that names them; everyone else shares one.
  */
 export async function searchDirectory(ctx: ServiceContext, visitor: CurrentUser | null, f: DirectoryFilters): Promise<DirectoryResponse> {

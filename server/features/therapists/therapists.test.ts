@@ -178,7 +178,7 @@ describe('GET /api/users?limit=6 (featured)', () => {
       });
     }
     await createUser(ctx.db, { name: 'Feat Incomplete', specialties: [], modalities: ['CBT'] });
-    // A brand-new profile with neither photo nor bio is not featured, however new (issue #17, defect 13).
+    // A brand-new profile with neither photo nor bio is not featured, however new.
     await createUser(ctx.db, { name: 'Feat Bare', location: 'Regina, SK, Canada', specialties: ['Grief'], modalities: ['CBT'] });
     await createUser(ctx.db, { name: 'Feat Pending', status: 'pending', specialties: ['Anxiety'], modalities: ['CBT'] });
     await createUser(ctx.db, { name: 'Feat Disabled', disabled: true, specialties: ['Anxiety'], modalities: ['CBT'] });
@@ -321,7 +321,7 @@ describe('PUT /api/users/me', () => {
     };
     const { status, body } = await put(changes, me);
     expect(status).toBe(200);
-    // A verified member's new name waits for an administrator (issue 13); the rest applies at once.
+    // A verified member's new name waits for an administrator; the rest applies at once.
     expect(body).toMatchObject({ ...changes, name: 'Editor', pendingName: 'New Name', _id: me.id, email: me.email });
     const again = await get(`/api/users/${me.id}`, me.headers);
     expect(again.body).toMatchObject({ ...changes, name: 'Editor', pendingName: 'New Name' });

@@ -78,7 +78,7 @@ function newsText(counts: Counts): string {
   ].filter(Boolean).join(', ');
 }
 
-export function useLogout() {
+function useLogout() {
   const { signOut } = useSession();
   // The spec: logout clears the session and reloads the site root.
   return async () => {
@@ -94,7 +94,7 @@ export default function AppLayout() {
   const offered = (l: NavItem) => (!l.admin || admin) && (!l.members || member) && (!l.unverified || !member);
   const [opened, { toggle, close }] = useDisclosure(false);
   // On a phone the menu is hidden until the burger opens it: it is not built before that (two dozen links cost a slow
-  // phone a good part of the screen's start, issue #18). Read during the first render, not after.
+  // phone a good part of the screen's start). Read during the first render, not after.
   const [menuBuilt, setMenuBuilt] = useState(false);
   // A page the server drew has the phone's layout until the browser has taken it over (docs/decisions/0104).
   const sideShown = useMediaMatch('(min-width: 48em)') || menuBuilt;

@@ -13,7 +13,7 @@ import { useSubmit } from '../../lib/useSubmit.ts';
 /** After a session ended elsewhere (revoked, a password change, an administrator): the words the API uses for it. */
 const SIGNED_OUT_ELSEWHERE = 'Your session has ended. Please log in again.';
 
-// Administrators without two-factor sign-in are asked to turn it on at each sign-in (issue 16).
+// Administrators without two-factor sign-in are asked to turn it on at each sign-in.
 const ASK_TWO_FACTOR = '/settings/security?enrol=1';
 
 export default function LoginPage() {

@@ -11,7 +11,7 @@ import { api, query } from '../../lib/api.ts';
 // approving or declining one refreshes them all.
 const RESOURCES = ['resources'] as const;
 
-export const adminKeys = {
+const adminKeys = {
   resourceQueue: (page: number) => [...RESOURCES, 'moderation', page] as const,
   verifications: ['admin', 'verifications'] as const,
   verificationQueue: (page: number) => ['admin', 'verifications', page] as const,

@@ -16,6 +16,7 @@ const PAGE_HEIGHT = 'calc(100dvh - var(--app-shell-header-height, 60px) - 2 * va
 
 // The code half of this screen's descriptor (common/drawn-screens.ts), exported from the screen's own chunk, which is
 // loaded by the time it is needed: its own chunk would cost a phone one more request.
+/** @public */
 export { drawn } from './drawn.ts';
 
 export default function ChatPage() {

@@ -83,7 +83,7 @@ export const togglePin = (id: string, messageId: string) => api<PinUpdate>(`/api
 export const pinConversation = (id: string, isPinned: boolean) =>
   api<Conversation>(`/api/conversations/${id}/pin-conversation`, { method: 'PATCH', body: { isPinned } });
 
-// Issue #17: the sender's own message, changed within 15 minutes; search in a conversation; the "New message" picker.
+// The sender's own message, changed within 15 minutes; search in a conversation; the "New message" picker.
 const messageUrl = (m: Pick<Message, '_id' | 'conversationId'>) => `/api/conversations/${m.conversationId}/messages/${m._id}`;
 export const editMessage = (m: Message, text: string) => api<Message>(messageUrl(m), { method: 'PATCH', body: { text } });
 export const unsendMessage = (m: Message) => api<Message>(messageUrl(m), { method: 'DELETE' });

@@ -13,10 +13,10 @@ export type ConversationPage = { conversations: Conversation[]; hasMore: boolean
 export type ConversationPages = InfiniteData<ConversationPage, string | undefined>;
 
 /** Own pins first, then the most recently active: the server's order. */
-export const compareConversations = (a: Conversation, b: Conversation) =>
+const compareConversations = (a: Conversation, b: Conversation) =>
   Number(b.isPinned) - Number(a.isPinned) || b.updatedAt.localeCompare(a.updatedAt) || b._id.localeCompare(a._id);
 
-export const sortConversations = (list: Conversation[]) => [...list].sort(compareConversations);
+const sortConversations = (list: Conversation[]) => [...list].sort(compareConversations);
 
 /** The next page's `before`: the last conversation still in the loaded pages. */
 export function nextCursor(pages: ConversationPage[]): string | undefined {

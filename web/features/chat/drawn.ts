@@ -3,6 +3,7 @@ import type { Conversation } from '../../../common/chat.ts';
 import type { DrawnScreenCode } from '../../lib/drawn-screen.ts';
 import { acknowledgeDelivered, conversationPage, conversationsQuery } from './api.ts';
 
+/** @public Read from the screen's module by the drawn-screen registry (web/app/first-data.ts). */
 export const drawn: DrawnScreenCode<'/chat'> = {
   seed: {
     '/api/conversations?limit=100': (client, me, answer) => void client.setQueryData(

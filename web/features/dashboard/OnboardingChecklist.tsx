@@ -5,7 +5,7 @@ import { useDismissOnboarding, useOnboarding } from '../../lib/onboarding.ts';
 import { serverMessageOr, useSubmit } from '../../lib/useSubmit.ts';
 
 /**
- * A newly verified member's first steps (issue #17): each links to where it is done and ticks itself when the server
+ * A newly verified member's first steps: each links to where it is done and ticks itself when the server
  * sees it done; the card goes when every step is done or the member dismisses it.
  */
 export function OnboardingChecklist() {

@@ -1,10 +1,10 @@
 // "X commented on Y" three times for one post reads as noise: the dashboard shows one "3 new comments on Y" instead
-// (issue 17). Grouped here, over the items shown, so the feed API keeps the spec's fields.
+//. Grouped here, over the items shown, so the feed API keeps the spec's fields.
 import type { FeedItem } from '../../../common/activity.ts';
 
 type CommentItem = Extract<FeedItem, { type: 'NEW_COMMENT' }>;
 /** Several new comments on one post: placed where its newest comment was, with who wrote them (newest first, once each). */
-export type CommentGroup = { type: 'COMMENT_GROUP'; _id: string; createdAt: string; count: number; authors: string[]; post: CommentItem['post'] };
+type CommentGroup = { type: 'COMMENT_GROUP'; _id: string; createdAt: string; count: number; authors: string[]; post: CommentItem['post'] };
 export type ActivityEntry = FeedItem | CommentGroup;
 
 /**

@@ -3,7 +3,7 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { useBookmarks } from './api.ts';
 import { PostCard } from './components/PostCard.tsx';
 
-/** /bookmarks: the posts the member saved, newest saved first (issue 17). */
+/** /bookmarks: the posts the member saved, newest saved first. */
 export default function BookmarksPage() {
   const list = useBookmarks();
   const posts = list.data?.pages.flatMap((p) => p.posts) ?? [];

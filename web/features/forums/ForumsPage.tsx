@@ -13,6 +13,7 @@ import { LOADING_FORUMS, NO_POSTS } from './components/texts.ts';
 
 // The code half of this screen's descriptor (common/drawn-screens.ts), exported from the screen's own chunk, which is
 // loaded by the time it is needed: its own chunk would cost a phone one more request.
+/** @public */
 export { drawn } from './drawn.ts';
 
 /**

@@ -114,7 +114,7 @@ function DeletePostButton({ post, onDeleted }: { post: Post; onDeleted: () => vo
   return <Button variant="subtle" color="red" size="compact-sm" loading={remove.isPending} onClick={() => void onDelete()}>Delete post</Button>;
 }
 
-/** An administrator's removal of someone else's post: a distinct, confirmed and audited action (issue 17, defect 5). */
+/** An administrator's removal of someone else's post: a distinct, confirmed and audited action. */
 function AdminRemovePostButton({ post }: { post: Post }) {
   const remove = useAdminRemovePost();
   const confirm = useConfirm();

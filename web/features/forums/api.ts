@@ -117,7 +117,7 @@ export const usePost = (id: string, enabled = true) =>
 export function useCreatePost() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreatePostInput) => api<Post>('/api/forumPosts', { method: 'POST', body }),
+    mutationFn: (body: CreatePostInput) => api<Post>('/api/forumPosts', { method: 'POST', body, idempotent: true }),
     onSuccess: () => Promise.all([
       client.invalidateQueries({ queryKey: keys.posts }),
       client.invalidateQueries({ queryKey: keys.communities }),
@@ -228,12 +228,12 @@ export function useCommentActions(postId: string) {
   const logged = (what: string) => (error: unknown) => console.error(what, error);
   return {
     add: useMutation({
-      mutationFn: (content: string) => api<Comment>(`/api/forumPosts/${postId}/comments`, { method: 'POST', body: { content } }),
+      mutationFn: (content: string) => api<Comment>(`/api/forumPosts/${postId}/comments`, { method: 'POST', body: { content }, idempotent: true }),
       onSuccess: refresh,
     }),
     reply: useMutation({
       mutationFn: ({ parentId, content }: { parentId: string; content: string }) =>
-        api<Comment>(`/api/forumPosts/comments/${parentId}/reply`, { method: 'POST', body: { content } }),
+        api<Comment>(`/api/forumPosts/comments/${parentId}/reply`, { method: 'POST', body: { content }, idempotent: true }),
       onSuccess: refresh,
       onError: logged('Failed to reply'),
     }),

@@ -5,6 +5,7 @@ import type { PostsPage } from '../../../common/posts.ts';
 import type { DrawnScreenCode } from '../../lib/drawn-screen.ts';
 import { DEFAULT_POST_ORDER, keys, postListQuery } from './api.ts';
 
+/** @public Read from the screen's module by the drawn-screen registry (web/app/first-data.ts). */
 export const drawn: DrawnScreenCode<'/forums'> = {
   seed: {
     '/api/forumPosts/feed': (client, _me, answer) =>

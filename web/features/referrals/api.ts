@@ -15,7 +15,7 @@ export type NeedsQuery = {
   region: string | null; languages: string[]; feeModels: string[];
 };
 
-export const referralKeys = {
+const referralKeys = {
   list: (box: Box) => [...REFERRALS_KEY, 'list', box] as const,
   board: [...REFERRALS_KEY, 'board'] as const,
   one: (id: string) => [...REFERRALS_KEY, 'one', id] as const,
@@ -76,7 +76,7 @@ function useReferralMutation<Input>(send: (input: Input) => Promise<Referral>) {
 }
 
 export const useCreateReferral = () =>
-  useReferralMutation((body: CreateReferralInput) => api<Referral>('/api/referrals', { method: 'POST', body }));
+  useReferralMutation((body: CreateReferralInput) => api<Referral>('/api/referrals', { method: 'POST', body, idempotent: true }));
 
 export const useRespond = (id: string) =>
   useReferralMutation(({ response, message, confirmLikelyName }: { response: RecipientResponse; message: string; confirmLikelyName: boolean }) =>
@@ -95,7 +95,7 @@ export function useOffer() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, message, confirmLikelyName }: { id: string; message: string; confirmLikelyName: boolean }) =>
-      api<unknown>(`/api/referrals/${encodeURIComponent(id)}/offers`, { method: 'POST', body: { message, confirmLikelyName } }),
+      api<unknown>(`/api/referrals/${encodeURIComponent(id)}/offers`, { method: 'POST', body: { message, confirmLikelyName }, idempotent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: referralKeys.board }),
   });
 }

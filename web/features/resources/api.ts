@@ -6,7 +6,7 @@ import { api, query } from '../../lib/api.ts';
 
 export type ResourceFilter = { page: number; category?: string | null; search?: string };
 
-export function fetchResources({ page, category, search }: ResourceFilter): Promise<ResourcePage> {
+function fetchResources({ page, category, search }: ResourceFilter): Promise<ResourcePage> {
   const params = { page, category: category ?? undefined };
   const text = search?.trim();
   return text
@@ -14,12 +14,12 @@ export function fetchResources({ page, category, search }: ResourceFilter): Prom
     : api<ResourcePage>(`/api/resources${query(params)}`);
 }
 
-export const resourceKeys = {
+const resourceKeys = {
   all: ['resources'] as const,
   list: (filter: ResourceFilter) => ['resources', 'public', filter] as const,
 };
 
-export const resourcesQuery = (filter: ResourceFilter) => queryOptions({
+const resourcesQuery = (filter: ResourceFilter) => queryOptions({
   queryKey: resourceKeys.list(filter),
   queryFn: () => fetchResources(filter),
   placeholderData: keepPreviousData,

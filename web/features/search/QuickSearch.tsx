@@ -17,7 +17,7 @@ const SearchIcon = () => (
 const onMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
 /**
- * The top bar's one search box (issue #17), for verified members: a button (an icon on a phone) and Ctrl+K / Cmd+K
+ * The top bar's one search box, for verified members: a button (an icon on a phone) and Ctrl+K / Cmd+K
  * from anywhere open it. Mantine Combobox (decision 0075): an input with role combobox over a listbox of groups;
  * arrow keys move, Enter opens, Escape closes and focus goes back where it was.
  */

@@ -4,9 +4,9 @@ import type { MessagePolicy, PrivacySettings } from '../../../common/blocks.ts';
 import type { NotificationPreferences, UpdatePreferencesInput } from '../../../common/notifications.ts';
 import { api } from '../../lib/api.ts';
 
-export const settingsKeys = { privacy: ['settings', 'privacy'] as const };
+const settingsKeys = { privacy: ['settings', 'privacy'] as const };
 
-export const privacyQuery = queryOptions({
+const privacyQuery = queryOptions({
   queryKey: settingsKeys.privacy,
   queryFn: ({ signal }) => api<PrivacySettings>('/api/users/me/privacy', { signal }),
 });
@@ -31,7 +31,7 @@ export function useSetDirectoryListing() {
 
 // ---- notifications tab ----
 
-export const notificationPreferencesQuery = queryOptions({
+const notificationPreferencesQuery = queryOptions({
   queryKey: ['settings', 'notifications'] as const,
   queryFn: ({ signal }) => api<NotificationPreferences>('/api/notifications/preferences', { signal }),
 });

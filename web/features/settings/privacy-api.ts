@@ -1,4 +1,4 @@
-// The Privacy tab's calls for issue 16: a copy of my data, and deleting my account.
+// The Privacy tab's calls: a copy of my data, and deleting my account.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataExport, DeleteAccountInput, LatestExportResponse } from '../../../common/privacy.ts';
 import { api } from '../../lib/api.ts';
@@ -6,7 +6,7 @@ import { api } from '../../lib/api.ts';
 const exportKey = ['settings', 'export'] as const;
 
 /** While a copy is being prepared, asks again every two seconds until it is ready. */
-export const latestExportQuery = queryOptions({
+const latestExportQuery = queryOptions({
   queryKey: exportKey,
   queryFn: ({ signal }) => api<LatestExportResponse>('/api/users/me/export', { signal }),
   refetchInterval: (query) => (query.state.data?.export?.status === 'preparing' ? 2000 : false),

@@ -1,17 +1,17 @@
-// The Security tab's calls (issue 16): two-factor sign-in, sessions, password and email change.
+// The Security tab's calls: two-factor sign-in, sessions, password and email change.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionsPage, TwoFactorSetup, TwoFactorStatus } from '../../../common/security.ts';
 import { api, query } from '../../lib/api.ts';
 
 export const securityKeys = { twoFactor: ['settings', 'two-factor'] as const, sessions: ['settings', 'sessions'] as const };
 
-export const twoFactorQuery = queryOptions({
+const twoFactorQuery = queryOptions({
   queryKey: securityKeys.twoFactor,
   queryFn: ({ signal }) => api<TwoFactorStatus>('/api/users/me/2fa', { signal }),
 });
 export const useTwoFactorStatus = () => useQuery(twoFactorQuery);
 
-export const sessionsQuery = infiniteQueryOptions({
+const sessionsQuery = infiniteQueryOptions({
   queryKey: securityKeys.sessions,
   queryFn: ({ signal, pageParam }) => api<SessionsPage>(`/api/users/me/sessions${query({ before: pageParam })}`, { signal }),
   initialPageParam: undefined as string | undefined,

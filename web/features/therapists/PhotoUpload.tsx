@@ -12,7 +12,7 @@ const uploadPhoto = (file: File) => {
 };
 
 /**
- * "Upload photo" (issue 16): the server re-encodes it to a 256-pixel square, and the preview shows exactly what it
+ * "Upload photo": the server re-encodes it to a 256-pixel square, and the preview shows exactly what it
  * stored. The new address goes into the form's avatar field, so saving the form keeps it.
  */
 export function PhotoUpload({ name, avatar, onChange }: { name: string; avatar: string; onChange: (avatar: string) => void }) {

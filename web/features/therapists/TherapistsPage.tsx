@@ -12,6 +12,7 @@ import { activeFilterCount, EMPTY_FILTERS, filtersFromParams, hasFilters, params
 
 // The code half of this screen's descriptor (common/drawn-screens.ts), exported from the screen's own chunk, which is
 // loaded by the time it is needed: its own chunk would cost a phone one more request.
+/** @public */
 export { drawn } from './drawn.ts';
 
 export default function TherapistsPage() {
@@ -30,7 +31,7 @@ export default function TherapistsPage() {
   };
   const data = directory.data;
   // The spec: one's own card is hidden. The server leaves it out of the search itself, so the count and every page
-  // agree (issue #17, defect 2).
+  // agree.
   const cards = data?.users ?? [];
   const found = data?.total ?? 0;
 

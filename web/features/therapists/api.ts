@@ -8,7 +8,7 @@ import { api, getToken, isRefusal, query } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import type { DirectoryFilters } from './filters.ts';
 
-export const therapistKeys = {
+const therapistKeys = {
   directory: (filters: DirectoryFilters) => ['therapists', 'directory', filters] as const,
   profile: (id: string) => ['therapists', 'profile', id] as const,
   favorites: ['therapists', 'favorites'] as const,
@@ -24,7 +24,7 @@ export const directoryQuery = (filters: DirectoryFilters) => queryOptions({
   placeholderData: keepPreviousData,
 });
 
-export const profileQuery = (id: string) => queryOptions({
+const profileQuery = (id: string) => queryOptions({
   queryKey: therapistKeys.profile(id),
   queryFn: ({ signal }) => api<Profile>(`/api/users/${encodeURIComponent(id)}`, { signal }),
   // 404 and 401 will not change on a second try.

@@ -4,6 +4,7 @@ import type { DrawnScreenCode } from '../../lib/drawn-screen.ts';
 import { directoryQuery } from './api.ts';
 import { EMPTY_FILTERS } from './filters.ts';
 
+/** @public Read from the screen's module by the drawn-screen registry (web/app/first-data.ts). */
 export const drawn: DrawnScreenCode<'/therapists'> = {
   seed: {
     '/api/users': (client, _me, answer) => void client.setQueryData(directoryQuery(EMPTY_FILTERS).queryKey, answer as DirectoryResponse),

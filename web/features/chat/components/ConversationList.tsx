@@ -12,13 +12,13 @@ import { otherParticipant } from './participants.ts';
 import './chat.css';
 
 // The spec's question, and what deleting does now: the other participant keeps their copy.
-export const DELETE_CONFIRMATION = 'Are you sure you want to delete this conversation? It is removed from your list only; the other person keeps their copy.';
+const DELETE_CONFIRMATION = 'Are you sure you want to delete this conversation? It is removed from your list only; the other person keeps their copy.';
 
 // Within this distance of the end of the list, the next page is fetched.
 const LOAD_MORE_PX = 300;
 
 /** The list's further pages: `failed` is the last attempt at the next one. */
-export type Paging = { hasMore: boolean; loading: boolean; failed: boolean; onLoadMore: () => void };
+type Paging = { hasMore: boolean; loading: boolean; failed: boolean; onLoadMore: () => void };
 
 type Props = {
   conversations: Conversation[];

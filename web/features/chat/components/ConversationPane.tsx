@@ -77,7 +77,7 @@ export function ConversationPane({ conversationId, conversation, myId }: Props) 
   const pin = (messageId: string) =>
     togglePin(conversationId, messageId).then((update) => applyPin(qc, update)).catch((error) => console.error('Failed to pin message', error));
 
-  // Edit and unsend (issue #17): the answer is the message's new state; the other devices hear it as an event.
+  // Edit and unsend: the answer is the message's new state; the other devices hear it as an event.
   const edit = async (m: Message, text: string): Promise<string | null> => {
     try {
       replaceMessage(qc, await editMessage(m, text));

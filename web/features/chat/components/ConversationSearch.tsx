@@ -1,4 +1,4 @@
-// Search in the open conversation's history (issue #17): matches newest first with sender and time, a page at a
+// Search in the open conversation's history: matches newest first with sender and time, a page at a
 // time; choosing one jumps to it in the conversation, as Slack does.
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Box, Button, CloseButton, Group, Text, TextInput, UnstyledButton } from '@mantine/core';

@@ -17,7 +17,7 @@ type Props = {
   hasOlder: boolean;
   onLoadOlder: () => void;
   onTogglePin: (message: Message) => void;
-  /** The sender's own changes (issue #17): each resolves with an error message to show, or null. */
+  /** The sender's own changes: each resolves with an error message to show, or null. */
   onEdit: (message: Message, text: string) => Promise<string | null>;
   onUnsend: (message: Message) => void;
   /** A message found by search: scrolled into view and marked. */
@@ -138,7 +138,7 @@ const TICKS: Record<MessageStatus, { marks: string; label: string }> = {
 };
 
 /** Sent: one tick; delivered: two; read: two in blue. The label says it for those who cannot see the ticks. */
-export function Ticks({ status }: { status: MessageStatus }) {
+function Ticks({ status }: { status: MessageStatus }) {
   const { marks, label } = TICKS[status];
   return <span className="chat-ticks" data-status={status} role="img" aria-label={label} title={label}>{marks}</span>;
 }

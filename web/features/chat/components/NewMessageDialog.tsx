@@ -1,4 +1,4 @@
-// "New message" in /chat (issue #17): find a colleague by name and open (or start) the conversation with them.
+// "New message" in /chat: find a colleague by name and open (or start) the conversation with them.
 // Members who do not accept one's messages are listed, disabled, with the words the send path uses.
 import { useState } from 'react';
 import { Group, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';

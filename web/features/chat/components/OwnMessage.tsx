@@ -1,4 +1,4 @@
-// The sender's own message within 15 minutes of sending (issue #17): a menu (Edit, Unsend) shown on hover or focus,
+// The sender's own message within 15 minutes of sending: a menu (Edit, Unsend) shown on hover or focus,
 // and an inline editor (Enter or Save saves, Escape or Cancel cancels).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Button, Group, Menu, Text, Textarea } from '@mantine/core';
@@ -9,7 +9,7 @@ import { useConfirm } from '../../../components/useConfirm.tsx';
 export const changeable = (m: Message, now = Date.now()) =>
   m.kind === 'text' && !m.unsentAt && now - new Date(m.createdAt).getTime() < EDIT_WINDOW_MS;
 
-export const UNSEND_CONFIRMATION = 'Unsend this message? It is removed for both of you and cannot be brought back.';
+const UNSEND_CONFIRMATION = 'Unsend this message? It is removed for both of you and cannot be brought back.';
 
 type MenuProps = { onEdit: () => void; onUnsend: () => void };
 

@@ -29,5 +29,3 @@ export const quickReactionEmojis: NonNullable<PickerProps['customEmojis']> = QUI
 export function emojiText(pick: { emoji: string; isCustom: boolean }): string {
   return pick.isCustom ? ids.get(pick.emoji) ?? '' : pick.emoji;
 }
-
-export const QUICK_REACTION_COUNT = QUICK.length;

@@ -8,7 +8,7 @@ import { useMembership } from '../api.ts';
 
 type Props = { community: { _id: string; name: string; joined: boolean }; size?: string; fullWidth?: boolean };
 
-export const LEAVE_CONFIRMATION = 'Its posts will no longer show in My Communities. You can join again at any time.';
+const LEAVE_CONFIRMATION = 'Its posts will no longer show in My Communities. You can join again at any time.';
 
 /**
  * Join / Joined. Signed out it leads to /login (the spec). Pressing Joined used to leave at once; now, as in Discourse

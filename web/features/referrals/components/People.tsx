@@ -6,7 +6,7 @@ import { timeAgo } from '../../../lib/time.ts';
 import { ResponseBadge } from './StatusBadge.tsx';
 
 /** "Open conversation" once a recipient has accepted: the chat between the two, opened by the acceptance. */
-export function ConversationLink({ recipient, other }: { recipient: Recipient; other: string }) {
+function ConversationLink({ recipient, other }: { recipient: Recipient; other: string }) {
   if (recipient.response !== 'accepted' || !recipient.conversationId) return null;
   return (
     <Button component={Link} to={`/chat/${recipient.conversationId}`} variant="light" size="xs" aria-label={`Open conversation with ${other}`}>

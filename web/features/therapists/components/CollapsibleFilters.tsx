@@ -7,10 +7,10 @@ import './filters.css';
 const WIDE = '(min-width: 48em)';
 
 /**
- * On a phone the directory's long filter form would fill the first screen (issue #17, defect 12): it folds behind a
+ * On a phone the directory's long filter form would fill the first screen: it folds behind a
  * "Filters" button that says how many are set ("Filters (2)"). From the sm breakpoint up the button is not shown and
  * the form always is (filters.css). On a phone the form is not even built until first opened (eight dropdowns cost a
- * slow phone a good part of the screen's start, issue #18), then kept, so a draft survives folding it away.
+ * slow phone a good part of the screen's start), then kept, so a draft survives folding it away.
  */
 export function CollapsibleFilters({ active, children }: { active: number; children: ReactNode }) {
   const [opened, { toggle }] = useDisclosure(false);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useOnboarding } from '../../../lib/onboarding.ts';
 
 /**
- * How complete the member's own profile is (issue #17), as the server counts it, and what is still missing: a fuller
+ * How complete the member's own profile is, as the server counts it, and what is still missing: a fuller
  * profile is found more often and trusted more by colleagues who refer.
  */
 export function CompletenessMeter() {

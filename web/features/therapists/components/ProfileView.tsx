@@ -5,7 +5,7 @@ import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { AvailabilityDetails } from './AvailabilityDetails.tsx';
 import { Details, Tags } from './Details.tsx';
 
-// Issue 16: "Licence verified {month year}".
+// The spec's "Licence verified {month year}".
 const monthYear = (iso: string) => new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'long' });
 
 function VerificationBadge({ profile }: { profile: Profile }) {

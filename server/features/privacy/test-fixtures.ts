@@ -1,4 +1,5 @@
-// Test data for the export and deletion tests: one member's footprint in every table, beside another member's.
+// Test-only (eslint keeps it out of the feature's code): data for the export and deletion tests beside it, one
+// member's footprint in every table next to another member's.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { TestUser } from '../../test/factories.ts';
