@@ -269,7 +269,7 @@ test('two browsers: a conversation that starts shows each side the other online 
   await benPage.context().close();
 });
 
-test('defect 2: signed in, the directory leaves one\'s own card out of the count and every page', async ({ page }) => {
+test('signed in, the directory leaves one\'s own card out of the count and every page', async ({ page }) => {
   // Amara is a listed demo therapist: a visitor's count has her, hers does not, and her pages are full.
   const visitorTotal: number = (await (await page.request.get('/api/users?limit=12')).json()).total;
   await signIn(page, DEMO.amara);
@@ -295,7 +295,7 @@ test('defect 2: signed in, the directory leaves one\'s own card out of the count
   await expectAccessible(page);
 });
 
-test('defect 12: on a phone the directory\'s filters fold behind "Filters (n)"; wider screens show them', async ({ page }) => {
+test('on a phone the directory\'s filters fold behind "Filters (n)"; wider screens show them', async ({ page }) => {
   await page.goto('/therapists?location=toronto&specialties=Grief');
   await expect(page.getByRole('heading', { name: 'Therapist Network', level: 1 })).toBeVisible();
   const form = page.getByRole('search', { name: 'Filter therapists' });

@@ -32,7 +32,7 @@ describe('Markdown', () => {
   });
 });
 
-describe('Markdown mentions (issue 15)', () => {
+describe('Markdown mentions', () => {
   const id = '0b6f3c2e-8d1a-4c55-9a9e-2f1d3c4b5a69';
   const inRouter = (text: string) => renderToStaticMarkup(createElement(MemoryRouter, null, createElement(Markdown, { children: text })));
 

@@ -250,7 +250,7 @@ describe('DELETE /api/forumPosts/comments/:id', () => {
     expect(await commentsCount(post._id)).toBe(0);
   });
 
-  it('is for the author only: administrators remove with their own, audited route (issue 17, defect 5)', async () => {
+  it('is for the author only: administrators remove with their own, audited route', async () => {
     const post = await newPost();
     const c = await comment(post._id, ben);
     const refused = { status: 403, body: { msg: ONLY_AUTHOR_DELETES, code: 'FORBIDDEN' } };

@@ -161,7 +161,7 @@ describe('PUT /api/forumPosts/comments/{id}', () => {
   });
 });
 
-describe('Remove as administrator (defect 5)', () => {
+describe('Remove as administrator', () => {
   it('replaces a post with the removal note, keeps its thread, and records it in the audit log', async () => {
     const post = await newPost(ana);
     await newComment(post._id, ben);

@@ -592,7 +592,7 @@ describe('DELETE /api/forumPosts/:id', () => {
     expect(await call('DELETE', `/api/forumPosts/${post._id}`, ana)).toEqual({ status: 404, body: { msg: POST_NOT_FOUND, code: 'NOT_FOUND' } });
   });
 
-  it('is for the author only: administrators remove with their own, audited route (issue 17, defect 5)', async () => {
+  it('is for the author only: administrators remove with their own, audited route', async () => {
     const post = await newPost(ana);
     const refused = { status: 403, body: { msg: ONLY_AUTHOR_DELETES, code: 'FORBIDDEN' } };
     expect(await call('DELETE', `/api/forumPosts/${post._id}`, ben)).toEqual(refused);

@@ -142,7 +142,7 @@ describe('chat emails', () => {
     expect(smtp.to(ben.email)).toEqual([]);
   });
 
-  it('sends nothing when the sender unsent the message before it was read (issue #17)', async () => {
+  it('sends nothing when the sender unsent the message before it was read', async () => {
     const conversationId = await openConversation(ctx, ana, ben);
     const { socket, messageId } = await sendAsAna(conversationId);
     expect((await emit(socket, 'unsendMessage', { conversationId, messageId })).unsentAt).toEqual(expect.any(String));

@@ -286,7 +286,7 @@ describe('GET /api/users/:id (profile)', () => {
     expect((await get(`/api/users/${admin.id}`, viewer.headers)).status).toBe(404);
   });
 
-  it('refuses a pending member other profiles (issue 13), but not their own', async () => {
+  it('refuses a pending member other profiles, but not their own', async () => {
     const pending = await createUser(ctx.db, { status: 'pending' });
     expect(await get(`/api/users/${owner.id}`, pending.headers)).toEqual({
       status: 403, body: { msg: 'Your licence has not been verified yet.', code: 'NOT_VERIFIED' },
