@@ -70,6 +70,8 @@ export const users = pgTable('users', {
   digestAt: timestamp('digest_at', { withTimezone: true }),
   // Migration 0140: when the member dismissed the dashboard's onboarding checklist (issue #17).
   onboardingDismissedAt: timestamp('onboarding_dismissed_at', { withTimezone: true }),
+  // Migration 0205: when the dashboard first greeted the member (NULL: "Welcome", not yet "Welcome back").
+  welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
