@@ -1,0 +1,83 @@
+// A newcomer's first week (issue 32): forms that keep what the member typed, registration that signs in, calm words
+// for a first application, a first dashboard that greets, names instead of markup in the editors.
+import sharp from 'sharp';
+import { expect, test, type Page } from '@playwright/test';
+import { createVerifiedUser, expectAccessible, registerPendingUser, signIn } from './support.ts';
+
+/** Every dialog the page opens (the profile form's "Profile updated successfully!" is an alert). */
+function dialogsOf(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return seen;
+}
+
+test('Enter in a profile option field never sends the profile', async ({ page, request }) => {
+  const member = await createVerifiedUser(request);
+  const dialogs = dialogsOf(page);
+  await signIn(page, member.email, member.password);
+  await page.goto('/edit-profile');
+  const form = page.getByRole('form', { name: 'Edit profile' });
+  for (const label of ['Specialties', 'Age groups', 'Languages']) {
+    const field = form.getByRole('combobox', { name: label });
+    await field.fill('No such option anywhere');
+    await field.press('Enter');
+    await field.press('Escape');
+    await field.fill('');
+  }
+  // The insurers' tags: Enter with nothing typed, and Enter after a name (which adds it as a tag).
+  const insurers = form.getByLabel('Insurers');
+  await insurers.press('Enter');
+  await insurers.fill('Sun Life');
+  await insurers.press('Enter');
+  await expect(form.getByText('Sun Life', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/edit-profile$/);
+  expect(dialogs).toEqual([]);
+  // The button still saves.
+  await form.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page).toHaveURL(/\/my-profile$/);
+  expect(dialogs).toEqual(['Profile updated successfully!']);
+});
+
+test('an uploaded photo shows once, with no address field', async ({ page, request }) => {
+  const member = await createVerifiedUser(request);
+  await signIn(page, member.email, member.password);
+  await page.goto('/edit-profile');
+  const form = page.getByRole('form', { name: 'Edit profile' });
+  await expect(form.getByRole('button', { name: 'Upload photo' })).toBeVisible();
+  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 90, b: 40 } } }).png().toBuffer();
+  const chooser = page.waitForEvent('filechooser');
+  await form.getByRole('button', { name: 'Upload photo' }).click();
+  await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+  await expect(form.getByRole('status').filter({ hasText: 'Photo uploaded.' })).toBeVisible();
+  await expect(form.locator(`img[src^="/api/users/${member.id}/avatar/"]`)).toHaveCount(1);
+  await expect(form.getByLabel(/Avatar URL/)).toHaveCount(0);
+  await expect(form.getByText(`/api/users/${member.id}`)).toHaveCount(0);
+  // Saving the rest of the form keeps the photo.
+  await form.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page).toHaveURL(/\/my-profile$/);
+  await expect(page.locator(`img[src^="/api/users/${member.id}/avatar/"]`).first()).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a first application is waited for calmly: no correction asked, no red error on a colleague\'s profile', async ({ page, request }) => {
+  const colleague = await createVerifiedUser(request);
+  const { email, password } = await registerPendingUser(request, 'Fiona First');
+  await signIn(page, email, password);
+  await page.goto('/verification');
+  await expect(page.getByText(/Thank you for applying\. An administrator will review your licence details and email you/)).toBeVisible();
+  await expect(page.getByText(/Correct your licence details/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send for review' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your licence details were saved.' })).toBeVisible();
+  await expectAccessible(page);
+
+  // A card in the directory opens the colleague's profile: it says what opens when, not "Error".
+  await page.goto(`/profile/${colleague.id}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Your licence has not been verified yet.' })).toBeVisible();
+  await expect(page.getByText(/^Error/)).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectAccessible(page);
+});
