@@ -7,7 +7,7 @@ import type { Profile, ProfileUpdateInput } from '../../../common/therapists.ts'
 import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { serverMessageOr, useSubmit } from '../../lib/useSubmit.ts';
 import { useProfile, useUpdateProfile } from './api.ts';
-import { AvailabilityFields, availabilityDraft } from './components/AvailabilityFields.tsx';
+import { AvailabilityFields, availabilityChanges, availabilityDraft } from './components/AvailabilityFields.tsx';
 import { ProfileError, ProfileLoading } from './components/ProfileStatus.tsx';
 import { PhotoUpload } from './PhotoUpload.tsx';
 
@@ -76,7 +76,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const { busy, submit } = useSubmit(failureText, { onFailure: (text) => window.alert(text) });
   const onSubmit = submit(async () => {
     const changes: ProfileUpdateInput = {
-      ...fields, ...availability, gender: genderValue(gender.choice, gender.text),
+      ...fields, ...availabilityChanges(availability), gender: genderValue(gender.choice, gender.text),
     };
     await update.mutateAsync(changes);
     window.alert('Profile updated successfully!');
