@@ -142,7 +142,7 @@ test('a session that ends on its own leaves none of its data for the next sign-i
   // Signing in returns to the page the session ended on; the dashboard is one click away, in the same app state.
   await expect(page).not.toHaveURL(/\/login/);
   await page.getByRole('link', { name: 'Thera Root home' }).filter({ visible: true }).first().click();
-  await expect(page.getByRole('heading', { name: `Welcome back, ${ben.name}!` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome, ${ben.name}!` })).toBeVisible();
   await expect(page.getByText('You haven\'t joined any communities yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: circle })).toHaveCount(0);
 });

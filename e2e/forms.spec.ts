@@ -70,6 +70,8 @@ test('a first application is waited for calmly: no correction asked, no red erro
   await expect(page.getByText(/Thank you for applying\. An administrator will review your licence details and email you/)).toBeVisible();
   await expect(page.getByText(/Correct your licence details/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Send for review' })).toHaveCount(0);
+  // What was sent is there to check (the form fills itself from the profile).
+  await expect(page.getByLabel('Licensing body')).toHaveValue('CRPO');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your licence details were saved.' })).toBeVisible();
   await expectAccessible(page);
@@ -80,4 +82,22 @@ test('a first application is waited for calmly: no correction asked, no red erro
   await expect(page.getByText(/^Error/)).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expectAccessible(page);
+});
+
+test('the first dashboard welcomes, asks nothing about availability never stated, and the next one welcomes back', async ({ page, request }) => {
+  const member = await createVerifiedUser(request);
+  await signIn(page, member.email, member.password);
+  const ownProfileRead = page.waitForResponse((res) => new URL(res.url()).pathname === `/api/users/${member.id}` && res.ok());
+  const greeted = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/users/me/onboarding/welcomed' && res.ok());
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: `Welcome, ${member.name}!`, level: 1 })).toBeVisible();
+  await ownProfileRead;
+  await expect(page.getByRole('region', { name: 'Get started' })).toBeVisible();
+  await expect(page.getByText('Still accepting new clients?')).toHaveCount(0);
+  await expect(page.getByText(/Your profile says/)).toHaveCount(0);
+  await expectAccessible(page);
+
+  await greeted;
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Welcome back, ${member.name}!`, level: 1 })).toBeVisible();
 });
