@@ -74,12 +74,11 @@ function Greeting({ name }: { name: string }) {
   const { mutate: markWelcomed } = useMarkWelcomed();
   const [firstVisit, setFirstVisit] = useState<boolean | null>(null);
   const welcomed = onboarding.data?.welcomed;
-  const settled = welcomed !== undefined || onboarding.isError;
+  // Decided once, from the first answer: greeting the member turns `welcomed` true, and this visit keeps its words.
+  if (firstVisit === null && (welcomed !== undefined || onboarding.isError)) setFirstVisit(welcomed === false);
   useEffect(() => {
-    if (firstVisit !== null || !settled) return;
-    setFirstVisit(welcomed === false);
-    if (welcomed === false) markWelcomed();
-  }, [firstVisit, settled, welcomed, markWelcomed]);
+    if (firstVisit) markWelcomed();
+  }, [firstVisit, markWelcomed]);
   const greeting = firstVisit === null ? null : firstVisit ? `Welcome, ${name}!` : `Welcome back, ${name}!`;
   return <Title order={1} aria-busy={greeting === null} mih="1.3em">{greeting}</Title>;
 }
