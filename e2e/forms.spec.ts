@@ -1,5 +1,6 @@
 // A newcomer's first week (issue 32): forms that keep what the member typed, registration that signs in, calm words
 // for a first application, a first dashboard that greets, names instead of markup in the editors.
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedUser, expectAccessible, registerPendingUser, signIn } from './support.ts';
@@ -100,4 +101,82 @@ test('the first dashboard welcomes, asks nothing about availability never stated
   await greeted;
   await page.reload();
   await expect(page.getByRole('heading', { name: `Welcome back, ${member.name}!`, level: 1 })).toBeVisible();
+});
+
+test('a fee per session and the young-adult age group are saved and shown on the profile', async ({ page, request }) => {
+  const member = await createVerifiedUser(request);
+  await signIn(page, member.email, member.password);
+  await page.goto('/edit-profile');
+  const form = page.getByRole('form', { name: 'Edit profile' });
+  const ages = form.getByRole('combobox', { name: 'Age groups' });
+  await ages.fill('Young');
+  await page.getByRole('option', { name: 'Young adults', exact: true }).click();
+  const fee = form.getByRole('textbox', { name: 'Fee per session' });
+  await fee.fill('150.5');
+  // The licence is Canadian: the currency starts as CAD.
+  await expect(form.getByRole('combobox', { name: 'Currency' })).toHaveValue('CAD');
+  await expectAccessible(page);
+  await form.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page).toHaveURL(/\/my-profile$/);
+  await expect(page.getByText('Young adults', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Availability for referrals' }).getByText('CA$150.50')).toBeVisible();
+
+  // Emptied, the fee goes from the profile.
+  await page.goto('/edit-profile');
+  await expect(fee).toHaveValue('150.5');
+  await fee.fill('');
+  await form.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page).toHaveURL(/\/my-profile$/);
+  await expect(page.getByText('Fee per session')).toHaveCount(0);
+});
+
+test('a chosen mention reads as the name in the comment and post editors, when writing and when editing', async ({ page, request }) => {
+  const tag = randomBytes(3).toString('hex');
+  const [author, quinn] = await Promise.all([createVerifiedUser(request, `Writer ${tag}`), createVerifiedUser(request, `Quinn${tag} Colleague`)]);
+  const created = await request.post('/api/forumPosts', {
+    headers: { 'x-auth-token': author.token },
+    data: { title: `Pacing ${tag}`, content: `Asking @[${quinn.name}](user:${quinn.id}) about pacing.` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const post = await created.json();
+  await signIn(page, author.email, author.password);
+  await page.goto(`/post/${post._id}`);
+
+  // Writing: the member picked shows as "@Name"; what is sent is the markup, rendered as a profile link.
+  const box = page.getByRole('textbox', { name: 'Add a comment' });
+  await box.click();
+  await box.pressSequentially(`Thanks @Quinn${tag}`);
+  await expect(page.getByRole('listbox', { name: 'Members to mention' }).getByRole('option', { name: quinn.name })).toBeVisible();
+  await box.press('Enter');
+  await expect(box).toHaveValue(`Thanks @${quinn.name} `);
+  await box.pressSequentially('for this.');
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  const comments = page.getByRole('listitem').filter({ hasText: 'for this.' }).first();
+  await expect(comments.getByRole('link', { name: `@${quinn.name}` })).toHaveAttribute('href', `/profile/${quinn.id}`);
+
+  // Editing the comment: the name again, never "user:"; Backspace after the name removes the whole mention.
+  await comments.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('textbox', { name: `Edit comment by ${author.name}` });
+  await expect(edit).toHaveValue(`Thanks @${quinn.name} for this.`);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(comments.getByRole('link', { name: `@${quinn.name}` })).toBeVisible();
+
+  // Editing the post: the same.
+  await page.getByRole('button', { name: 'Edit post' }).click();
+  const content = page.getByRole('textbox', { name: 'Content' });
+  await expect(content).toHaveValue(`Asking @${quinn.name} about pacing.`);
+  await content.press('End');
+  await content.pressSequentially(' Also @');
+  await content.pressSequentially(`Quinn${tag}`);
+  await expect(page.getByRole('listbox', { name: 'Members to mention' }).getByRole('option', { name: quinn.name })).toBeVisible();
+  await content.press('Enter');
+  await expect(content).toHaveValue(`Asking @${quinn.name} about pacing. Also @${quinn.name} `);
+  await content.press('Backspace');
+  await content.press('Backspace');
+  await expect(content).toHaveValue(`Asking @${quinn.name} about pacing. Also `);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('user:')).toHaveCount(0);
+  const saved = await (await request.get(`/api/forumPosts/${post._id}`, { headers: { 'x-auth-token': author.token } })).json();
+  expect(saved.content.trimEnd()).toBe(`Asking @[${quinn.name}](user:${quinn.id}) about pacing. Also`);
 });
