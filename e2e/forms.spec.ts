@@ -166,7 +166,7 @@ test('a chosen mention reads as the name in the comment and post editors, when w
   await page.getByRole('button', { name: 'Edit post' }).click();
   const content = page.getByRole('textbox', { name: 'Content' });
   await expect(content).toHaveValue(`Asking @${quinn.name} about pacing.`);
-  await content.press('End');
+  await content.press('Control+End');
   await content.pressSequentially(' Also @');
   await content.pressSequentially(`Quinn${tag}`);
   await expect(page.getByRole('listbox', { name: 'Members to mention' }).getByRole('option', { name: quinn.name })).toBeVisible();
