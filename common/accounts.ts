@@ -41,6 +41,16 @@ export const RegisterBody = z.object({
 });
 export type RegisterInput = z.infer<typeof RegisterBody>;
 
+/**
+ * POST /api/users/register (201): a new account is signed in at once, with a session's token as sign-in gives; an
+ * address that already has an account gets no token (its owner is emailed instead), docs/decisions/0165.
+ */
+export const RegisterResponse = z.object({ msg: z.string(), token: z.string().optional() });
+export type RegisterResult = z.infer<typeof RegisterResponse>;
+export const REGISTERED = 'Registration successful. An administrator will verify your licence and email you when it is done.';
+export const REGISTERED_ADDRESS_TAKEN = 'This email address may already have an account: we have sent a note to it. '
+  + 'Sign in, or reset your password, to continue.';
+
 export const LoginBody = z.object({
   email: z.string().trim().min(1, 'is required').max(LIMITS.email),
   password: z.string().min(1, 'is required').max(LIMITS.passwordMax),
@@ -74,7 +84,8 @@ export type LicenceUpdate = z.infer<typeof LicenceUpdateBody>;
 export const LicenceUpdateResponse = z.object({ _id: z.string(), verificationStatus: z.enum(VERIFICATION_STATUSES) });
 export type LicenceUpdateResult = z.infer<typeof LicenceUpdateResponse>;
 
-export const REGISTER_SUCCESS = 'Registration successful! Redirecting to login...';
+/** The spec's words up to its redirect: the new member is signed in instead of sent to the login page. */
+export const REGISTER_SUCCESS = 'Registration successful! You are signed in.';
 export const RESET_SUCCESS = 'Password has been reset successfully! Redirecting to login...';
 export const FORGOT_SUCCESS = 'If an account with that email exists, a password reset link has been sent.';
 export const INVALID_CREDENTIALS = 'Invalid credentials';

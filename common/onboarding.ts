@@ -25,6 +25,8 @@ export const Onboarding = z.object({
   /** Whether the dashboard shows the checklist: a verified member who has not dismissed it nor done every step. */
   show: z.boolean(),
   dismissed: z.boolean(),
+  /** Whether the dashboard has greeted the member before: "Welcome back" then, "Welcome" the first time. */
+  welcomed: z.boolean(),
   steps: z.array(OnboardingStep),
   /** The profile's completeness: the share of PROFILE_PARTS filled in, and the labels of those still missing. */
   profile: z.object({

@@ -33,7 +33,8 @@ export const MODALITIES = [
   'Trauma Focused', 'Trauma-Focused CBT (TF-CBT)',
 ] as const;
 
-export const AGE_GROUPS = ['Toddler', 'Children (6-10)', 'Preteen', 'Teen', 'Adults', 'Elders (65+)'] as const;
+// The spec's six, and young adults (issue 32). Stored as these words: a new one goes in, none is renamed.
+export const AGE_GROUPS = ['Toddler', 'Children (6-10)', 'Preteen', 'Teen', 'Young adults', 'Adults', 'Elders (65+)'] as const;
 
 export const SELF_DESCRIBE = 'Self-describe';
 export const GENDERS = [
@@ -51,6 +52,10 @@ export const RESOURCE_CATEGORIES = [
 export const ACCEPTING_STATUSES = ['accepting', 'waitlist', 'not accepting'] as const;
 
 export const FEE_MODELS = ['Private pay', 'Sliding scale', 'Insurance'] as const;
+/** The fee per session's currencies: those of the regions the network lists (common/regions.ts). */
+export const FEE_CURRENCIES = ['CAD', 'USD'] as const;
+/** The highest fee per session accepted, in the currency's whole units (the database holds cents, at most 200000). */
+export const SESSION_FEE_MAX = 2000;
 
 export const LANGUAGES = [
   'American Sign Language (ASL)', 'Amharic', 'Arabic', 'Bengali', 'Cantonese', 'Dari', 'Dutch', 'English', 'Farsi',

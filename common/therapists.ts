@@ -5,7 +5,7 @@ import { PageInfo } from './paging.ts';
 import { LIMITS, THERAPISTS_MAX_PAGE_SIZE, THERAPISTS_PAGE_SIZE } from './constants.ts';
 import { AvatarUpdate, PersonName, WebsiteUpdate } from './people.ts';
 import {
-  ACCEPTING_STATUSES, AGE_GROUPS, FEE_MODELS, LANGUAGES, MODALITIES, SELF_DESCRIBE, SESSION_FORMATS, SPECIALTIES,
+  ACCEPTING_STATUSES, AGE_GROUPS, FEE_CURRENCIES, FEE_MODELS, SESSION_FEE_MAX, LANGUAGES, MODALITIES, SELF_DESCRIBE, SESSION_FORMATS, SPECIALTIES,
 } from './options.ts';
 import { REGION_CODES } from './regions.ts';
 import { AVAILABILITY_NOTE_MAX, INSURER_MAX, MAX_INSURERS } from './availability.ts';
@@ -70,6 +70,15 @@ const insurerList = z.array(z.string().max(INSURER_MAX * 4, `must each be at mos
     .max(MAX_INSURERS, `must have at most ${MAX_INSURERS} entries`));
 
 /** PUT /api/users/me: every field optional; a field not sent keeps its value. */
+/** A fee per session: an amount in the currency's units, with at most two decimals (cents). */
+export const SessionFee = z.object({
+  amount: z.number({ message: 'must be a number' }).positive('must be more than 0')
+    .max(SESSION_FEE_MAX, `must be at most ${SESSION_FEE_MAX}`)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'must have at most two decimals'),
+  currency: z.enum(FEE_CURRENCIES, { message: `must be one of: ${FEE_CURRENCIES.join(', ')}` }),
+});
+export type SessionFee = z.infer<typeof SessionFee>;
+
 export const ProfileUpdateBody = z.object({
   /** A verified member's new name waits for an administrator (pendingName); the old one shows until then. */
   name: PersonName,
@@ -90,6 +99,8 @@ export const ProfileUpdateBody = z.object({
     .refine((v) => !INVISIBLE.test(v), 'must not contain invisible or control characters'),
   languages: optionList(LANGUAGES),
   feeModels: optionList(FEE_MODELS),
+  /** null removes it. */
+  sessionFee: SessionFee.nullable(),
   insurers: insurerList,
   licensedRegions: optionList(REGION_CODES),
   website: WebsiteUpdate,
@@ -163,6 +174,8 @@ export const Profile = z.object({
   verificationStatus: z.string(),
   verifiedAt: z.string().nullable(),
   ...Availability,
+  /** The fee per session, or null when the therapist gives none. */
+  sessionFee: z.object({ amount: z.number(), currency: z.enum(FEE_CURRENCIES) }).nullable(),
   /** The owner's network; empty for every other reader (a referral network is private). */
   favorites: z.array(FavoriteUser),
   /** Whether the viewer has this therapist in their network. */

@@ -75,7 +75,7 @@ test('a new member sees the empty states, and failures empty the lists and log o
   await signIn(page, member.email, member.password);
   await page.goto('/');
 
-  await expect(page.getByRole('heading', { name: `Welcome back, ${member.name}!` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome, ${member.name}!` })).toBeVisible();
   await expect(page.getByText('You haven\'t joined any communities yet.')).toBeVisible();
   await expect(page.getByText('No recent activity yet. Why not start a post?')).toBeVisible();
   await expect.poll(() => logged.some((text) => text.includes('Failed to fetch feed'))).toBe(true);

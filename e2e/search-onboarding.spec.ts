@@ -170,7 +170,8 @@ test.describe('onboarding', () => {
     expect(state.show).toBe(false);
     await signIn(page, member.email, member.password);
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    // Their first dashboard: "Welcome", not yet "Welcome back".
+    await expect(page.getByRole('heading', { name: `Welcome, ${member.name}!` })).toBeVisible();
     await expect(page.getByRole('region', { name: 'My Communities' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Get started' })).toHaveCount(0);
   });

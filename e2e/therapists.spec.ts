@@ -222,12 +222,12 @@ test('edit one\'s profile, including a self-described gender, and see it on My P
   await pick(page, 'Gender', ['Female']);
 
   // A failure says why, and stays on the form.
-  await form.getByRole('textbox', { name: 'Avatar URL' }).fill('ftp://example.org/me.png');
+  await form.getByRole('textbox', { name: 'Website' }).fill('ftp://example.org/me');
   await form.getByRole('button', { name: 'Save Profile' }).click();
-  await expect.poll(() => alerts.at(-1)).toMatch(/^Failed to update profile: Invalid avatar/);
+  await expect.poll(() => alerts.at(-1)).toMatch(/^Failed to update profile: Invalid website/);
   await expect(page).toHaveURL(/\/edit-profile$/);
 
-  await form.getByRole('textbox', { name: 'Avatar URL' }).fill('');
+  await form.getByRole('textbox', { name: 'Website' }).fill('');
   await form.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page).toHaveURL(/\/my-profile$/);
   await expect(page.getByText('Female', { exact: true })).toBeVisible();

@@ -58,6 +58,9 @@ export const users = pgTable('users', {
   insurers: textList('insurers'),
   licensedRegions: textList('licensed_regions'),
   website: text('website').notNull().default(''),
+  // Migration 0206: the fee per session, in cents of its currency; both or neither.
+  sessionFeeCents: integer('session_fee_cents'),
+  sessionFeeCurrency: text('session_fee_currency'),
   // Migration 0091: the province or state the location's text names (region_of_location), for the region filter.
   locationRegion: text('location_region').generatedAlwaysAs(sql`region_of_location(location)`),
   // Migration 0115: a deleted account keeps its row, erased; licence expiry (NULL: unknown), its last reminder, its lapse.
@@ -70,6 +73,8 @@ export const users = pgTable('users', {
   digestAt: timestamp('digest_at', { withTimezone: true }),
   // Migration 0140: when the member dismissed the dashboard's onboarding checklist.
   onboardingDismissedAt: timestamp('onboarding_dismissed_at', { withTimezone: true }),
+  // Migration 0205: when the dashboard first greeted the member (NULL: "Welcome", not yet "Welcome back").
+  welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -84,6 +89,9 @@ export const users = pgTable('users', {
   index('users_pending_idx').on(t.verificationStatus, t.createdAt),
   check('users_message_policy_check', sql`${t.messagePolicy} IN ('everyone', 'network')`),
   check('users_accepting_clients_check', sql`${t.acceptingClients} IN ('accepting', 'waitlist', 'not accepting')`),
+  check('users_session_fee_check', sql`(${t.sessionFeeCents} IS NULL) = (${t.sessionFeeCurrency} IS NULL)
+  AND (${t.sessionFeeCents} IS NULL OR ${t.sessionFeeCents} BETWEEN 1 AND 200000)
+  AND (${t.sessionFeeCurrency} IS NULL OR ${t.sessionFeeCurrency} IN ('CAD', 'USD'))`),
   index('users_languages_gin').using('gin', t.languages).with({ fastupdate: 'off' }),
   index('users_licensed_regions_gin').using('gin', t.licensedRegions).with({ fastupdate: 'off' }),
   index('users_fee_models_gin').using('gin', t.feeModels).with({ fastupdate: 'off' }),

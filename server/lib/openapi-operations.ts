@@ -144,6 +144,7 @@ export const OPERATIONS: Record<string, OperationName> = {
   // onboarding
   'GET /api/users/me/onboarding': op('getOnboarding', "My checklist and my profile's completeness"),
   'POST /api/users/me/onboarding/dismiss': op('dismissOnboarding', 'Hide the checklist'),
+  'POST /api/users/me/onboarding/welcomed': op('markWelcomed', 'Note that the dashboard has greeted me (later visits: "Welcome back")'),
   // search
   'GET /api/search': op('search', 'The top matches of each kind for the top bar'),
 };

@@ -23,6 +23,8 @@ async function seedDemo(db: Db): Promise<void> {
     const people = await tx.insert(users).values(demoTherapists().map(({ confirmedDaysAgo, ...t }, i) => ({
       ...t, passwordHash,
       availabilityUpdatedAt: confirmedDaysAgo === null ? null : new Date(now - confirmedDaysAgo * 24 * HOUR), verifiedAt: t.verificationStatus === 'verified' ? new Date(now - (40 - i) * 24 * HOUR) : null,
+      // Established members: their dashboard welcomes them back.
+      welcomedAt: t.verificationStatus === 'verified' ? new Date(now - (40 - i) * 24 * HOUR) : null,
       createdAt: new Date(now - (45 - i) * 24 * HOUR),
     }))).returning({ id: users.id, status: users.verificationStatus });
     const verified = people.filter((p) => p.status === 'verified');

@@ -7,6 +7,7 @@ import { App, appQueryClient } from './App.tsx';
 import { afterTakeover, primeFirstData } from './first-data.ts';
 import { preloadMemberScreen } from './routes.tsx';
 import { getToken, markMember } from '../lib/api.ts';
+import { keepEnterInComboboxes } from '../lib/comboboxEnter.ts';
 import { currentUser, isVerified } from '../lib/session.tsx';
 
 // Long enough for what is already on its way on a phone; a slower network gets "Loading..." as before.
@@ -77,6 +78,7 @@ async function takeOverMemberScreen(root: HTMLElement, state: PageState<Me>): Pr
  * (docs/decisions/0099), a member's screen (0104).
  */
 export async function startApp(root: HTMLElement): Promise<void> {
+  keepEnterInComboboxes();
   const token = getToken();
   markMember(token !== null);
   if (root.firstElementChild && token === null) {

@@ -26,3 +26,12 @@ export function useDismissOnboarding() {
     onSuccess: (answer) => client.setQueryData(onboardingKey, answer),
   });
 }
+
+/** The dashboard said "Welcome": the server notes it, so the next visit says "Welcome back". */
+export function useMarkWelcomed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<Onboarding>('/api/users/me/onboarding/welcomed', { method: 'POST' }),
+    onSuccess: (answer) => client.setQueryData(onboardingKey, answer),
+  });
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { FORGOT_SUCCESS, INVALID_CREDENTIALS } from '../../../common/accounts.ts';
+import { FORGOT_SUCCESS, INVALID_CREDENTIALS, REGISTERED, REGISTERED_ADDRESS_TAKEN } from '../../../common/accounts.ts';
 import { LIMITS } from '../../../common/constants.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
@@ -32,29 +32,34 @@ const login = (email: string, password: string, ip = '10.0.0.2') =>
 const mailTo = (to: string, pattern: RegExp) => mailIn(ctx.outboxDir, to, pattern);
 
 describe('POST /api/users/register', () => {
-  it('creates a pending account with the licence and does not sign in', async () => {
+  it('creates a pending account with the licence and signs it in, answering a session token as sign-in does', async () => {
     const body = validRegistration({ avatar: 'https://example.org/me.png' });
     const res = await register(body);
     expect(res.statusCode).toBe(201);
-    expect(res.json().msg).toMatch(/successful/i);
-    expect(res.json().token).toBeUndefined();
+    expect(res.json()).toEqual({ msg: REGISTERED, token: expect.any(String) });
     const [row] = await ctx.db.select().from(users).where(eq(users.email, body.email));
     expect(row).toMatchObject({ verificationStatus: 'pending', licenceNumber: 'CRPO-123', licensingBody: 'CRPO', licenceRegion: 'ON', licenceCountry: 'Canada', avatar: 'https://example.org/me.png' });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    // The token is a session like any other: the member is pending, and the session is listed with the others.
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { 'x-auth-token': res.json().token } });
+    expect([me.statusCode, me.json()._id, me.json().verificationStatus]).toEqual([200, row.id, 'pending']);
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, row.id))).toHaveLength(1);
+    expect(String(res.headers['set-cookie'])).toMatch(/thera_session=/);
   });
 
-  it('answers a second registration for an address exactly as a new one, and tells the owner instead', async () => {
+  it('gives no session for an address that has an account, changes nothing, and tells the owner instead', async () => {
     const body = validRegistration();
     const first = await register(body);
     expect(first.statusCode).toBe(201);
     const again = await register({ ...body, name: 'Someone Else', email: body.email.toUpperCase() });
     expect(again.statusCode).toBe(201);
-    expect(again.json()).toEqual(first.json());
+    expect(again.json()).toEqual({ msg: REGISTERED_ADDRESS_TAKEN });
     const mail = await mailTo(body.email, /tried to create/);
     expect(mail).toMatch(/already have an account/);
     const rows = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`);
     expect(rows).toHaveLength(1);
     expect(rows[0].name).toBe(body.name);
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, rows[0].id))).toHaveLength(1);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import {
   ForgotPasswordBody, LicenceUpdateBody, LicenceUpdateResponse, LoginBody, LoginResponse, MeSchema, RegisterBody,
-  ResetPasswordBody, ResetPasswordParams,
+  REGISTERED, REGISTERED_ADDRESS_TAKEN, RegisterResponse, ResetPasswordBody, ResetPasswordParams,
 } from '../../../common/accounts.ts';
 import { MessageResponse } from '../../../common/ids.ts';
 import type { App, AppContext } from '../../context.ts';
@@ -10,9 +10,13 @@ import { securityRoutes } from './security-routes.ts';
 import * as accounts from './service.ts';
 
 export function accountsRoutes(app: App, ctx: AppContext): void {
-  app.post('/api/users/register', { schema: { body: RegisterBody, response: { 201: MessageResponse } } }, async (request, reply) => {
-    await accounts.register(ctx, request.user, { ...request.body, ip: request.ip, log: request.log });
-    return reply.code(201).send({ msg: 'Registration successful. An administrator will verify your licence.' });
+  app.post('/api/users/register', { schema: { body: RegisterBody, response: { 201: RegisterResponse } } }, async (request, reply) => {
+    const token = await accounts.register(ctx, request.user, {
+      ...request.body, ip: request.ip, userAgent: request.headers['user-agent'], log: request.log,
+    });
+    if (!token) return reply.code(201).send({ msg: REGISTERED_ADDRESS_TAKEN });
+    setPageSession(request, reply, token, ctx.config.session.maxAgeMs);
+    return reply.code(201).send({ msg: REGISTERED, token });
   });
 
   app.post('/api/users/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request, reply) => {

@@ -39,13 +39,20 @@ async function tellOwnerOfRegistrationAttempt(ctx: AppContext, email: string): P
   });
 }
 
-export async function register(ctx: AppContext, _visitor: CurrentUser | null, input: RegisterInput & Caller & { log: MailLog }): Promise<void> {
+/**
+ * A new account, signed in at once: answers its session's token, as sign-in does. An address that already has an
+ * account gets no token and no change; its owner is emailed (not waited for). Who is a member can be learnt here, one
+ * try at a time within the registration limit per address: the price of signing the new member in (decision 0165).
+ */
+export async function register(
+  ctx: AppContext, _visitor: CurrentUser | null, input: RegisterInput & Caller & { userAgent?: string; log: MailLog },
+): Promise<string | null> {
   await limitsOf(ctx).assertRegisterAllowed(input.ip);
   if (input.password !== input.confirmPassword) throw badRequest('Passwords do not match');
   const problem = passwordProblem(input.password, input);
   if (problem) throw badRequest(problem);
   const passwordHash = await hashPassword(input.password);
-  const inserted = await ctx.db.insert(users).values({
+  const [created] = await ctx.db.insert(users).values({
     name: input.name,
     email: input.email.trim(),
     passwordHash,
@@ -58,10 +65,11 @@ export async function register(ctx: AppContext, _visitor: CurrentUser | null, in
     licenceCountry: input.country,
     licenceExpiresOn: input.licenceExpiresOn,
   }).onConflictDoNothing().returning({ id: users.id });
-  // Answered exactly as a new address is, and not waited for, so neither the answer nor its time tells who is a member.
-  if (!inserted.length) {
+  if (!created) {
     void tellOwnerOfRegistrationAttempt(ctx, input.email).catch((err: unknown) => input.log.error({ err }, 'registration notice failed'));
+    return null;
   }
+  return createSession(ctx.db, created.id, sessionDevice(input.userAgent, input.ip));
 }
 
 /**

@@ -67,7 +67,7 @@ describe('what creates a notification', () => {
     const commentId = await comment(ben, postId, 'A private clinical detail');
     const [item] = await list(ana);
     expect(item).toEqual({
-      _id: expect.any(String), type: 'postReply', count: 1, readAt: null, createdAt: expect.any(String),
+      _id: expect.any(String), type: 'postReply', count: 1, readAt: null, createdAt: expect.any(String), detail: null,
       actors: [{ _id: ben.id, name: 'Ben Mensah', avatar: null }],
       target: { kind: 'comment', _id: commentId, title: 'EMDR pacing', url: `/post/${postId}#comment-${commentId}` },
     });

@@ -113,3 +113,25 @@ describe('POST /api/users/me/onboarding/dismiss', () => {
     }
   });
 });
+
+describe('POST /api/users/me/onboarding/welcomed', () => {
+  it('a new member has not been welcomed; once greeted, every later read says so, for this member only', async () => {
+    const me = await createUser(ctx.db);
+    const other = await createUser(ctx.db);
+    expect((await read(me)).body.welcomed).toBe(false);
+    const first = await call('POST', '/api/users/me/onboarding/welcomed', me);
+    expect([first.status, first.body.welcomed]).toEqual([200, true]);
+    expect((await read(me)).body.welcomed).toBe(true);
+    expect((await read(other)).body.welcomed).toBe(false);
+    expect((await call('POST', '/api/users/me/onboarding/welcomed', me)).body.welcomed).toBe(true);
+  });
+
+  it('is for verified members: 401 signed out, 403 pending or rejected (nothing stored)', async () => {
+    expect((await call('POST', '/api/users/me/onboarding/welcomed')).status).toBe(401);
+    for (const status of ['pending', 'rejected'] as const) {
+      const member = await createUser(ctx.db, { status });
+      expect(await call('POST', '/api/users/me/onboarding/welcomed', member)).toEqual({ status: 403, body: expect.objectContaining({ msg: NOT_VERIFIED }) });
+      expect((await read(member)).body.welcomed).toBe(false);
+    }
+  });
+});

@@ -34,6 +34,7 @@ export function toOnboarding(row: OnboardingRow): Onboarding {
   return {
     show: row.verified && !row.dismissed && !allDone,
     dismissed: row.dismissed,
+    welcomed: row.welcomed,
     steps: list,
     profile: {
       percent: Math.round((100 * (PROFILE_PARTS.length - missing.length)) / PROFILE_PARTS.length),

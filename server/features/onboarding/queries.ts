@@ -9,7 +9,7 @@ import { communityMembers, favorites, users } from '../../db/schema.ts';
  * fact computed from columns named through schema.ts (a renamed column fails the type check there), not a column.
  */
 export type OnboardingRow = {
-  verified: boolean; dismissed: boolean;
+  verified: boolean; dismissed: boolean; welcomed: boolean;
   photo: boolean; bio: boolean; profession: boolean; location: boolean; specialties: boolean; modalities: boolean;
   demographics: boolean; session_format: boolean; availability: boolean; languages: boolean;
   communities: number; network: boolean;
@@ -24,7 +24,7 @@ export async function onboardingRow(db: Db, userId: string): Promise<OnboardingR
   const u = users;
   const [row] = await queryPrepared<OnboardingRow>(db, sql`
     SELECT ${u.verificationStatus} = 'verified' AND ${u.role} <> 'admin' AS verified,
-      ${u.onboardingDismissedAt} IS NOT NULL AS dismissed,
+      ${u.onboardingDismissedAt} IS NOT NULL AS dismissed, ${u.welcomedAt} IS NOT NULL AS welcomed,
       ${u.avatar} IS NOT NULL AS photo, ${u.bio} <> '' AS bio, ${u.profession} <> '' AS profession, ${u.location} <> '' AS location,
       cardinality(${u.specialties}) > 0 AS specialties, cardinality(${u.modalities}) > 0 AS modalities,
       cardinality(${u.demographics}) > 0 AS demographics, cardinality(${u.sessionFormat}) > 0 AS session_format,
@@ -40,5 +40,12 @@ export async function onboardingRow(db: Db, userId: string): Promise<OnboardingR
 export async function dismissOnboarding(db: Db, userId: string): Promise<void> {
   await queryPrepared(db, sql`
     UPDATE ${users} SET ${sql.identifier(users.onboardingDismissedAt.name)} = coalesce(${users.onboardingDismissedAt}, now())
+    WHERE ${users.id} = ${userId}`);
+}
+
+/** The dashboard greeted the member: later visits say "Welcome back". The first time is kept. */
+export async function markWelcomed(db: Db, userId: string): Promise<void> {
+  await queryPrepared(db, sql`
+    UPDATE ${users} SET ${sql.identifier(users.welcomedAt.name)} = coalesce(${users.welcomedAt}, now())
     WHERE ${users.id} = ${userId}`);
 }

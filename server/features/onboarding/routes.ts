@@ -14,4 +14,7 @@ export function onboardingRoutes(app: App, ctx: AppContext): void {
 
   app.post('/api/users/me/onboarding/dismiss', { onRequest: verified, schema: { response: { 200: Onboarding } } },
     async (request) => onboarding.dismiss(ctx, currentUser(request)));
+
+  app.post('/api/users/me/onboarding/welcomed', { onRequest: verified, schema: { response: { 200: Onboarding } } },
+    async (request) => onboarding.welcomed(ctx, currentUser(request)));
 }

@@ -3,7 +3,7 @@ import type { Onboarding } from '../../../common/onboarding.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { toOnboarding } from './present.ts';
-import { dismissOnboarding, onboardingRow } from './queries.ts';
+import { dismissOnboarding, markWelcomed, onboardingRow } from './queries.ts';
 
 /** Read fresh on each call (no cache): each step ticks itself as soon as the member has done it. */
 export async function getOnboarding(ctx: ServiceContext, user: CurrentUser): Promise<Onboarding> {
@@ -16,5 +16,11 @@ export async function getOnboarding(ctx: ServiceContext, user: CurrentUser): Pro
 /** "Dismiss": hidden for good; dismissing again keeps the first time. */
 export async function dismiss(ctx: ServiceContext, user: CurrentUser): Promise<Onboarding> {
   await dismissOnboarding(ctx.db, user.id);
+  return getOnboarding(ctx, user);
+}
+
+/** The dashboard said "Welcome" once: from now on it says "Welcome back". */
+export async function welcomed(ctx: ServiceContext, user: CurrentUser): Promise<Onboarding> {
+  await markWelcomed(ctx.db, user.id);
   return getOnboarding(ctx, user);
 }

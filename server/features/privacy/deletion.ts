@@ -85,7 +85,8 @@ async function eraseProfile(db: Db, userId: string, now: Date): Promise<void> {
     verificationStatus: 'rejected', verifiedAt: null,
     licenceExpiresOn: null, licenceExpiryNotice: null, licenceLapsedAt: null, rejectionReason: null,
     pendingName: null, pendingNameAt: null, disabled: true, messagePolicy: 'everyone', acceptingClients: 'not accepting',
-    availabilityNote: '', availabilityUpdatedAt: null, languages: [], feeModels: [], insurers: [], licensedRegions: [],
+    availabilityNote: '', availabilityUpdatedAt: null, languages: [], feeModels: [], sessionFeeCents: null, sessionFeeCurrency: null,
+    insurers: [], licensedRegions: [],
     website: '', timeZone: null, digestAt: null, deletedAt: now, updatedAt: now,
   }).where(eq(users.id, userId));
 }

@@ -1,6 +1,6 @@
 // Therapists as the API shows them (common/therapists.ts): a directory card, a network entry, a profile.
 import { isAvailabilityStale } from '../../../common/availability.ts';
-import type { ACCEPTING_STATUSES } from '../../../common/options.ts';
+import type { ACCEPTING_STATUSES, FEE_CURRENCIES } from '../../../common/options.ts';
 import type { FavoriteUser, Profile, TherapistCard } from '../../../common/therapists.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import type { AvailabilityRow, CardRow, FavoriteRow, ProfileRow } from './queries.ts';
@@ -31,6 +31,12 @@ export const toCard = (r: CardRow): TherapistCard => ({
 
 export const toFavorite = (r: FavoriteRow): FavoriteUser => ({ _id: r.id, name: r.name, avatar: r.avatar, location: r.location });
 
+/** The stored cents and currency as the API shows them (the column's CHECK keeps them together and known). */
+function toSessionFee(cents: number | null, currency: string | null): Profile['sessionFee'] {
+  if (cents === null || currency === null) return null;
+  return { amount: cents / 100, currency: currency as (typeof FEE_CURRENCIES)[number] };
+}
+
 /** Email and favourites (a referral network) only to the owner; the licence number to the owner and administrators. */
 export function toProfile(r: ProfileRow, favorites: FavoriteRow[], viewer: CurrentUser, isFavorite: boolean): Profile {
   const self = viewer.id === r.id;
@@ -42,6 +48,7 @@ export function toProfile(r: ProfileRow, favorites: FavoriteRow[], viewer: Curre
     licenceCountry: r.licenceCountry, verificationStatus: r.verificationStatus,
     verifiedAt: r.verifiedAt ? r.verifiedAt.toISOString() : null,
     ...toAvailability(r),
+    sessionFee: toSessionFee(r.sessionFeeCents, r.sessionFeeCurrency),
     favorites: self ? favorites.map(toFavorite) : [],
     isFavorite,
     ...(self ? { email: r.email, pendingName: r.pendingName, licenceExpiresOn: r.licenceExpiresOn } : {}),

@@ -3,7 +3,7 @@ import { FEATURED_THERAPISTS } from '../../../common/constants.ts';
 import { IdSchema } from '../../../common/ids.ts';
 import {
   CANNOT_FAVORITE_SELF, DEFAULT_LIMIT, NETWORK_FULL, PROFILE_NOT_FOUND,
-  type DirectoryFilters, type DirectoryResponse, type FavoritesResponse, type Profile, type ProfileUpdate, type TherapistCard,
+  type DirectoryFilters, type DirectoryResponse, type FavoritesResponse, type Profile, type ProfileUpdate, type SessionFee, type TherapistCard,
 } from '../../../common/therapists.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -143,12 +143,12 @@ export async function getProfile(ctx: ServiceContext, viewer: CurrentUser, input
  * pending member's whole account is reviewed anyway, and an administrator's name is their own business.
  */
 export async function updateProfile(ctx: ServiceContext, viewer: CurrentUser, changes: ProfileUpdate): Promise<Profile> {
-  const { name, ...rest } = changes;
+  const { name, sessionFee, ...rest } = changes;
   // An uploaded photo's address is kept only by its owner (POST /api/users/me/avatar sets it).
   if (rest.avatar?.startsWith('/') && !rest.avatar.startsWith(`/api/users/${viewer.id}/`)) throw badRequest('Invalid avatar: must be an https URL');
   const reviewed = viewer.verificationStatus === 'verified' && !isAdmin(viewer);
   const naming = name === undefined ? {} : reviewed ? nameForReview(name, viewer.name) : { name, pendingName: null, pendingNameAt: null };
-  const row = { ...rest, ...naming, ...availabilityStamp(rest.acceptingClients, rest.availabilityNote) };
+  const row = { ...rest, ...naming, ...sessionFeeColumns(sessionFee), ...availabilityStamp(rest.acceptingClients, rest.availabilityNote) };
   const renamed = 'name' in naming && naming.name !== undefined && naming.name !== viewer.name ? naming.name : null;
   if (renamed !== null) {
     // The name changes at once (no review): the member's mentions in others' posts read it from now on.
@@ -165,6 +165,13 @@ export async function updateProfile(ctx: ServiceContext, viewer: CurrentUser, ch
 export async function confirmAvailability(ctx: ServiceContext, viewer: CurrentUser): Promise<Profile> {
   await confirmAvailabilityRow(ctx.db, viewer.id);
   return getProfile(ctx, viewer, { id: viewer.id });
+}
+
+/** Cents, so the amount typed is the amount stored; null clears both; absent leaves both. */
+function sessionFeeColumns(fee: SessionFee | null | undefined): { sessionFeeCents?: number | null; sessionFeeCurrency?: string | null } {
+  if (fee === undefined) return {};
+  if (fee === null) return { sessionFeeCents: null, sessionFeeCurrency: null };
+  return { sessionFeeCents: Math.round(fee.amount * 100), sessionFeeCurrency: fee.currency };
 }
 
 // Sending the current name again withdraws a waiting change.

@@ -1,12 +1,12 @@
 import { api } from '../../lib/api.ts';
-import type { LoginResult, RegisterInput } from '../../../common/accounts.ts';
+import type { LoginResult, RegisterInput, RegisterResult } from '../../../common/accounts.ts';
 
 export const login = (email: string, password: string) =>
   api<LoginResult>('/api/users/login', { method: 'POST', body: { email, password } });
 /** The second step with two-factor sign-in on: a code from the app, or a recovery code. */
 export const loginWithCode = (mfaToken: string, code: string) =>
   api<{ token: string; recoveryCodesLeft?: number }>('/api/users/login/2fa', { method: 'POST', body: { mfaToken, code } });
-export const register = (input: RegisterInput) => api<{ msg: string }>('/api/users/register', { method: 'POST', body: input });
+export const register = (input: RegisterInput) => api<RegisterResult>('/api/users/register', { method: 'POST', body: input });
 export const forgotPassword = (email: string) => api<{ msg: string }>('/api/users/forgot-password', { method: 'POST', body: { email } });
 export const resetPassword = (token: string, password: string) =>
   api<{ msg: string }>(`/api/users/reset-password/${encodeURIComponent(token)}`, { method: 'POST', body: { password } });

@@ -5,14 +5,16 @@ import { serverMessageOr, useSubmit } from '../../lib/useSubmit.ts';
 import { useConfirmAvailability, useOwnAvailability } from './api.ts';
 
 /**
- * "Still accepting new clients?": shown while the owner's availability is stale (not confirmed for 60 days, or never),
- * so referrers can trust the badge. One click confirms it; a change goes through Edit Profile.
+ * "Still accepting new clients?": shown once the owner's stated availability is stale (not confirmed for 60 days), so
+ * referrers can trust the badge. One click confirms it; a change goes through Edit Profile. Never before the member
+ * has stated it once: a newcomer would be asked to confirm a default ("Not accepting") they never chose; the
+ * onboarding checklist asks them to state it instead.
  */
 export function AvailabilityReminder() {
   const { data: me } = useOwnAvailability();
   const confirm = useConfirmAvailability();
   const { busy, message, submit } = useSubmit(serverMessageOr('Could not confirm your availability.'));
-  if (!me?.availabilityStale) return null;
+  if (!me?.availabilityStale || me.availabilityUpdatedAt === null) return null;
   const onConfirm = submit(async () => {
     await confirm.mutateAsync();
   });

@@ -1,6 +1,8 @@
 import { Anchor, Badge, Button, Group, Image, ScrollArea, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { chatUnreadText, useChatUnreadCount } from '../../lib/chatUnread.ts';
+import { useMarkWelcomed, useOnboarding } from '../../lib/onboarding.ts';
 import { isAdmin, useSession } from '../../lib/session.tsx';
 import { LicenceExpiryNotice } from '../../components/LicenceExpiryNotice.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
@@ -30,7 +32,7 @@ export default function DashboardPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="nowrap">
         <div>
-          <Title order={1}>Welcome back, {user.name}!</Title>
+          <Greeting name={user.name} />
           <Text c="dimmed" mt={4}>Here's your dashboard at a glance.</Text>
         </div>
         <Image src={WELCOME_IMAGE} fallbackSrc={PLACEHOLDER_IMAGE} alt="" w={150} h={100} radius="md" visibleFrom="sm" />
@@ -60,6 +62,25 @@ export default function DashboardPage() {
       </SimpleGrid>
     </Stack>
   );
+}
+
+/**
+ * The spec's "Welcome back, {name}!", except on the member's first dashboard: "Welcome, {name}!". The first visit is
+ * remembered on the server (any device) once greeted; this visit keeps its words while it lasts. Until the answer
+ * comes, the heading keeps its place empty rather than say one greeting and then the other.
+ */
+function Greeting({ name }: { name: string }) {
+  const onboarding = useOnboarding();
+  const { mutate: markWelcomed } = useMarkWelcomed();
+  const [firstVisit, setFirstVisit] = useState<boolean | null>(null);
+  const welcomed = onboarding.data?.welcomed;
+  // Decided once, from the first answer: greeting the member turns `welcomed` true, and this visit keeps its words.
+  if (firstVisit === null && (welcomed !== undefined || onboarding.isError)) setFirstVisit(welcomed === false);
+  useEffect(() => {
+    if (firstVisit) markWelcomed();
+  }, [firstVisit, markWelcomed]);
+  const greeting = firstVisit === null ? null : firstVisit ? `Welcome, ${name}!` : `Welcome back, ${name}!`;
+  return <Title order={1} aria-busy={greeting === null} mih="1.3em">{greeting}</Title>;
 }
 
 /** The number of conversations with unread messages, live (the same count as the Chat navigation item). */

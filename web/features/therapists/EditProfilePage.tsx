@@ -6,9 +6,8 @@ import { AGE_GROUPS, GENDERS, MODALITIES, SELF_DESCRIBE, SESSION_FORMATS, SPECIA
 import type { Profile, ProfileUpdateInput } from '../../../common/therapists.ts';
 import { isAdmin, isVerified, useSession } from '../../lib/session.tsx';
 import { serverMessageOr, useSubmit } from '../../lib/useSubmit.ts';
-import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { useProfile, useUpdateProfile } from './api.ts';
-import { AvailabilityFields, availabilityDraft } from './components/AvailabilityFields.tsx';
+import { AvailabilityFields, availabilityChanges, availabilityDraft } from './components/AvailabilityFields.tsx';
 import { ProfileError, ProfileLoading } from './components/ProfileStatus.tsx';
 import { PhotoUpload } from './PhotoUpload.tsx';
 
@@ -61,22 +60,23 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const [fields, setFields] = useState({
     // The waiting name, so saving other fields does not withdraw it (sending the current name does).
-    name: profile.pendingName ?? profile.name, avatar: profile.avatar ?? '', pronouns: profile.pronouns, profession: profile.profession,
+    name: profile.pendingName ?? profile.name, pronouns: profile.pronouns, profession: profile.profession,
     education: profile.education, location: profile.location, bio: profile.bio,
     specialties: profile.specialties, modalities: profile.modalities, demographics: profile.demographics,
     sessionFormat: profile.sessionFormat,
   });
+  const [photo, setPhoto] = useState(profile.avatar ?? '');
   const [gender, setGender] = useState(() => splitGender(profile.gender));
   const [availability, setAvailability] = useState(() => availabilityDraft(profile));
   const set = <K extends keyof typeof fields>(key: K) => (value: (typeof fields)[K]) => setFields((f) => ({ ...f, [key]: value }));
-  const text = (key: 'name' | 'avatar' | 'pronouns' | 'profession' | 'education' | 'location' | 'bio') =>
+  const text = (key: 'name' | 'pronouns' | 'profession' | 'education' | 'location' | 'bio') =>
     ({ value: fields[key], onChange: (e: { currentTarget: { value: string } }) => set(key)(e.currentTarget.value) });
 
   // The spec: both outcomes are alerts.
   const { busy, submit } = useSubmit(failureText, { onFailure: (text) => window.alert(text) });
   const onSubmit = submit(async () => {
     const changes: ProfileUpdateInput = {
-      ...fields, ...availability, avatar: fields.avatar.trim(), gender: genderValue(gender.choice, gender.text),
+      ...fields, ...availabilityChanges(availability), gender: genderValue(gender.choice, gender.text),
     };
     await update.mutateAsync(changes);
     window.alert('Profile updated successfully!');
@@ -92,13 +92,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <TextInput label="Profession" description="Your professional designation" maxLength={LIMITS.shortText} {...text('profession')} />
           <TextInput label="Education" maxLength={LIMITS.shortText} {...text('education')} />
           <TextInput label="Location" description="City, region, country" maxLength={LIMITS.shortText} {...text('location')} />
-          <Group align="flex-end" wrap="nowrap" gap="sm">
-            <TextInput label="Avatar URL" description="An https link, or upload a photo below; empty shows your initials"
-              maxLength={LIMITS.url} style={{ flex: 1 }} {...text('avatar')} />
-            <UserAvatar name={fields.name || profile.name} src={fields.avatar.trim() || null} size={42} />
-          </Group>
         </SimpleGrid>
-        <PhotoUpload name={fields.name || profile.name} avatar={fields.avatar.trim()} onChange={set('avatar')} />
+        {/* The photo is stored when it is uploaded or removed; the form neither shows nor sends its address. */}
+        <PhotoUpload name={fields.name || profile.name} avatar={photo} onChange={setPhoto} />
 
         <Textarea label="Bio" description={`${fields.bio.length} / ${LIMITS.bio} characters`} autosize minRows={4} maxRows={12}
           maxLength={LIMITS.bio} {...text('bio')} />

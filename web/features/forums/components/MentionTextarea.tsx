@@ -1,21 +1,27 @@
 import { Combobox, Group, Text, Textarea, useCombobox, VisuallyHidden, type TextareaProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { mentionMarkup } from '../../../../common/mentions.ts';
+import { mentionMarkup, type Mention } from '../../../../common/mentions.ts';
 import type { MentionSuggestion } from '../../../../common/notifications.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { useMentionSuggestions } from '../api.ts';
+import { markupFromDisplay, mentionDisplay, mentionEndingAt, mentionsIn } from './mentionText.ts';
 import { findMentionTrigger, insertMention, type MentionTrigger } from './mentionTrigger.ts';
 
 type Props = Omit<TextareaProps, 'value' | 'onChange'> & { value: string; onChange: (value: string) => void };
 
 /**
- * A textarea where "@" and the start of a name suggest verified members; the one picked goes in as the stored markup
- * (common/mentions.ts). Keyboard first: the arrow keys move through the list, Enter or Tab picks, Escape closes; the
+ * A textarea where "@" and the start of a name suggest verified members. `value` and `onChange` carry the stored
+ * markup (common/mentions.ts); the member sees and edits "@Name" (docs/decisions/0168), and Backspace right after a
+ * mention removes it whole. Keyboard first: the arrow keys move through the list, Enter or Tab picks, Escape closes; the
  * textarea keeps the focus and points at the highlighted member (aria-activedescendant), as an autocomplete textbox.
  */
 export function MentionTextarea({ value, onChange, onKeyDown, ...textareaProps }: Props) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  // Members picked in this editor: with those already in the text, what "@Name" maps back to.
+  const [picked, setPicked] = useState<Mention[]>([]);
+  const known = [...mentionsIn(value), ...picked];
+  const shown = mentionDisplay(value);
   const [trigger, setTrigger] = useState<MentionTrigger | null>(null);
   const [dismissed, setDismissed] = useState<number | null>(null);
   // The highlighted member, for the list it was chosen in: a new list starts at its first (best) match.
@@ -34,16 +40,31 @@ export function MentionTextarea({ value, onChange, onKeyDown, ...textareaProps }
 
   const follow = (element: HTMLTextAreaElement) => setTrigger(findMentionTrigger(element.value, element.selectionStart));
 
+  const placeCaret = (element: HTMLTextAreaElement, caret: number) => requestAnimationFrame(() => {
+    element.focus();
+    element.setSelectionRange(caret, caret);
+  });
+
   const pick = (member: MentionSuggestion) => {
     const element = ref.current;
     if (!element || !trigger) return;
-    const next = insertMention(value, trigger, element.selectionStart, mentionMarkup(member.name, member._id));
-    onChange(next.text);
+    // The name as the markup will hold it (brackets and line breaks taken out), so the shown text maps back.
+    const [mention] = mentionsIn(mentionMarkup(member.name, member._id));
+    const next = insertMention(shown, trigger, element.selectionStart, `@${mention.name}`);
+    setPicked((list) => [...list, mention]);
+    onChange(markupFromDisplay(next.text, [...known, mention]));
     setTrigger(null);
-    requestAnimationFrame(() => {
-      element.focus();
-      element.setSelectionRange(next.caret, next.caret);
-    });
+    placeCaret(element, next.caret);
+  };
+
+  /** Backspace right after a whole "@Name": the mention goes at once, not one letter at a time. */
+  const removeMentionBefore = (element: HTMLTextAreaElement): boolean => {
+    if (element.selectionStart !== element.selectionEnd) return false;
+    const hit = mentionEndingAt(shown, element.selectionStart, known);
+    if (!hit) return false;
+    onChange(markupFromDisplay(shown.slice(0, hit.start) + shown.slice(hit.end), known));
+    placeCaret(element, hit.start);
+    return true;
   };
 
   const keys = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -66,6 +87,10 @@ export function MentionTextarea({ value, onChange, onKeyDown, ...textareaProps }
         return;
       }
     }
+    if (event.key === 'Backspace' && removeMentionBefore(event.currentTarget)) {
+      event.preventDefault();
+      return;
+    }
     onKeyDown?.(event);
   };
 
@@ -76,10 +101,10 @@ export function MentionTextarea({ value, onChange, onKeyDown, ...textareaProps }
     }} position="bottom-start" withinPortal={false}>
       <Combobox.Target withKeyboardNavigation={false} withAriaAttributes={false}>
         <Textarea
-          {...textareaProps} ref={ref} value={value}
+          {...textareaProps} ref={ref} value={shown}
           aria-autocomplete="list" aria-controls={open ? listId : undefined}
           aria-activedescendant={open ? optionId(members[active]) : undefined}
-          onChange={(e) => { onChange(e.currentTarget.value); follow(e.currentTarget); }}
+          onChange={(e) => { onChange(markupFromDisplay(e.currentTarget.value, known)); follow(e.currentTarget); }}
           onSelect={(e) => follow(e.currentTarget)} onKeyDown={keys} onBlur={() => setTrigger(null)}
         />
       </Combobox.Target>

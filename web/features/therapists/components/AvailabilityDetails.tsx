@@ -24,6 +24,12 @@ function Freshness({ profile: p }: { profile: Profile }) {
   return p.availabilityUpdatedAt ? <Text size="sm" c="dimmed">Confirmed on {formatDate(p.availabilityUpdatedAt)}</Text> : null;
 }
 
+/** "CA$150.00" / "US$150.00": the currency is named, as a Canadian and an American fee read alike. */
+function formatFee({ amount, currency }: NonNullable<Profile['sessionFee']>): string {
+  return new Intl.NumberFormat('en-CA', { style: 'currency', currency, currencyDisplay: 'symbol' }).format(amount)
+    .replace(/^\$/, 'CA$');
+}
+
 export function AvailabilityDetails({ profile: p }: { profile: Profile }) {
   return (
     <section aria-labelledby={`availability-${p._id}`}>
@@ -38,6 +44,7 @@ export function AvailabilityDetails({ profile: p }: { profile: Profile }) {
       <Details items={[
         ['Languages', <Tags values={p.languages} color="gray" />],
         ['Fee models', <Tags values={p.feeModels} color="gray" />],
+        ['Fee per session', p.sessionFee ? formatFee(p.sessionFee) : ''],
         ['Insurers', p.insurers.join(', ')],
         ['Licensed in', p.licensedRegions.map(regionName).join(', ')],
         ['Website', p.website ? <Website url={p.website} /> : ''],
