@@ -65,9 +65,6 @@ export const LoginResponse = z.union([
   z.object({ mfaRequired: z.literal(true), mfaToken: z.string() }),
 ]);
 export type LoginResult = z.infer<typeof LoginResponse>;
-/** POST /api/users/login/2fa */
-export const TokenResponse = z.object({ token: z.string() });
-
 export const ForgotPasswordBody = z.object({
   email: z.string().trim().min(1, 'is required').max(LIMITS.email),
 });

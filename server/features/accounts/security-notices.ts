@@ -27,7 +27,7 @@ const SUBJECTS: Record<SecurityChange, string> = {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The mail's lines: what happened, from where and when, and what to do if it was not the member. */
-export function securityNoticeMail(change: SecurityChange, facts: Facts, at: Date, publicUrl: string) {
+function securityNoticeMail(change: SecurityChange, facts: Facts, at: Date, publicUrl: string) {
   const { browser, device } = describeDevice(facts.user_agent);
   const where = facts.user_agent || facts.ip ? `${browser} on ${device}${facts.ip ? ` (network address ${facts.ip})` : ''}` : 'a device';
   const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;

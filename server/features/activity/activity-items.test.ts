@@ -9,7 +9,7 @@ import { removeComments } from '../../db/comment-tree.ts';
 import { communities, posts, resources, users } from '../../db/schema.ts';
 import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { at, feedFixtures } from './feed-fixtures.ts';
+import { at, feedFixtures } from './test-feed-fixtures.ts';
 
 let ctx: TestContext;
 let viewer: TestUser;

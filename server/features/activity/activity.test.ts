@@ -6,7 +6,7 @@ import { posts, resources, users } from '../../db/schema.ts';
 import { createCommunity, createUser, type TestUser } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { at, feedFixtures } from './feed-fixtures.ts';
+import { at, feedFixtures } from './test-feed-fixtures.ts';
 import { feedSql } from './queries.ts';
 
 let ctx: TestContext;

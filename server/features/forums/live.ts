@@ -13,7 +13,7 @@ import { describeError, forbidden, notFound, tooManyRequests } from '../../lib/e
 import { assertSafeInput } from '../../lib/input-safety.ts';
 import type { AuthedSocket } from '../../lib/realtime.ts';
 
-export const postRoom = (postId: string) => `post:${postId}`;
+const postRoom = (postId: string) => `post:${postId}`;
 const WATCH_WINDOW_MS = 10_000;
 /** Far above what a person opening posts sends; each watch costs one read. */
 const WATCHES_PER_WINDOW = 60;

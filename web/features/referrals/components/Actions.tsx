@@ -24,7 +24,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** The profile's status is offered with "No capacity", already ticked: a colleague with no room usually has none for anyone. */
-export const STOP_ACCEPTING_LABEL = 'Also set my profile to "Not accepting new clients"';
+const STOP_ACCEPTING_LABEL = 'Also set my profile to "Not accepting new clients"';
 
 /**
  * What is asked before an answer that tells the sender at once and cannot be taken back (decision 0150): declining and

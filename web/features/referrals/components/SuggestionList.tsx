@@ -22,7 +22,7 @@ type Props = {
 };
 
 /** "Not licensed in ON": beside a therapist who is not licensed where the client is. */
-export const notLicensedIn = (region: string) => `Not licensed in ${region}`;
+const notLicensedIn = (region: string) => `Not licensed in ${region}`;
 
 export function NotLicensedBadge({ region }: { region: string }) {
   return <Badge variant="light" color="orange" c="dark.8" tt="none">{notLicensedIn(region)}</Badge>;

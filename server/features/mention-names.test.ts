@@ -5,13 +5,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mentionMarkup } from '../../../common/mentions.ts';
-import { queryRows } from '../../db/client.ts';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { createAdmin, createCommunity, createUser, type TestUser } from '../../test/factories.ts';
-import { forumWriter } from '../../test/forum-writes.ts';
-import { caller } from '../../test/http.ts';
-import { EXPORT_SECTIONS, sectionRows } from '../privacy/export-sections.ts';
+import { mentionMarkup } from '../../common/mentions.ts';
+import { queryRows } from '../db/client.ts';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+import { createAdmin, createCommunity, createUser, type TestUser } from '../test/factories.ts';
+import { forumWriter } from '../test/forum-writes.ts';
+import { caller } from '../test/http.ts';
+import { EXPORT_SECTIONS, sectionRows } from './privacy/export-sections.ts';
 
 let ctx: TestContext;
 let ana: TestUser;
@@ -91,7 +91,7 @@ describe('migration 0170: texts stored before', () => {
     const old = `Hi @[Chief Administrator](user:${dee.id.toUpperCase()}), @[Gone Member](user:${gone.id}) and @[Someone](user:${nobody}).`;
     const [row] = await queryRows<{ id: string }>(ctx.db, sql`
       INSERT INTO posts (author_id, title, content) VALUES (${ana.id}, 'Old', ${old}) RETURNING id`);
-    const file = path.join(import.meta.dirname, '../../db/migrations/0170_mention_names.sql');
+    const file = path.join(import.meta.dirname, '../db/migrations/0170_mention_names.sql');
     for (const statement of fs.readFileSync(file, 'utf8').split('--> statement-breakpoint')) {
       if (statement.trim()) await ctx.db.execute(sql.raw(statement));
     }
