@@ -85,3 +85,19 @@ export async function introducePresence(ctx: Pick<AppContext, 'db' | 'realtime'>
   ctx.realtime.toUser(a).emit('presenceChanged', { userId: b, online: online.has(b) });
   ctx.realtime.toUser(b).emit('presenceChanged', { userId: a, online: online.has(a) });
 }
+
+/** Fan-out name: a conversation another feature wrote into, to put in its members' open lists on every node. */
+export const CONVERSATION_SHOWN = 'chat:conversationShown';
+export type ConversationShown = { conversationId: string };
+
+/**
+ * After a hand-off's commit (an accepted referral or board offer): the two therapists see each other's presence, and the
+ * conversation it opened or wrote into arrives in their open chat lists without a reload. The chat feature draws each
+ * member's entry (server/features/chat/realtime.ts).
+ */
+export async function announceHandOff(ctx: Pick<AppContext, 'db' | 'realtime'>, a: string, b: string): Promise<void> {
+  await introducePresence(ctx, a, b);
+  const pairKey = a < b ? `${a}:${b}` : `${b}:${a}`;
+  const [row] = await queryRows<{ id: string }>(ctx.db, sql`SELECT id FROM conversations WHERE pair_key = ${pairKey}`);
+  if (row) ctx.realtime.fanOut(CONVERSATION_SHOWN, { conversationId: String(row.id) } satisfies ConversationShown);
+}

@@ -22,6 +22,7 @@ import type { AppContext } from '../../context.ts';
 import { describeError, tooManyRequests } from '../../lib/errors.ts';
 import { assertSafeInput } from '../../lib/input-safety.ts';
 import { memoryRateLimiter, type RateLimiter } from '../../lib/rate-limit.ts';
+import { CONVERSATION_SHOWN } from '../../lib/conversations.ts';
 import { conversationRoom, userRoom, type AuthedSocket } from '../../lib/realtime.ts';
 import * as changes from './message-changes.ts';
 import * as chat from './service.ts';
@@ -36,6 +37,8 @@ export function chatRealtime(ctx: AppContext): void {
     if (partners.length) io.to(partners.map(userRoom)).emit('presenceChanged', { userId, online });
   };
   ctx.realtime.onFanOut(chat.MESSAGE_DELIVERY, (payload) => chat.deliverLocally(ctx, payload));
+  ctx.realtime.onFanOut(CONVERSATION_SHOWN, (payload) => void ctx.realtime.track(chat.showLocally(ctx, payload))
+    .catch((error) => chat.logFailure(ctx, 'conversationShown', error)));
   presence.onSweptOffline((userId) => void ctx.realtime.track(tellPartners(userId, false)).catch((e) => chat.logFailure(ctx, 'presence', e)));
 
   // Membership is checked in the database, unless this socket already joined the conversation's room: a member who

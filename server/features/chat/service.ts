@@ -5,7 +5,7 @@ import { CHAT_ERRORS, type Conversation, type Message, type PinUpdate } from '..
 import type { AppContext } from '../../context.ts';
 import { NOT_VERIFIED, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, driverCode, forbidden, notFound, PG, postgresCode, tooManyRequests } from '../../lib/errors.ts';
-import { introducePresence } from '../../lib/conversations.ts';
+import { introducePresence, type ConversationShown } from '../../lib/conversations.ts';
 import { chatMessageSent, chatUnreadChanged, chatUnreadCount } from '../../lib/notify.ts';
 import { conversationRoom, userRoom } from '../../lib/realtime.ts';
 import * as q from './queries.ts';
@@ -193,6 +193,16 @@ export function deliverLocally(ctx: AppContext, payload: unknown): void {
     const devices = ctx.realtime.io.local.to(userRoom(id));
     devices.emit('newMessage', message);
     if (conversation) devices.emit('conversationUpdated', toConversation(conversation, id));
+  }
+}
+
+/** On every node, for the members with a socket there: a conversation another feature wrote into, as each sees it. */
+export async function showLocally(ctx: AppContext, payload: unknown): Promise<void> {
+  const { conversationId } = payload as ConversationShown;
+  const present = (id: string) => ctx.realtime.hasLocalUser(id);
+  const row = await q.findConversation(ctx.db, conversationId);
+  for (const p of (row?.participants ?? []).filter((m) => present(m._id))) {
+    ctx.realtime.io.local.to(userRoom(p._id)).emit('newConversation', toConversation(row!, p._id));
   }
 }
 

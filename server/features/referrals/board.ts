@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
-import { introducePresence } from '../../lib/conversations.ts';
+import { announceHandOff } from '../../lib/conversations.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { keepAnswerWithin } from '../../lib/idempotency.ts';
 import { recordEvents } from '../../lib/outbox.ts';
@@ -95,7 +95,7 @@ export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offe
   });
   if (!taken) throw conflict(REFERRAL_TEXTS.offerTaken);
   tellReceived(ctx, { referralId: id, kind: 'offerAccepted', status: 'open', to: [offer.therapistId] });
-  await introducePresence(ctx, user.id, offer.therapistId);
+  await announceHandOff(ctx, user.id, offer.therapistId);
   // The sender's own sent box changed too (an accepted answer, an offer fewer): their other nodes forget it.
   referralsChanged(ctx, [user.id]);
   await taken.deliver();

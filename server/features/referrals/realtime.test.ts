@@ -74,9 +74,15 @@ describe('on one node', () => {
     const [a, b] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
     const [aSocket, bSocket] = await Promise.all([connect(baseUrl(ctx), a), connect(baseUrl(ctx), b)]);
     const referralId = (await call('POST', '/api/referrals', a, { ...NEEDS, recipientIds: [b.id] })).body._id;
-    await call('PATCH', `/api/referrals/${referralId}`, b, { response: 'accepted' });
+    const listed = [aSocket, bSocket].map((socket) => waitFor(socket, 'newConversation'));
+    await call('PATCH', `/api/referrals/${referralId}`, b, { response: 'accepted', message: 'Happy to help' });
     expect(await waitFor(aSocket, 'presenceChanged', (e) => e.userId === b.id)).toEqual({ userId: b.id, online: true });
     expect(await waitFor(bSocket, 'presenceChanged', (e) => e.userId === a.id)).toEqual({ userId: a.id, online: true });
+    // The conversation it opened arrives in both open chat lists, its last message the accepting therapist's.
+    for (const conversation of await Promise.all(listed)) {
+      expect(conversation.participants.map((p: { _id: string }) => p._id).sort()).toEqual([a.id, b.id].sort());
+      expect(conversation.lastMessage?.text).toBe('Happy to help');
+    }
   });
 
   it('an accepted board offer does the same for the sender and the therapist', async () => {

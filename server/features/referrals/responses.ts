@@ -8,7 +8,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
 import { isBlockedBy } from '../../lib/blocks.ts';
-import { insertCarriedMessage, insertSystemLine, introducePresence, upsertConversation } from '../../lib/conversations.ts';
+import { insertCarriedMessage, insertSystemLine, announceHandOff, upsertConversation } from '../../lib/conversations.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordEvents } from '../../lib/outbox.ts';
 import { nowOf } from './clock.ts';
@@ -69,7 +69,7 @@ async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, r
     }));
   });
   tellUpdated(ctx, { referralId: row.id, kind: 'answered', status: 'open', to: [row.sender_id, user.id] });
-  if (response === 'accepted') await introducePresence(ctx, row.sender_id, user.id);
+  if (response === 'accepted') await announceHandOff(ctx, row.sender_id, user.id);
   await events.deliver();
 }
 
