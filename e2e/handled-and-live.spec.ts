@@ -64,7 +64,7 @@ test('a session ended from another device signs the open page out at once, with 
   const [member] = await twoMembers(request);
   await signIn(page, member.email, member.password);
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: `Welcome back, ${member.name}!` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome, ${member.name}!` })).toBeVisible();
   await expect(bell(page)).toBeVisible();
 
   // From the member's other device (the API session createVerifiedUser opened): "Sign out everywhere else".

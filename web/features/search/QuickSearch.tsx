@@ -92,7 +92,8 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
       <Text role="status" size="sm" c="dark.5" mt="xs">{statusText(text.trim(), debounced, result.isFetching, groups)}</Text>
       {/* The list is laid out in the dialog itself rather than floated over it, where the dialog would clip it. */}
       {shown && (
-        <Combobox.Options aria-label="Search results" mt="xs" mah="min(60vh, 480px)" p={4}
+        // Focusable, so that a keyboard can scroll a list taller than the dialog (the arrows in the box move the choice).
+        <Combobox.Options aria-label="Search results" mt="xs" mah="min(60vh, 480px)" p={4} tabIndex={0}
           style={{ overflowY: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-sm)' }}>
           {groups.map((g) => <ResultGroup key={g.kind} group={g} q={debounced} />)}
         </Combobox.Options>

@@ -20,11 +20,13 @@ export function DeleteAccount({ twoFactor = false }: { twoFactor?: boolean }) {
       ? 'Your account, posts and comments will be deleted. This cannot be undone.'
       : 'Your account will be deleted; your posts and comments stay under "Deleted member". This cannot be undone.';
     if (!(await confirm({ title: 'Delete my account', message, confirmLabel: 'Delete my account' }))) return;
-    remove.mutate({ password, code: code.trim() || undefined, deleteContent }, {
-      // A full load of /login: signed out, the router would first send this page to /login?next=/settings/privacy. The
-      // login page says the account was deleted, so the member does not land there without a word.
-      onSuccess: () => void signOut().then(() => window.location.replace(`/login?${ACCOUNT_DELETED_PARAM}`)),
-    });
+    // Awaited here rather than in mutate's onSuccess, which is dropped once this page unmounts: the deletion ends the
+    // session, and its socket's end may take the app to the sign-in page before the answer arrives. Then a full load of
+    // /login, whose notice says the account was deleted, so the member does not land there without a word.
+    const deleted = await remove.mutateAsync({ password, code: code.trim() || undefined, deleteContent }).then(() => true, () => false);
+    if (!deleted) return;
+    await signOut();
+    window.location.replace(`/login?${ACCOUNT_DELETED_PARAM}`);
   };
 
   return (
