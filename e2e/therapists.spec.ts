@@ -42,8 +42,9 @@ test('signed out: filter by a specialty and a location, share the URL, page thro
   await expect(page.getByRole('button', { name: /^Start Chat/ })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Pages' })).toBeVisible();
 
-  // Page through. Online therapists with a location ("City, Region, Country": a comma) are demo therapists only (the
-  // users other tests create meanwhile, some of them Online, have none), so the two pages are stable: 12 and the rest.
+  // Page through. Online therapists with a location ("City, Region, Country": a comma) are mostly demo therapists, but
+  // tests running meanwhile may add some: page 2 is checked for what it must be (other therapists, at most 12), not
+  // for a count taken before.
   const listed = await page.request.get('/api/users?sessionFormat=Online&location=%2C&limit=12');
   const total: number = (await listed.json()).total;
   expect(total).toBeGreaterThan(12);
@@ -54,9 +55,10 @@ test('signed out: filter by a specialty and a location, share the URL, page thro
   await page.getByRole('button', { name: 'Page 2', exact: true }).click();
   await expect(page).toHaveURL(/sessionFormat=Online.*page=2|page=2.*sessionFormat=Online/);
   await expect(page.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
-  await expect(cards(page)).toHaveCount(total - 12);
-  const secondPage = await cards(page).getByRole('heading').allTextContents();
-  expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
+  const secondPageNames = () => cards(page).getByRole('heading').allTextContents();
+  const onlyOthers = (names: string[]) => names.length > 0 && names.every((name) => !firstPage.includes(name));
+  await expect.poll(async () => onlyOthers(await secondPageNames())).toBe(true);
+  expect((await secondPageNames()).length).toBeLessThanOrEqual(12);
   await screenshot(page, 'therapists-page-2');
   await page.getByRole('button', { name: 'Previous page' }).click();
   await expect(page).not.toHaveURL(/page=/);
