@@ -2,9 +2,7 @@
 // exception or hydration warning (React reports a takeover that does not match the server's markup as an error). Pages
 // the server draws (docs/decisions/0104) are taken over a little differently at each load, so one load proves little.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { io } from 'socket.io-client';
-import { BASE_URL } from './env.ts';
-import { ADMIN, apiLogin, createVerifiedUser, signIn, startConversation, type NewUser } from './support.ts';
+import { ADMIN, apiLogin, createVerifiedUser, say, signIn, startConversation, type NewUser } from './support.ts';
 
 const LOADS = 3;
 
@@ -19,15 +17,6 @@ function watchConsole(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   return problems;
-}
-
-async function say(user: NewUser, conversationId: string, text: string) {
-  const socket = io(BASE_URL, { path: '/socket.io', transports: ['websocket'], auth: { token: user.token }, forceNew: true });
-  try {
-    expect(await socket.timeout(10_000).emitWithAck('sendMessage', { conversationId, text })).not.toHaveProperty('msg');
-  } finally {
-    socket.disconnect();
-  }
 }
 
 type Member = { me: NewUser; peer: NewUser; communityId: string; postId: string; conversationId: string; referralId: string | null };

@@ -1,10 +1,8 @@
 // Defects from a newcomer's test of the product, each checked where a user meets it, at both widths.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { io } from 'socket.io-client';
-import { BASE_URL } from './env.ts';
 import {
-  ADMIN, createVerifiedUser, DEMO, expectAccessible, screenshot, secondBrowser, showFilters, signIn, startConversation, untilLive, type NewUser,
+  ADMIN, createVerifiedUser, DEMO, expectAccessible, say, screenshot, secondBrowser, showFilters, signIn, startConversation, untilLive,
 } from './support.ts';
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
@@ -156,15 +154,6 @@ test('a deleted comment with replies shows its tombstone without an empty author
   await screenshot(page, 'deleted-comment');
   await expectAccessible(page);
 });
-
-async function say(user: NewUser, conversationId: string, text: string) {
-  const socket = io(BASE_URL, { path: '/socket.io', transports: ['websocket'], auth: { token: user.token }, forceNew: true });
-  try {
-    expect(await socket.timeout(10_000).emitWithAck('sendMessage', { conversationId, text })).not.toHaveProperty('msg');
-  } finally {
-    socket.disconnect();
-  }
-}
 
 test('chat: a short incoming message has a short bubble, Escape in the emoji picker returns to its button, a phone keeps names whole', async ({ page, request }) => {
   const ann = await createVerifiedUser(request, 'Annabelle Whitford-Castellanos');

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { ADMIN, E2E_DIR, E2E_MAILBOX } from './env.ts';
+import { io } from 'socket.io-client';
+import { ADMIN, BASE_URL, E2E_DIR, E2E_MAILBOX } from './env.ts';
 
 export { ADMIN };
 export const DEMO_PASSWORD = 'demo-therapist-2026';
@@ -185,4 +186,14 @@ export async function showFilters(page: Page): Promise<Locator> {
 /** Runs the directory's search (the form's own Search button, not the top bar's). */
 export async function searchDirectory(page: Page): Promise<void> {
   await page.getByRole('search', { name: 'Filter therapists' }).getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+/** `user` sends a chat message from a socket of their own (no page of theirs open), stored or the test fails. */
+export async function say(user: NewUser, conversationId: string, text: string) {
+  const socket = io(BASE_URL, { path: '/socket.io', transports: ['websocket'], auth: { token: user.token }, forceNew: true });
+  try {
+    expect(await socket.timeout(10_000).emitWithAck('sendMessage', { conversationId, text })).not.toHaveProperty('msg');
+  } finally {
+    socket.disconnect();
+  }
 }
