@@ -18,7 +18,9 @@ export default defineConfig({
   reporter: [['list']],
   // Per port, so parallel runs do not clean each other's output; screenshots go to test-results/screens.
   outputDir: `test-results/run-${E2E_PORT}`,
-  use: { baseURL: BASE_URL, launchOptions: chromium, trace: 'off', screenshot: 'only-on-failure' },
+  // The service worker answers the page's requests itself, and page.route() cannot see a request a service worker makes:
+  // blocked here, so the tests that stub or watch the API see every request; e2e/installable.spec.ts allows it.
+  use: { baseURL: BASE_URL, launchOptions: chromium, trace: 'off', screenshot: 'only-on-failure', serviceWorkers: 'block' },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
     { name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },

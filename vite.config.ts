@@ -1,10 +1,50 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
-export default defineConfig({
+// The installable app (docs/decisions/0206-installable-app.md): the manifest, and web/sw.ts built with Workbox, the build's
+// files precached into it. Registered by web/lib/service-worker.ts, not by an injected inline script (the CSP has none).
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: '.',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  injectManifest: {
+    globPatterns: ['index.html', 'assets/*.{js,css,woff2}', 'favicon.svg', 'icons/icon-192.png', 'icons/badge-96.png'],
+    maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+  },
+  manifest: {
+    id: '/',
+    name: 'Thera Root',
+    short_name: 'Thera Root',
+    description: 'A professional network for therapists to connect, collaborate, and grow.',
+    lang: 'en',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#0b5f57',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+    // Groups do not exist yet: Chat and Referrals only.
+    shortcuts: [
+      { name: 'Chat', short_name: 'Chat', url: '/chat', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+      { name: 'Referrals', short_name: 'Referrals', url: '/referrals', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+    ],
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
-  plugins: [react()],
+  // The server-side build of the drawn pages (scripts/build-web.ts) has no service worker.
+  plugins: [react(), ...(isSsrBuild ? [] : [pwa])],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -30,4 +70,4 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } } },
-});
+}));

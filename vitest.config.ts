@@ -6,6 +6,9 @@ export default defineConfig({
     pool: 'forks',
     // Migrates one template database; each file's database is a copy of it (server/test/template-database.ts).
     globalSetup: ['server/test/global-setup.ts'],
+    // Argon2id at its smallest cost (server/lib/passwords.ts): hashing at the production cost was most of the input
+    // fuzz test, the longest file, and of every sign-in test.
+    env: { TEST_PASSWORD_HASH_COST: 'lowest' },
     // Two cores: two files at a time, each with its own database.
     maxWorkers: 2,
     testTimeout: 30_000,

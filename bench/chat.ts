@@ -102,9 +102,10 @@ async function seed(db: Db, total: number): Promise<{ users: BenchUser[]; conver
     SELECT c.id, x.user_id FROM ${pairs} JOIN conversations c ON c.pair_key = p.pair_key
     CROSS JOIN LATERAL (VALUES (p.a), (p.b)) AS x(user_id)
     ON CONFLICT DO NOTHING`);
-  // Conversations have a history, as real ones do (and the planner sees a real table): 20 read messages each, once.
-  // Each run then removes the previous run's messages (their references clear themselves: ON DELETE SET NULL).
-  await db.execute(sql`DELETE FROM messages WHERE text LIKE 'bench %'`);
+  // Conversations have a history, as real ones do (and the planner sees a real table): 20 read messages each. Each run
+  // starts again from it (references clear themselves: ON DELETE SET NULL); the text is encrypted, so the previous
+  // run's messages are found by their senders, not their words.
+  await db.execute(sql`DELETE FROM messages m USING users u WHERE u.id = m.sender_id AND u.email LIKE 'chat-bench-%@bench.test'`);
   await db.execute(sql`
     INSERT INTO messages (conversation_id, sender_id, text, status, created_at, delivered_at, read_at)
     SELECT c.id, CASE WHEN k % 2 = 0 THEN split_part(c.pair_key, ':', 1)::uuid ELSE split_part(c.pair_key, ':', 2)::uuid END,

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../server/db/client.ts';
 import { startServerProcess } from '../scripts/server-process.ts';
 import { cpuSeconds } from './proc.ts';
+import { ensureKeyFile } from '../faults/harness/key-file.ts';
 
 export type CostSnapshot = { server: number; pg: Map<number, number>; statements: number };
 export type CostServer = { base: string; snapshot: () => Promise<CostSnapshot>; stop: () => Promise<void> };
@@ -20,7 +21,7 @@ export async function startCostServer({ db, url, app, port, serverDir, cpuProfil
   // Run with this checkout's start:node flags, whichever checkout's server it is, so two checkouts compare alike.
   const serverProcess = await startServerProcess({
     port, cwd: serverDir, output: 'inherit', nodeArgs: [...profile, '--import', path.join(import.meta.dirname, 'count-queries.ts')],
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: `${url}?application_name=${app}`, DATA_DIR: dataDir,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: `${url}?application_name=${app}`, ENCRYPTION_KEY_FILE: ensureKeyFile(), DATA_DIR: dataDir,
       SEED_DEMO: '0', COUNT_QUERIES_FILE: countFile },
   }, 60_000);
   const server = serverProcess.child;

@@ -14,6 +14,7 @@ import { startServerProcess } from '../scripts/server-process.ts';
 import { HANDICAP, startHandicap, type Handicap } from './handicap.ts';
 import { describeMachine, watchLoad } from './machine.ts';
 import { MODALITIES, SPECIALTIES, AGE_GROUPS, SESSION_FORMATS, RESOURCE_CATEGORIES } from '../common/options.ts';
+import { ensureKeyFile } from '../faults/harness/key-file.ts';
 
 export const PG_BASE = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 
@@ -157,7 +158,7 @@ export async function startServer(
   const server = await startServerProcess({
     port, output: 'inherit', onStdout: options.onStdout,
     nodeArgs: [...(options.nodeArgs ?? []), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])],
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, ENCRYPTION_KEY_FILE: ensureKeyFile(),
       DATA_DIR: dataDir, SEED_DEMO: '0', ADMIN_EMAIL: 'bench-admin@bench.test', ADMIN_PASSWORD: 'bench-admin-password', ...extraEnv },
   }, 60_000);
   return server.child;

@@ -7,7 +7,8 @@
 //  BENCH_MEMBERS_STEPS  member counts (500,1000,2000,3000,4000,5000,6000,8000,10000)
 //  BENCH_MEMBERS_HOLD   measured seconds per step (45); BENCH_MEMBERS_WARMUP seconds after adding members, not counted (15)
 //  BENCH_MEMBERS_K      time compression (1: real pace; k divides every think time and interval)
-//  BENCH_MEMBERS_NODES  one | two | both (both);  BENCH_MEMBERS_PROFILE=0 skips the CPU profile of the best one-node step
+//  BENCH_MEMBERS_NODES  one | two | both | none (both);  BENCH_MEMBERS_REPLICAS=1 adds a phase of two nodes on a private
+//  primary and one streaming replica (bench/members/replica.ts; ports 5461-5462). A phase not run keeps its last figures.  BENCH_MEMBERS_PROFILE=0 skips the CPU profile of the best one-node step
 //  BENCH_MEMBERS_WORKERS fleet processes (2);  BENCH_MEMBERS_POOL keep-alive connections per fleet process per node (128)
 //  BENCH_MEMBERS_TEMPLATE (thera_bench_forum: seeded with the forum-scale data first when it holds less;
 //  BENCH_MEMBERS_SKIP_SEED_CHECK=1 uses it as it is), BENCH_MEMBERS_DB (thera_bench_members), DATABASE_POOL_SIZE (server, 10)
@@ -15,10 +16,12 @@
 // (bench/baseline.ts, BENCH_MEMBERS_BASELINE_SECONDS, 10): members held per hello-world request a second, budget 0.15.
 // Smoke: BENCH_MEMBERS_STEPS=100,200 BENCH_MEMBERS_HOLD=10 BENCH_MEMBERS_WARMUP=5 BENCH_MEMBERS_PROFILE=0 npm run bench:members
 import { execSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import { runPhase, type Options } from './members/phase.ts';
 import { REAL, WRITES_PER_VISIT, SCREENS } from './members/mix.ts';
 import { seedMembers } from './members/seed.ts';
+import { startReplicaPair } from './members/replica.ts';
 import { helloWorld, RATIO_BUDGETS, type Baseline } from './baseline.ts';
 import { benchDatabase, count, FORUM_DATA, seedForumData, writeResult } from './lib.ts';
 
@@ -36,6 +39,7 @@ const opts: Options = {
 };
 const TEMPLATE = env.BENCH_MEMBERS_TEMPLATE ?? 'thera_bench_forum';
 const PHASES = env.BENCH_MEMBERS_NODES ?? 'both';
+const REPLICAS = env.BENCH_MEMBERS_REPLICAS === '1';
 
 /** Each socket is a file descriptor in a fleet process and in a server: re-run under a raised `ulimit -n` when it is too low. */
 function ensureFileLimit(): void {
@@ -74,11 +78,21 @@ async function main() {
   console.log(`members bench: ${members.length} members ready (${Math.round((Date.now() - started) / 1000)} s)`);
   const steps = STEPS.filter((n) => n <= members.length);
   const hello = await helloWorld(Number(env.BENCH_MEMBERS_BASELINE_PORT ?? 3399), 50, Number(env.BENCH_MEMBERS_BASELINE_SECONDS ?? 10));
-  const oneNode = PHASES !== 'two' ? withCeilingRatio(await runPhase({ ...opts, nodes: 1, steps, url, members, profile: env.BENCH_MEMBERS_PROFILE !== '0' }), hello) : 'not run';
+  const runs = (phase: 'one' | 'two') => PHASES === 'both' || PHASES === phase;
+  const oneNode = runs('one') ? withCeilingRatio(await runPhase({ ...opts, nodes: 1, steps, url, members, profile: env.BENCH_MEMBERS_PROFILE !== '0' }), hello) : 'not run';
   // Written after each phase, so a run stopped in the second keeps the first.
-  write(started, hello, oneNode, PHASES !== 'one' ? 'running' : 'not run');
-  const twoNodes = PHASES !== 'one' ? withCeilingRatio(await runPhase({ ...opts, nodes: 2, steps, url, members, profile: false }), hello) : 'not run';
-  write(started, hello, oneNode, twoNodes);
+  write(started, hello, { oneNode, twoNodes: runs('two') ? 'running' : 'not run', replicas: REPLICAS ? 'running' : 'not run' });
+  const twoNodes = runs('two') ? withCeilingRatio(await runPhase({ ...opts, nodes: 2, steps, url, members, profile: false }), hello) : 'not run';
+  write(started, hello, { oneNode, twoNodes, replicas: REPLICAS ? 'running' : 'not run' });
+  if (REPLICAS) {
+    const pair = startReplicaPair(opts.database);
+    try {
+      const replicas = withCeilingRatio(await runPhase({ ...opts, nodes: 2, steps, url: pair.url, members, profile: false, replica: pair }), hello);
+      write(started, hello, { oneNode, twoNodes, replicas });
+    } finally {
+      pair.destroy();
+    }
+  }
   console.log('members bench: written to bench/results/members.json');
 }
 
@@ -89,7 +103,14 @@ function withCeilingRatio<T extends { highestPassingMembers: number }>(phase: T,
   return { ...phase, ceilingPerHelloWorldRps: { ratio, helloWorldRps: hello.rps, minRatio: budget, withinRatioBudget: ratio !== null && ratio >= budget } };
 }
 
-function write(started: number, hello: Baseline, oneNode: unknown, twoNodes: unknown) {
+const FILE = 'bench/results/members.json';
+
+function write(started: number, hello: Baseline, phases: Record<'oneNode' | 'twoNodes' | 'replicas', unknown>) {
+  // A phase this run left out keeps the figures (and the date) of the run that measured it.
+  const before = fs.existsSync(FILE) ? JSON.parse(fs.readFileSync(FILE, 'utf8')) as Record<string, unknown> : {};
+  const kept = Object.fromEntries(Object.entries(phases).map(([name, value]) => [name, value === 'not run' && before[name] && before[name] !== 'not run'
+    ? { settingsOfThatRun: before.settings, ...(before[name] as object), keptFromRunOf: (before[name] as { keptFromRunOf?: string }).keptFromRunOf ?? before.measuredAt }
+    : value]));
   writeResult('members', {
     note: 'Server(s), PostgreSQL, Redis and the fleet share the machine; each one\'s CPU is reported as % of one core (200 = both cores). '
       + 'PostgreSQL CPU is that of the backends connected to the bench database (other databases\' work is left out); Redis is the whole redis-server.',
@@ -106,7 +127,7 @@ function write(started: number, hello: Baseline, oneNode: unknown, twoNodes: unk
     settings: { holdSeconds: opts.holdSeconds, warmupSeconds: opts.warmupSeconds, databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10), steps: STEPS },
     load1AtStart: os.loadavg()[0],
     tookSeconds: Math.round((Date.now() - started) / 1000),
-    oneNode, twoNodes,
+    ...kept,
   });
 }
 

@@ -4,6 +4,7 @@ import { execFileSync, execSync, spawn, type ChildProcess } from 'node:child_pro
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureKeyFile } from '../faults/harness/key-file.ts';
 
 export type App = { origin: string; stop: () => void };
 
@@ -26,7 +27,7 @@ export async function startBaseApp(revision: string, databaseUrl: string, port: 
   execFileSync(process.execPath, ['scripts/build-web.ts', webDir], { cwd: dir, stdio: 'inherit' });
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: dir,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, ENCRYPTION_KEY_FILE: ensureKeyFile(),
       DATA_DIR: path.join(dir, 'data'), WEB_DIR: webDir, SEED_DEMO: '0', ADMIN_EMAIL: 'bench-admin@bench.test', ADMIN_PASSWORD: 'bench-admin-password' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

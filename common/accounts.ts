@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { LOCALES } from './i18n/locales.ts';
 import { AvatarAtRegistration, PersonName } from './people.ts';
 import { LicenceExpiresOn } from './privacy.ts';
 
@@ -16,8 +17,16 @@ export const MeSchema = z.object({
   /** Two-factor sign-in is on; an administrator who must turn it on before anything else (ADMIN_REQUIRE_2FA). */
   twoFactorEnabled: z.boolean(),
   mustEnrolTwoFactor: z.boolean(),
+  /** The sign-in policy's idle limit, for the web app's warning before an idle sign-out. */
+  idleMinutes: z.number().int().optional(),
+  /** The language the member chose for screens, emails and messages; null follows the browser. */
+  locale: z.enum(LOCALES).nullable(),
 });
 export type Me = z.infer<typeof MeSchema>;
+
+/** PATCH /api/users/me: the account's own preferences (the profile is PUT /api/users/me). */
+export const AccountPreferencesBody = z.object({ locale: z.enum(LOCALES).nullable() }).strict();
+export type AccountPreferences = z.infer<typeof AccountPreferencesBody>;
 
 const required = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
@@ -56,13 +65,18 @@ export const LoginBody = z.object({
   password: z.string().min(1, 'is required').max(LIMITS.passwordMax),
 });
 
+/** A second factor a sign-in's second step takes: a TOTP code, a passkey, or one of the recovery codes (a TOTP's). */
+const SECOND_FACTORS = ['totp', 'passkey', 'recoveryCode'] as const;
+export type SecondFactor = (typeof SECOND_FACTORS)[number];
+
 /**
  * POST /api/users/login: a session's token (with `twoFactorPrompt` for an administrator still without two-factor
  * sign-in, asked at each sign-in), or, with two-factor on, the second step's token (POST /api/users/login/2fa).
  */
 export const LoginResponse = z.union([
   z.object({ token: z.string(), twoFactorPrompt: z.boolean().optional() }),
-  z.object({ mfaRequired: z.literal(true), mfaToken: z.string() }),
+  // `factors`: what the waiting sign-in may be finished with, so the second step offers only those.
+  z.object({ mfaRequired: z.literal(true), mfaToken: z.string(), factors: z.array(z.enum(SECOND_FACTORS)) }),
 ]);
 export type LoginResult = z.infer<typeof LoginResponse>;
 export const ForgotPasswordBody = z.object({
@@ -81,8 +95,7 @@ export type LicenceUpdate = z.infer<typeof LicenceUpdateBody>;
 export const LicenceUpdateResponse = z.object({ _id: z.string(), verificationStatus: z.enum(VERIFICATION_STATUSES) });
 export type LicenceUpdateResult = z.infer<typeof LicenceUpdateResponse>;
 
-/** The spec's words up to its redirect: the new member is signed in instead of sent to the login page. */
-export const REGISTER_SUCCESS = 'Registration successful! You are signed in.';
-export const RESET_SUCCESS = 'Password has been reset successfully! Redirecting to login...';
+// The web app's own successes (registered and signed in; password reset) are catalogue messages in
+// web/features/accounts; these are the server's answers.
 export const FORGOT_SUCCESS = 'If an account with that email exists, a password reset link has been sent.';
 export const INVALID_CREDENTIALS = 'Invalid credentials';

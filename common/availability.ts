@@ -8,8 +8,6 @@ export const INSURER_MAX = 60;
 const AVAILABILITY_STALE_DAYS = 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const AVAILABILITY_STALE_TEXT = 'Availability not confirmed recently';
-
 /** Never confirmed, or confirmed more than AVAILABILITY_STALE_DAYS ago. */
 export function isAvailabilityStale(updatedAt: Date | string | null, now: number = Date.now()): boolean {
   if (updatedAt === null) return true;

@@ -5,6 +5,7 @@ import { IdSchema } from './ids.ts';
 import { MESSAGES_PAGE_SIZE } from './constants.ts';
 import type { ForumClientEvents, ForumServerEvents } from './posts.ts';
 import type { ReferralServerEvents } from './referrals.ts';
+import { AttachmentIds, FileSchema } from './files.ts';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 const CONVERSATIONS_PAGE_SIZE = 50;
@@ -26,7 +27,27 @@ export const CHAT_ERRORS = {
   messageGone: 'This message was removed and can no longer be changed.',
   editWindowOver: 'Messages can only be edited or unsent within 15 minutes of sending.',
   emptySearch: 'Type something to search for.',
+  // Group conversations (issue 34, docs/decisions/0230).
+  groupSize: 'A group conversation has 2 to 11 other members.',
+  oneOrGroup: 'Give recipientId for a conversation with one member, or participantIds for a group.',
+  groupFull: 'This conversation already has 12 members.',
+  notGroup: 'Only a group conversation has members to add or remove.',
+  notCreator: 'Only the member who started this conversation can do that.',
+  alreadyMember: 'That therapist is already in this conversation.',
+  notMember: 'That therapist is not in this conversation.',
+  memberNotVerified: 'That therapist has not been verified yet.',
+  memberBlocked: 'You cannot add a member you blocked or who blocked you.',
+  memberRefuses: 'That therapist does not accept messages from you.',
+  memberNotFound: 'That therapist was not found.',
 } as const;
+
+/** What a member sees instead of a message from someone they blocked, or who blocked them, in a group. */
+export const BLOCKED_MEMBER_MESSAGE = 'Message from a member you blocked';
+/** A group conversation: its creator and 2 to 11 others. */
+export const GROUP_MIN_OTHERS = 2;
+export const GROUP_MAX_OTHERS = 11;
+const TITLE_MAX_LENGTH = 80;
+const GroupTitle = z.string().trim().min(1, 'must not be empty').max(TITLE_MAX_LENGTH, `must be at most ${TITLE_MAX_LENGTH} characters`);
 
 /** A sender may edit or unsend their message this long after sending it (docs/decisions/0073). */
 const EDIT_WINDOW_MINUTES = 15;
@@ -41,8 +62,24 @@ const MessageText = z.string({ message: CHAT_ERRORS.emptyMessage })
 
 // ---- REST ----
 
-/** POST /api/conversations → 201 (new) or 200 (existing) `{_id}`. */
-export const CreateConversationBody = z.object({ recipientId: IdSchema });
+/**
+ * POST /api/conversations → 201 (new) or 200 (existing) `{_id}`: `{recipientId}` opens the pair's conversation;
+ * `{participantIds, title}` (2 to 11 other verified members) makes a new group conversation, always 201.
+ */
+export const CreateConversationBody = z.object({
+  recipientId: IdSchema.optional(),
+  participantIds: z.array(IdSchema).min(GROUP_MIN_OTHERS, CHAT_ERRORS.groupSize).max(GROUP_MAX_OTHERS, CHAT_ERRORS.groupSize).optional(),
+  title: GroupTitle.nullish(),
+  /** Every member may add others (else only its creator). */
+  membersCanAdd: z.boolean().optional(),
+}).refine((b) => (b.recipientId === undefined) !== (b.participantIds === undefined), { message: CHAT_ERRORS.oneOrGroup });
+
+/** PATCH /api/conversations/{id}: a group's title (null: the members' names) and, by its creator, membersCanAdd. */
+export const UpdateConversationBody = z.object({ title: GroupTitle.nullish(), membersCanAdd: z.boolean().optional() });
+/** POST /api/conversations/{id}/members. */
+export const AddMemberBody = z.object({ userId: IdSchema });
+/** DELETE /api/conversations/{id}/members/{userId}. */
+export const MemberParams = z.object({ id: IdSchema, userId: IdSchema });
 export const CreatedConversation = z.object({ _id: z.string() });
 
 /** PATCH /api/conversations/{id}/pin: pins the message, or unpins it when it is the pinned one. */
@@ -95,7 +132,11 @@ const RecipientSchema = z.object({
 export type Recipient = z.infer<typeof RecipientSchema>;
 export const RecipientsResponse = z.object({ users: z.array(RecipientSchema) });
 
-const ParticipantSchema = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() });
+const ParticipantSchema = z.object({
+  _id: z.string(), name: z.string(), avatar: z.string().nullable(),
+  /** In a group: the newest message this member's devices received, and read (receipts are counted from these). */
+  deliveredThrough: z.string().nullable().optional(), readThrough: z.string().nullable().optional(),
+});
 
 const MESSAGE_KINDS = ['text', 'system'] as const;
 export const MessageSchema = z.object({
@@ -111,6 +152,16 @@ export const MessageSchema = z.object({
   editedAt: z.string().nullable(),
   /** When the sender unsent it (its text is then "Message removed", the original erased); null if not. */
   unsentAt: z.string().nullable(),
+  /**
+   * In a group, on the reader's own messages when a page is read: the other members its devices reached and who read
+   * it ("Delivered to 4", "Read by 3 of 5"); live changes come as `messageStatus` with `userId` and `through`.
+   */
+  receipts: z.object({ of: z.number(), deliveredTo: z.array(z.string()), readBy: z.array(z.string()) }).optional(),
+  /**
+   * The files it carries (common/files.ts), in the order they were attached; a message may be files alone (text '').
+   * Present on messages of a conversation's pages and events; absent on a list entry's lastMessage preview.
+   */
+  attachments: z.array(FileSchema).optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
@@ -126,6 +177,11 @@ export const ConversationSchema = z.object({
   isPinned: z.boolean(),
   updatedAt: z.string(),
   unreadCounts: z.record(z.string(), z.number()),
+  /** A group conversation (up to 12 members): its title (null: the members' names), creator and who may add members. */
+  isGroup: z.boolean(),
+  title: z.string().nullable(),
+  creatorId: z.string().nullable(),
+  membersCanAdd: z.boolean(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
@@ -146,18 +202,28 @@ export const JoinPayload = z.union([IdSchema, ConversationRef]);
  * and the retry's acknowledgement is that message.
  */
 const CLIENT_MESSAGE_ID_MAX = 64;
-export const SendMessagePayload = z.object({
-  conversationId: IdSchema,
-  text: MessageText,
-  clientMessageId: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').min(1).max(CLIENT_MESSAGE_ID_MAX).optional(),
+const ClientMessageId = z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').min(1).max(CLIENT_MESSAGE_ID_MAX);
+// Text, files (the sender's uploads from POST /api/files, at most 5), or both: never neither.
+const MessageContent = z.object({
+  text: z.string().trim().max(MESSAGE_MAX_LENGTH, CHAT_ERRORS.tooLong).default(''),
+  attachmentIds: AttachmentIds.default([]),
+  clientMessageId: ClientMessageId.optional(),
 });
+const hasContent = (m: { text: string; attachmentIds: string[] }) => m.text.length > 0 || m.attachmentIds.length > 0;
+export const SendMessagePayload = MessageContent.extend({ conversationId: IdSchema })
+  .refine(hasContent, { message: CHAT_ERRORS.emptyMessage, path: ['text'] });
+/** POST /api/conversations/{id}/messages → 201 the message: the REST twin of `sendMessage`. */
+export const SendMessageBody = MessageContent.refine(hasContent, { message: CHAT_ERRORS.emptyMessage, path: ['text'] });
 /** The socket twins of PATCH and DELETE /api/conversations/{id}/messages/{messageId}. */
 export const EditMessagePayload = z.object({ conversationId: IdSchema, messageId: IdSchema, text: MessageText });
 export const UnsendMessagePayload = z.object({ conversationId: IdSchema, messageId: IdSchema });
 
 type Ack<T> = (response: T | ErrorBody) => void;
 
-type MessageStatusUpdate = { conversationId: string; messageIds: string[]; status: Exclude<MessageStatus, 'sent'> };
+/** In a group, `userId` is the member whose devices received or read them, `through` the time of the newest. */
+type MessageStatusUpdate = {
+  conversationId: string; messageIds: string[]; status: Exclude<MessageStatus, 'sent'>; userId?: string; through?: string;
+};
 type TypingEvent = { conversationId: string; userId: string; userName: string };
 
 /**
@@ -194,7 +260,10 @@ export interface ServerToClientEvents extends ReferralServerEvents, ForumServerE
 export interface ClientToServerEvents extends ForumClientEvents {
   userOnline: (userId?: unknown) => void;
   joinConversation: (payload: string | { conversationId: string }, ack?: Ack<{ ok: true }>) => void;
-  sendMessage: (payload: { conversationId: string; text: string; clientMessageId?: string; sender?: unknown }, ack?: Ack<Message>) => void;
+  sendMessage: (
+    payload: { conversationId: string; text?: string; attachmentIds?: string[]; clientMessageId?: string; sender?: unknown },
+    ack?: Ack<Message>,
+  ) => void;
   editMessage: (payload: { conversationId: string; messageId: string; text: string }, ack?: Ack<Message>) => void;
   unsendMessage: (payload: { conversationId: string; messageId: string }, ack?: Ack<Message>) => void;
   messagesDelivered: (payload: { conversationId: string }, ack?: Ack<{ updated: number }>) => void;

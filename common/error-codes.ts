@@ -21,6 +21,9 @@ export const ErrorCode = {
   IDENTIFYING_TEXT: 'IDENTIFYING_TEXT',
   /** The text may hold a name: send it again with `confirmLikelyName: true` if it is not one. */
   LIKELY_NAME: 'LIKELY_NAME',
+  /** A forum post or comment looks like it identifies a client (409, with `findings`): send it again with
+   * `confirmDeidentified: true` once the writer has checked it does not. */
+  LOOKS_IDENTIFYING: 'LOOKS_IDENTIFYING',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   TOO_LARGE: 'TOO_LARGE',

@@ -1,5 +1,6 @@
 // Reporting content to the moderators and their review ("Reporting and review").
 import { z } from 'zod';
+import { BREAK_GLASS_MAX, BREAK_GLASS_MIN } from './audit.ts';
 import { IdSchema } from './ids.ts';
 
 const REPORT_TARGET_TYPES = ['post', 'comment', 'resource', 'profile', 'message'] as const;
@@ -85,6 +86,11 @@ const ReportedContent = z.object({
   link: z.string().nullable(),
   /** It is gone or already removed. */
   removed: z.boolean(),
+  /**
+   * A chat message's words are not in the list: an administrator reads the message and its conversation only after
+   * giving a reason (POST /api/admin/reports/{id}/conversation), and that reading is in the audit trail.
+   */
+  sealed: z.boolean(),
 });
 
 /** One reported item: every open (or one resolved batch of) report(s) about it. */
@@ -122,3 +128,22 @@ export const REVIEW_DONE: Record<ReportAction, string> = {
   suspend: 'The account was suspended.',
 };
 export const REPORT_PAGE_SIZE = 20;
+
+export const OpenConversationBody = z.object({
+  reason: z.string().trim().min(BREAK_GLASS_MIN, `must be at least ${BREAK_GLASS_MIN} characters`)
+    .max(BREAK_GLASS_MAX, `must be at most ${BREAK_GLASS_MAX} characters`),
+});
+export type OpenConversation = z.infer<typeof OpenConversationBody>;
+
+/** The reported message among the messages around it, oldest first, as the two participants saw them. */
+export const ReportedConversation = z.object({
+  messages: z.array(z.object({
+    _id: z.string(),
+    sender: z.object({ _id: z.string(), name: z.string() }),
+    text: z.string(),
+    createdAt: z.string(),
+    /** The message the reports are about. */
+    reported: z.boolean(),
+  })),
+});
+export type ReportedConversation = z.infer<typeof ReportedConversation>;

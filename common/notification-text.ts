@@ -34,6 +34,15 @@ const SENTENCES: Record<NotificationType, (who: string, detail: string | null) =
   referralOffer: (who) => `${who} offered a referral on the board`,
   referralPlaced: () => 'Your referral was placed',
   referralExpiring: () => 'Your referral is expiring soon',
+  groupInvitation: (who) => `${who} invited you to a consultation group`,
+  groupJoinRequest: (who) => `${who} asked to join your consultation group`,
+  groupMeetingSoon: (_who, detail) => (detail === 'hour' ? 'Your consultation group meets in an hour' : 'Your consultation group meets tomorrow'),
+  // Content-free, in the bell and in emails alike: the outcome itself is on the referral's page.
+  referralOutcome: (who) => `${who} recorded the outcome of your referral`,
+  referralOutcomeDue: () => 'Record the outcome of a referral you accepted',
+  practiceReferralReceived: (who, detail) => `${who} sent a referral to ${detail ?? 'your practice'}`,
+  practiceReferralAssigned: (who, detail) => `${who} assigned you a referral at ${detail ?? 'your practice'}`,
+  referralAssigned: (who, detail) => `Your referral was assigned to ${who} at ${detail ?? 'a practice'}`,
 };
 
 /** "Amara Okafor and 3 others liked your post", plus " in Trauma-Informed Care" when a place is known. */
@@ -43,6 +52,3 @@ export function notificationSentence(
   const sentence = SENTENCES[n.type](actorsPhrase(n.actors, n.count), n.detail ?? null);
   return place ? `${sentence} in ${place}` : sentence;
 }
-
-/** The chat email's subject: "Amara Okafor sent you a message on Thera Root". */
-export const chatEmailSubject = (senderName: string) => `${senderName} sent you a message on Thera Root`;

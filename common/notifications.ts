@@ -21,6 +21,10 @@ const NOTIFICATION_TYPES = [
   'postReply', 'commentReply', 'mention', 'followedThreadComment', 'postLike', 'commentLike',
   'licenceVerified', 'licenceDeclined', 'resourceApproved', 'resourceDeclined',
   'referralReceived', 'referralAnswered', 'referralOffer', 'referralPlaced', 'referralExpiring',
+  'groupInvitation', 'groupJoinRequest', 'groupMeetingSoon',
+  'referralOutcome', 'referralOutcomeDue',
+  // Group practices (docs/decisions/0245): a referral in the practice's inbox, one assigned to me, mine assigned.
+  'practiceReferralReceived', 'practiceReferralAssigned', 'referralAssigned',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
@@ -56,24 +60,42 @@ export const PREFERENCE_LABELS: Record<PreferenceKey, string> = {
   referralOffer: 'Referral offer on the board',
   referralPlaced: 'Referral placed',
   referralExpiring: 'Referral expiring',
+  groupInvitation: 'Invitation to a consultation group',
+  groupJoinRequest: 'Request to join my consultation group',
+  groupMeetingSoon: 'Consultation group meeting reminders',
+  referralOutcome: 'Outcome of my referral recorded',
+  referralOutcomeDue: 'Reminder to record a referral\'s outcome',
+  practiceReferralReceived: "Referral to my practice's inbox",
+  practiceReferralAssigned: 'Referral assigned to me by my practice',
+  referralAssigned: 'My referral assigned by a practice',
   chatMessage: 'Chat messages I missed',
 };
 export const EMAIL_MODE_LABELS: Record<EmailMode, string> = { off: 'Off', immediate: 'Immediately', daily: 'Daily digest' };
 
-export const TypePreference = z.object({ inApp: z.boolean(), email: EmailMode });
+/** `push`: to the member's devices that allowed it (docs/decisions/0205-web-push.md). */
+export const TypePreference = z.object({ inApp: z.boolean(), email: EmailMode, push: z.boolean() });
 export type TypePreference = z.infer<typeof TypePreference>;
+/** As PUT takes it: a client from before the push channel leaves `push` out, and it stays as it was. */
+const TypePreferenceInput = TypePreference.extend({ push: z.boolean().optional() });
 
-const on = (email: EmailMode): TypePreference => ({ inApp: true, email });
-/** A member who never changed a setting gets these. */
+const on = (email: EmailMode, push = false): TypePreference => ({ inApp: true, email, push });
+/**
+ * A member who never changed a setting gets these. Pushes are on for what asks for an answer soon (chat messages,
+ * mentions, referrals sent to the member and their outcome), off for the rest (likes, the board, the forums' traffic).
+ */
 export const DEFAULT_PREFERENCES: Record<PreferenceKey, TypePreference> = {
-  postReply: on('immediate'), commentReply: on('immediate'), mention: on('immediate'),
+  postReply: on('immediate'), commentReply: on('immediate'), mention: on('immediate', true),
   followedThreadComment: on('daily'), postLike: on('off'), commentLike: on('off'),
   // The licence decision already sends its own email (admin feature): no second one by default.
   licenceVerified: on('off'), licenceDeclined: on('off'),
   resourceApproved: on('immediate'), resourceDeclined: on('immediate'),
-  referralReceived: on('immediate'), referralAnswered: on('immediate'), referralOffer: on('daily'),
-  referralPlaced: on('immediate'), referralExpiring: on('immediate'),
-  chatMessage: on('immediate'),
+  referralReceived: on('immediate', true), referralAnswered: on('immediate', true), referralOffer: on('daily'),
+  referralPlaced: on('immediate', true), referralExpiring: on('immediate', true),
+  // A meeting reminder is sent a day and an hour before: the hour's one is only useful pushed or emailed at once.
+  groupInvitation: on('immediate', true), groupJoinRequest: on('immediate', true), groupMeetingSoon: on('immediate', true),
+  referralOutcome: on('immediate', true), referralOutcomeDue: on('immediate'),
+  practiceReferralReceived: on('immediate', true), practiceReferralAssigned: on('immediate', true), referralAssigned: on('immediate', true),
+  chatMessage: on('immediate', true),
 };
 
 /** An IANA time-zone name that this server's Intl knows ('Europe/Paris', 'UTC'); offsets such as '+01:00' are refused. */
@@ -102,12 +124,12 @@ export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
  * What GET answers is taken back as it is: a null time zone clears the choice (the digest goes at 08:00 UTC again).
  */
 export const UpdatePreferencesBody = z.object({
-  types: z.partialRecord(PreferenceKey, TypePreference).optional(),
+  types: z.partialRecord(PreferenceKey, TypePreferenceInput).optional(),
   timeZone: TimeZone.nullable().optional(),
 }).strict();
 export type UpdatePreferencesInput = z.infer<typeof UpdatePreferencesBody>;
 
-export const TARGET_KINDS = ['post', 'comment', 'licence', 'resource', 'referral'] as const;
+export const TARGET_KINDS = ['post', 'comment', 'licence', 'resource', 'referral', 'group', 'conversation'] as const;
 const NotificationTarget = z.object({
   kind: z.enum(TARGET_KINDS),
   _id: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
+import { ConfirmDeidentified } from './privacy-check.ts';
 
 export const POST_LIMITS = { title: 200, content: 20_000, comment: 10_000, query: 200, bulkDelete: 500, cursor: 200, searchCursor: 400 } as const;
 /** Likes are sent as a list of user ids; past this many only the count (and the reader's own like) grows. */
@@ -38,11 +39,14 @@ export const CreatePostBody = z.object({
   title: z.string().max(POST_LIMITS.title, `must be at most ${POST_LIMITS.title} characters`).default(''),
   content: z.string().max(POST_LIMITS.content, `must be at most ${POST_LIMITS.content} characters`).default(''),
   communityId: IdSchema.nullish(),
+  /** The writer checked that nothing identifies a client (a 409 LOOKS_IDENTIFYING asked them). */
+  confirmDeidentified: ConfirmDeidentified,
 });
 export type CreatePostInput = z.input<typeof CreatePostBody>;
 
 export const CommentBody = z.object({
   content: z.string().max(POST_LIMITS.comment, `must be at most ${POST_LIMITS.comment} characters`).default(''),
+  confirmDeidentified: ConfirmDeidentified,
 });
 
 /** Optional on both like calls: without it the like toggles; with it a repeated click cannot undo itself. */

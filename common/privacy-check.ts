@@ -1,6 +1,7 @@
 // The client-privacy check's shapes and words, shared by the server and the web app. The detectors themselves live in
 // common/privacy-guard/ (they carry a language model the web app does not load: the forms ask POST /api/privacy/check).
 import { z } from 'zod';
+import { splitMentions } from './mentions.ts';
 
 const FINDING_KINDS = ['name', 'phone', 'email', 'date', 'address', 'number'] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
@@ -51,3 +52,40 @@ export const PRIVACY_TEXTS = {
 /** Whether only likely names were found: the one case a member may confirm and send. */
 export const onlyLikelyNames = (findings: Finding[]) =>
   findings.length > 0 && findings.every((f) => f.kind === 'name' && f.certainty === 'likely');
+
+/**
+ * Forum text as the guard reads it: each @mention blanked (a colleague named on purpose), every other offset kept.
+ * A post is read as its title, a blank line, and its content, as the composer shows them.
+ */
+export const blankMentions = (text: string) => splitMentions(text)
+  .map((s) => (s.kind === 'text' ? s.text : ' '.repeat(`@[${s.name}](user:${s.userId})`.length))).join('');
+export const postText = (title: string, content: string) => `${title}\n\n${content}`;
+
+/**
+ * What counts in forums (docs/decisions/0111, 0200): every finding but a likely name, since posts name colleagues all
+ * the time; a name after "client" or "named" is certain and still counts.
+ */
+export const forumFindings = (findings: Finding[]) => findings.filter((f) => !(f.kind === 'name' && f.certainty === 'likely'));
+
+/** The body field with which a forum writer says they removed anything that identifies a client. */
+export const ConfirmDeidentified = z.boolean().default(false);
+
+/** What an administrator chose a forum post that looks identifying to meet (GET/PUT /api/admin/forum-privacy). */
+const FORUM_PRIVACY_MODES = ['confirm', 'refuse'] as const;
+export const ForumPrivacySetting = z.object({ mode: z.enum(FORUM_PRIVACY_MODES) });
+export type ForumPrivacySetting = z.infer<typeof ForumPrivacySetting>;
+
+/** A forum refusal: `findings` are offsets into the text as read (postText for a post, the content for a comment). */
+export const LooksIdentifyingResponse = z.object({
+  msg: z.string(), code: z.enum(['LOOKS_IDENTIFYING', 'IDENTIFYING_TEXT']), findings: z.array(FindingSchema),
+});
+
+export const FORUM_PRIVACY_TEXTS = {
+  /** 409: the writer may confirm and send again. `subject`: 'post', 'comment'. */
+  looksIdentifying: (subject: string, what: string) =>
+    `The ${subject} looks like it contains ${what}. Colleagues across the network read it: remove anything that identifies a client, or confirm that nothing does.`,
+  /** 400 IDENTIFYING_TEXT under the administrators' 'refuse' setting: confirming does not help. */
+  refused: (subject: string, what: string) =>
+    `The ${subject} looks like it contains ${what}. On this network forum posts and comments may not hold anything that could identify a client: remove it to post.`,
+  confirmLabel: 'I have removed anything that identifies a client',
+} as const;

@@ -7,6 +7,8 @@ import { IdSchema } from './ids.ts';
 import { AGE_GROUPS, ACCEPTING_STATUSES, FEE_MODELS, LANGUAGES, MODALITIES, SESSION_FORMATS, SPECIALTIES } from './options.ts';
 import { REGION_CODES } from './regions.ts';
 import { ConfirmLikelyName } from './privacy-check.ts';
+import { ReferralOutcomeSchema, ResponsivenessFields } from './referral-outcomes.ts';
+import { ReferralPractice } from './practices.ts';
 
 /** A referral's own status; 'expired' is computed from expiresAt on every read (an open one past it). */
 const REFERRAL_STATUSES = ['open', 'placed', 'withdrawn', 'expired'] as const;
@@ -57,7 +59,7 @@ export const REFERRAL_TEXTS = {
   offerTaken: 'This offer has already been accepted.',
   offerExists: 'You have already offered to take this referral.',
   onlySenderAcceptsOffers: 'Only the therapist who sent this referral can accept an offer.',
-  oneOf: 'Send either a response or a status.',
+  oneOf: 'Send one of a response, a status or an outcome.',
   systemLine: (summary: string) => `Referral accepted: ${summary}. Use this conversation to arrange the hand-off.`,
 } as const;
 
@@ -89,19 +91,29 @@ export const CreateReferralBody = z.object({
   note: guardedText(REFERRAL_LIMITS.note).default(''),
   recipientIds: z.array(IdSchema).max(REFERRAL_LIMITS.recipientsMax, `must have at most ${REFERRAL_LIMITS.recipientsMax} values`)
     .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]).default([]),
+  /** Group practices (docs/decisions/0245): the referral goes to each one's intake inbox; counted with recipientIds. */
+  recipientPracticeIds: z.array(IdSchema).max(REFERRAL_LIMITS.recipientsMax, `must have at most ${REFERRAL_LIMITS.recipientsMax} values`)
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]).default([]),
   toBoard: z.boolean().default(false),
   confirmLikelyName: ConfirmLikelyName,
-}).refine((body) => body.recipientIds.length > 0 || body.toBoard, REFERRAL_TEXTS.noAudience);
+}).refine((body) => body.recipientIds.length > 0 || body.recipientPracticeIds.length > 0 || body.toBoard, REFERRAL_TEXTS.noAudience)
+  .refine((body) => body.recipientIds.length + body.recipientPracticeIds.length <= REFERRAL_LIMITS.recipientsMax,
+    `must have at most ${REFERRAL_LIMITS.recipientsMax} therapists and practices together`);
 export type CreateReferral = z.infer<typeof CreateReferralBody>;
 export type CreateReferralInput = z.input<typeof CreateReferralBody>;
 
-/** PATCH /api/referrals/{id}: a recipient's `{response, message}` or the sender's `{status}`. → 200 Referral. */
+/**
+ * PATCH /api/referrals/{id}: a recipient's `{response, message}`, the sender's `{status}`, or an accepting recipient's
+ * `{outcome}` (common/referral-outcomes.ts). → 200 Referral.
+ */
 export const PatchReferralBody = z.object({
   response: z.enum(RECIPIENT_RESPONSES, { message: 'must be accepted, declined or no capacity' }).optional(),
   message: guardedText(REFERRAL_LIMITS.message).optional(),
   status: z.enum(SENDER_STATUSES, { message: 'must be placed or withdrawn' }).optional(),
+  outcome: ReferralOutcomeSchema.optional(),
   confirmLikelyName: ConfirmLikelyName,
-}).refine((b) => (b.response === undefined) !== (b.status === undefined), REFERRAL_TEXTS.oneOf);
+}).refine((b) => [b.response, b.status, b.outcome].filter((v) => v !== undefined).length === 1, REFERRAL_TEXTS.oneOf)
+  .refine((b) => b.outcome === undefined || b.message === undefined, 'An outcome takes no message.');
 export type PatchReferral = z.infer<typeof PatchReferralBody>;
 
 /** POST /api/referrals/{id}/offers: "I can take this". → 201 BoardItem (with `myOffer`). */
@@ -167,6 +179,11 @@ const RecipientSchema = z.object({
   viaBoard: z.boolean(),
   /** The conversation between sender and recipient, once the recipient accepted. */
   conversationId: z.string().nullable(),
+  /** What happened after the hand-off, once the accepting recipient recorded it (the sender and that recipient only). */
+  outcome: ReferralOutcomeSchema.nullable(),
+  outcomeAt: z.string().nullable(),
+  /** Accepted and nothing recorded yet: the last moment an outcome can be recorded; else null. */
+  outcomeDueBy: z.string().nullable(),
 });
 export type Recipient = z.infer<typeof RecipientSchema>;
 
@@ -199,6 +216,8 @@ export const ReferralSchema = z.object({
   senderAccountClosed: z.boolean(),
   recipients: z.array(RecipientSchema),
   offers: z.array(OfferSchema),
+  /** The sender's view of the practices it went to ("Assigned to Dr X at Harbour Therapy"); empty for a recipient. */
+  practices: z.array(ReferralPractice).optional(),
 });
 export type Referral = z.infer<typeof ReferralSchema>;
 
@@ -259,6 +278,7 @@ const SuggestionSchema = z.object({
   licensedInRegion: z.boolean(),
   /** The needs this therapist matches, in the form's words: "Teen", "Anxiety", "EMDR", "Online", "licensed in ON". */
   reasons: z.array(z.string()),
+  ...ResponsivenessFields,
 });
 export type Suggestion = z.infer<typeof SuggestionSchema>;
 export const SuggestionsResponse = z.object({ suggestions: z.array(SuggestionSchema) });
@@ -281,7 +301,7 @@ export type ReferralStats = z.infer<typeof ReferralStats>;
 
 // ---- socket.io (server → client, to `user:<id>` rooms) ----
 
-const REFERRAL_EVENT_KINDS = ['received', 'answered', 'placed', 'withdrawn', 'offer', 'offerAccepted'] as const;
+const REFERRAL_EVENT_KINDS = ['received', 'answered', 'placed', 'withdrawn', 'offer', 'offerAccepted', 'outcome'] as const;
 /** `referralReceived` (a new referral for this user) and `referralUpdated` (anything else): fetch it again by id. */
 export const ReferralEvent = z.object({
   referralId: z.string(),

@@ -1,5 +1,6 @@
 // Schemas of the therapist network: directory query, profile update, and the shapes the API returns.
 import { z } from 'zod';
+import { ResponsivenessFields } from './referral-outcomes.ts';
 import { optionList, splitList } from './option-lists.ts';
 import { PageInfo } from './paging.ts';
 import { LIMITS, THERAPISTS_MAX_PAGE_SIZE, THERAPISTS_PAGE_SIZE } from './constants.ts';
@@ -8,6 +9,7 @@ import {
   ACCEPTING_STATUSES, AGE_GROUPS, FEE_CURRENCIES, FEE_MODELS, SESSION_FEE_MAX, LANGUAGES, MODALITIES, SELF_DESCRIBE, SESSION_FORMATS, SPECIALTIES,
 } from './options.ts';
 import { REGION_CODES } from './regions.ts';
+import { PracticeLink } from './practices.ts';
 import { AVAILABILITY_NOTE_MAX, INSURER_MAX, MAX_INSURERS } from './availability.ts';
 
 export const PROFILE_NOT_FOUND = 'Profile not found.';
@@ -126,6 +128,8 @@ const Availability = {
   licensedRegions: z.array(z.string()),
   /** An https address, or '' when none. */
   website: z.string(),
+  /** How the therapist answers referrals (common/referral-outcomes.ts): absent below three referrals. */
+  ...ResponsivenessFields,
 };
 
 /** A directory card: only what the card shows. */
@@ -188,5 +192,7 @@ export const Profile = z.object({
   licenceNumber: z.string().optional(),
   /** The owner's only: when the licence expires, to fill the licence form again. */
   licenceExpiresOn: z.string().nullable().optional(),
+  /** The group practices the member works at ("Works at Harbour Therapy"; docs/decisions/0245). */
+  practices: z.array(PracticeLink).optional(),
 });
 export type Profile = z.infer<typeof Profile>;

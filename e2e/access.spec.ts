@@ -1,12 +1,11 @@
 // A pending member sees their profile, the verification screen and the public pages, never forum content
 // (finding 13); a verified member's new name waits for an administrator (finding 12).
-import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, registerPendingUser, screenshot, signIn } from './support.ts';
+import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, registerPendingUser, screenshot, signIn, randomWord } from './support.ts';
 
 test('a pending member lands on the verification screen and is shown no forum content', async ({ page, request }) => {
   const author = await createVerifiedUser(request);
-  const title = `Members only ${randomBytes(3).toString('hex')}`;
+  const title = `Members only ${randomWord(3)}`;
   const post = await request.post('/api/forumPosts', { headers: { 'x-auth-token': author.token }, data: { title, content: 'Confidential case notes' } });
   expect(post.status(), await post.text()).toBe(201);
   const postId = (await post.json())._id;
@@ -72,7 +71,7 @@ test('a pending member reaches their own security and privacy settings, not the 
 });
 
 test('a verified member\'s new name waits for an administrator, who sees it matches another member', async ({ page, browser, request }) => {
-  const vera = await createVerifiedUser(request, `Vera ${randomBytes(3).toString('hex')} Lind`);
+  const vera = await createVerifiedUser(request, `Vera ${randomWord(3)} Lind`);
   await signIn(page, vera.email, vera.password);
   await page.goto('/edit-profile');
   await expect(page.getByText('A new name shows once an administrator has approved it.')).toBeVisible();

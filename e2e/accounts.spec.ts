@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn, waitForMail } from './support.ts';
+import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn, waitForMail, randomWord } from './support.ts';
 
 const fresh = () => ({
-  name: `Casey ${randomBytes(2).toString('hex')} Moreau`,
+  name: `Casey ${randomWord(2)} Moreau`,
   email: `casey-${randomBytes(5).toString('hex')}@example.test`,
   password: `Lantern-${randomBytes(6).toString('hex')}`,
 });
@@ -116,7 +116,7 @@ test('a non-admin sees the permission message on the verification queue', async 
 
 test('a session that ends on its own leaves none of its data for the next sign-in in that tab', async ({ page, request }) => {
   const [ann, ben] = await Promise.all([createVerifiedUser(request), createVerifiedUser(request)]);
-  const circle = `Ann's circle ${randomBytes(3).toString('hex')}`;
+  const circle = `Ann's circle ${randomWord(3)}`;
   const created = await request.post('/api/communities', { headers: { 'x-auth-token': ann.token }, data: { name: circle } });
   expect(created.status(), await created.text()).toBe(201);
 

@@ -1,13 +1,12 @@
 // The administrator's first screens at both widths: the navigation counts what waits, /admin opens the queue that
 // needs them, an approval is confirmed in words, and the audit log names and links what each action was about.
-import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, registerPendingUser, screenshot, signIn, untilLive } from './support.ts';
+import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, registerPendingUser, screenshot, signIn, untilLive, randomWord } from './support.ts';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
 test('the Admin item counts waiting work, /admin opens the licence queue, approving says so, the audit log links its subjects', async ({ page, request }) => {
-  const id = randomBytes(3).toString('hex');
+  const id = randomWord(3);
   const adminToken = await apiLogin(request, ADMIN.email, ADMIN.password);
   const admin = { 'x-auth-token': adminToken };
 

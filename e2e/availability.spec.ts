@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedUser, expectAccessible, screenshot, pickOptions, searchDirectory, showFilters, signIn } from './support.ts';
+import { createVerifiedUser, expectAccessible, screenshot, pickOptions, searchDirectory, showFilters, signIn, randomWord } from './support.ts';
 
 test.beforeEach(async ({ page }) => {
   // The app scrolls smoothly (web/app/global.css); a field still gliding into place would take the wrong tap.
@@ -43,7 +42,7 @@ test('a member whose stated availability is old is asked on the dashboard, and o
 test('a therapist states availability, is found by it, and reconfirms from the dashboard', async ({ page, request }) => {
   // A long walk through five screens and two accounts: on a busy machine it runs close to the default 60 s.
   test.setTimeout(120_000);
-  const name = `Avail ${randomBytes(3).toString('hex')}`;
+  const name = `Avail ${randomWord(3)}`;
   const me = await createVerifiedUser(request, name);
   await signIn(page, me.email, me.password);
 

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn, startConversation } from './support.ts';
+import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn, startConversation, randomWord } from './support.ts';
 
 const REFUSAL = 'This member is not accepting messages from you.';
 
 test('a member blocks another from the profile, sees their comment collapsed, and limits who can message them', async ({ page, request }) => {
-  const id = randomBytes(3).toString('hex');
+  const id = randomWord(3);
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password);
   const [me, them] = await Promise.all([
     createVerifiedUser(request, `Blocker ${id}`, admin), createVerifiedUser(request, `Blocked ${id}`, admin),

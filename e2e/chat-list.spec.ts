@@ -1,15 +1,14 @@
 // A therapist with more conversations than one page of the list: the rest load at the end of the list or with the
 // "Load more conversations" button, each conversation once, and live updates, pins and selection keep working.
-import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { BASE_URL } from './env.ts';
-import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn, startConversation, untilLive, type NewUser } from './support.ts';
+import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn, startConversation, untilLive, type NewUser, randomWord } from './support.ts';
 
 const LIST_PAGE = 100; // the web app's page of conversations (web/features/chat/api.ts)
 const PEERS = LIST_PAGE + 5;
 const BATCH = 10;
-const PEER_NAME = /List peer \d{3} [0-9a-f]{6}/;
+const PEER_NAME = /List peer \d{3} [a-z]{6}/;
 
 type Peer = { id: string; name: string; token: string };
 
@@ -67,7 +66,7 @@ async function shownNames(page: Page): Promise<string[]> {
 
 test('more conversations than one page: scrolling and the button load the rest, each once', async ({ page, request }) => {
   test.slow(); // a hundred and more therapists to register
-  const tag = randomBytes(3).toString('hex');
+  const tag = randomWord(3);
   const [ann, peers] = await Promise.all([createVerifiedUser(request, `List owner ${tag}`), createPeers(request, PEERS, tag)]);
   // The first conversation is the oldest; the rest follow it.
   const ids = new Map<string, string>([[peers[0].name, await startConversation(request, ann, peers[0])]]);
@@ -79,7 +78,8 @@ test('more conversations than one page: scrolling and the button load the rest, 
 
   await signIn(page, ann.email, ann.password);
   await page.goto('/chat');
-  await expect(rows(page)).toHaveCount(LIST_PAGE);
+  // A hundred rows drawn took more than the default 10 s at load 27 on two cores (they were all there just after).
+  await expect(rows(page)).toHaveCount(LIST_PAGE, { timeout: 30_000 });
   await expect(rowOf(page, oldest)).toHaveCount(0);
   await expect(loadMore(page)).toBeAttached();
   // The list's own refetch on connecting must not land after the live update below and undo it.
@@ -90,7 +90,10 @@ test('more conversations than one page: scrolling and the button load the rest, 
   await sendWhenOnline(late, ann.id, ids.get(late.name)!, 'Are you taking new referrals?');
   await expect(rows(page).first()).toContainText(late.name);
   await expect(rows(page).first().getByLabel('1 unread')).toBeVisible();
-  await expect(rows(page)).toHaveCount(LIST_PAGE + 1);
+  // Shown once. The list may hold a hundred and one rows, or a hundred if a refetch (a socket that reconnected under
+  // load) brought the first page again, which now starts with this conversation: both are right.
+  await expect(rowOf(page, late.name)).toHaveCount(1);
+  await expect.poll(() => rows(page).count()).toBeGreaterThanOrEqual(LIST_PAGE);
   await expectAccessible(page);
 
   // Scrolling to the end of the list loads the rest: every conversation once, the oldest last.
@@ -108,6 +111,9 @@ test('more conversations than one page: scrolling and the button load the rest, 
   await page.reload();
   await expect(rows(page)).toHaveCount(LIST_PAGE);
   await expect(rowOf(page, oldest)).toHaveCount(0);
+  // Reloaded, the list arrives drawn by the server (docs/decisions/0104): the button answers once the app has taken
+  // it over (a key pressed before then did nothing, and the failed page's alert never came).
+  await untilLive(loadMore(page));
   const nextPage = /\/api\/conversations\?.*before=/;
   await page.route(nextPage, (route) => route.abort());
   await loadMore(page).evaluate((el: HTMLElement) => el.focus({ preventScroll: true }));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiLogin, createVerifiedUser, DEMO, expectAccessible, screenshot, signIn, withLock } from './support.ts';
+import { ADMIN, apiLogin, createVerifiedUser, DEMO, expectAccessible, screenshot, signIn, withLock, randomWord } from './support.ts';
 
 const cardOf = (page: Page, title: string) => page.getByRole('region', { name: title });
 
@@ -37,7 +37,7 @@ test('the dashboard greets the member with the spec\'s cards and links', async (
 test('a resource the administrator approves is the Latest Resource and shows in Recent Activity', async ({ page, request }) => {
   const member = await createVerifiedUser(request);
   const adminToken = await apiLogin(request, ADMIN.email, ADMIN.password);
-  const title = `Sleep hygiene guide ${randomBytes(4).toString('hex')}`;
+  const title = `Sleep hygiene guide ${randomWord(4)}`;
   const link = `https://example.org/sleep-${randomBytes(3).toString('hex')}`;
   await signIn(page, DEMO.sofia);
 

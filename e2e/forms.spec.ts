@@ -1,9 +1,8 @@
 // A newcomer's first week (issue 32): forms that keep what the member typed, registration that signs in, calm words
 // for a first application, a first dashboard that greets, names instead of markup in the editors.
-import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedUser, expectAccessible, registerPendingUser, signIn } from './support.ts';
+import { createVerifiedUser, expectAccessible, registerPendingUser, signIn, randomWord } from './support.ts';
 
 /** Every dialog the page opens (the profile form's "Profile updated successfully!" is an alert). */
 function dialogsOf(page: Page): string[] {
@@ -131,7 +130,7 @@ test('a fee per session and the young-adult age group are saved and shown on the
 });
 
 test('a chosen mention reads as the name in the comment and post editors, when writing and when editing', async ({ page, request }) => {
-  const tag = randomBytes(3).toString('hex');
+  const tag = randomWord(3);
   const [author, quinn] = await Promise.all([createVerifiedUser(request, `Writer ${tag}`), createVerifiedUser(request, `Quinn${tag} Colleague`)]);
   const created = await request.post('/api/forumPosts', {
     headers: { 'x-auth-token': author.token },

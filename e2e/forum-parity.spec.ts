@@ -1,11 +1,10 @@
 // The forums in the browser: editing with an "edited" mark, sorting kept in the address, bookmarks, the
 // dashboard's grouped comments, and the administrator's distinct "Remove as administrator".
-import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, DEMO, DEMO_PASSWORD, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn } from './support.ts';
+import { ADMIN, DEMO, DEMO_PASSWORD, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn, randomWord } from './support.ts';
 
 // Desktop and mobile run side by side on one server: every name made here is unique.
-const unique = () => randomBytes(3).toString('hex');
+const unique = () => randomWord(3);
 
 /** API calls as one member, failing the test on any refusal. */
 function as(request: APIRequestContext, token: string) {

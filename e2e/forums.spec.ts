@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, DEMO, DEMO_PASSWORD, apiLogin, expectAccessible, screenshot, signIn, untilLive } from './support.ts';
+import { ADMIN, DEMO, DEMO_PASSWORD, apiLogin, expectAccessible, screenshot, signIn, untilLive, randomWord } from './support.ts';
 
 // Desktop and mobile run side by side on one server: every name made here is unique.
-const unique = () => randomBytes(3).toString('hex');
+const unique = () => randomWord(3);
 
 async function asSofia(request: APIRequestContext) {
   const token = await apiLogin(request, DEMO.sofia, DEMO_PASSWORD);

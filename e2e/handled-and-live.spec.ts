@@ -1,12 +1,11 @@
 // What a member has handled and what happens while a page is open, in the browser at both widths: opening a post reads
 // its bell items on every device; a comment added to the open post appears without a reload; a session ended from
 // another device signs the open page out at once, calmly; a sign-in with a recovery code says how many are left.
-import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, secondBrowser, signIn, waitForMail, type NewUser } from './support.ts';
+import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, secondBrowser, signIn, waitForMail, type NewUser, randomWord } from './support.ts';
 
-const unique = () => randomBytes(3).toString('hex');
+const unique = () => randomWord(3);
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
 
 async function send(request: APIRequestContext, user: NewUser, method: 'post' | 'delete', url: string, data?: object) {

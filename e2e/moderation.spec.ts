@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, DEMO, DEMO_PASSWORD, apiLogin, expectAccessible, screenshot, signIn } from './support.ts';
+import { ADMIN, DEMO, DEMO_PASSWORD, apiLogin, expectAccessible, screenshot, signIn, randomWord } from './support.ts';
 
 // Desktop and mobile run side by side on one server: every text made here is unique.
-const unique = () => randomBytes(3).toString('hex');
+const unique = () => randomWord(3);
 
 /** Sofia posts, writes a comment and replies to it (the reply keeps the removed comment's place as a tombstone). */
 async function threadWithComment(request: APIRequestContext, marker: string) {

@@ -1,10 +1,9 @@
 // The signed-in navigation at both widths: one list with every destination, counts on the label's line, and on a phone
 // a dot on the menu button that says, live, what is new behind it.
-import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { BASE_URL } from './env.ts';
-import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn, startConversation, untilLive, type NewUser } from './support.ts';
+import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, signIn, startConversation, untilLive, type NewUser, randomWord } from './support.ts';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 const burger = (page: Page) => page.getByRole('button', { name: 'Toggle navigation' });
@@ -22,7 +21,7 @@ async function openNavigation(page: Page): Promise<Locator> {
 
 async function twoMembers(request: APIRequestContext): Promise<[NewUser, NewUser]> {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password);
-  const id = randomBytes(3).toString('hex');
+  const id = randomWord(3);
   return Promise.all([createVerifiedUser(request, `Nav Reader ${id}`, admin), createVerifiedUser(request, `Nav Sender ${id}`, admin)]);
 }
 

@@ -1,12 +1,11 @@
 // Notifications in the browser: the bell counts a reply live and opens it, /notifications pages, the settings matrix,
 // Follow on a post, a mention picked from the autocomplete, and the chat unread count; both widths, axe on each screen.
-import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { BASE_URL } from './env.ts';
-import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, secondBrowser, signIn, startConversation, type NewUser } from './support.ts';
+import { ADMIN, apiLogin, createVerifiedUser, expectAccessible, screenshot, secondBrowser, signIn, startConversation, type NewUser, randomWord } from './support.ts';
 
-const unique = () => randomBytes(3).toString('hex');
+const unique = () => randomWord(3);
 
 async function send(request: APIRequestContext, user: NewUser, method: 'post' | 'put' | 'get', url: string, data?: object) {
   const res = await request[method](url, { headers: { 'x-auth-token': user.token }, data });
@@ -137,7 +136,7 @@ test.describe('in Toronto', () => {
     expect(saved.types.postLike.inApp).toBe(false);
     expect(saved.types.mention.email).toBe('daily');
     expect(saved.types.chatMessage.email).toBe('off');
-    expect(saved.types.postReply).toEqual({ inApp: true, email: 'immediate' });
+    expect(saved.types.postReply).toMatchObject({ inApp: true, email: 'immediate' });
 
     await page.reload();
     await expect(page.getByRole('switch', { name: 'In the app: Likes on my posts' })).not.toBeChecked();

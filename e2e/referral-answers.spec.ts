@@ -2,16 +2,14 @@
 // colleagues not licensed there are labelled, and accepting one is asked about), answers that are confirmed and named
 // in the sender's notifications, "No capacity" that can also close the profile to new clients, the accepting
 // therapist's message carried into the conversation with their presence live, and a sender whose account was closed.
-import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
-  ADMIN, apiLogin, createVerifiedUser, expectAccessible, pickOptions, secondBrowser, signIn, type NewUser,
-} from './support.ts';
+  ADMIN, apiLogin, createVerifiedUser, expectAccessible, pickOptions, secondBrowser, signIn, type NewUser, randomWord } from './support.ts';
 
 // Mantine's combobox re-renders its options while phone emulation types into it (as in referrals.spec.ts).
 test.describe.configure({ retries: Number(process.env.REFERRALS_RETRIES ?? 1) });
 
-const unique = () => randomBytes(3).toString('hex');
+const unique = () => randomWord(3);
 
 async function send(request: APIRequestContext, user: NewUser, method: 'post' | 'put' | 'patch' | 'get', url: string, data?: object) {
   const res = await request[method](url, { headers: { 'x-auth-token': user.token }, data });

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, apiLogin, createVerifiedUser, DEMO, expectAccessible, screenshot, signIn, withLock } from './support.ts';
+import { ADMIN, apiLogin, createVerifiedUser, DEMO, expectAccessible, screenshot, signIn, withLock, randomWord } from './support.ts';
 
-const unique = (label: string) => `${label} ${randomBytes(4).toString('hex')}`;
+const unique = (label: string) => `${label} ${randomWord(4)}`;
 
 async function adminPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordScenario } from './results.ts';
+import { ensureKeyFile } from './harness/key-file.ts';
 import { AppProcess, ROOT, nodeBinary, signIn } from './embedded/app-process.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './embedded/private-postgres.ts';
 import { migratedDataDir } from './embedded/template.ts';
@@ -74,7 +75,8 @@ describe('backup and restore', () => {
   it('embedded database: backed up while running, restored into an empty data directory', async () => {
     const dataDir = path.join(root, 'embedded');
     await migratedDataDir(dataDir, PORT);
-    await drill('embedded', { DATA_DIR: dataDir }, { DATA_DIR: path.join(root, 'embedded-restored') });
+    // The backup is encrypted under the key file, which it does not hold: the restore is given it.
+    await drill('embedded', { DATA_DIR: dataDir }, { DATA_DIR: path.join(root, 'embedded-restored'), ENCRYPTION_KEY_FILE: path.join(dataDir, 'encryption.key') });
     expect(fs.existsSync(path.join(root, 'embedded-restored', 'two-factor.key'))).toBe(fs.existsSync(path.join(dataDir, 'two-factor.key')));
   });
 
@@ -83,7 +85,7 @@ describe('backup and restore', () => {
     postgres.createDatabase('thera');
     postgres.createDatabase('thera_restored');
     await drill('postgres',
-      { DATA_DIR: path.join(root, 'pg-data'), DATABASE_URL: postgres.url('thera') },
-      { DATA_DIR: path.join(root, 'pg-data-restored'), DATABASE_URL: postgres.url('thera_restored') });
+      { DATA_DIR: path.join(root, 'pg-data'), DATABASE_URL: postgres.url('thera'), ENCRYPTION_KEY_FILE: ensureKeyFile() },
+      { DATA_DIR: path.join(root, 'pg-data-restored'), DATABASE_URL: postgres.url('thera_restored'), ENCRYPTION_KEY_FILE: ensureKeyFile() });
   });
 });

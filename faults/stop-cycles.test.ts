@@ -12,6 +12,7 @@ import { recordScenario } from './results.ts';
 import { AppProcess, signIn, sleep, type Stopped } from './embedded/app-process.ts';
 import { migratedDataDir } from './embedded/template.ts';
 import { createCommunity, newWriteLog, writeUntil } from './embedded/writes.ts';
+import { ensureKeyFile } from './harness/key-file.ts';
 
 const GRACE_MS = 15_000;
 const CYCLES = Number(process.env.FAULTS_STOP_CYCLES ?? 10);
@@ -98,7 +99,7 @@ describe('SIGTERM always ends the app within the grace period', () => {
     const url = new URL(PG_ADMIN_URL);
     url.pathname = `/${databaseName}`;
     await runCycles('stop-cycles-postgres', 3366, {
-      DATABASE_URL: url.toString(), WRITE_LIMITS: 'posts=1000000/60,communities=1000/60', SOCKETS_PER_USER: '1000',
+      DATABASE_URL: url.toString(), ENCRYPTION_KEY_FILE: ensureKeyFile(), WRITE_LIMITS: 'posts=1000000/60,communities=1000/60', SOCKETS_PER_USER: '1000',
     }, path.join(root, 'pg-data'));
   }, TEST_MS);
 });

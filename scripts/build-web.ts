@@ -1,10 +1,12 @@
 // Builds the web app and writes .br and .gz beside each asset, so the server sends them without compressing per request.
-// Then draws the landing page for visitors (docs/decisions/0099) into .prerender/landing.html for the server to serve.
+// Then draws the landing page for visitors (docs/decisions/0099) into .prerender/landing.html for the server to serve,
+// and once more in each other language (.prerender/landing.fr-CA.html, decision 0271).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import { PRERENDERED_LANDING, SSR_DIR, SSR_ENTRY } from '../server/lib/web-preload.ts';
+import { prerenderedLanding, SSR_DIR, SSR_ENTRY } from '../server/lib/web-preload.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../common/i18n/locales.ts';
 import { walk } from './web-freshness.ts';
 
 export async function buildWeb(outDir = 'dist/web'): Promise<void> {
@@ -35,9 +37,13 @@ async function prerenderLanding(outDir: string): Promise<void> {
     build: { ssr: entry, outDir: ssrDir, emptyOutDir: true, manifest: false, rollupOptions: { input: entry } },
   });
   const { renderVisitorPage } = await import(pathToFileURL(path.join(ssrDir, SSR_ENTRY)).href) as typeof import('../web/prerender.tsx');
-  const target = path.join(outDir, PRERENDERED_LANDING);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, await renderVisitorPage('/'));
+  for (const locale of LOCALES) {
+    const messages = locale === DEFAULT_LOCALE ? {}
+      : JSON.parse(fs.readFileSync(path.resolve('common/i18n/lang', `${locale}.json`), 'utf8')) as Record<string, string>;
+    const target = path.join(outDir, prerenderedLanding(locale));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, await renderVisitorPage('/', { locale, messages }));
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildWeb(process.argv[2]);

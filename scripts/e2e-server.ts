@@ -4,12 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { ADMIN, E2E_APP_SECRET, E2E_DIR, E2E_MAILBOX, E2E_PORT, E2E_SMTP_PORT, BASE_URL } from '../e2e/env.ts';
-import { buildWeb } from './build-web.ts';
+import { cachedWebBuild } from './web-build-cache.ts';
 
 fs.rmSync(E2E_DIR, { recursive: true, force: true });
 fs.mkdirSync(E2E_MAILBOX, { recursive: true });
+// The run's own copy of the kept build: a test may change a file of it (a new service worker, offered as an update).
 const webDir = path.join(E2E_DIR, 'web');
-await buildWeb(webDir);
+fs.cpSync(cachedWebBuild(), webDir, { recursive: true });
 
 const smtp = new SMTPServer({
   authOptional: true,
@@ -53,6 +54,8 @@ Object.assign(process.env, {
   MEMBER_PAGES_EAGER: '1',
   // A known key for signed links, so a browser test can make a real unsubscribe link as an email would carry it.
   APP_SECRET: E2E_APP_SECRET,
+  // Every test registers or signs in therapists; their hashes need not resist anyone (server/lib/passwords.ts).
+  TEST_PASSWORD_HASH_COST: 'lowest',
 });
 delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;

@@ -9,6 +9,8 @@ import pg from 'pg';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { BACKUP_FILES } from '../server/db/backup.ts';
+import { decryptArchive, type ArchiveEncryption } from '../server/lib/crypto/archive.ts';
+import { keyFilePath, readKeyFile } from '../server/lib/crypto/keyring.ts';
 
 const config = loadConfig();
 const file = process.argv[2];
@@ -19,7 +21,8 @@ class Refusal extends Error {}
 try {
   if (!file || !fs.existsSync(file)) throw new Refusal('Usage: npm run restore FILE (a thera-backup-*.tar.gz made by npm run backup)');
   execFileSync('tar', ['-xzf', path.resolve(file), '-C', staging]);
-  const manifest = JSON.parse(fs.readFileSync(path.join(staging, 'manifest.json'), 'utf8')) as { kind: string };
+  const manifest = JSON.parse(fs.readFileSync(path.join(staging, 'manifest.json'), 'utf8')) as { kind: string; encryption?: ArchiveEncryption };
+  if (manifest.encryption) await unseal(manifest.encryption);
   if (manifest.kind === 'postgres') await restorePostgres();
   else await restoreEmbedded();
   for (const name of BACKUP_FILES) {
@@ -37,9 +40,23 @@ try {
   fs.rmSync(staging, { recursive: true, force: true });
 }
 
-/** DATA_DIR may hold only backups (the file being restored may be there). */
+/** The database and files, encrypted under the key file the manifest names (docs/decisions/0185). */
+async function unseal(encryption: ArchiveEncryption): Promise<void> {
+  const file = keyFilePath(config);
+  if (!fs.existsSync(file)) {
+    throw new Refusal(`This backup is encrypted under the key file ${encryption.keyFile}: set ENCRYPTION_KEY_FILE to it (or copy it to ${file}).`);
+  }
+  try {
+    await decryptArchive(readKeyFile(file, { create: false }), encryption, path.join(staging, 'data.tar.gz.enc'), path.join(staging, 'data.tar.gz'));
+  } catch (error) {
+    throw new Refusal((error as Error).message);
+  }
+  execFileSync('tar', ['-xzf', path.join(staging, 'data.tar.gz'), '-C', staging]);
+}
+
+/** DATA_DIR may hold only backups (the file being restored may be there) and the encryption key file. */
 function assertEmptyDataDir(): void {
-  const present = fs.existsSync(config.dataDir) ? fs.readdirSync(config.dataDir).filter((name) => name !== 'backups') : [];
+  const present = fs.existsSync(config.dataDir) ? fs.readdirSync(config.dataDir).filter((name) => name !== 'backups' && name !== 'encryption.key') : [];
   if (present.length) {
     throw new Refusal(`${config.dataDir} is not empty (${present.slice(0, 5).join(', ')}): restore only into an empty data directory. Move it away or set DATA_DIR to a new one.`);
   }

@@ -5,8 +5,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { sql } from 'drizzle-orm';
 import type { App, AppContext, Deps } from './context.ts';
 import { registerAuth } from './lib/auth.ts';
+import { localText, registerLocale } from './lib/i18n.ts';
 import { createCaches } from './lib/caches.ts';
 import { createJobQueue } from './lib/jobs.ts';
+import { readSetting } from './lib/platform-settings.ts';
 import { registerIdempotency, registerIdempotencyCleanup } from './lib/idempotency.ts';
 import { dropSlowConsumers, limitConnections } from './lib/connection-limits.ts';
 import { proxyTrust } from './lib/client-address.ts';
@@ -17,10 +19,15 @@ import { createRealtime } from './lib/realtime.ts';
 import { registerInputGuard } from './lib/input-safety.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerWriteLimits } from './lib/write-limits.ts';
+import { registerReadRouting } from './lib/read-routing.ts';
 import { encodedDrawnPage, encodedPage, isPageRequest, registerWeb } from './lib/web.ts';
 import { hasMemberHint } from './lib/web-preload.ts';
 import { memberPages } from './lib/member-page.ts';
 import { featureRealtime, features } from './features/index.ts';
+import { registerAuditContext } from './lib/audit-context.ts';
+import { openKeyring } from './lib/crypto/keyring.ts';
+import { SERVER_GENERAL } from './lib/texts/general.ts';
+import { registerConfirmations } from './lib/texts/index.ts';
 
 const ONE_MB = 1024 * 1024;
 // At close, how long socket events already being handled may take to acknowledge before the sockets are closed.
@@ -45,6 +52,10 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  registerAuditContext(app);
+  // The keys of encryption at rest, unwrapped before any route can read or write what they protect.
+  const keyring = deps.keyring ?? await openKeyring(deps.db, deps.config);
+  app.addHook('onClose', async () => keyring.stop());
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerInputGuard(app);
@@ -54,12 +65,17 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(compress, { threshold: 1024, global: true });
   // Every cache of this node, declared in one place; an event published by a service clears them on every node.
   const caches = createCaches(deps.config);
-  registerAuth(app, deps.db, deps.config.session, caches.sessions);
+  // The administrators' sign-in policy applies on every node: read through the shared cache, cleared by settings.changed.
+  const settingsCtx = { db: deps.db, cache: caches.shared, caches, config: deps.config };
+  const sessionPolicy = { ...deps.config.session, current: () => readSetting(settingsCtx, 'securityPolicy') };
+  registerAuth(app, deps.db, sessionPolicy, caches.sessions);
+  registerLocale(app);
+  registerConfirmations(app);
   await registerOpenApi(app, features);
   registerWriteLimits(app, deps.limiter, deps.config.limits.writes);
 
   const realtime = createRealtime(app.server, {
-    db: deps.db, session: deps.config.session, redis: deps.redis, log: app.log.child({ module: 'realtime' }),
+    db: deps.db, session: sessionPolicy, redis: deps.redis, log: app.log.child({ module: 'realtime' }),
     limits: deps.config.limits.sockets, trustProxy: deps.config.trustProxy,
   });
   limitConnections(app.server, deps.config.limits.connections);
@@ -90,6 +106,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
 
   registerHealth(app, deps);
+  registerReadRouting(app, ctx);
   for (const feature of features) await tagRoutes(feature.name, () => feature.routes(app, ctx));
   for (const register of featureRealtime) register(ctx);
 
@@ -105,15 +122,18 @@ export async function buildApp(deps: Deps): Promise<App> {
         // Drawn for this member, now: never stored.
         const { body, encoding } = await encodedDrawnPage(pageHtml(pathname, { drawn }), request.headers['accept-encoding']);
         if (encoding) reply.header('Content-Encoding', encoding);
-        return reply.header('Cache-Control', 'private, no-store').header('Vary', 'Accept-Encoding, Cookie')
+        return reply.header('Cache-Control', 'private, no-store').header('Vary', 'Accept-Encoding, Cookie, Accept-Language')
           .type('text/html; charset=utf-8').send(body);
       }
-      const html = pageHtml(pathname, { member: hasMemberHint(request.headers.cookie) });
+      // In the request's language (the cookie's choice, else Accept-Language): the landing page drawn in it, and its
+      // <html lang> (docs/decisions/0271).
+      const html = pageHtml(pathname, { member: hasMemberHint(request.headers.cookie), locale: request.locale });
       const { body, encoding } = encodedPage(html, request.headers['accept-encoding']);
       if (encoding) reply.header('Content-Encoding', encoding);
-      return reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8').send(body);
+      return reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie, Accept-Language')
+        .type('text/html; charset=utf-8').send(body);
     }
-    throw notFound(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
+    throw notFound(localText(SERVER_GENERAL.noEndpoint, { method: request.method, path: request.url.split('?')[0] }));
   });
   return app;
 }

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { ReplicaSet } from './db/replicas.ts';
 import type { JobQueue } from './lib/jobs.ts';
+import type { Keyring } from './lib/crypto/keyring.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
 import type { Caches } from './lib/caches.ts';
@@ -18,12 +20,16 @@ export type Deps = {
   limiter: RateLimiter;
   /** Present when REDIS_URL is set: socket.io adapter and presence across nodes. */
   redis?: { pub: Redis; sub: Redis };
+  /** Present with DATABASE_REPLICA_URLS: where `reads(ctx, request)` sends reads that tolerate lag (lib/read-routing.ts). */
+  replicas?: ReplicaSet;
   /** Serve the built web app from this folder when it exists. */
   webDir?: string;
   /** How long a member's page may take to read and render before it is sent plain (server/lib/member-page.ts). */
   pageRenderMs?: number;
   /** Where JSON log lines go instead of stdout (tests read them). */
   logStream?: { write: (line: string) => void };
+  /** The keys of encryption at rest, when the caller opened them already (server/main.ts); else buildApp opens them. */
+  keyring?: Keyring;
   /** The clock of rules that depend on time passing (referral expiry); tests pass a controlled one. Default: real time. */
   now?: () => Date;
 };

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp, startDraining } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { redisTls } from './lib/transport-tls.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureAdmin } from './features/accounts/ensure-admin.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
@@ -13,6 +14,8 @@ import { createMailer } from './lib/mail.ts';
 import { databaseRateLimiter, limiterWithFallback, memoryRateLimiter, redisRateLimiter } from './lib/rate-limit.ts';
 import { armExitWatchdog } from './lib/exit-watchdog.ts';
 import { announceApp, serveSnapshots } from './db/backup.ts';
+import { openKeyring } from './lib/crypto/keyring.ts';
+import { encryptExistingRows } from './lib/crypto/backfill.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,23 +34,40 @@ function readConfig(): Config {
 async function main() {
   const config = readConfig();
   const database = await openDatabase({
-    url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs,
+    url: config.databaseUrl, caFile: config.databaseCaFile, dataDir: config.dataDir, poolSize: config.databasePoolSize,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+    replicas: {
+      ...config.replicas,
+      // One line each time a replica leaves or rejoins the rotation: what an operator watches.
+      onChange: ({ replica, fit, reason }) => console.warn(`Read replica ${replica + 1} ${fit ? 'back in rotation' : 'left out'} (${reason})`),
+    },
   });
   await migrate(database.db);
-  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  const keyring = await openKeyring(database.db, config).catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+  if (keyring.keyFile.created) {
+    // Printed once, on the start that created it, like the administrator's password: without this file the data cannot
+    // be read, and the backups do not hold it.
+    console.log(`\n  Encryption key created: ${keyring.keyFile.file}\n  (keep a copy somewhere apart from the backups; set ENCRYPTION_KEY_FILE to choose where it lives)\n`);
+  }
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, config.redisCaFile) : undefined;
   // Ready before the socket.io adapter subscribes: subscriptions sent while a client was still connecting were seen
   // lost (in the tests), and with them every request between nodes (ending a user's sockets among them).
   if (redis) await Promise.all([redis.pub, redis.sub].map((client) => once(client, 'ready')));
   const app = await buildApp({
     config,
     db: database.db,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, smtpTls: config.smtpTls, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
     // Shared by every node: Redis when set, else PostgreSQL; the embedded database has one node, so memory is exact.
     // Redis away: each node counts alone until it is back (lib/rate-limit.ts), rather than refusing every write.
     limiter: redis
       ? limiterWithFallback(redisRateLimiter(redis.pub), () => redis.pub.status === 'ready')
       : config.databaseUrl ? databaseRateLimiter(database.db) : memoryRateLimiter(),
     redis,
+    replicas: database.replicas,
+    keyring,
     webDir: config.webDir ?? path.join(ROOT, 'dist', 'web'),
   });
   const admin = await ensureAdmin(database.db, config);
@@ -58,6 +78,10 @@ async function main() {
   if (config.seedDemo) await seedDemoIfEmpty(database.db, app.log);
 
   await app.listen({ port: config.port, host: config.host });
+  // Rows written before encryption at rest (server/lib/crypto/backfill.ts): read as they are until this reaches them.
+  void encryptExistingRows(database.db)
+    .then((count) => count && app.log.info({ count }, 'encrypted rows written before encryption at rest'))
+    .catch((error: unknown) => app.log.error({ reason: (error as Error)?.message }, 'encrypting older rows failed; the next start tries again'));
   // `npm run backup` finds the embedded database's process here and asks it for a consistent snapshot.
   const { snapshot } = database;
   const leave = snapshot ? announceApp(config.dataDir) : () => {};
@@ -70,10 +94,10 @@ async function main() {
   });
 }
 
-function connectRedis(url: string) {
+function connectRedis(url: string, caFile?: string) {
   // Auto-pipelining sends the commands of one tick (socket.io broadcasts, rate-limit counters, presence) in one write:
   // on loopback a write costs more than the Redis work, and chat sends several broadcasts per message.
-  const pub = new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
+  const pub = new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true, ...redisTls(url, caFile) });
   const clients = { pub, sub: pub.duplicate() };
   // ioredis reconnects by itself; an 'error' without a listener is printed on every attempt. One line per outage.
   for (const client of [clients.pub, clients.sub]) {

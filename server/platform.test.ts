@@ -139,8 +139,10 @@ describe('configuration', () => {
 
   it('demo data only goes into the embedded database unless asked for', () => {
     expect(loadConfig({}).seedDemo).toBe(true);
-    expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/db' }).seedDemo).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    const pg = { DATABASE_URL: 'postgres://x@127.0.0.1/db', ENCRYPTION_KEY_FILE: '/run/keys/thera.key' };
+    expect(loadConfig(pg).seedDemo).toBe(false);
+    expect(loadConfig({ ...pg, SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(() => loadConfig({ DATABASE_URL: pg.DATABASE_URL })).toThrow(/ENCRYPTION_KEY_FILE is required/);
   });
 
   it('bounds the read cache by megabytes and keys', () => {

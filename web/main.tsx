@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import '@mantine/charts/styles.css';
 import './app/global.css';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));

@@ -13,10 +13,15 @@ import { machineSince, machineTicks } from '../machine.ts';
 import { cpuByCommand, cpuByCommandSince, cpuSeconds, rssMb } from '../proc.ts';
 import { summarizeProfile } from './profile.ts';
 import type { Member } from './seed.ts';
+import type { ReplicaPair } from './replica.ts';
 import { summarize } from './stats.ts';
 
 export type Options = { holdSeconds: number; warmupSeconds: number; k: number; workers: number; pool: number; redisUrl: string; database: string };
-type PhaseArgs = Options & { nodes: 1 | 2; steps: number[]; url: string; members: Member[]; profile: boolean };
+type PhaseArgs = Options & {
+  nodes: 1 | 2; steps: number[]; url: string; members: Member[]; profile: boolean;
+  /** The replica phase: nodes on this primary with DATABASE_REPLICA_URLS (bench/members/replica.ts). */
+  replica?: ReplicaPair;
+};
 
 const PORTS = [3410, 3411];
 const children = new Set<ChildProcess>();
@@ -40,7 +45,10 @@ function reply<T>(child: ChildProcess, type: string): Promise<T> {
 
 async function startNodes(args: PhaseArgs, nodeArgs?: string): Promise<ChildProcess[]> {
   // Every member connects from 127.0.0.1: the per-address socket cap (50 by default) is raised through its own setting.
-  const extra = { REDIS_URL: args.nodes === 2 ? args.redisUrl : '', SOCKETS_PER_ADDRESS: String(Math.max(...args.steps) * 2) };
+  const extra = {
+    REDIS_URL: args.nodes === 2 ? args.redisUrl : '', SOCKETS_PER_ADDRESS: String(Math.max(...args.steps) * 2),
+    ...(args.replica ? { DATABASE_REPLICA_URLS: args.replica.replicaUrl } : {}),
+  };
   const saved = process.env.BENCH_NODE_ARGS;
   if (nodeArgs) process.env.BENCH_NODE_ARGS = [saved, nodeArgs].filter(Boolean).join(' ');
   try {
@@ -82,8 +90,8 @@ function assign(members: Member[], nodes: number, workers: number): FleetMember[
 }
 
 /** Backend pids connected to the bench database, and how many of them are running a statement (sampled each second). */
-async function pgWatcher(database: string) {
-  const admin = await openDatabase({ url: `${PG_BASE}/postgres`, poolSize: 1 });
+async function pgWatcher(database: string, server = PG_BASE) {
+  const admin = await openDatabase({ url: `${server}/postgres`, poolSize: 1 });
   let samples = 0;
   let active = 0;
   let connected = 0;
@@ -135,7 +143,8 @@ function healthProbe(port: number) {
 const pct = (seconds: number, over: number) => Math.round((seconds / over) * 100);
 
 async function measureStep(args: PhaseArgs, servers: ChildProcess[], fleet: ChildProcess[]) {
-  const watcher = await pgWatcher(args.database);
+  const watcher = await pgWatcher(args.database, args.replica?.primaryBase);
+  const replicaWatcher = args.replica ? await pgWatcher(args.database, args.replica.replicaBase) : undefined;
   const probe = healthProbe(PORTS[0]);
   await sleep(300);
   const before = {
@@ -149,10 +158,14 @@ async function measureStep(args: PhaseArgs, servers: ChildProcess[], fleet: Chil
   // CPU over the measured window (the collect that follows only waits for late chat deliveries).
   const seconds = (performance.now() - before.at) / 1000;
   const ourPids = new Set(watcher.pids());
-  const pgOurs = [...cpuByCommand('postgres')].filter(([pid]) => ourPids.has(pid)).reduce((t, [pid, s]) => t + s - (before.pg.get(pid) ?? 0), 0);
+  const cpuOf = (pids: Set<number>) => [...cpuByCommand('postgres')].filter(([pid]) => pids.has(pid)).reduce((t, [pid, s]) => t + s - (before.pg.get(pid) ?? 0), 0);
+  const pgOurs = cpuOf(ourPids);
+  const pgReplica = replicaWatcher ? cpuOf(new Set(replicaWatcher.pids())) : 0;
   const cpu = {
     serversPercentOfOneCore: servers.map((s, i) => pct(cpuSeconds(s.pid) - before.servers[i], seconds)),
     postgresBenchDbPercentOfOneCore: pct(pgOurs, seconds),
+    // The replica phase: the standby's backends serving the bench database (its WAL replay is not among them).
+    ...(replicaWatcher ? { postgresReplicaBenchDbPercentOfOneCore: pct(pgReplica, seconds) } : {}),
     postgresAllPercentOfOneCore: pct(cpuByCommandSince('postgres', before.pg), seconds),
     redisPercentOfOneCore: pct(cpuByCommandSince('redis-server', before.redis), seconds),
     fleetPercentOfOneCore: fleet.map((f, i) => pct(cpuSeconds(f.pid) - before.fleet[i], seconds)),
@@ -162,9 +175,10 @@ async function measureStep(args: PhaseArgs, servers: ChildProcess[], fleet: Chil
   const memory = { serversRssMb: servers.map((s) => rssMb(s.pid)), fleetRssMb: fleet.map((f) => rssMb(f.pid)) };
   const parts = (await Promise.all(collected)).map((c) => c.samples);
   const pgPool = await watcher.stop();
+  const replicaPool = await replicaWatcher?.stop();
   const healthzMs = await probe();
   const window = { fromMs: before.at, toMs: before.at + seconds * 1000 };
-  return { ...summarize(parts, seconds), members: parts.reduce((t, p) => t + p.members, 0), cpu, memory, postgresBackends: pgPool, serverHealthzMs: healthzMs, window };
+  return { ...summarize(parts, seconds), members: parts.reduce((t, p) => t + p.members, 0), cpu, memory, postgresBackends: pgPool, ...(replicaPool ? { replicaBackends: replicaPool } : {}), serverHealthzMs: healthzMs, window };
 }
 
 /** The ramp: members added in steps; every step warmed up, then measured; it stops at the first failing step. */
@@ -208,7 +222,7 @@ async function stop(servers: ChildProcess[], fleet: ChildProcess[]) {
 }
 
 export async function runPhase(args: PhaseArgs) {
-  console.log(`members bench: ${args.nodes === 1 ? 'one node' : 'two nodes over Redis'}, steps ${args.steps.join(', ')}`);
+  console.log(`members bench: ${args.nodes === 1 ? 'one node' : 'two nodes over Redis'}${args.replica ? ', a primary and one streaming replica' : ''}, steps ${args.steps.join(', ')}`);
   let servers = await startNodes(args);
   let fleet = await startFleet(args);
   const steps = await ramp(args, servers, fleet);
@@ -246,7 +260,8 @@ function saturation(step: Step | undefined) {
   const pool = Number(process.env.DATABASE_POOL_SIZE ?? 10);
   const users: [string, number][] = [
     ['server(s)', cpu.serversPercentOfOneCore.reduce((a, b) => a + b, 0)], ['PostgreSQL (bench database)', cpu.postgresBenchDbPercentOfOneCore],
-    ['PostgreSQL (other databases)', cpu.postgresAllPercentOfOneCore - cpu.postgresBenchDbPercentOfOneCore],
+    ['PostgreSQL replica (bench database)', cpu.postgresReplicaBenchDbPercentOfOneCore ?? 0],
+    ['PostgreSQL (other databases)', cpu.postgresAllPercentOfOneCore - cpu.postgresBenchDbPercentOfOneCore - (cpu.postgresReplicaBenchDbPercentOfOneCore ?? 0)],
     ['fleet', cpu.fleetPercentOfOneCore.reduce((a, b) => a + b, 0)], ['Redis', cpu.redisPercentOfOneCore],
   ];
   users.sort((a, b) => b[1] - a[1]);

@@ -1,8 +1,13 @@
 // The fault files' data: a migrated database with N verified members, a session token each, and a conversation for
 // every pair (1,2), (3,4), ... Written in a few statements, like bench/chat.ts, so 200 members cost a second.
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { openKeyring } from '../../server/lib/crypto/keyring.ts';
+import { openMessage } from '../../server/lib/crypto/fields.ts';
+import { ensureKeyFile } from './key-file.ts';
 
 export type Member = { n: number; id: string; token: string; conversationId: string; partner: number };
 
@@ -37,7 +42,11 @@ export async function seedMembers(database: Database, total: number): Promise<Me
   }));
 }
 
-/** Every stored message of the fault members' conversations: id, sender, text. */
+/** Every stored message of the fault members' conversations: id, sender, text (decrypted with the nodes' key file). */
 export async function storedMessages(database: Database): Promise<{ id: string; text: string; sender_id: string }[]> {
-  return queryRows(database.db, sql`SELECT id::text, text, sender_id::text FROM messages ORDER BY created_at, id`);
+  const keyring = await openKeyring(database.db, { encryptionKeyFile: ensureKeyFile(), dataDir: path.join(os.tmpdir(), 'thera-faults-harness'), databaseUrl: 'shared', twoFactorKey: undefined });
+  keyring.stop();
+  const rows = await queryRows<{ id: string; text: string; sender_id: string }>(database.db, sql`
+    SELECT id::text, text, sender_id::text FROM messages ORDER BY created_at, id`);
+  return rows.map((row) => ({ ...row, text: openMessage(row.id, row.text) }));
 }

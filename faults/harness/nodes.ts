@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ServerProcess, type Exit } from '../../scripts/server-process.ts';
+import { ensureKeyFile } from './key-file.ts';
 
 // The same key on every node (README): two-factor secrets would otherwise be sealed per node.
 const TWO_FACTOR_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -40,7 +41,7 @@ export async function startNode({ port, databaseUrl, redisUrl, env = {}, probeHe
     env: {
       PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl, ...(redisUrl ? { REDIS_URL: redisUrl } : {}), DATA_DIR: dataDir, SEED_DEMO: '0',
-      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TWO_FACTOR_KEY, TRUST_PROXY: '1', JOBS_POLL_MS: '1000',
+      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TWO_FACTOR_KEY, ENCRYPTION_KEY_FILE: ensureKeyFile(), TRUST_PROXY: '1', JOBS_POLL_MS: '1000',
       // Hundreds of test clients come from one address, as they would through one load balancer without TRUST_PROXY.
       SOCKETS_PER_ADDRESS: '100000', LOGIN_MAX_FAILS_PER_IP: '100000',
       ...env,

@@ -2,6 +2,7 @@
 // touching the machine's shared Redis on 6379.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import tls from 'node:tls';
 import { waitUntil } from './wait.ts';
 
 export type PrivateRedis = {
@@ -12,9 +13,13 @@ export type PrivateRedis = {
   destroy: () => Promise<void>;
 };
 
-const answers = (port: number) => new Promise<boolean>((resolve) => {
-  const socket = net.connect(port, '127.0.0.1');
-  socket.once('connect', () => socket.write('PING\r\n'));
+export type RedisTls = { certFile: string; keyFile: string; caFile: string };
+
+const answers = (port: number, secure?: RedisTls) => new Promise<boolean>((resolve) => {
+  const socket = secure
+    ? tls.connect({ port, host: '127.0.0.1', rejectUnauthorized: false })
+    : net.connect(port, '127.0.0.1');
+  socket.once(secure ? 'secureConnect' : 'connect', () => socket.write('PING\r\n'));
   socket.once('data', (data) => {
     socket.destroy();
     resolve(data.toString().startsWith('+PONG'));
@@ -22,13 +27,18 @@ const answers = (port: number) => new Promise<boolean>((resolve) => {
   socket.once('error', () => resolve(false));
 });
 
-export async function startRedis(port: number): Promise<PrivateRedis> {
+/** With `tls`, Redis listens with TLS only (rediss://), clients not asked for certificates. */
+export async function startRedis(port: number, { tls: secure }: { tls?: RedisTls } = {}): Promise<PrivateRedis> {
   let child: ChildProcess | undefined;
+  const listen = secure
+    ? ['--port', '0', '--tls-port', String(port), '--tls-cert-file', secure.certFile, '--tls-key-file', secure.keyFile,
+      '--tls-ca-cert-file', secure.caFile, '--tls-auth-clients', 'no']
+    : ['--port', String(port)];
   const handle: PrivateRedis = {
-    url: `redis://127.0.0.1:${port}`,
+    url: `${secure ? 'rediss' : 'redis'}://127.0.0.1:${port}`,
     async start() {
-      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-      await waitUntil(() => answers(port), 10_000, `redis on ${port}`);
+      child = spawn('redis-server', [...listen, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      await waitUntil(() => answers(port, secure), 10_000, `redis on ${port}`);
     },
     async kill() {
       const gone = child;

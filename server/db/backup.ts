@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+// The old two-factor key, when the app has not started since it was adopted into the keyring (server/lib/crypto): it is
+// inside the encrypted part. The encryption key file itself never is.
 export const BACKUP_FILES = ['two-factor.key'];
 const pidFile = (dataDir: string) => path.join(dataDir, 'app.pid');
 export const requestFile = (dataDir: string) => path.join(dataDir, 'backups', '.request');

@@ -8,25 +8,33 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { openReplicas, type ReplicaOptions, type ReplicaSet } from './replicas.ts';
+import { postgresTls } from '../lib/transport-tls.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>;
   /** The embedded database's files as a gzipped tar, taken under its query lock (server/db/backup.ts). */
   snapshot?: () => Promise<Blob>;
+  /** PostgreSQL with DATABASE_REPLICA_URLS: where reads that tolerate a little lag may go (server/db/replicas.ts). */
+  replicas?: ReplicaSet;
 };
 
 export type DatabaseOptions = {
   url?: string; dataDir?: string | null; poolSize?: number;
+  /** The CA that signed PostgreSQL's certificate (DATABASE_CA_FILE); see server/lib/transport-tls.ts for sslmode. */
+  caFile?: string;
   /** PostgreSQL stops a statement running longer than this (0 or unset: never); the app answers 503 (lib/errors.ts). */
   statementTimeoutMs?: number;
   /** The embedded database starts from this snapshot (`npm run restore`). */
   loadDataDir?: Blob;
+  /** Streaming replicas of `url` (PostgreSQL only; none: every read on the primary, as before). */
+  replicas?: Omit<ReplicaOptions, 'poolSize' | 'statementTimeoutMs' | 'caFile'>;
 };
 
 /** Real PostgreSQL when a URL is given, otherwise embedded PGlite (in memory when dataDir is null). */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10, opts.statementTimeoutMs ?? 0);
+  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10, opts.statementTimeoutMs ?? 0, opts.caFile, opts.replicas);
   return openPglite(opts.dataDir ?? null, opts.loadDataDir);
 }
 
@@ -34,9 +42,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 // answered 503, instead of waiting with no end as the pool does by default.
 const CONNECT_TIMEOUT_MS = 5000;
 
-async function openPostgres(url: string, max: number, statementTimeoutMs: number): Promise<Database> {
+async function openPostgres(
+  url: string, max: number, statementTimeoutMs: number, caFile?: string, replicaOptions?: DatabaseOptions['replicas'],
+): Promise<Database> {
   const pool = new pg.Pool({
-    connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...postgresTls(url, caFile), max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // TCP keep-alive finds a connection whose server vanished without closing it (a host lost, a network cut).
     keepAlive: true,
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
@@ -44,7 +54,14 @@ async function openPostgres(url: string, max: number, statementTimeoutMs: number
   // An idle client losing its connection (PostgreSQL restarted) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const replicas = replicaOptions?.urls.length ? openReplicas(pool, { ...replicaOptions, poolSize: max, statementTimeoutMs, caFile }) : undefined;
+  return {
+    db, kind: 'postgres', replicas,
+    close: async () => {
+      await replicas?.close();
+      await pool.end();
+    },
+  };
 }
 
 /** Opens (or, from a backup's files, first creates) an embedded data directory. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, bigint, boolean, check, customType, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  type AnyPgColumn, bigint, boolean, check, customType, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -58,6 +58,12 @@ export const users = pgTable('users', {
   insurers: textList('insurers'),
   licensedRegions: textList('licensed_regions'),
   website: text('website').notNull().default(''),
+  // Responsiveness (migration 0330), written by the referrals' job: rate and median are null below three referrals.
+  responseRate: real('response_rate'),
+  medianResponseHours: real('median_response_hours'),
+  responsesCounted: integer('responses_counted').notNull().default(0),
+  responsesAnswered: integer('responses_answered').notNull().default(0),
+  responsivenessAt: timestamp('responsiveness_at', { withTimezone: true }),
   // Migration 0206: the fee per session, in cents of its currency; both or neither.
   sessionFeeCents: integer('session_fee_cents'),
   sessionFeeCurrency: text('session_fee_currency'),
@@ -75,6 +81,12 @@ export const users = pgTable('users', {
   onboardingDismissedAt: timestamp('onboarding_dismissed_at', { withTimezone: true }),
   // Migration 0205: when the dashboard first greeted the member (NULL: "Welcome", not yet "Welcome back").
   welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
+  // Migration 0250: a legal hold keeps everything of the member the retention purge would remove (administrators only).
+  legalHoldAt: timestamp('legal_hold_at', { withTimezone: true }),
+  legalHoldReason: text('legal_hold_reason'),
+  legalHoldBy: uuid('legal_hold_by'),
+  // Migration 0380: the language the member chose (common/i18n/locales.ts); NULL follows the browser.
+  locale: text('locale'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -100,6 +112,10 @@ export const users = pgTable('users', {
   index('users_licence_expiry_idx').on(t.licenceExpiresOn, t.id)
     .where(sql`${t.verificationStatus} = 'verified' AND ${t.licenceExpiresOn} IS NOT NULL`),
   index('users_pending_name_idx').on(t.pendingNameAt, t.id).where(sql`${t.pendingName} IS NOT NULL`),
+  index('users_legal_hold_idx').on(t.id).where(sql`${t.legalHoldAt} IS NOT NULL`),
+  fkey('users', t.legalHoldBy, t.id, 'set null'),
+  check('users_locale_check', sql`${t.locale} IS NULL OR ${t.locale} IN ('en', 'fr-CA')`),
+  check('users_legal_hold_check', sql`(${t.legalHoldAt} IS NULL) = (${t.legalHoldReason} IS NULL) AND (${t.legalHoldReason} IS NULL OR char_length(${t.legalHoldReason}) BETWEEN 1 AND 500)`),
   // Migration 0010: the GIN indexes above skip the pending list (fastupdate off); two partial indexes over the
   // therapists the directory lists: featured (newest verified first) and the unfiltered name order.
   index('users_listed_verified_idx').on(t.verifiedAt.desc().nullsLast(), t.id.desc().nullsFirst())
@@ -120,6 +136,8 @@ export const sessions = pgTable('sessions', {
 }, (t) => [
   uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId),
   index('sessions_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  // Migration 0250: the retention purge of ended sessions.
+  index('sessions_last_used_idx').on(t.lastUsedAt), index('sessions_created_idx').on(t.createdAt),
 ]);
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {
@@ -264,7 +282,16 @@ export const conversations = pgTable('conversations', {
   lastMessageId: uuid('last_message_id').references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('conversations_pair_idx').on(t.pairKey)]);
+  // Migration 0310: a group conversation (up to 12 members); its pair_key is "group:<id>".
+  isGroup: boolean('is_group').notNull().default(false),
+  title: text('title'),
+  creatorId: uuid('creator_id'),
+  membersCanAdd: boolean('members_can_add').notNull().default(false),
+}, (t) => [
+  uniqueIndex('conversations_pair_idx').on(t.pairKey),
+  fkey('conversations', t.creatorId, users.id, 'set null'),
+  check('conversations_title_length_check', sql`char_length(${t.title}) BETWEEN 1 AND 80`),
+]);
 
 export const conversationParticipants = pgTable('conversation_participants', {
   conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
@@ -275,6 +302,10 @@ export const conversationParticipants = pgTable('conversation_participants', {
   // Migration 0120: "delete" removes the conversation for this participant only (hidden) and clears their history.
   hidden: boolean('hidden').notNull().default(false),
   clearedAt: timestamp('cleared_at', { withTimezone: true }),
+  // Migration 0310: when the member joined, and the newest message their devices received and read (a group's receipts).
+  joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  deliveredThrough: timestamp('delivered_through', { withTimezone: true }),
+  readThrough: timestamp('read_through', { withTimezone: true }),
 }, (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_participants_user_idx').on(t.userId)]);
 
 export const messages = pgTable('messages', {
@@ -298,27 +329,44 @@ export const messages = pgTable('messages', {
   clientMessageId: text('client_message_id'),
 }, (t) => [
   index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
+  // Migration 0250: the retention purge walks messages from the oldest.
+  index('messages_created_idx').on(t.createdAt),
   // Chat (migration 0040): delivered/read updates touch only messages not yet read.
   index('messages_unread_idx').on(t.conversationId, t.senderId).where(sql`${t.status} <> 'read'`),
   check('messages_status_check', sql`${t.status} IN ('sent', 'delivered', 'read')`),
-  check('messages_text_length_check', sql`char_length(${t.text}) BETWEEN 1 AND 4000`),
+  // Migration 0230: the text is ciphertext (server/lib/crypto); the words' own bound is the app's.
+  check('messages_text_length_check', sql`char_length(${t.text}) BETWEEN 1 AND 24000`),
   check('messages_kind_check', sql`${t.kind} IN ('text', 'system')`),
-  // Search in a conversation (migration 0135): trigrams of what still stands.
-  index('messages_text_trgm').using('gin', sql`lower(${t.text}) gin_trgm_ops`)
-    .where(sql`${t.unsentAt} IS NULL AND ${t.removedAt} IS NULL AND ${t.kind} = 'text'`),
   uniqueIndex('messages_sender_client_id_idx').on(t.senderId, t.clientMessageId).where(sql`${t.clientMessageId} IS NOT NULL`),
   check('messages_client_message_id_check', sql`char_length(${t.clientMessageId}) BETWEEN 1 AND 64`),
 ]);
 
+/**
+ * The access audit trail (migrations 0220): append-only and hash-chained by triggers (seq, prev_hash and hash are set by
+ * the chain trigger, never by the application); actor_id has no foreign key, so an account's deletion changes no entry.
+ */
 export const auditLog = pgTable('audit_log', {
   id: id(),
-  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  actorId: uuid('actor_id'),
   action: text('action').notNull(),
   targetType: text('target_type').notNull(),
   targetId: text('target_id'),
   detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
-}, (t) => [index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()), index('audit_log_target_idx').on(t.targetType, t.targetId)]);
+  actorRole: text('actor_role'),
+  memberId: uuid('member_id'),
+  requestId: text('request_id'),
+  clientAddress: text('client_address'),
+  reason: text('reason'),
+  seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+  prevHash: text('prev_hash').notNull().default(''),
+  hash: text('hash').notNull().default(''),
+  detailDigest: text('detail_digest').notNull().default(''),
+  redactedAt: timestamp('redacted_at', { withTimezone: true }),
+}, (t) => [
+  index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()), index('audit_log_target_idx').on(t.targetType, t.targetId),
+  uniqueIndex('audit_log_seq_idx').on(t.seq), index('audit_log_actor_idx').on(t.actorId, t.seq), index('audit_log_member_idx').on(t.memberId, t.seq),
+]);
 
 /** Messages a user sent in the current 10-second window: the chat's send limit, counted where messages are stored. */
 export const chatSendCounts = pgTable('chat_send_counts', {
@@ -396,6 +444,33 @@ export const mfaChallenges = pgTable('mfa_challenges', {
   createdAt: createdAt(),
 }, (t) => [index('mfa_challenges_user_idx').on(t.userId), index('mfa_challenges_expires_idx').on(t.expiresAt), fkey('mfa_challenges', t.userId, users.id, 'cascade')]);
 
+/** A member's passkeys (WebAuthn credentials, migration 0240): several per account, each named by its owner. */
+export const passkeys = pgTable('passkeys', {
+  id: id(),
+  userId: uuid('user_id').notNull(),
+  // The credential's id as the authenticator gives it (base64url): unique across every account.
+  credentialId: text('credential_id').notNull(),
+  publicKey: bytea('public_key').notNull(),
+  // The authenticator's signature counter: an assertion that does not move it forward (when it counts) is a clone's.
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  transports: textList('transports'),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('passkeys_credential_idx').on(t.credentialId), index('passkeys_user_idx').on(t.userId), fkey('passkeys', t.userId, users.id, 'cascade')]);
+
+/**
+ * A WebAuthn challenge handed out and not yet answered (migration 0240): single-use, and short-lived. `purpose` says
+ * which step may use it; `userId` is the account it is for (none for a sign-in with a passkey alone).
+ */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  challenge: text('challenge').primaryKey(),
+  purpose: text('purpose').notNull(),
+  userId: uuid('user_id'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt), fkey('webauthn_challenges', t.userId, users.id, 'cascade')]);
+
 /** A change of email waiting for the link sent to the new address (migration 0112). */
 export const emailChangeTokens = pgTable('email_change_tokens', {
   tokenHash: text('token_hash').primaryKey(),
@@ -430,10 +505,12 @@ export const referrals = pgTable('referrals', {
   index('referrals_sender_created_idx').on(t.senderId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('referrals_board_idx').on(t.ageGroup, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.toBoard} AND ${t.status} = 'open'`),
   index('referrals_status_expires_idx').on(t.status, t.expiresAt),
+  index('referrals_status_updated_idx').on(t.status, t.updatedAt),
+  index('referrals_created_idx').on(t.createdAt),
   index('referrals_open_expiry_idx').on(t.id, t.expiresAt).where(sql`${t.status} = 'open'`),
   check('referrals_status_check', sql`${t.status} IN ('open', 'placed', 'withdrawn')`),
   check('referrals_urgency_check', sql`${t.urgency} IN ('routine', 'soon', 'urgent')`),
-  check('referrals_note_length_check', sql`char_length(${t.note}) <= 1000`),
+  check('referrals_note_length_check', sql`char_length(${t.note}) <= 8000`),
   fkey('referrals', t.senderId, users.id, 'cascade'),
 ]);
 
@@ -447,12 +524,19 @@ export const referralRecipients = pgTable('referral_recipients', {
   viaBoard: boolean('via_board').notNull().default(false),
   conversationId: uuid('conversation_id'),
   createdAt: createdAt(),
+  // What happened after the hand-off (migration 0330), recorded once by an accepting recipient.
+  outcome: text('outcome'),
+  outcomeAt: timestamp('outcome_at', { withTimezone: true }),
 }, (t) => [
   primaryKey({ name: 'referral_recipients_pkey', columns: [t.referralId, t.recipientId] }),
+  index('referral_recipients_created_idx').on(t.createdAt),
+  index('referral_recipients_outcome_idx').on(t.recipientId, t.outcome).where(sql`${t.outcome} IS NOT NULL`),
+  check('referral_recipients_outcome_check', sql`(${t.outcome} IS NULL) = (${t.outcomeAt} IS NULL)
+  AND (${t.outcome} IS NULL OR (${t.response} = 'accepted' AND ${t.outcome} IN ('first session held', 'client did not follow up', 'not a fit, referred on')))`),
   index('referral_recipients_inbox_idx').on(t.recipientId, t.createdAt.desc().nullsFirst(), t.referralId.desc().nullsFirst()),
   index('referral_recipients_pending_idx').on(t.recipientId, t.referralId).where(sql`${t.response} = 'pending'`),
   check('referral_recipients_response_check', sql`${t.response} IN ('pending', 'accepted', 'declined', 'no capacity')`),
-  check('referral_recipients_message_length_check', sql`${t.message} IS NULL OR char_length(${t.message}) <= 500`),
+  check('referral_recipients_message_length_check', sql`${t.message} IS NULL OR char_length(${t.message}) <= 4000`),
   fkey('referral_recipients', t.referralId, referrals.id, 'cascade'), fkey('referral_recipients', t.recipientId, users.id, 'cascade'), fkey('referral_recipients', t.conversationId, conversations.id, 'set null'),
 ]);
 
@@ -468,7 +552,7 @@ export const referralOffers = pgTable('referral_offers', {
   uniqueIndex('referral_offers_one_idx').on(t.referralId, t.therapistId),
   index('referral_offers_therapist_idx').on(t.therapistId),
   check('referral_offers_status_check', sql`${t.status} IN ('open', 'accepted')`),
-  check('referral_offers_message_length_check', sql`char_length(${t.message}) <= 500`),
+  check('referral_offers_message_length_check', sql`char_length(${t.message}) <= 4000`),
   fkey('referral_offers', t.referralId, referrals.id, 'cascade'), fkey('referral_offers', t.therapistId, users.id, 'cascade'),
 ]);
 
@@ -492,6 +576,7 @@ export const dataExports = pgTable('data_exports', {
 }, (t) => [
   index('data_exports_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
   index('data_exports_expires_idx').on(t.expiresAt),
+  index('data_exports_created_idx').on(t.createdAt),
   check('data_exports_status_check', sql`${t.status} IN ('preparing', 'ready', 'failed')`),
   fkey('data_exports', t.userId, users.id, 'cascade'),
 ]);
@@ -530,9 +615,27 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   index('idempotency_keys_created_idx').on(t.createdAt),
 ]);
 
+/** Data keys wrapped by the key file's key (migration 0230, server/lib/crypto/keyring.ts). */
+export const encryptionKeys = pgTable('encryption_keys', {
+  id: text('id').primaryKey(),
+  wrapped: text('wrapped').notNull(),
+  kekId: text('kek_id').notNull(),
+  purpose: text('purpose').notNull().default('data'),
+  activeFrom: timestamp('active_from', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+}, (t) => [check('encryption_keys_purpose_check', sql`${t.purpose} IN ('data', 'two-factor')`)]);
+
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
+});
+
+// Administrators' platform-wide settings (migration 0207): values checked by their schema in server/lib/platform-settings.ts.
+export const platformSettings = pgTable('platform_settings', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: uuid('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 // Notifications (migration 0101, docs/decisions/0058-notifications.md).
@@ -564,6 +667,7 @@ export const notifications = pgTable('notifications', {
   uniqueIndex('notifications_event_idx').on(t.userId, t.sourceId).where(sql`${t.sourceId} IS NOT NULL AND ${t.groupKey} IS NULL`),
   index('notifications_source_idx').on(t.sourceId).where(sql`${t.sourceId} IS NOT NULL`),
   index('notifications_post_idx').on(t.postId).where(sql`${t.postId} IS NOT NULL`),
+  index('notifications_created_idx').on(t.createdAt),
   // Migration 0155: the pages read three actor slots (docs/decisions/0106).
   check('notifications_actor_ids_max', sql`cardinality(${t.actorIds}) <= 3`),
   fkey('notifications', t.userId, users.id, 'cascade'), fkey('notifications', t.postId, posts.id, 'cascade'),
@@ -574,10 +678,119 @@ export const notificationPreferences = pgTable('notification_preferences', {
   key: text('key').notNull(),
   inApp: boolean('in_app').notNull(),
   email: text('email').notNull(),
+  /** Null: the type's default (migration 0270). */
+  push: boolean('push'),
 }, (t) => [
   primaryKey({ name: 'notification_preferences_pkey', columns: [t.userId, t.key] }),
   check('notification_preferences_email_check', sql`${t.email} IN ('off', 'immediate', 'daily')`),
   fkey('notification_preferences', t.userId, users.id, 'cascade'),
+]);
+
+/** Devices that receive push notifications (migration 0270, docs/decisions/0205-web-push.md). */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: id(),
+  userId: uuid('user_id').notNull(),
+  endpoint: text('endpoint').notNull(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  deviceName: text('device_name').notNull(),
+  createdAt: createdAt(),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+}, (t) => [
+  fkey('push_subscriptions', t.userId, users.id, 'cascade'),
+  unique('push_subscriptions_endpoint_key').on(t.endpoint),
+  index('push_subscriptions_user_idx').on(t.userId),
+]);
+
+/** The tags a device was shown a push for, until a read elsewhere closes them (migration 0270). */
+export const pushTags = pgTable('push_tags', {
+  subscriptionId: uuid('subscription_id').notNull(),
+  tag: text('tag').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ name: 'push_tags_pkey', columns: [t.subscriptionId, t.tag] }),
+  fkey('push_tags', t.subscriptionId, pushSubscriptions.id, 'cascade'),
+]);
+
+/** A group practice (migration 0340, docs/decisions/0245-group-practices.md). */
+export const practices = pgTable('practices', {
+  id: id(),
+  slug: text('slug').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  website: text('website').notNull().default(''),
+  phone: text('phone'),
+  logo: text('logo'),
+  locations: jsonb('locations').notNull().default(sql`'[]'::jsonb`),
+  regions: textList('regions'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  unique('practices_slug_key').on(t.slug),
+  check('practices_name_length_check', sql`char_length(${t.name}) BETWEEN 1 AND 120`),
+  check('practices_description_length_check', sql`char_length(${t.description}) <= 2000`),
+  index('practices_regions_idx').using('gin', t.regions),
+  index('practices_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  index('practices_name_id_idx').on(sql`lower(${t.name})`, t.id),
+]);
+
+/** Who belongs to a practice and in which role; one owner (migration 0340). */
+export const practiceMembers = pgTable('practice_members', {
+  practiceId: uuid('practice_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  role: text('role').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ name: 'practice_members_pkey', columns: [t.practiceId, t.userId] }),
+  fkey('practice_members', t.practiceId, practices.id, 'cascade'), fkey('practice_members', t.userId, users.id, 'cascade'),
+  check('practice_members_role_check', sql`${t.role} IN ('owner', 'admin', 'clinician', 'intake')`),
+  index('practice_members_user_idx').on(t.userId),
+  uniqueIndex('practice_members_one_owner_idx').on(t.practiceId).where(sql`${t.role} = 'owner'`),
+]);
+
+/** An owner's or admin's invitation to join a practice in a role (migration 0340). */
+export const practiceInvitations = pgTable('practice_invitations', {
+  id: id(),
+  practiceId: uuid('practice_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  role: text('role').notNull(),
+  invitedBy: uuid('invited_by'),
+  status: text('status').notNull().default('pending'),
+  createdAt: createdAt(),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+}, (t) => [
+  fkey('practice_invitations', t.practiceId, practices.id, 'cascade'), fkey('practice_invitations', t.userId, users.id, 'cascade'),
+  fkey('practice_invitations', t.invitedBy, users.id, 'set null'),
+  check('practice_invitations_role_check', sql`${t.role} IN ('admin', 'clinician', 'intake')`),
+  check('practice_invitations_status_check', sql`${t.status} IN ('pending', 'accepted', 'declined', 'withdrawn')`),
+  uniqueIndex('practice_invitations_pending_idx').on(t.userId, t.practiceId).where(sql`${t.status} = 'pending'`),
+  index('practice_invitations_practice_idx').on(t.practiceId),
+]);
+
+/** A practice's re-encoded logo (migration 0340), as avatar_images keeps photos. */
+export const practiceLogos = pgTable('practice_logos', {
+  practiceId: uuid('practice_id').notNull(),
+  hash: text('hash').notNull(),
+  image: bytea('image').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ name: 'practice_logos_pkey', columns: [t.practiceId, t.hash] }), fkey('practice_logos', t.practiceId, practices.id, 'cascade')]);
+
+/** A referral sent to a practice, in its intake inbox until assigned or answered (migration 0340). */
+export const practiceReferrals = pgTable('practice_referrals', {
+  referralId: uuid('referral_id').notNull(),
+  practiceId: uuid('practice_id').notNull(),
+  state: text('state').notNull().default('unassigned'),
+  assignedTo: uuid('assigned_to'),
+  handledBy: uuid('handled_by'),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ name: 'practice_referrals_pkey', columns: [t.referralId, t.practiceId] }),
+  fkey('practice_referrals', t.referralId, referrals.id, 'cascade'), fkey('practice_referrals', t.practiceId, practices.id, 'cascade'),
+  fkey('practice_referrals', t.assignedTo, users.id, 'set null'), fkey('practice_referrals', t.handledBy, users.id, 'set null'),
+  check('practice_referrals_state_check', sql`${t.state} IN ('unassigned', 'assigned', 'no capacity')`),
+  index('practice_referrals_inbox_idx').on(t.practiceId, t.createdAt.desc().nullsFirst(), t.referralId.desc().nullsFirst()),
+  index('practice_referrals_state_idx').on(t.practiceId, t.state, t.createdAt.desc().nullsFirst(), t.referralId.desc().nullsFirst()),
 ]);
 
 export const postFollows = pgTable('post_follows', {
@@ -627,3 +840,186 @@ export const activityItems = pgTable('activity_items', {
   authorId: uuid('author_id'),
   title: text('title'),
 }, (t) => [primaryKey({ name: 'activity_items_pkey', columns: [t.at, t.id] })]);
+
+/**
+ * Consultation groups (migration 0320, docs/decisions/0235): a small group of peers that meets on a schedule. The
+ * schedule is kept as the facilitator wrote it (weekday, local time, IANA zone) and expanded on read; `members_count`
+ * counts members (not pending invitations) so "open seats" is a comparison the listing's index can use.
+ */
+export const consultationGroups = pgTable('consultation_groups', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  visibility: text('visibility').notNull(),
+  maxMembers: integer('max_members').notNull(),
+  specialties: textList('specialties'),
+  modalities: textList('modalities'),
+  frequency: text('frequency').notNull(),
+  weekday: integer('weekday').notNull(),
+  localTime: text('local_time').notNull(),
+  timeZone: text('time_zone').notNull(),
+  durationMinutes: integer('duration_minutes').notNull(),
+  startsOn: date('starts_on', { mode: 'string' }).notNull(),
+  meetingLink: text('meeting_link').notNull().default(''),
+  facilitatorId: uuid('facilitator_id').notNull(),
+  conversationId: uuid('conversation_id'),
+  membersCount: integer('members_count').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  search: tsvector('search').generatedAlwaysAs(
+    sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+  ),
+}, (t) => [
+  index('consultation_groups_listed_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.visibility} = 'listed' AND ${t.membersCount} < ${t.maxMembers}`),
+  index('consultation_groups_search_gin').using('gin', t.search).with({ fastupdate: 'off' }),
+  index('consultation_groups_specialties_gin').using('gin', t.specialties),
+  index('consultation_groups_modalities_gin').using('gin', t.modalities),
+  index('consultation_groups_facilitator_idx').on(t.facilitatorId),
+  check('consultation_groups_visibility_check', sql`${t.visibility} IN ('private', 'listed')`),
+  check('consultation_groups_max_members_check', sql`${t.maxMembers} BETWEEN 3 AND 12`),
+  check('consultation_groups_frequency_check', sql`${t.frequency} IN ('weekly', 'biweekly', 'monthly')`),
+  fkey('consultation_groups', t.facilitatorId, users.id, 'cascade'),
+  fkey('consultation_groups', t.conversationId, conversations.id, 'set null'),
+]);
+
+export const groupMembers = pgTable('group_members', {
+  groupId: uuid('group_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ name: 'group_members_pkey', columns: [t.groupId, t.userId] }),
+  index('group_members_user_idx').on(t.userId),
+  fkey('group_members', t.groupId, consultationGroups.id, 'cascade'), fkey('group_members', t.userId, users.id, 'cascade'),
+]);
+
+/** An invitation (by the facilitator) or a join request (by the member); one pending of either per member and group. */
+export const groupInvitations = pgTable('group_invitations', {
+  id: id(),
+  groupId: uuid('group_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  kind: text('kind').notNull(),
+  message: text('message').notNull().default(''),
+  status: text('status').notNull().default('pending'),
+  createdAt: createdAt(),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('group_invitations_pending_key').on(t.groupId, t.userId).where(sql`${t.status} = 'pending'`),
+  index('group_invitations_user_idx').on(t.userId, t.createdAt.desc()),
+  check('group_invitations_kind_check', sql`${t.kind} IN ('invitation', 'request')`),
+  check('group_invitations_status_check', sql`${t.status} IN ('pending', 'accepted', 'declined')`),
+  fkey('group_invitations', t.groupId, consultationGroups.id, 'cascade'), fkey('group_invitations', t.userId, users.id, 'cascade'),
+]);
+
+/** A meeting of the schedule that differs from it: moved or cancelled. Keyed by the start the schedule gave it. */
+export const groupMeetingChanges = pgTable('group_meeting_changes', {
+  groupId: uuid('group_id').notNull(),
+  occurrence: timestamp('occurrence', { withTimezone: true }).notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  status: text('status').notNull(),
+}, (t) => [
+  primaryKey({ name: 'group_meeting_changes_pkey', columns: [t.groupId, t.occurrence] }),
+  check('group_meeting_changes_status_check', sql`${t.status} IN ('moved', 'cancelled')`),
+  fkey('group_meeting_changes', t.groupId, consultationGroups.id, 'cascade'),
+]);
+
+/**
+ * Who attended a meeting, as the facilitator recorded it. The group's and the facilitator's names are copied in: the
+ * hours log is the member's record, kept when the group is deleted or the member leaves.
+ */
+export const groupAttendance = pgTable('group_attendance', {
+  groupId: uuid('group_id'),
+  occurrence: timestamp('occurrence', { withTimezone: true }).notNull(),
+  userId: uuid('user_id').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  durationMinutes: integer('duration_minutes').notNull(),
+  groupName: text('group_name').notNull(),
+  facilitatorName: text('facilitator_name').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  meetingKey: text('meeting_key').notNull(),
+}, (t) => [
+  primaryKey({ name: 'group_attendance_pkey', columns: [t.meetingKey, t.userId] }),
+  index('group_attendance_user_idx').on(t.userId, t.startsAt),
+  fkey('group_attendance', t.groupId, consultationGroups.id, 'set null'), fkey('group_attendance', t.userId, users.id, 'cascade'),
+]);
+
+/** A de-identified case a member presents (every field passed the privacy guard; stored sealed). */
+export const groupCases = pgTable('group_cases', {
+  id: id(),
+  groupId: uuid('group_id').notNull(),
+  authorId: uuid('author_id'),
+  presentingConcern: text('presenting_concern').notNull(),
+  ageGroup: text('age_group').notNull(),
+  context: text('context').notNull(),
+  question: text('question').notNull(),
+  discussedAt: timestamp('discussed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('group_cases_group_idx').on(t.groupId, t.createdAt.desc()),
+  fkey('group_cases', t.groupId, consultationGroups.id, 'cascade'), fkey('group_cases', t.authorId, users.id, 'set null'),
+]);
+
+export const groupCaseComments = pgTable('group_case_comments', {
+  id: id(),
+  caseId: uuid('case_id').notNull(),
+  parentId: uuid('parent_id'),
+  authorId: uuid('author_id'),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  index('group_case_comments_case_idx').on(t.caseId, t.createdAt),
+  fkey('group_case_comments', t.caseId, groupCases.id, 'cascade'), fkey('group_case_comments', t.authorId, users.id, 'set null'),
+  foreignKey({ name: 'group_case_comments_parent_id_fkey', columns: [t.parentId], foreignColumns: [t.id] }).onDelete('cascade'),
+]);
+
+/** A member's private calendar feed: its token is signed from the nonce with the app's secret; the hash finds it. */
+export const groupCalendarLinks = pgTable('group_calendar_links', {
+  userId: uuid('user_id').primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  nonce: text('nonce').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('group_calendar_links_token_key').on(t.tokenHash),
+  fkey('group_calendar_links', t.userId, users.id, 'cascade'),
+]);
+/** Uploaded documents (migration 0300, docs/decisions/0220): the bytes are encrypted objects in `storage`. */
+export const files = pgTable('files', {
+  id: id(),
+  ownerId: uuid('owner_id').notNull(),
+  name: text('name').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  contentType: text('content_type').notNull(),
+  kind: text('kind').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  pages: integer('pages'),
+  hasThumbnail: boolean('has_thumbnail').notNull().default(false),
+  storage: text('storage').notNull(),
+  messageId: uuid('message_id'),
+  referralId: uuid('referral_id'),
+  attachedAt: timestamp('attached_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('files_owner_idx').on(t.ownerId),
+  index('files_message_idx').on(t.messageId).where(sql`${t.messageId} IS NOT NULL`),
+  index('files_referral_idx').on(t.referralId).where(sql`${t.referralId} IS NOT NULL`),
+  index('files_unattached_idx').on(t.createdAt).where(sql`${t.attachedAt} IS NULL`),
+  check('files_kind_check', sql`${t.kind} IN ('image', 'pdf', 'document', 'text')`),
+  check('files_storage_check', sql`${t.storage} IN ('db', 's3')`),
+  check('files_name_length_check', sql`char_length(${t.name}) BETWEEN 1 AND 200`),
+  check('files_attached_once_check', sql`${t.messageId} IS NULL OR ${t.referralId} IS NULL`),
+  fkey('files', t.ownerId, users.id, 'cascade'), fkey('files', t.messageId, messages.id, 'cascade'), fkey('files', t.referralId, referrals.id, 'cascade'),
+]);
+
+/** The database backend's encrypted objects, in fixed-size pieces (migration 0300). */
+export const fileBlobs = pgTable('file_blobs', {
+  key: text('key').notNull(),
+  seq: integer('seq').notNull(),
+  bytes: bytea('bytes').notNull(),
+}, (t) => [primaryKey({ name: 'file_blobs_pkey', columns: [t.key, t.seq] })]);
+
+/** Objects whose file row is gone, waiting for the files job to remove them from their backend (migration 0300). */
+export const fileDeletions = pgTable('file_deletions', {
+  key: text('key').notNull(),
+  storage: text('storage').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ name: 'file_deletions_pkey', columns: [t.key, t.storage] })]);

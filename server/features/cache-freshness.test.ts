@@ -3,15 +3,16 @@
 // same node and, with Redis and PostgreSQL, through another node sharing the database. Every cache lives a minute
 // here, so that only the event (never expiry) can explain a fresh answer; a control shows a change made without one
 // staying unseen.
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { MEMBER_CACHES, SESSION_CACHE, SHARED_CACHES, type CacheEventType } from '../lib/caches.ts';
-import { createAdmin, createCommunity, createUser, type TestUser } from '../test/factories.ts';
-import { createTestContext, openTestDatabase, startRedisNode, type TestContext } from '../test/harness.ts';
+import { createAdmin, createCommunity, createUser, randomLetters, type TestUser } from '../test/factories.ts';
+import { baseUrl, createTestContext, openTestDatabase, startRedisNode, type TestContext } from '../test/harness.ts';
 import { caller } from '../test/http.ts';
+import { startLocalPushService, type LocalPushService } from '../test/push-service.ts';
+import { call, connectClient } from '../test/sockets.ts';
 
 const MINUTE = '60000';
 const MINUTE_CACHES = {
@@ -25,13 +26,21 @@ const REFERRAL = {
 };
 
 type Call = ReturnType<typeof caller>;
-/** The node a member reads through and the node the write goes through (the same one, or another). */
-type Nodes = { reader: Call; writer: Call; db: Db };
+/** The node a member reads through and the node the write goes through (the same one, or another); the reader's URL. */
+type Nodes = { reader: Call; writer: Call; db: Db; readerUrl: () => string };
+// Pushes go to a push service on loopback (the push.devices.changed scenario).
+let pushService: LocalPushService;
+const withPush = () => ({ ...MINUTE_CACHES, PUSH_ALLOW_LOOPBACK: '1', PUSH_CA_FILE: pushService.caFile });
+const urlOf = (app: App) => {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('node is not listening');
+  return `http://127.0.0.1:${address.port}`;
+};
 /** A read, what it answers before the write, the write, and what the next read must answer. */
 type Case = { read: () => Promise<unknown>; before: unknown; write: () => Promise<unknown>; after: unknown };
 type Scenario = { event: CacheEventType; what: string; prepare: (n: Nodes) => Promise<Case> };
 
-const word = () => `w${randomBytes(5).toString('hex')}`;
+const word = () => `w${randomLetters(10)}`;
 const ok = async (answer: Promise<{ status: number; body: any }>) => {
   const { status, body } = await answer;
   if (status >= 300) throw new Error(`unexpected ${status}: ${JSON.stringify(body)}`);
@@ -158,6 +167,17 @@ const scenarios: Scenario[] = [
     },
   },
   {
+    event: 'member.preferences.changed', what: 'a member\'s new language shows in their session and in the language of their refusals',
+    async prepare({ reader, writer, db }) {
+      const member = await createUser(db);
+      const read = async () => [(await reader('GET', '/api/users/me', member)).body.locale, (await reader('GET', '/api/admin/audit', member)).body.msg];
+      return {
+        read, before: [null, 'Only administrators can do that.'], write: () => ok(writer('PATCH', '/api/users/me', member, { locale: 'fr-CA' })),
+        after: ['fr-CA', 'Seuls les administrateurs peuvent faire cela.'],
+      };
+    },
+  },
+  {
     event: 'member.deleted', what: 'an erased member\'s posts leave the feed',
     async prepare({ reader, writer, db }) {
       const [admin, ana, ben] = await Promise.all([createAdmin(db), createUser(db), createUser(db)]);
@@ -182,6 +202,38 @@ const scenarios: Scenario[] = [
       return { read, before: 200, write: () => ok(writer('PATCH', `/api/admin/users/${member.id}`, admin, { disabled: true })), after: 401 };
     },
   },
+  {
+    event: 'push.devices.changed', what: 'a push device added is pushed the next chat message',
+    async prepare({ reader, writer, db, readerUrl }) {
+      const [ana, ben] = await Promise.all([createUser(db), createUser(db)]);
+      const conversationId = (await ok(reader('POST', '/api/conversations', ana, { recipientId: ben.id })))._id;
+      const socket = await connectClient(readerUrl(), ana.token);
+      cleanups.push(() => void socket.disconnect());
+      const device = pushService.subscribe();
+      let subscribed = false;
+      // Sends a message through the reader node (which reads whether Ben has a device); Ben's push, if one arrives.
+      // Before the write Ben has no device, so no push can arrive: the read only fills the reader's memory with "none".
+      const read = async () => {
+        const ack = await call(socket, 'sendMessage', { conversationId, text: word(), clientMessageId: word() });
+        if (!ack._id) throw new Error(JSON.stringify(ack));
+        if (!subscribed) return false;
+        return pushService.next(device.id, undefined, 10_000).then(() => true, () => false);
+      };
+      const write = async () => {
+        await ok(writer('POST', '/api/users/me/push-subscriptions', ben, { endpoint: device.endpoint, keys: device.keys, deviceName: 'Phone' }));
+        subscribed = true;
+      };
+      return { read, before: false, write, after: true };
+    },
+  },
+  {
+    event: 'settings.changed', what: 'an administrator\'s platform setting applies at once',
+    async prepare({ reader, writer, db }) {
+      const admin = await createAdmin(db);
+      const read = async () => (await reader('GET', '/api/admin/forum-privacy', admin)).body.mode;
+      return { read, before: 'confirm', write: () => ok(writer('PUT', '/api/admin/forum-privacy', admin, { mode: 'refuse' })), after: 'refuse' };
+    },
+  },
 ];
 
 it('every event a cache is declared to be cleared by has a freshness scenario here', () => {
@@ -191,6 +243,10 @@ it('every event a cache is declared to be cleared by has a freshness scenario he
 });
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
+beforeAll(async () => {
+  pushService = await startLocalPushService();
+  cleanups.push(() => pushService.close());
+});
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
@@ -199,12 +255,12 @@ describe('on one node', () => {
   let ctx: TestContext;
   const call = caller(() => ctx.app);
   beforeAll(async () => {
-    ctx = await createTestContext({ config: MINUTE_CACHES });
+    ctx = await createTestContext({ config: withPush(), listen: true });
     cleanups.push(() => ctx.close());
   });
 
   it.each(scenarios.map((s) => [`${s.event}: ${s.what}`, s] as const))('%s, in the very next read', async (_name, scenario) => {
-    const { read, before, write, after } = await scenario.prepare({ reader: call, writer: call, db: ctx.db });
+    const { read, before, write, after } = await scenario.prepare({ reader: call, writer: call, db: ctx.db, readerUrl: () => baseUrl(ctx) });
     expect(await read()).toEqual(before);
     await write();
     expect(await read()).toEqual(after);
@@ -238,7 +294,7 @@ describe.skipIf(!twoNodes)('on the other node', () => {
     db = database.db;
     const nodes: App[] = [];
     for (let i = 0; i < 2; i++) {
-      const node = await startRedisNode(db, { config: MINUTE_CACHES });
+      const node = await startRedisNode(db, { config: withPush(), listen: true });
       cleanups.push(node.close);
       nodes.push(node.app);
     }
@@ -246,7 +302,7 @@ describe.skipIf(!twoNodes)('on the other node', () => {
   }, 60_000);
 
   it.each(scenarios.map((s) => [`${s.event}: ${s.what}`, s] as const))('%s, once the word has crossed Redis', async (_name, scenario) => {
-    const { read, before, write, after } = await scenario.prepare({ reader: caller(() => nodeB), writer: caller(() => nodeA), db });
+    const { read, before, write, after } = await scenario.prepare({ reader: caller(() => nodeB), writer: caller(() => nodeA), db, readerUrl: () => urlOf(nodeB) });
     expect(await read()).toEqual(before);
     await write();
     // Redis carries the event in milliseconds; ten seconds allows for a busy machine, against the minute the entries

@@ -12,6 +12,15 @@ const PUBLIC = [
   'GET /api/users', 'GET /api/communities', 'GET /api/communities/search', 'GET /api/communities/:id',
   'GET /api/resources', 'GET /api/resources/search', 'GET /api/users/:id/avatar/:file',
   'GET /api/notifications/unsubscribe', 'POST /api/notifications/unsubscribe',
+  // Signing in with a passkey, alone or as the second step (the password step's token is its credential).
+  'POST /api/users/login/passkey/options', 'POST /api/users/login/passkey',
+  'POST /api/users/login/2fa/passkey/options', 'POST /api/users/login/2fa/passkey',
+  // The key a browser subscribes to pushes with, asked before any sign-in is needed.
+  'GET /api/push/public-key',
+  // A consultation-group calendar feed: the private token in its URL is the credential (calendar apps poll it).
+  'GET /api/groups/calendar/:token.ics',
+  // Group practices are public, as the therapist directory is.
+  'GET /api/practices', 'GET /api/practices/:id',
 ];
 
 async function registeredRoutes(): Promise<RouteOptions[]> {
@@ -19,7 +28,7 @@ async function registeredRoutes(): Promise<RouteOptions[]> {
   const app = Fastify();
   app.addHook('onRoute', (route) => void routes.push(route));
   // Registering needs no database: handlers and hooks only run on requests.
-  const ctx = { db: {}, config: { forumCacheMs: 0 } } as unknown as AppContext;
+  const ctx = { db: {}, config: { forumCacheMs: 0, files: { maxBytes: 1 } } } as unknown as AppContext;
   for (const feature of features) await feature.routes(app as unknown as App, ctx);
   return routes.filter((route) => route.method !== 'HEAD');
 }

@@ -9,9 +9,16 @@ import { chatRealtime } from './chat/realtime.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { moderationRoutes } from './moderation/routes.ts';
 import { referralsRoutes } from './referrals/routes.ts';
+import { groupsRoutes } from './groups/routes.ts';
+import { registerGroupEvents } from './groups/events.ts';
+import { practicesRoutes } from './practices/routes.ts';
+import { registerPracticeEvents } from './practices/events.ts';
 import { privacyBackground } from './privacy/background.ts';
+import { retentionBackground } from './admin/retention-purge.ts';
 import { registerExpiringNotice } from './referrals/expiring.ts';
 import { registerReferralEvents } from './referrals/events.ts';
+import { registerOutcomeReminders } from './referrals/outcomes.ts';
+import { registerResponsivenessJob } from './referrals/responsiveness.ts';
 import { registerForumEvents } from './forums/events.ts';
 import { forumsRealtime } from './forums/live.ts';
 import { registerSecurityNotices } from './accounts/security-notices.ts';
@@ -21,6 +28,8 @@ import { notificationsBackground } from './notifications/background.ts';
 import { notificationsRoutes } from './notifications/routes.ts';
 import { onboardingRoutes } from './onboarding/routes.ts';
 import { searchRoutes } from './search/routes.ts';
+import { filesRoutes } from './files/routes.ts';
+import { registerFileJobs } from './files/jobs.ts';
 import type { SearchSources } from './search/service.ts';
 import { topTherapists } from './therapists/service.ts';
 import { searchPostTitles } from './forums/posts.ts';
@@ -54,6 +63,12 @@ export const features: Feature[] = [
   { name: 'admin', description: 'Licence verification, user accounts and the audit log.', routes: adminRoutes },
   { name: 'moderation', description: 'Reports of content to administrators and their review; blocking members.', routes: moderationRoutes },
   { name: 'referrals', description: 'De-identified referral requests between therapists, suggestions, answers and the board.', routes: referralsRoutes },
+  {
+    name: 'groups',
+    description: 'Consultation groups: membership, meetings and calendars, de-identified cases, attendance and the consultation-hours log.',
+    routes: groupsRoutes,
+  },
+  { name: 'practices', description: 'Group practices: their pages, members and invitations, and their shared intake inbox of referrals.', routes: practicesRoutes },
   { name: 'privacy', description: 'Profile photo upload, downloading my data, deleting an account, licence expiry.', routes: privacyRoutes },
   {
     name: 'privacy-check',
@@ -67,7 +82,9 @@ export const features: Feature[] = [
   },
   { name: 'onboarding', description: "A new member's checklist on the dashboard and their profile's completeness.", routes: onboardingRoutes },
   { name: 'search', description: 'The top bar\'s one search box: the top matches of each kind, grouped.', routes: searchRoutes(searchSources) },
+  { name: 'files', description: 'Documents: uploading, downloading and thumbnails of files shared in chat and referrals.', routes: filesRoutes },
 ];
 // Background work each feature registers once the app's context exists: socket handlers and job handlers.
 export const featureRealtime: FeatureRealtime[] = [chatRealtime, notificationsBackground, privacyBackground, registerExpiringNotice,
-  registerReferralEvents, registerForumEvents, forumsRealtime, registerSecurityNotices];
+  registerReferralEvents, registerPracticeEvents, registerForumEvents, forumsRealtime, registerSecurityNotices, retentionBackground,
+  registerGroupEvents, registerOutcomeReminders, registerResponsivenessJob, registerFileJobs];

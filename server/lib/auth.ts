@@ -3,7 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { queryPrepared } from '../db/prepared.ts';
 import { emailChangeTokens, mfaChallenges, passwordResetTokens, sessions } from '../db/schema.ts';
+import { IDLE_REMAINING_HEADER, type RequireTwoFactor } from '../../common/security-policy.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { ACCESS } from './error-texts.ts';
+import { localText } from './i18n.ts';
 import type { SessionDevice } from './device.ts';
 import type { CachedSession, SessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -12,15 +15,26 @@ type Role = 'admin' | 'user';
 type VerificationStatus = 'pending' | 'verified' | 'rejected';
 export type CurrentUser = {
   id: string; name: string; role: Role; verificationStatus: VerificationStatus; sessionId: string;
-  /** An administrator without two-factor sign-in while ADMIN_REQUIRE_2FA is set: may only enrol. */
+  /** Without a second factor where the sign-in policy (or ADMIN_REQUIRE_2FA) asks one of them: may only enrol. */
   mustEnrolTwoFactor?: boolean;
+  /** When this session signs out if nothing more is done (epoch ms), for the web app's warning. */
+  idleDeadline?: number;
   /**
    * Read with the session (one statement), so /api/users/me needs no query of its own; absent where a user is made
    * otherwise (sockets, tests). Whatever changes them forgets the session on every node (decision 0098).
    */
   twoFactorEnabled?: boolean; rejectionReason?: string | null;
+  /** The language the member chose (common/i18n/locales.ts), null to follow the browser; read with the session too. */
+  locale?: string | null;
 };
-export type SessionPolicy = { maxAgeMs: number; idleMs: number; adminRequireTwoFactor?: boolean; cacheMs?: number };
+/**
+ * `current`, where given, is the administrators' sign-in policy (a platform setting, read through the shared read
+ * cache): its idle limit replaces `idleMs`, and whom it makes enrol adds to `adminRequireTwoFactor`.
+ */
+export type SessionPolicy = {
+  maxAgeMs: number; idleMs: number; adminRequireTwoFactor?: boolean; cacheMs?: number;
+  current?: () => Promise<{ idleMinutes: number; requireTwoFactor: RequireTwoFactor }>;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,10 +44,11 @@ declare module 'fastify' {
   }
 }
 
-export const NOT_VERIFIED = 'Your licence has not been verified yet.';
-export const ADMINS_ONLY = 'Only administrators can do that.';
-export const TWO_FACTOR_REQUIRED = 'Administrators must turn on two-factor sign-in before doing anything else.';
-const SESSION_ENDED = 'Your session has ended. Please log in again.';
+// Each in the reader's language (server/lib/i18n.ts); the English is what clients and tests have always read.
+export const NOT_VERIFIED = ACCESS.notVerified.defaultMessage;
+export const ADMINS_ONLY = ACCESS.adminsOnly.defaultMessage;
+export const TWO_FACTOR_REQUIRED = ACCESS.adminTwoFactorRequired.defaultMessage;
+export const MEMBER_TWO_FACTOR_REQUIRED = ACCESS.memberTwoFactorRequired.defaultMessage;
 // last_used_at is written at most this often, so reads do not turn into writes.
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -81,21 +96,22 @@ export async function cancelPendingChanges(db: Db, userId: string): Promise<void
 type SessionRow = {
   session_id: string; created_at: Date | string; last_used_at: Date | string;
   id: string; name: string; role: string; verification_status: string; disabled: boolean; two_factor_enabled: boolean;
-  rejection_reason: string | null;
+  rejection_reason: string | null; has_passkey: boolean; locale: string | null;
 };
 
 async function loadSession(db: Db, tokenHash: string): Promise<CachedSession | null> {
   // Every authenticated request runs this, so it is one prepared statement (planned once per connection).
   const [row] = await queryPrepared<SessionRow>(db, sql`
-    SELECT s.id AS session_id, s.created_at, s.last_used_at, u.id, u.name, u.role, u.verification_status, u.disabled, u.rejection_reason,
-      EXISTS (SELECT 1 FROM two_factor t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS two_factor_enabled
+    SELECT s.id AS session_id, s.created_at, s.last_used_at, u.id, u.name, u.role, u.verification_status, u.disabled, u.rejection_reason, u.locale,
+      EXISTS (SELECT 1 FROM two_factor t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS two_factor_enabled,
+      EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = u.id) AS has_passkey
     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ${tokenHash} LIMIT 1`);
   if (!row) return null;
   return {
     sessionId: row.session_id, userId: row.id, name: row.name, role: row.role, verificationStatus: row.verification_status,
     createdAt: new Date(row.created_at).getTime(), lastUsedAt: new Date(row.last_used_at).getTime(),
-    disabled: row.disabled, adminWithout2fa: row.role === 'admin' && !row.two_factor_enabled,
-    twoFactorEnabled: row.two_factor_enabled, rejectionReason: row.rejection_reason,
+    disabled: row.disabled, withoutSecondFactor: !row.two_factor_enabled && !row.has_passkey,
+    twoFactorEnabled: row.two_factor_enabled, rejectionReason: row.rejection_reason, locale: row.locale,
   };
 }
 
@@ -113,8 +129,10 @@ export async function userForToken(
     if (!session) return null;
     cache?.set(hash, session);
   }
+  const current = await policy.current?.();
+  const idleMs = current ? current.idleMinutes * 60_000 : policy.idleMs;
   const expired = now.getTime() - session.createdAt > policy.maxAgeMs;
-  const idle = now.getTime() - session.lastUsedAt > policy.idleMs;
+  const idle = now.getTime() - session.lastUsedAt > idleMs;
   if (expired || idle || session.disabled) {
     cache?.forgetSession(session.sessionId);
     await revokeSession(db, session.sessionId);
@@ -128,9 +146,16 @@ export async function userForToken(
   return {
     id: session.userId, name: session.name, role: session.role as Role,
     verificationStatus: session.verificationStatus as VerificationStatus, sessionId: session.sessionId,
-    mustEnrolTwoFactor: Boolean(policy.adminRequireTwoFactor && session.adminWithout2fa),
-    twoFactorEnabled: session.twoFactorEnabled, rejectionReason: session.rejectionReason,
+    mustEnrolTwoFactor: session.withoutSecondFactor && mustHaveSecondFactor(session.role, policy, current?.requireTwoFactor),
+    twoFactorEnabled: session.twoFactorEnabled, rejectionReason: session.rejectionReason, locale: session.locale,
+    idleDeadline: session.lastUsedAt + idleMs,
   };
+}
+
+/** Whom the policy makes enrol: ADMIN_REQUIRE_2FA is a floor an administrator's setting cannot lower. */
+function mustHaveSecondFactor(role: string, policy: SessionPolicy, required: RequireTwoFactor = 'none'): boolean {
+  if (required === 'everyone') return true;
+  return role === 'admin' && (required === 'admins' || Boolean(policy.adminRequireTwoFactor));
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -139,28 +164,29 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 export function registerAuth(app: FastifyInstance, db: Db, policy: SessionPolicy, cache?: SessionCache): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionEnded', false);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const token = request.headers['x-auth-token'];
     if (typeof token !== 'string' || token.length === 0 || token.length > 200) return;
     request.user = await userForToken(db, token, policy, new Date(), { cache, fromCache: SAFE_METHODS.has(request.method) });
     request.sessionEnded = request.user === null;
+    if (request.user?.idleDeadline) reply.header(IDLE_REMAINING_HEADER, String(Math.max(0, request.user.idleDeadline - Date.now())));
   });
 }
 
 export function requireUser(request: FastifyRequest): CurrentUser {
-  if (!request.user) throw request.sessionEnded ? unauthorized(SESSION_ENDED, 'SESSION_ENDED') : unauthorized();
+  if (!request.user) throw request.sessionEnded ? unauthorized(localText(ACCESS.sessionEnded), 'SESSION_ENDED') : unauthorized();
   return request.user;
 }
 
 /** An administrator who must enrol first hears this from every route but their own account's (authenticated ones). */
 function refuseUntilEnrolled(user: CurrentUser): void {
-  if (user.mustEnrolTwoFactor) throw forbidden(TWO_FACTOR_REQUIRED, 'TWO_FACTOR_REQUIRED');
+  if (user.mustEnrolTwoFactor) throw forbidden(localText(isAdmin(user) ? ACCESS.adminTwoFactorRequired : ACCESS.memberTwoFactorRequired), 'TWO_FACTOR_REQUIRED');
 }
 
 export function requireVerified(request: FastifyRequest): CurrentUser {
   const user = requireUser(request);
   refuseUntilEnrolled(user);
-  if (user.verificationStatus !== 'verified' && user.role !== 'admin') throw forbidden(NOT_VERIFIED, 'NOT_VERIFIED');
+  if (user.verificationStatus !== 'verified' && user.role !== 'admin') throw forbidden(localText(ACCESS.notVerified), 'NOT_VERIFIED');
   return user;
 }
 
@@ -172,7 +198,7 @@ export function isAdmin(user: CurrentUser | null): boolean {
 function requireAdmin(request: FastifyRequest): CurrentUser {
   const user = requireUser(request);
   refuseUntilEnrolled(user);
-  if (!isAdmin(user)) throw forbidden(ADMINS_ONLY);
+  if (!isAdmin(user)) throw forbidden(localText(ACCESS.adminsOnly));
   return user;
 }
 

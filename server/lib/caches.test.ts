@@ -32,7 +32,7 @@ async function fill(caches: ReturnType<typeof createCaches>, userIds: string[]) 
     }
     caches.sessions.set(`token-${userId}`, {
       sessionId: `s-${userId}`, userId, name: 'x', role: 'user', verificationStatus: 'verified', createdAt: 0, lastUsedAt: 0,
-      disabled: false, adminWithout2fa: false, twoFactorEnabled: false, rejectionReason: null,
+      disabled: false, withoutSecondFactor: false, twoFactorEnabled: false, rejectionReason: null,
     });
   }
   for (const key of SHARED_KEYS) await caches.shared.read(key, async () => 'kept', { ttlMs: 60_000 });
@@ -95,5 +95,5 @@ it('sends nothing for an event that names no member, and each member once', () =
 
 it('declares the session cache\'s lifetime from config, as every cache', () => {
   expect(SESSION_CACHE.ttlMs(config)).toBe(60_000);
-  expect(Object.values(MEMBER_CACHES).map((d) => d.ttlMs(config))).toEqual([60_000, 60_000, 60_000, 60_000, 60_000, 60_000]);
+  expect(Object.values(MEMBER_CACHES).map((d) => d.ttlMs(config))).toEqual([60_000, 60_000, 60_000, 60_000, 60_000, 60_000, 300_000]);
 });

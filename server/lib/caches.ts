@@ -33,8 +33,14 @@ export type CacheEvent =
   | { type: 'member.deleted'; userId: string }
   /** One session ended (sign-out, revoked). */
   | { type: 'session.ended'; sessionId: string }
+  /** A member changed an account preference their sessions carry (the language). */
+  | { type: 'member.preferences.changed'; userId: string }
   /** A member's access changed either way (suspended, approved, lapsed, password or two-factor changed). */
-  | { type: 'member.access.changed'; userId: string };
+  | { type: 'member.access.changed'; userId: string }
+  /** A member added or lost a push device (subscribed, removed, forgotten by its push service, taken by another member). */
+  | { type: 'push.devices.changed'; userIds: string[] }
+  /** An administrator saved a platform setting (server/lib/platform-settings.ts). */
+  | { type: 'settings.changed' };
 export type CacheEventType = CacheEvent['type'];
 
 /** The realtime fan-out name every cache event travels by between nodes. */
@@ -88,6 +94,11 @@ export const MEMBER_CACHES = {
     kind: 'member', key: 'member (first page, default size)', ttlMs: (c) => c.firstPageCacheMs, maxMembers: MAX_PAGES,
     clearedBy: ['notification.changed'],
   },
+  // Whether the member has a push device: a chat message to (or a read by) a member without one costs no statement.
+  pushDevices: {
+    kind: 'member', key: 'member', ttlMs: (c) => c.push.devicesCacheMs, maxMembers: 100_000,
+    clearedBy: ['push.devices.changed'],
+  },
 } as const satisfies Record<string, MemberDeclared>;
 
 /**
@@ -138,6 +149,11 @@ export const SHARED_CACHES = {
     kind: 'shared', prefix: 'search-', key: 'text: planner estimates and words\' lexemes (they change with ANALYZE)',
     ttlMs: (c) => c.searchEstimatesCacheMs, clearedBy: [],
   },
+  // Read on request paths (sign-in policy, retention's job, forum privacy); an administrator's change clears it everywhere.
+  platformSettings: {
+    kind: 'shared', prefix: 'platform-settings:', key: 'setting name',
+    ttlMs: () => 60_000, clearedBy: ['settings.changed'],
+  },
   activityFirstPage: {
     kind: 'shared', prefix: 'activity:', key: 'the first page and cursor pages of the activity feed, shared only while their read runs',
     ttlMs: () => 0, clearedBy: [],
@@ -147,7 +163,7 @@ export const SHARED_CACHES = {
 /** Who a token belongs to (decision 0069): only reads are answered from it. */
 export const SESSION_CACHE = {
   kind: 'sessions', key: 'token hash', ttlMs: (c) => c.session.cacheMs ?? 0, maxKeys: 50_000,
-  clearedBy: ['session.ended', 'member.access.changed', 'member.renamed'],
+  clearedBy: ['session.ended', 'member.access.changed', 'member.renamed', 'member.preferences.changed'],
 } as const satisfies SessionsDeclared;
 
 export type MemberCacheName = keyof typeof MEMBER_CACHES;
@@ -169,13 +185,22 @@ export function createCaches(config: Config) {
     name, createMemberCache<unknown>(d.ttlMs(config), { maxMembers: d.maxMembers, maxViewsPerMember: d.maxViewsPerMember }),
   ])) as Record<MemberCacheName, MemberCache<unknown>>;
   let realtime: Pick<Realtime, 'fanOut'> | undefined;
+  // When each shared prefix (and each member cache, as `member:<name>`) was last cleared here, for read routing.
+  const clearedAt = new Map<string, number>();
 
   const clearHere = (event: CacheEvent): void => {
+    const at = performance.now();
     for (const [name, d] of Object.entries(MEMBER_CACHES) as [MemberCacheName, MemberDeclared][]) {
-      if (d.clearedBy.includes(event.type) && 'userIds' in event) members[name].forget(event.userIds);
+      if (d.clearedBy.includes(event.type) && 'userIds' in event) {
+        members[name].forget(event.userIds);
+        clearedAt.set(`member:${name}`, at);
+      }
     }
     const prefixes = new Set((Object.values(SHARED_CACHES) as SharedDeclared[]).filter((d) => d.clearedBy.includes(event.type)).map((d) => d.prefix));
-    for (const prefix of prefixes) shared.forget(prefix);
+    for (const prefix of prefixes) {
+      shared.forget(prefix);
+      clearedAt.set(prefix, at);
+    }
     if ((SESSION_CACHE.clearedBy as readonly CacheEventType[]).includes(event.type)) {
       if ('sessionId' in event) sessions.forgetSession(event.sessionId);
       if ('userId' in event) sessions.forgetUser(event.userId);
@@ -199,6 +224,15 @@ export function createCaches(config: Config) {
       if (!realtime) throw new Error('caches.publish before caches.connect');
       const payload = 'userIds' in event ? { ...event, userIds: [...new Set(event.userIds)] } : event;
       realtime.fanOut(CACHE_EVENT_FANOUT, payload);
+    },
+    /**
+     * When an event last cleared the shared key `key` here (or, for `member:<name>`, that member cache), as
+     * performance.now(): read routing fills such a key from the primary for a while after (decision 0215).
+     */
+    lastClearedAt(key: string): number {
+      let last = Number.NEGATIVE_INFINITY;
+      for (const [prefix, at] of clearedAt) if (key.startsWith(prefix) && at > last) last = at;
+      return last;
     },
     /** The app is closing. */
     close(): void {

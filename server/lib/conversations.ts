@@ -1,9 +1,11 @@
 // A conversation between two members, shared by the chat and the features that open one for their members (an accepted
 // referral opens the conversation between the two therapists, with a first line the app writes).
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { isBlockedBy } from './blocks.ts';
+import { sealMessage } from './crypto/fields.ts';
 
 /**
  * The pair's conversation, created if there is none; the unique pair key makes concurrent calls agree on one. It is in
@@ -52,10 +54,11 @@ export function insertCarriedMessage(db: Db, conversationId: string, senderId: s
 }
 
 async function insertLine(db: Db, conversationId: string, actorId: string, text: string, kind: 'system' | 'text'): Promise<string> {
+  const id = randomUUID();
   const [row] = await queryRows<{ id: string }>(db, sql`
     WITH inserted AS (
-      INSERT INTO messages (conversation_id, sender_id, text, kind, created_at)
-      VALUES (${conversationId}, ${actorId}, ${text}, ${kind}, clock_timestamp())
+      INSERT INTO messages (id, conversation_id, sender_id, text, kind, created_at)
+      VALUES (${id}, ${conversationId}, ${actorId}, ${sealMessage(id, text)}, ${kind}, clock_timestamp())
       RETURNING id, conversation_id, sender_id, created_at
     ), touched AS (
       UPDATE conversations c SET

@@ -16,7 +16,7 @@ describe('describeError', () => {
   });
 
   it('gives each helper its status and default code, and keeps a specific code', () => {
-    const answers = [badRequest('No.'), unauthorized(), forbidden(), notFound(), conflict('Twice.'), tooManyRequests()].map(describeError);
+    const answers = [badRequest('No.'), unauthorized(), forbidden(), notFound(), conflict('Twice.'), tooManyRequests()].map((error) => describeError(error));
     expect(answers.map((a) => [a.status, a.body.code])).toEqual([
       [400, 'BAD_REQUEST'], [401, 'UNAUTHORIZED'], [403, 'FORBIDDEN'], [404, 'NOT_FOUND'], [409, 'CONFLICT'], [429, 'RATE_LIMITED'],
     ]);

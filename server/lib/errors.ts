@@ -3,60 +3,82 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { codeForStatus, type ErrorBody, type ErrorCode } from '../../common/errors.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.ts';
+import { formatText, localeOfHeaders, localText, type LocalText } from './i18n.ts';
+import { ERRORS } from './error-texts.ts';
+import { knownText } from './texts/index.ts';
 
-/** The one error type services throw: the client sees `{msg, code}` with this status. */
+/**
+ * The one error type services throw: the client sees `{msg, code}` with this status. `msg` is English text, or a
+ * catalogue message (LocalText) that each client hears in its own language.
+ */
 export class AppError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
-  constructor(status: number, code: ErrorCode, msg: string) {
-    super(msg);
+  /** Fields sent beside `msg` and `code` (a forum refusal's findings). */
+  readonly extra?: Record<string, unknown>;
+  readonly text?: LocalText;
+  constructor(status: number, code: ErrorCode, msg: string | LocalText, extra?: Record<string, unknown>) {
+    super(typeof msg === 'string' ? msg : formatText(msg));
     this.status = status;
     this.code = code;
+    this.extra = extra;
+    // A shared English text (common/'s constants) is said in the reader's language too (server/lib/texts).
+    this.text = typeof msg === 'string' ? knownText(msg) : msg;
   }
 }
 
-export const badRequest = (msg: string) => new AppError(400, 'BAD_REQUEST', msg);
-export const unauthorized = (msg = 'Please log in to continue.', code: ErrorCode = 'UNAUTHORIZED') => new AppError(401, code, msg);
-export const forbidden = (msg = 'You do not have permission to do that.', code: ErrorCode = 'FORBIDDEN') => new AppError(403, code, msg);
-export const notFound = (msg = 'Not found.') => new AppError(404, 'NOT_FOUND', msg);
-export const conflict = (msg: string) => new AppError(409, 'CONFLICT', msg);
-export const tooManyRequests = (msg = 'Too many requests. Please try again later.') => new AppError(429, 'RATE_LIMITED', msg);
+type Msg = string | LocalText;
+export const badRequest = (msg: Msg) => new AppError(400, 'BAD_REQUEST', msg);
+export const unauthorized = (msg: Msg = localText(ERRORS.unauthorized), code: ErrorCode = 'UNAUTHORIZED') => new AppError(401, code, msg);
+export const forbidden = (msg: Msg = localText(ERRORS.forbidden), code: ErrorCode = 'FORBIDDEN') => new AppError(403, code, msg);
+export const notFound = (msg: Msg = localText(ERRORS.notFound)) => new AppError(404, 'NOT_FOUND', msg);
+export const conflict = (msg: Msg) => new AppError(409, 'CONFLICT', msg);
+export const tooManyRequests = (msg: Msg = localText(ERRORS.rateLimited)) => new AppError(429, 'RATE_LIMITED', msg);
 
-export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
+export const INTERNAL_ERROR = ERRORS.internal.defaultMessage;
 
 export type Refusal = { status: number; body: ErrorBody };
 
 /**
- * What a client hears for anything thrown. INTERNAL says nothing about its cause (no text, no stack): the caller logs it.
- * Order matters: our own errors, then bad input (schemas, then input that only SQL could reject), then the framework's.
+ * What a client hears for anything thrown, in `locale`. INTERNAL says nothing about its cause (no text, no stack): the
+ * caller logs it. Order matters: our own errors, then bad input (schemas, then input that only SQL could reject), then
+ * the framework's.
  */
-export function describeError(error: unknown): Refusal {
-  if (error instanceof AppError) return refusal(error.status, error.code, error.message);
-  if (error instanceof z.ZodError) return refusal(400, 'VALIDATION', describeIssue(error.issues[0]));
+export function describeError(error: unknown, locale: Locale = DEFAULT_LOCALE): Refusal {
+  const say = (status: number, code: ErrorCode, text: LocalText): Refusal => refusal(status, code, formatText(text, locale));
+  if (error instanceof AppError) {
+    const answer = refusal(error.status, error.code, error.text ? formatText(error.text, locale) : error.message);
+    return error.extra ? { ...answer, body: { ...error.extra, ...answer.body } } : answer;
+  }
+  if (error instanceof z.ZodError) return refusal(400, 'VALIDATION', describeIssue(error.issues[0], undefined, locale));
   const failed = error as FrameworkError | null | undefined;
   if (failed?.validation) {
-    return refusal(400, 'VALIDATION', describeIssue(schemaIssue(failed.validation[0]), failed.validationContext));
+    return refusal(400, 'VALIDATION', describeIssue(schemaIssue(failed.validation[0]), failed.validationContext, locale));
   }
   const pg = PG_CLIENT_ERRORS[postgresCode(error) ?? ''] ?? DATABASE_FAULTS[driverCode(error) ?? ''];
-  if (pg) return pg;
-  if (isDatabaseUnavailable(error)) return DATABASE_UNAVAILABLE;
+  if (pg) return say(pg.status, pg.code, pg.text);
+  if (isDatabaseUnavailable(error)) return say(503, 'UNAVAILABLE', localText(ERRORS.unavailable));
   const status = failed?.statusCode ?? 500;
-  if (status >= 400 && status < 500) return refusal(status, codeForStatus(status), frameworkMessage(failed!, status));
-  return refusal(500, 'INTERNAL', INTERNAL_ERROR);
+  if (status >= 400 && status < 500) {
+    const text = frameworkMessage(failed!, status);
+    return refusal(status, codeForStatus(status), typeof text === 'string' ? text : formatText(text, locale));
+  }
+  return say(500, 'INTERNAL', localText(ERRORS.internal));
 }
 
 /**
  * Fastify's router refuses some requests before any hook or handler runs (a path that is not valid percent-encoding,
  * `/api/users/%E2%80`): pass to Fastify as `frameworkErrors` so they get the same `{msg, code}` as every refusal.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const { status, body } = describeError(error);
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = describeError(error, localeOfHeaders(request.headers));
   void reply.code(status).send(body);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    const { status, body } = describeError(error);
+    const { status, body } = describeError(error, request.locale);
     if (body.code === 'INTERNAL') request.log.error({ err: error }, 'unhandled error');
     // The driver's code only: a failed query's message carries its SQL and parameters.
     else if (status === 507) request.log.error({ code: driverCode(error) ?? postgresCode(error) }, 'database storage full');
@@ -67,37 +89,60 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 const refusal = (status: number, code: ErrorCode, msg: string): Refusal => ({ status, body: { msg, code } });
 
-type Issue = { path?: readonly PropertyKey[]; message?: string };
-type SchemaIssue = { instancePath?: string; message?: string; params?: { issue?: Issue } };
+type Issue = { path?: readonly PropertyKey[]; message?: string; code?: string; origin?: string; minimum?: unknown; maximum?: unknown; format?: string };
+type SchemaIssue = { instancePath?: string; keyword?: string; message?: string; params?: Issue & { issue?: Issue } };
 type FrameworkError = Error & { statusCode?: number; code?: string; validation?: SchemaIssue[]; validationContext?: string };
 
-// fastify-type-provider-zod keeps zod's issue inside each validation entry; other validators give a JSON pointer.
+// fastify-type-provider-zod spreads zod's issue over each validation entry (its code as `keyword`, the rest in
+// `params`; older versions kept it whole in `params.issue`); other validators give a JSON pointer.
 function schemaIssue(entry: SchemaIssue | undefined): Issue | undefined {
   if (!entry) return undefined;
-  const path = entry.params?.issue?.path?.length ? entry.params.issue.path : (entry.instancePath ?? '').split('/').filter(Boolean);
-  return { path, message: entry.message };
+  const issue = entry.params?.issue ?? { ...entry.params, code: entry.keyword };
+  const path = issue.path?.length ? issue.path : (entry.instancePath ?? '').split('/').filter(Boolean);
+  return { ...issue, path, message: entry.message };
 }
 
 /**
  * One sentence for the first broken rule, the same over HTTP and sockets. A schema's message is a fragment that follows
  * the field's name ('Invalid conversationId: must be a valid id'); one written as a whole sentence, ending with a full
- * stop (the chat's 'Message cannot be empty.'), reads well alone and is sent as it is.
+ * stop (the chat's 'Message cannot be empty.'), reads well alone and is sent as it is. In another language the
+ * fragment is said again from the rule that broke (required, too long...) where the catalogue has it.
  */
-function describeIssue(issue: Issue | undefined, context?: string): string {
+function describeIssue(issue: Issue | undefined, context: string | undefined, locale: Locale): string {
   const message = issue?.message ?? 'invalid value';
-  if (message.endsWith('.')) return message;
-  const field = (issue?.path ?? []).map(String).join('.');
-  return `Invalid ${field || context || 'request'}: ${message}`;
+  if (message.endsWith('.')) {
+    const known = locale === DEFAULT_LOCALE ? undefined : knownText(message);
+    return known ? formatText(known, locale) : message;
+  }
+  const field = (issue?.path ?? []).map(String).join('.') || context || 'request';
+  if (locale === DEFAULT_LOCALE) return `Invalid ${field}: ${message}`;
+  const reason = issue ? reasonOf(issue) : undefined;
+  return formatText(localText(ERRORS.invalidField, { field, reason: reason ? formatText(reason, locale) : message }), locale);
 }
 
-function frameworkMessage(error: FrameworkError, status: number): string {
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && /JSON/i.test(error.message))) {
-    return 'Malformed JSON in request body.';
+/** The broken rule as a catalogue message, for the rules schemas use most. */
+function reasonOf(issue: Issue): LocalText | undefined {
+  const bound = (value: unknown) => (typeof value === 'number' || typeof value === 'bigint' ? Number(value) : undefined);
+  const [min, max] = [bound(issue.minimum), bound(issue.maximum)];
+  if (issue.code === 'too_small' && issue.origin === 'string') {
+    return min === 1 ? localText(ERRORS.required) : localText(ERRORS.atLeastCharacters, { count: min ?? 0 });
   }
-  if (error.code === 'FST_ERR_BAD_URL') return 'Malformed address: a part of the path is not valid percent-encoding.';
-  if (status === 413) return 'Request body is too large (the limit is 1 MB).';
-  if (status === 415) return 'Unsupported content type; send application/json.';
-  return error.message || 'Bad request.';
+  if (issue.code === 'too_big' && issue.origin === 'string') return localText(ERRORS.atMostCharacters, { count: max ?? 0 });
+  if (issue.code === 'too_big' && issue.origin === 'array') return localText(ERRORS.atMostItems, { count: max ?? 0 });
+  if (issue.code === 'invalid_format' && issue.format === 'email') return localText(ERRORS.validEmail);
+  if (issue.code === 'invalid_value') return localText(ERRORS.notAnOption);
+  if (issue.code === 'invalid_type') return localText(ERRORS.wrongType);
+  return undefined;
+}
+
+function frameworkMessage(error: FrameworkError, status: number): string | LocalText {
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && /JSON/i.test(error.message))) {
+    return localText(ERRORS.malformedJson);
+  }
+  if (error.code === 'FST_ERR_BAD_URL') return localText(ERRORS.badUrl);
+  if (status === 413) return localText(ERRORS.tooLarge);
+  if (status === 415) return localText(ERRORS.unsupportedType);
+  return error.message || localText(ERRORS.badRequest);
 }
 
 /** SQLSTATEs the services check for by name. */
@@ -106,9 +151,10 @@ export const PG = { foreignKeyViolation: '23503', uniqueViolation: '23505', inva
 // PostgreSQL errors that only a client's input reaching SQL can cause: mapped so they never become 500s. The
 // validators and cursor decoders refuse such input first; these are the net under them (a new field that forgot to).
 /** What a client hears when only PostgreSQL refused its input: the tests treat it as a missing validation. */
-export const REFUSED_BY_SQL = 'Invalid value in request.';
-const invalidValue = refusal(400, 'BAD_REQUEST', REFUSED_BY_SQL);
-const PG_CLIENT_ERRORS: Record<string, Refusal> = {
+export const REFUSED_BY_SQL = ERRORS.refusedBySql.defaultMessage;
+type Said = { status: number; code: ErrorCode; text: LocalText };
+const invalidValue: Said = { status: 400, code: 'BAD_REQUEST', text: localText(ERRORS.refusedBySql) };
+const PG_CLIENT_ERRORS: Record<string, Said> = {
   [PG.invalidText]: invalidValue,
   // Text PostgreSQL cannot hold: a NUL (22021 invalid byte sequence, 22P05 untranslatable character).
   '22021': invalidValue,
@@ -117,20 +163,20 @@ const PG_CLIENT_ERRORS: Record<string, Refusal> = {
   '22007': invalidValue,
   '22008': invalidValue,
   '22003': invalidValue,
-  [PG.uniqueViolation]: refusal(409, 'CONFLICT', 'That already exists.'),
-  [PG.foreignKeyViolation]: refusal(404, 'NOT_FOUND', 'A referenced item was not found.'),
-  [PG.stringTooLong]: refusal(400, 'BAD_REQUEST', 'A value is too long.'),
+  [PG.uniqueViolation]: { status: 409, code: 'CONFLICT', text: localText(ERRORS.alreadyExists) },
+  [PG.foreignKeyViolation]: { status: 404, code: 'NOT_FOUND', text: localText(ERRORS.missingReference) },
+  [PG.stringTooLong]: { status: 400, code: 'BAD_REQUEST', text: localText(ERRORS.valueTooLong) },
 };
 
 /** What a client hears when the database's disk is full: nothing was saved, and nothing the client sent was wrong. */
-export const STORAGE_FULL = 'The server has run out of storage space, so this was not saved. Please try again later.';
-export const RESTARTING = 'The server is restarting. Please try again in a moment.';
+export const STORAGE_FULL = ERRORS.storageFull.defaultMessage;
+export const RESTARTING = ERRORS.restarting.defaultMessage;
 // The database's own trouble, not the client's. A full disk (53100) rolls the statement back cleanly (the embedded
 // database too, faults/embedded-full-disk.test.ts): a clear 507 rather than a 500. A query that arrives while the
 // embedded database closes for a stop (server/db/client.ts) is refused before it runs: 503, try again.
-const DATABASE_FAULTS: Record<string, Refusal> = {
-  '53100': refusal(507, 'UNAVAILABLE', STORAGE_FULL),
-  DATABASE_CLOSING: refusal(503, 'UNAVAILABLE', RESTARTING),
+const DATABASE_FAULTS: Record<string, Said> = {
+  '53100': { status: 507, code: 'UNAVAILABLE', text: localText(ERRORS.storageFull) },
+  DATABASE_CLOSING: { status: 503, code: 'UNAVAILABLE', text: localText(ERRORS.restarting) },
 };
 
 /** The code a driver put on an error (a SQLSTATE, ECONNREFUSED...); Drizzle wraps driver errors, so it may be on the cause. */
@@ -147,8 +193,7 @@ export function postgresCode(error: unknown): string | undefined {
 }
 
 /** What a client hears while the database cannot answer: try again shortly (a restart, a failover, a full pool). */
-export const DATABASE_UNAVAILABLE_MSG = 'The service is briefly unavailable. Please try again in a moment.';
-const DATABASE_UNAVAILABLE = refusal(503, 'UNAVAILABLE', DATABASE_UNAVAILABLE_MSG);
+export const DATABASE_UNAVAILABLE_MSG = ERRORS.unavailable.defaultMessage;
 
 // SQLSTATEs of a server that is going, gone, starting or full, and of a statement stopped by statement_timeout:
 // class 08 (connection exception), 57P01-57P03 (shutdown, crash, cannot connect now), 53300 (too many connections),

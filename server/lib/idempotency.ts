@@ -3,7 +3,8 @@
 // (docs/decisions/0147-idempotency-keys.md). A route opts in with `config: { idempotent: true }`; this module then
 // declares the header (validated, and documented in the OpenAPI description) and adds the two hooks. Keys are per
 // member; the first answer is kept 24 hours; only successful answers are kept, so a refused request can be fixed and
-// sent again with its key.
+// sent again with its key. An upload (`idempotent: 'content'`) is fingerprinted with its bytes, which only its handler
+// reads: see `replayUpload` and `keepAnswerWithin`'s `content`.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -15,8 +16,11 @@ import { hourlyAt, type JobQueue } from './jobs.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Accepts an Idempotency-Key header (server/lib/idempotency.ts). */
-    idempotent?: boolean;
+    /**
+     * Accepts an Idempotency-Key header (server/lib/idempotency.ts). `'content'`: the body is read by the handler (an
+     * upload), which fingerprints it itself (`replayUpload`, `keepAnswerWithin(tx, answer, { content })`).
+     */
+    idempotent?: boolean | 'content';
   }
 }
 
@@ -39,11 +43,17 @@ const IdempotencyHeaders = z.looseObject({
 
 type Claim = { userId: string; key: string; answered?: boolean };
 const claims = new WeakMap<FastifyRequest, Claim>();
+/** A retry of an answered upload: replayed by its handler once it has read the retry's bytes (`replayUpload`). */
+type Earlier = { fingerprint: string; status: number; body: string };
+const earlier = new WeakMap<FastifyRequest, Earlier>();
 /** The claimed key of the request being handled, with its reply (to serialize the answer as the route will). */
 const current = new AsyncLocalStorage<{ claim: Claim; reply: FastifyReply; status: number }>();
 
 const fingerprintOf = (request: FastifyRequest) =>
   crypto.createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('base64url');
+/** An upload's fingerprint: the request's, and a digest of what the handler read (the file's name and bytes). */
+const contentFingerprint = (request: FastifyRequest, content: string) =>
+  crypto.createHash('sha256').update(`${fingerprintOf(request)}\n${content}`).digest('base64url');
 
 /**
  * Must be registered before the routes, before the OpenAPI description collects them, and before compression (the
@@ -53,7 +63,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.config?.idempotent) return;
     route.schema = { ...route.schema, headers: IdempotencyHeaders };
-    route.preHandler = [(request, reply) => replayOrClaim(db, request, reply), ...toArray(route.preHandler)];
+    const byContent = route.config.idempotent === 'content';
+    route.preHandler = [(request, reply) => replayOrClaim(db, request, reply, byContent), ...toArray(route.preHandler)];
     const handler = route.handler;
     const status = successStatus(route);
     route.handler = function withClaim(this: FastifyInstance, request, reply) {
@@ -69,13 +80,15 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
  * the write committed: a node that dies after the commit leaves a key a retry replays, never one it creates again
  * with. Called by a creating service as its transaction's last step; nothing happens without a claimed key.
  */
-export async function keepAnswerWithin(tx: Db, answer: unknown): Promise<void> {
+export async function keepAnswerWithin(tx: Db, answer: unknown, options: { content?: string } = {}): Promise<void> {
   const scope = current.getStore();
   if (!scope) return;
   const { claim, reply, status } = scope;
   reply.code(status);
   const body = reply.serialize(answer);
-  await tx.execute(sql`UPDATE idempotency_keys SET status = ${status}, body = ${body}
+  // An upload's key is claimed before its bytes are read: its fingerprint becomes the bytes' now.
+  const fingerprint = options.content === undefined ? null : contentFingerprint(reply.request, options.content);
+  await tx.execute(sql`UPDATE idempotency_keys SET status = ${status}, body = ${body}, fingerprint = coalesce(${fingerprint}, fingerprint)
     WHERE user_id = ${claim.userId} AND key = ${claim.key}`);
   claim.answered = true;
 }
@@ -91,7 +104,24 @@ export function registerIdempotencyCleanup(db: Db, jobs: JobQueue): void {
   });
 }
 
-async function replayOrClaim(db: Db, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * For an `idempotent: 'content'` route, after its handler has read the request's bytes into `content` (a digest):
+ * true when this request is a retry of an answered one, which has then been answered (the first answer, or 422 when
+ * the bytes differ); false when the handler goes on and stores.
+ */
+export function replayUpload(request: FastifyRequest, reply: FastifyReply, content: string): boolean {
+  const first = earlier.get(request);
+  if (!first) return false;
+  earlier.delete(request);
+  if (first.fingerprint !== contentFingerprint(request, content)) throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_TEXTS.reused);
+  void reply.code(first.status).header('Idempotent-Replayed', 'true').type('application/json; charset=utf-8').send(first.body);
+  return true;
+}
+
+/** Whether the handler of an `idempotent: 'content'` route is answering a retry (it reads the bytes, stores nothing). */
+export const isUploadRetry = (request: FastifyRequest): boolean => earlier.has(request);
+
+async function replayOrClaim(db: Db, request: FastifyRequest, reply: FastifyReply, byContent: boolean) {
   const key = request.headers[IDEMPOTENCY_HEADER];
   // The route's guard has admitted a member, or the route is public (no key is kept for visitors).
   if (typeof key !== 'string' || !request.user) return;
@@ -113,6 +143,10 @@ async function replayOrClaim(db: Db, request: FastifyRequest, reply: FastifyRepl
     SELECT fingerprint, status, body FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`);
   // Gone between the two statements (a refused first request let it go): handled as new, without a key.
   if (!first) return;
+  if (byContent && first.status !== null && first.body !== null) {
+    earlier.set(request, { fingerprint: first.fingerprint, status: first.status, body: first.body });
+    return;
+  }
   if (first.fingerprint !== fingerprint) throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_TEXTS.reused);
   if (first.status === null) throw conflict(IDEMPOTENCY_TEXTS.inProgress);
   return reply.code(first.status).header('Idempotent-Replayed', 'true').type('application/json; charset=utf-8').send(first.body);

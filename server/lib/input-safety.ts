@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
+import { SERVER_GENERAL } from './texts/general.ts';
+import { localText } from './i18n.ts';
 
 // Two refusals for every route and socket event, before validation, so each feature's schemas need not repeat them:
 // - PostgreSQL text cannot hold U+0000: a NUL anywhere in a body, query or path would reach SQL as an encoding error.
@@ -58,7 +60,7 @@ function nulPath(value: unknown): string | null {
 /** Refuses a value nested too deeply or holding a NUL, with a 400 `{msg, code}`. */
 export function assertSafeInput(value: unknown, context: string): void {
   const path = nulPath(value);
-  if (path !== null) throw new AppError(400, 'VALIDATION', `Invalid ${path || context}: must not contain NUL characters`);
+  if (path !== null) throw new AppError(400, 'VALIDATION', localText(SERVER_GENERAL.fieldHasNul, { field: path || context }));
 }
 
 /** JSON bodies are measured before they are parsed; then Fastify's own parser (prototype poisoning refused) reads them. */

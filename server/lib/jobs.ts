@@ -31,12 +31,20 @@ export type JobQueue = {
   scheduleMany(name: string, jobs: { payload: Record<string, unknown>; runAt?: Date; key?: string }[], options?: Pick<ScheduleOptions, 'db'>): Promise<number>;
   /** One job, answering its id (no dedupe key: the id is what its handler keys its writes by). */
   enqueue(name: string, payload: Record<string, unknown>, options?: Pick<ScheduleOptions, 'db' | 'runAt'>): Promise<string>;
+  /** Many at once, in one statement, answering their ids (to run them now with runNow). */
+  enqueueMany(name: string, payloads: Record<string, unknown>[], options?: Pick<ScheduleOptions, 'db'>): Promise<string[]>;
   register(name: string, handler: JobHandler): void;
   /**
    * Claims and runs these jobs now on this node, if due and not claimed elsewhere (work a request just committed).
    * Never rejects: what fails is retried by the poller.
    */
   runNow(ids: string[]): Promise<number>;
+  /**
+   * Enqueues jobs already claimed by this node and runs them now: one INSERT instead of an INSERT and a claim (work that
+   * must start at once, a push). Not in a caller's transaction. A node that dies leaves them to the poller once the
+   * lease ends. Never rejects: what fails is retried by the poller.
+   */
+  startNow(name: string, payloads: Record<string, unknown>[]): Promise<number>;
   /** Runs what is due now on this node soon, without waiting for the poller (work queued by a request). */
   kick(): void;
   /** Resolves when the kicks and drains under way have finished (tests). */
@@ -116,6 +124,15 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
     return row.id;
   };
 
+  const enqueueMany: JobQueue['enqueueMany'] = async (name, payloads, options = {}) => {
+    if (payloads.length === 0) return [];
+    const rows = await queryRows<{ id: string }>(options.db ?? db, sql`
+      INSERT INTO jobs (name, payload, run_at)
+      SELECT ${name}, p::jsonb, ${clock().toISOString()} FROM unnest(${sql.param(payloads.map((p) => JSON.stringify(p)))}::text[]) AS x(p)
+      RETURNING id`);
+    return rows.map((r) => r.id);
+  };
+
   const ensureRecurring = async () => {
     for (const [name, next] of schedules) {
       await schedule(name, {}, { key: `recurring:${name}`, runAt: next(clock()) });
@@ -136,6 +153,21 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
       AND (locked_until IS NULL OR locked_until < ${now.toISOString()})
     RETURNING id, name, payload, run_at, key, attempts`);
 
+  // Jobs finished in the same turn of the event loop are deleted by one statement (many pushes finish together).
+  let finished: { ids: string[]; done: Promise<void> } | undefined;
+  const deleteFinished = (id: string): Promise<void> => {
+    if (!finished) {
+      const batch: { ids: string[]; done?: Promise<void> } = { ids: [] };
+      batch.done = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        if (finished === batch) finished = undefined;
+        await db.execute(sql`DELETE FROM jobs WHERE id = ANY(${sql.param(batch.ids)}::uuid[])`);
+      });
+      finished = batch as { ids: string[]; done: Promise<void> };
+    }
+    finished.ids.push(id);
+    return finished.done;
+  };
+
   const finish = async (job: JobRow, now: Date) => {
     const next = schedules.get(job.name);
     if (next && job.key === `recurring:${job.name}`) {
@@ -143,7 +175,7 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
       const due = new Date(job.run_at);
       await db.execute(sql`UPDATE jobs SET run_at = ${next(due > now ? due : now).toISOString()}, attempts = 0, locked_until = NULL, last_error = NULL WHERE id = ${job.id}`);
     } else {
-      await db.execute(sql`DELETE FROM jobs WHERE id = ${job.id}`);
+      await deleteFinished(job.id);
     }
   };
 
@@ -180,11 +212,18 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
   };
 
   const kicks = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    // stop() waits for it, as for a kick.
+    kicks.add(work);
+    void work.finally(() => kicks.delete(work));
+    return work;
+  };
   let stopped = false;
   const queue: JobQueue = {
     schedule,
     scheduleMany,
     enqueue,
+    enqueueMany,
     runNow(ids) {
       if (stopped || ids.length === 0) return Promise.resolve(0);
       const now = clock();
@@ -196,10 +235,23 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
         log.error({ reason: (error as Error)?.name }, 'job run failed');
         return 0;
       });
-      // stop() waits for it, as for a kick.
-      kicks.add(work);
-      void work.finally(() => kicks.delete(work));
-      return work;
+      return track(work);
+    },
+    startNow(name, payloads) {
+      if (stopped || payloads.length === 0) return Promise.resolve(0);
+      const now = clock();
+      const work = queryRows<JobRow>(db, sql`
+        INSERT INTO jobs (name, payload, run_at, attempts, locked_until)
+        SELECT ${name}, p::jsonb, ${now.toISOString()}, 1, ${new Date(now.getTime() + LEASE_MS).toISOString()}
+        FROM unnest(${sql.param(payloads.map((p) => JSON.stringify(p)))}::text[]) AS x(p)
+        RETURNING id, name, payload, run_at, key, attempts`).then(async (batch) => {
+        await Promise.all(batch.map((job) => runOne(job, now)));
+        return batch.length;
+      }).catch((error: unknown) => {
+        log.error({ reason: (error as Error)?.name }, 'job run failed');
+        return 0;
+      });
+      return track(work);
     },
     kick() {
       if (stopped) return;

@@ -1,24 +1,24 @@
 // A member's screen rendered on the server (docs/decisions/0104): the page cookie, who gets a rendered page, what it
 // holds, and that nothing else honours the cookie. Against the web app built for real and a real database.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAWN_SCREENS, drawnScreenReads } from '../../common/drawn-screens.ts';
 import { PAGE_SESSION_COOKIE, PAGE_STATE_ID } from '../../common/member-page.ts';
-import { buildWeb } from '../../scripts/build-web.ts';
+import { cachedWebBuild } from '../../scripts/web-build-cache.ts';
 import { createUser, TEST_PASSWORD, type TestUser } from '../test/factories.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 
-const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-member-page-'));
+// Shared with the browser tests' server and reused while the web sources are unchanged: only read here.
+let webDir: string;
 let ctx: TestContext;
 let ana: TestUser, ben: TestUser, cleo: TestUser, pending: TestUser;
 // A title that would end the state's script element if it were not escaped.
 const FIRST_POST = 'Supervision notes </script><script>alert(1)</script> for peers';
 
 beforeAll(async () => {
-  await buildWeb(webDir);
+  webDir = cachedWebBuild();
   ctx = await createTestContext({ webDir });
   [ana, ben, cleo, pending] = await Promise.all([
     createUser(ctx.db, { name: 'Ana Page' }), createUser(ctx.db, { name: 'Ben Page' }), createUser(ctx.db, { name: 'Cleo Private' }),
@@ -31,11 +31,8 @@ beforeAll(async () => {
     expect(made.statusCode).toBeLessThan(300);
   }
   await untilDrawn(ctx, ana);
-}, 180_000);
-afterAll(async () => {
-  await ctx?.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
-});
+}, 420_000); // a web build when none is kept: minutes on a busy two-core machine
+afterAll(() => ctx?.close());
 
 /** The renderer loads at the first member's page request (that one is plain): until then, ask again. */
 async function untilDrawn(context: TestContext, member: TestUser): Promise<number> {
@@ -203,14 +200,15 @@ it("draws the forums' side columns with their data, not \"Loading...\" (which fi
 });
 
 describe('a render past its bound', () => {
-  it('sends the plain page, never an error', async () => {
+  // The renderer's first load has taken 30 s on a busy two-core machine: the wait for it is that machine's, not a quiet one's.
+  it('sends the plain page, never an error', { timeout: 300_000 }, async () => {
     const lines: string[] = [];
     const hurried = await createTestContext({ webDir, pageRenderMs: 0, config: { LOG_LEVEL: 'info' }, logStream: { write: (line) => void lines.push(line) } });
     try {
       const member = await createUser(hurried.db);
       const ask = () => hurried.app.inject({ method: 'GET', url: '/forums', headers: { cookie: cookies(member.token) } });
       await ask();
-      await expect.poll(() => lines.some((line) => line.includes('member page renderer loaded')), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => lines.some((line) => line.includes('member page renderer loaded')), { timeout: 180_000 }).toBe(true);
       const response = await ask();
       expect(response.statusCode).toBe(200);
       expect(isPlain(response.body)).toBe(true);

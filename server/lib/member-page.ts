@@ -14,6 +14,7 @@ import { pageTagText } from '../../common/member-page.ts';
 // The one web module the server names, for its types only (eslint.config.js): at run time it is the built bundle below.
 import type { loadScreens, renderMemberPage } from '../../web/prerender.tsx';
 import type { App } from '../context.ts';
+import { catalogue, localeOfHeaders } from './i18n.ts';
 import { clearPageSession, pageSessionToken } from './page-session.ts';
 import { SSR_DIR, SSR_ENTRY, hasMemberHint, type DrawnPage } from './web-preload.ts';
 
@@ -97,5 +98,8 @@ async function render(app: App, bundle: Bundle, screen: DrawnScreen, token: stri
   if (me.mustEnrolTwoFactor || (me.verificationStatus !== 'verified' && me.role !== 'admin')) return undefined;
   const answers = Object.fromEntries(paths.map((p, i) => [p, lists[i].json<unknown>()]));
   const tag = createHash('sha256').update(pageTagText(token)).digest('hex');
-  return signal.aborted ? undefined : bundle.renderMemberPage(screen.path, me, answers, tag, signal);
+  // In the member's language (their saved choice, else the cookie's, else the browser's): the app takes the page over
+  // in the language of its <html lang> (docs/decisions/0271).
+  const locale = localeOfHeaders(request.headers, me.locale);
+  return signal.aborted ? undefined : bundle.renderMemberPage(screen.path, me, answers, tag, signal, { locale, messages: catalogue(locale) });
 }

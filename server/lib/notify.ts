@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import type { AppContext } from '../context.ts';
+import { pushChatMessage, pushNotificationsWithin } from './push-queue.ts';
 import {
   DEFAULT_PREFERENCES, EMAIL_DELAY_MINUTES, type NotificationType, type PreferenceKey, type TARGET_KINDS,
 } from '../../common/notifications.ts';
@@ -43,7 +44,8 @@ export type NewNotification = {
 /** What reaches each node: items created or regrouped, and members whose unread count changed otherwise. */
 export type FanOutPayload = { items: { userId: string; id: string }[]; counts: string[] };
 
-type Created = { id: string; user_id: string; email: string };
+/** `push`: the member wants it pushed and has a device for it. */
+type Created = { id: string; user_id: string; email: string; push: boolean };
 
 const defaultOf = (key: PreferenceKey) => DEFAULT_PREFERENCES[key];
 
@@ -56,7 +58,8 @@ function eligibleRecipients(n: Pick<NewNotification, 'type' | 'recipientIds' | '
     OR (b.blocker_id = ${actor}::uuid AND b.blocked_id = r.user_id))` : sql``;
   const members = n.membersOnly === false ? sql`` : sql`AND (u.verification_status = 'verified' OR u.role = 'admin')`;
   return sql`
-    SELECT r.user_id, coalesce(p.in_app, ${d.inApp}) AS in_app, coalesce(p.email, ${d.email}) AS email
+    SELECT r.user_id, coalesce(p.in_app, ${d.inApp}) AS in_app, coalesce(p.email, ${d.email}) AS email,
+      coalesce(p.push, ${d.push}) AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = r.user_id) AS push
     FROM (${Array.isArray(n.recipientIds) ? sql`SELECT DISTINCT unnest(${sql.param(n.recipientIds)}::uuid[]) AS user_id` : n.recipientIds}) r
     JOIN users u ON u.id = r.user_id AND NOT u.disabled ${members}
     LEFT JOIN notification_preferences p ON p.user_id = r.user_id AND p.key = ${n.type}
@@ -88,14 +91,18 @@ export async function notifyWithin(ctx: NotifyContext, tx: Db, items: NewNotific
         SELECT ok.user_id, ${n.type}, ${n.actorId ? sql`ARRAY[${n.actorId}::uuid]` : sql`'{}'::uuid[]`}, ${n.actorId ? 1 : 0},
           ${n.target.kind}, ${n.target.id}::uuid, ${n.target.title}, ${n.target.url}, ${n.place ?? ''}, ${n.detail ?? null}::text,
           ${n.postId ?? null}::uuid, ${n.sourceId ?? null}::uuid, ok.in_app, CASE WHEN ok.email = 'off' THEN now() END
-        FROM ok WHERE ok.in_app OR ok.email <> 'off'
+        FROM ok WHERE ok.in_app OR ok.email <> 'off' OR ok.push
         ON CONFLICT (user_id, source_id) WHERE source_id IS NOT NULL AND group_key IS NULL DO NOTHING
         RETURNING id, user_id, visible)
-      SELECT ins.id, ins.user_id, ok.email FROM ins JOIN ok ON ok.user_id = ins.user_id`);
+      SELECT ins.id, ins.user_id, ok.email, ok.push FROM ins JOIN ok ON ok.user_id = ins.user_id`);
     created.push(...rows);
   }
   await scheduleEmails(ctx, created, tx);
-  return () => tellDevices(ctx, created);
+  const pushes = await pushNotificationsWithin(ctx, tx, created.filter((c) => c.push).map((c) => c.id));
+  return () => {
+    tellDevices(ctx, created);
+    void ctx.jobs.runNow(pushes);
+  };
 }
 
 /**
@@ -113,15 +120,17 @@ export async function notifyGrouped(
       SELECT ok.user_id, ${n.type}, ARRAY[${n.actorId}::uuid], ${n.count}, ${n.target.kind}, ${n.target.id}::uuid,
         ${n.target.title}, ${n.target.url}, ${n.place ?? ''}, ${n.postId ?? null}::uuid, ${n.sourceId ?? null}::uuid,
         ${n.groupKey}, ok.in_app, CASE WHEN ok.email = 'off' THEN now() END
-      FROM ok WHERE ok.in_app OR ok.email <> 'off'
+      FROM ok WHERE ok.in_app OR ok.email <> 'off' OR ok.push
       ON CONFLICT (user_id, group_key) WHERE group_key IS NOT NULL DO UPDATE SET
         actor_ids = (ARRAY[${n.actorId}::uuid] || array_remove(x.actor_ids, ${n.actorId}::uuid))[1:3],
         actor_count = greatest(${n.count}, 1), created_at = now(), read_at = NULL,
         emailed_at = EXCLUDED.emailed_at, visible = EXCLUDED.visible
       RETURNING id, user_id)
-    SELECT up.id, up.user_id, ok.email FROM up JOIN ok ON ok.user_id = up.user_id`);
+    SELECT up.id, up.user_id, ok.email, ok.push FROM up JOIN ok ON ok.user_id = up.user_id`);
   await scheduleEmails(ctx, rows, ctx.db);
+  const pushes = await pushNotificationsWithin(ctx, ctx.db, rows.filter((c) => c.push).map((c) => c.id));
   tellDevices(ctx, rows);
+  void ctx.jobs.runNow(pushes);
 }
 
 /**
@@ -187,6 +196,9 @@ export async function chatUnreadChanged(ctx: NotifyContext, userIds: string[]): 
 export async function chatMessageSent(
   ctx: NotifyContext, m: { messageId: string; conversationId: string; senderId: string; recipientIds: string[]; newlyUnread: string[] },
 ): Promise<void> {
+  // First and beside the rest: the push's own read and insert do not wait for the email's.
+  const pushed = pushChatMessage(ctx, { conversationId: m.conversationId, senderId: m.senderId, messageId: m.messageId, recipientIds: m.recipientIds })
+    .then(() => undefined, (error: unknown) => ({ error }));
   const online = new Set(await ctx.realtime.presence.onlineAmong(m.recipientIds));
   const offline = m.recipientIds.filter((id) => !online.has(id));
   const runAt = new Date(ctx.jobs.now().getTime() + EMAIL_DELAY_MINUTES * 60_000);
@@ -199,4 +211,6 @@ export async function chatMessageSent(
   // A conversation that already had unread messages was counted already: only those it newly became unread for
   // see their badge move (a count and a packet less per message in a busy conversation).
   await chatUnreadChanged(ctx, m.newlyUnread);
+  const failed = await pushed;
+  if (failed) throw failed.error;
 }

@@ -50,6 +50,15 @@ const WRITES = new Set(['post', 'put', 'patch', 'delete']);
 
 /** Request bodies that a route reads itself, with no schema for Fastify to validate (a multipart upload). */
 const UNSCHEMED_BODIES: Record<string, Json> = {
+  'POST /api/files': {
+    required: true,
+    description: 'One file: PNG, JPEG, WebP, HEIC, GIF, PDF, DOCX, XLSX, ODT, plain text or CSV, decided from its bytes; at most FILE_MAX_MB (20 MB by default).',
+    content: {
+      'multipart/form-data': {
+        schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['file'] },
+      },
+    },
+  },
   'POST /api/users/me/avatar': {
     required: true,
     description: `One photo (${AVATAR_TYPES.join(', ')}), at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB.`,

@@ -39,8 +39,9 @@ type Description = {
 };
 
 const FEATURES = [
-  'accounts', 'therapists', 'forums', 'resources', 'activity', 'chat', 'admin', 'moderation', 'referrals', 'privacy', 'privacy-check', 'notifications',
-  'onboarding', 'search',
+  'accounts', 'therapists', 'forums', 'resources', 'activity', 'chat', 'admin', 'moderation', 'referrals', 'groups', 'practices', 'privacy', 'privacy-check',
+  'notifications',
+  'onboarding', 'search', 'files',
 ];
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 

@@ -11,6 +11,8 @@ import { CACHE_EVENT_FANOUT, type CacheEvent } from './caches.ts';
 import { addressResolver, type ProxyTrust } from './client-address.ts';
 import { createPresence, type Presence } from './presence.ts';
 import { batchSocketWrites } from './write-batching.ts';
+import { localeOfHeaders } from './i18n.ts';
+import { inLocale } from './texts/index.ts';
 
 /** Who the socket is (a snapshot from its handshake), and whether its arrival brought the user online. */
 type ServerToClientEvents = ChatServerEvents & NotificationServerEvents;
@@ -105,7 +107,8 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     if (user.mustEnrolTwoFactor) return new Error('two-factor required');
     socket.data.user = user;
     const refusal = await admit(socket);
-    return refusal ? new Error(refusal) : undefined;
+    // Said in the member's language (the codes above are read by the app, this sentence by a person).
+    return refusal ? new Error(inLocale(refusal, localeOfHeaders(socket.handshake.headers, user.locale))) : undefined;
   };
   io.use((socket, next) => void handshake(socket).then(next, () => next(new Error('unavailable'))));
   io.on('connection', (socket) => {

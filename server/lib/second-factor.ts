@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { recoveryCodes, twoFactor } from '../db/schema.ts';
 import { badRequest, tooManyRequests } from './errors.ts';
-import { open, serverKey } from './secret-box.ts';
+import { openTwoFactorSecret } from './crypto/fields.ts';
 import { hashToken } from './tokens.ts';
 
 const ISSUER = 'Thera Root';
@@ -24,7 +24,6 @@ const isTotpCode = (code: string) => /^\d{6}$/.test(code);
 /** Whether a code as typed is a recovery code (anything not a 6-digit TOTP code is checked as one). */
 export const isRecoveryCode = (code: string) => !isTotpCode(normalise(code));
 
-export const key = (ctx: AppContext) => serverKey(ctx.config);
 /** Where wrong codes are counted: the account's sign-in codes unless a form keeps its own count. */
 const signInCounter = (userId: string) => `mfa:acct:${userId}`;
 /**
@@ -80,7 +79,7 @@ export async function useCode(ctx: AppContext, db: Db, userId: string, code: str
   const [row] = await db.select({ secret: twoFactor.secret }).from(twoFactor)
     .where(and(eq(twoFactor.userId, userId), sql`${twoFactor.enabledAt} IS NOT NULL`)).limit(1);
   if (!row) return 'bad';
-  const step = matchingStep(open(key(ctx), row.secret, userId), typed);
+  const step = matchingStep(openTwoFactorSecret(userId, row.secret), typed);
   if (step === null) return 'bad';
   const moved = await db.update(twoFactor).set({ lastStep: step })
     .where(and(eq(twoFactor.userId, userId), or(isNull(twoFactor.lastStep), lt(twoFactor.lastStep, step))))

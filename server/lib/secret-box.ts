@@ -1,32 +1,9 @@
-// Encrypts small secrets at rest (the TOTP secrets of two-factor sign-in) with AES-256-GCM under the server's key.
+// The first form of the TOTP secrets of two-factor sign-in, under their own key (TWO_FACTOR_KEY or two-factor.key):
+// that key is now one of the keyring's (server/lib/crypto/keyring.ts), and secrets in this form stay readable with it.
+// New secrets are written by server/lib/crypto like any other encrypted value.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Config } from '../config.ts';
 
 const VERSION = 'v1';
-const keys = new Map<string, Buffer>();
-
-/**
- * TWO_FACTOR_KEY when set (required with several nodes: they must share it); else a key file created once in
- * DATA_DIR with owner-only permissions, which serves the single node of the embedded database.
- */
-export function serverKey(config: Pick<Config, 'twoFactorKey' | 'dataDir'>): Buffer {
-  if (config.twoFactorKey) return Buffer.from(config.twoFactorKey, 'base64');
-  const file = path.join(config.dataDir, 'two-factor.key');
-  const known = keys.get(file);
-  if (known) return known;
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  try {
-    fs.writeFileSync(file, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-  if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte key`);
-  keys.set(file, key);
-  return key;
-}
 
 /** `v1.<iv>.<tag>.<ciphertext>`, base64url parts; `context` (the user id) is bound in, so rows cannot be swapped. */
 export function seal(key: Buffer, plaintext: string, context: string): string {

@@ -31,7 +31,8 @@ function isPrivateJson(request: FastifyRequest, reply: FastifyReply): boolean {
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
-    reply.header('Content-Security-Policy', CSP);
+    // A route serving members' files sets its own (`sandbox`): anything else gets the app's.
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', CSP);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -15,7 +15,7 @@ const MINUTE_CACHE = { SESSION_CACHE_MS: '60000' };
 
 describe('the cache itself', () => {
   const session = (sessionId: string, userId: string) => ({
-    sessionId, userId, name: 'x', role: 'user', verificationStatus: 'verified', createdAt: 0, lastUsedAt: 0, disabled: false, adminWithout2fa: false, twoFactorEnabled: false, rejectionReason: null,
+    sessionId, userId, name: 'x', role: 'user', verificationStatus: 'verified', createdAt: 0, lastUsedAt: 0, disabled: false, withoutSecondFactor: false, twoFactorEnabled: false, rejectionReason: null,
   });
 
   it('answers until its time is up, then not', () => {

@@ -10,9 +10,11 @@
  */
 export type CachedSession = {
   sessionId: string; userId: string; name: string; role: string; verificationStatus: string;
-  createdAt: number; lastUsedAt: number; disabled: boolean; adminWithout2fa: boolean;
+  createdAt: number; lastUsedAt: number; disabled: boolean; withoutSecondFactor: boolean;
   // What /api/users/me shows besides: enrolling, removing two-factor sign-in and every licence decision forget the entry.
   twoFactorEnabled: boolean; rejectionReason: string | null;
+  /** The member's chosen language: a change forgets the entry (member.locale.changed). */
+  locale?: string | null;
 };
 export type SessionCache = ReturnType<typeof createSessionCache>;
 

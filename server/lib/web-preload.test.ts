@@ -73,9 +73,26 @@ describe('pageRenderer', () => {
     expect(preloads(render('/no-such-screen'))).toEqual(['/assets/start-1.js']);
   });
 
-  it('serves the plain file when the build has no manifest', () => {
+  it('serves the plain file when the build has no manifest, in the language asked for', () => {
     write();
-    expect(pageRenderer(dir)('/forums')).toBe(HTML);
+    expect(pageRenderer(dir)('/forums')).toBe(HTML.replace('<html>', '<html lang="en">'));
+    expect(pageRenderer(dir)('/forums', { locale: 'fr-CA' })).toContain('<html lang="fr-CA">');
+  });
+
+  it("gives each language its own landing page, and says the page's language in <html lang> (decision 0271)", () => {
+    write(MANIFEST, LANDING_MARKUP);
+    fs.writeFileSync(path.join(dir, '.prerender', 'landing.fr-CA.html'), LANDING_MARKUP.replace('Home', 'Accueil').replace('A professional network', 'Un réseau professionnel'));
+    const render = pageRenderer(dir);
+    const french = render('/', { locale: 'fr-CA' });
+    expect(french).toContain('<html lang="fr-CA">');
+    expect(french).toContain('<h1>Un réseau professionnel</h1>');
+    expect(french).toContain('<title>Accueil · Thera Root</title>');
+    const english = render('/');
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain('<h1>A professional network</h1>');
+    expect(render('/forums', { locale: 'fr-CA' })).toContain('<html lang="fr-CA">');
+    const drawn = render('/forums', { drawn: { title: 'Forums · Thera Root', markup: '<main>dessiné</main>', state: '{}', locale: 'fr-CA' } });
+    expect(drawn).toContain('<html lang="fr-CA">');
   });
 
   it("gives visitors the landing page drawn, its resources in the head, and no script preloads; members the plain page", () => {
@@ -98,7 +115,7 @@ describe('pageRenderer', () => {
 describe('hasMemberHint', () => {
   it("applies a drawn member screen's style sheets (its markup needs them at the first paint) but preloads no code", () => {
     write(MANIFEST);
-    const html = pageRenderer(dir)('/forums', { drawn: { title: 'Forums · Thera Root', markup: '<main>drawn</main>', state: '{}' } });
+    const html = pageRenderer(dir)('/forums', { drawn: { title: 'Forums · Thera Root', markup: '<main>drawn</main>', state: '{}', locale: 'en' } });
     expect(preloads(html)).toEqual([]);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/Forums-1.css">');
     expect(html.indexOf('Forums-1.css')).toBeLessThan(html.indexOf('</head>'));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { MEMBER_HINT_COOKIE } from '../../common/member-hint.ts';
 import { DRAWN_SCREENS } from '../../common/drawn-screens.ts';
 import { PAGE_STATE_ID } from '../../common/member-page.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../common/i18n/locales.ts';
 import { SCREEN_PATHS } from '../../common/screen-paths.ts';
 
 type Chunk = { file: string; imports?: string[]; css?: string[] };
@@ -46,12 +47,23 @@ function needs(manifest: Manifest, key: string, seen: Set<string>, out: { js: st
   out.css.push(...(chunk.css ?? []));
 }
 
-/** A member's screen drawn by the server (member-page.ts): its title, its markup and the state it was drawn with. */
-export type DrawnPage = { title: string; markup: string; state: string };
-export type PageRenderer = (pathname: string, options?: { member?: boolean; drawn?: DrawnPage }) => string;
+/**
+ * A member's screen drawn by the server (member-page.ts): its title, its markup, the state it was drawn with and the
+ * language it was drawn in.
+ */
+export type DrawnPage = { title: string; markup: string; state: string; locale: Locale };
+/** `locale`: the request's language (server/lib/i18n.ts), the page's `<html lang>` and the landing page's language. */
+export type PageRenderer = (pathname: string, options?: { member?: boolean; drawn?: DrawnPage; locale?: Locale }) => string;
 
-// Written by scripts/build-web.ts (docs/decisions/0099): the landing page as a visitor's first render draws it.
-export const PRERENDERED_LANDING = path.join('.prerender', 'landing.html');
+/**
+ * Written by scripts/build-web.ts (docs/decisions/0099, 0271): the landing page as a visitor's first render draws it,
+ * one file per language (English's name is the one it always had).
+ */
+export const prerenderedLanding = (locale: Locale) =>
+  path.join('.prerender', locale === DEFAULT_LOCALE ? 'landing.html' : `landing.${locale}.html`);
+
+/** The page in `locale`: its `<html lang>`, which the app also reads to take a drawn page over in its language. */
+const inLanguage = (page: string, locale: Locale) => page.replace(/<html( lang="[^"]*")?/, `<html lang="${locale}"`);
 // Also written by scripts/build-web.ts: web/prerender.tsx built for Node, which renders members' screens (0104).
 export const SSR_DIR = '.ssr';
 export const SSR_ENTRY = 'prerender.js';
@@ -64,13 +76,13 @@ export const hasMemberHint = (cookieHeader: string | undefined) =>
  * The landing page for visitors: its markup inside #root, so it is drawn before any script runs. Its title and the
  * resources React found (an image preload) come first; they go to the head, where they belong and hydration ignores them.
  */
-function withPrerenderedLanding(page: string, webDir: string): string | undefined {
-  const file = path.join(webDir, PRERENDERED_LANDING);
+function withPrerenderedLanding(page: string, webDir: string, locale: Locale): string | undefined {
+  const file = path.join(webDir, prerenderedLanding(locale));
   if (!fs.existsSync(file)) return undefined;
   const markup = fs.readFileSync(file, 'utf8');
   const [, title = '', links] = /^(<title>[^<]*<\/title>)?((?:<link [^>]*\/>)*)/.exec(markup)!;
   const head = page.replace(/<title>[^<]*<\/title>/, title || '$&').replace('</head>', `  ${links}\n  </head>`);
-  return head.replace('<div id="root"></div>', `<div id="root">${markup.slice(title.length + links.length)}</div>`);
+  return inLanguage(head.replace('<div id="root"></div>', `<div id="root">${markup.slice(title.length + links.length)}</div>`), locale);
 }
 
 /**
@@ -80,7 +92,9 @@ function withPrerenderedLanding(page: string, webDir: string): string | undefine
 export function pageRenderer(webDir: string): PageRenderer {
   const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   const manifestFile = path.join(webDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) return (_pathname, { drawn } = {}) => (drawn ? withDrawnScreen(html, drawn) : html);
+  if (!fs.existsSync(manifestFile)) {
+    return (_pathname, { drawn, locale = DEFAULT_LOCALE } = {}) => (drawn ? withDrawnScreen(html, drawn) : inLanguage(html, locale));
+  }
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
   // What index.html already loads is not named twice.
   const shell = { js: [] as string[], css: [] as string[] };
@@ -103,8 +117,8 @@ export function pageRenderer(webDir: string): PageRenderer {
   });
   const find = (pathname: string) => rendered.find(({ pattern }) => pattern.test(pathname))!;
   // No preloads there: the page is drawn without code, and a script fetched early (preloaded) delays the first paint.
-  const visitorLanding = withPrerenderedLanding(base, webDir);
-  return (pathname, { member = false, drawn } = {}) => {
+  const visitorLanding = new Map(LOCALES.map((locale) => [locale, withPrerenderedLanding(base, webDir, locale)]));
+  return (pathname, { member = false, drawn, locale = DEFAULT_LOCALE } = {}) => {
     // Without the screen's preloads, like the visitors' landing page: fetched early they delay the first paint, and
     // this page is drawn without code (decision 0104 measured 100-190 ms earlier content; the takeover comes later).
     // But with the screen's style sheets applied: the markup is drawn with them, and without them the first paint
@@ -114,7 +128,7 @@ export function pageRenderer(webDir: string): PageRenderer {
       const page = base.replace(boot, '').replace('</head>', `  ${sheets.join('\n    ')}\n  </head>`);
       return withDrawnScreen(page, drawn);
     }
-    return (pathname === '/' && !member && visitorLanding) || find(pathname).page;
+    return (pathname === '/' && !member && visitorLanding.get(locale)) || inLanguage(find(pathname).page, locale);
   };
 }
 
@@ -123,9 +137,9 @@ export function pageRenderer(webDir: string): PageRenderer {
  * CSP stays script-src 'self'), for the app to take over (app/start.tsx). Without the boot script: the session check and
  * the first list it would start are in the page already.
  */
-function withDrawnScreen(page: string, { title, markup, state }: DrawnPage): string {
+function withDrawnScreen(page: string, { title, markup, state, locale }: DrawnPage): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  return page
+  return inLanguage(page, locale)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escape(title)}</title>`)
     .replace('<div id="root"></div>', () => `<div id="root">${markup}</div><script type="application/json" id="${PAGE_STATE_ID}">${state}</script>`);
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { ERRORS } from './error-texts.ts';
 import { tooManyRequests } from './errors.ts';
+import { localText } from './i18n.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
 /**
@@ -8,7 +10,7 @@ import type { RateLimiter } from './rate-limit.ts';
  * password reset are written by visitors and keep their own per-address limits (features/accounts/limits.ts); chat
  * messages keep theirs, counted in the statement that stores them.
  */
-export const WRITE_BUCKETS = ['posts', 'comments', 'likes', 'communities', 'resources', 'conversations', 'referrals', 'checks', 'other'] as const;
+export const WRITE_BUCKETS = ['posts', 'comments', 'likes', 'communities', 'resources', 'conversations', 'referrals', 'checks', 'files', 'other'] as const;
 export type WriteBucket = (typeof WRITE_BUCKETS)[number];
 type WriteLimit = { max: number; windowMs: number };
 export type WriteLimits = Record<WriteBucket, WriteLimit>;
@@ -27,6 +29,8 @@ export const DEFAULT_WRITE_LIMITS: WriteLimits = {
   referrals: { max: 30, windowMs: HOUR },
   // Privacy checks the forms ask as a member types (decision 0110): counted apart, so typing never uses up other writes.
   checks: { max: 300, windowMs: 10 * MINUTE },
+  // Uploads (issue 33): a member shares a few documents a day; each costs storage and processing.
+  files: { max: 60, windowMs: HOUR },
   other: { max: 300, windowMs: 10 * MINUTE },
 };
 
@@ -35,6 +39,9 @@ const VISITOR_WRITES = new Set([
   'POST /api/users/register', 'POST /api/users/login', 'POST /api/users/forgot-password', 'POST /api/users/reset-password/:token',
   // The second step of a sign-in (wrong codes counted per account) and an email link (single-use token).
   'POST /api/users/login/2fa', 'POST /api/users/confirm-email',
+  // Passkey sign-ins, counted per address (features/accounts/passkey-sign-in.ts).
+  'POST /api/users/login/passkey/options', 'POST /api/users/login/passkey',
+  'POST /api/users/login/2fa/passkey/options', 'POST /api/users/login/2fa/passkey',
 ]);
 
 const BUCKET_OF: Record<string, WriteBucket> = {
@@ -46,8 +53,14 @@ const BUCKET_OF: Record<string, WriteBucket> = {
   'POST /api/communities': 'communities',
   'POST /api/resources': 'resources',
   'POST /api/conversations': 'conversations',
+  'POST /api/conversations/:id/members': 'conversations',
   'POST /api/referrals': 'referrals',
+  // Consultation groups: a group is made as rarely as a community; a case is written like a post, its comments like comments.
+  'POST /api/groups': 'communities',
+  'POST /api/groups/:id/cases': 'posts',
+  'POST /api/groups/:id/cases/:caseId/comments': 'comments',
   'POST /api/privacy/check': 'checks',
+  'POST /api/files': 'files',
 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -61,8 +74,7 @@ export function writeBucketOf(method: string, url: string): WriteBucket | null {
 
 const retrySeconds = (retryAfterMs: number) => Math.max(1, Math.ceil(retryAfterMs / 1000));
 
-const tooManyWrites = (seconds: number) =>
-  tooManyRequests(`You are doing that too often. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`);
+const tooManyWrites = (seconds: number) => tooManyRequests(localText(ERRORS.tooOften, { seconds }));
 
 /** Must be registered before the routes: each write route gets the check before its body is validated. */
 export function registerWriteLimits(app: FastifyInstance, limiter: RateLimiter, limits: WriteLimits): void {

@@ -4,8 +4,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
-// Tables that count attempts: a refused request may rightly count (a limit must see refused guesses too).
-const COUNTERS = new Set(['rate_limit_windows', 'chat_send_counts']);
+// Tables that count attempts: a refused request may rightly count (a limit must see refused guesses too), and the
+// audit trail rightly records a refused sign-in.
+const COUNTERS = new Set(['rate_limit_windows', 'chat_send_counts', 'audit_log']);
 // Columns that every authenticated request may touch: the session's last use is bookkeeping, not data.
 const PROJECTIONS: Record<string, string> = { sessions: '(t.id, t.user_id, t.token_hash)::text' };
 

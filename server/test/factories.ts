@@ -48,3 +48,8 @@ export async function createCommunity(db: Db, overrides: Partial<typeof communit
   }
   return row;
 }
+
+/** A random tag of lowercase letters: digits in a tag can read as a phone or card number to the privacy guard. */
+export function randomLetters(length = 10): string {
+  return [...randomBytes(length)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
+}

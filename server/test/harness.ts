@@ -13,7 +13,7 @@ import { migrate } from '../db/migrate.ts';
 import { withDatabase } from './template-database.ts';
 import { createMailer, type Mailer } from '../lib/mail.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
-import type { App } from '../context.ts';
+import type { App, Deps } from '../context.ts';
 
 /**
  * A real database for one test file: PGlite in memory by default, or a fresh PostgreSQL
@@ -71,6 +71,8 @@ type Options = {
   now?: () => Date;
   /** A built web app to serve (scripts/build-web.ts), and how long a member's page may take (server/lib/member-page.ts). */
   webDir?: string; pageRenderMs?: number;
+  /** Where lag-tolerant reads go (server/lib/read-routing.ts): a test passes another database as the "replica". */
+  replicas?: Deps['replicas'];
 };
 
 /** Builds the real app on a real database; `close()` tears everything down. */
@@ -88,7 +90,7 @@ export async function createTestContext(options: Options = {}): Promise<TestCont
   const limiter = limiterRedis ? redisRateLimiter(limiterRedis, `test:${randomBytes(6).toString('hex')}:`) : memoryRateLimiter();
   const app = await buildApp({
     config, db: database.db, limiter, redis, logStream: options.logStream, now: options.now,
-    webDir: options.webDir,
+    webDir: options.webDir, replicas: options.replicas,
     // Tests that read a drawn page must not get the plain one because the machine is busy: the bound's fallback is
     // tested on its own, with a bound of 0.
     pageRenderMs: options.pageRenderMs ?? 30_000,

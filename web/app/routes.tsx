@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
@@ -28,8 +29,17 @@ const Chat = lazyScreen(() => import('../features/chat/ChatPage.tsx'));
 // Signed in: one socket for the whole app (presence, delivery receipts, live chat caches); its own chunk.
 const RealtimeConnection = lazyScreen(() => import('../features/chat/RealtimeConnection.tsx'));
 const Referrals = lazyScreen(() => import('../features/referrals/ReferralsPage.tsx'));
+const ReferralInsights = lazyScreen(() => import('../features/referrals/InsightsPage.tsx'));
 const NewReferral = lazy(() => import('../features/referrals/NewReferralPage.tsx'));
 const Referral = lazy(() => import('../features/referrals/ReferralPage.tsx'));
+const Groups = lazy(() => import('../features/groups/GroupsPage.tsx'));
+const NewGroup = lazy(() => import('../features/groups/NewGroupPage.tsx'));
+const GroupScreen = lazy(() => import('../features/groups/GroupPage.tsx'));
+const Practices = lazy(() => import('../features/practices/PracticesPage.tsx'));
+const NewPractice = lazy(() => import('../features/practices/NewPracticePage.tsx'));
+const Practice = lazy(() => import('../features/practices/PracticePage.tsx'));
+const PracticeInbox = lazy(() => import('../features/practices/PracticeInboxPage.tsx'));
+const PracticeSettings = lazy(() => import('../features/practices/PracticeSettingsPage.tsx'));
 const Resources = lazyScreen(() => import('../features/resources/ResourcesPage.tsx'));
 const Therapists = lazyScreen(() => import('../features/therapists/TherapistsPage.tsx'));
 const Profile = lazyScreen(() => import('../features/therapists/ProfilePage.tsx'));
@@ -45,8 +55,12 @@ const AdminHome = lazy(() => import('../features/admin/AdminHome.tsx'));
 const AdminResources = lazy(() => import('../features/admin/AdminResourcesPage.tsx'));
 const AdminVerifications = lazy(() => import('../features/admin/VerificationsPage.tsx'));
 const AdminAudit = lazy(() => import('../features/admin/AuditPage.tsx'));
+const AdminForumPrivacy = lazy(() => import('../features/admin/ForumPrivacyPage.tsx'));
+const AdminSecurityPolicy = lazy(() => import('../features/admin/SecurityPolicyPage.tsx'));
 const AdminReports = lazy(() => import('../features/admin/ReportsPage.tsx'));
 const AdminMemberAccount = lazy(() => import('../features/admin/MemberAccountPage.tsx'));
+const AdminRetention = lazy(() => import('../features/admin/RetentionPage.tsx'));
+const AdminReferralFigures = lazy(() => import('../features/admin/ReferralFiguresPage.tsx'));
 
 // A member's screen opened from its address: its code is already on its way (the server names it for preloading,
 // docs/decisions/0094); start.tsx waits for it briefly so the first render draws it (docs/decisions/0099).
@@ -131,11 +145,12 @@ const signedInAccountRoutes = (
 /** The browser tab names the screen; screen readers announce it on navigation. */
 function DocumentTitle() {
   const { pathname } = useLocation();
+  const intl = useIntl();
   // A layout effect, run before the screen's own: a screen that names itself more precisely ("Referral: Teen, Anxiety")
   // sets its title after this one.
   useLayoutEffect(() => {
-    document.title = titleFor(pathname);
-  }, [pathname]);
+    document.title = titleFor(pathname, intl);
+  }, [pathname, intl]);
   return null;
 }
 
@@ -194,7 +209,16 @@ function ScreenRoutes() {
         <Route path="/referrals/sent" element={page(<Referrals tab="sent" />)} />
         <Route path="/referrals/board" element={page(<Referrals tab="board" />)} />
         <Route path="/referrals/new" element={page(<NewReferral />)} />
+        <Route path="/referrals/insights" element={page(<ReferralInsights />)} />
         <Route path="/referrals/:id" element={page(<Referral />)} />
+        <Route path="/groups" element={page(<Groups />)} />
+        <Route path="/groups/new" element={page(<NewGroup />)} />
+        <Route path="/groups/:id" element={page(<GroupScreen />)} />
+        <Route path="/practices" element={page(<Practices />)} />
+        <Route path="/practices/new" element={page(<NewPractice />)} />
+        <Route path="/practices/:slug" element={page(<Practice />)} />
+        <Route path="/practices/:slug/inbox" element={page(<PracticeInbox />)} />
+        <Route path="/practices/:slug/settings" element={page(<PracticeSettings />)} />
         <Route path="/resources" element={page(<Resources />)} />
         <Route path="/therapists" element={page(<Therapists />)} />
         <Route path="/profile/:id" element={page(<Profile />)} />
@@ -209,8 +233,12 @@ function ScreenRoutes() {
           <Route path="/admin/resources" element={page(<AdminResources />)} />
           <Route path="/admin/verifications" element={page(<AdminVerifications />)} />
           <Route path="/admin/audit" element={page(<AdminAudit />)} />
+          <Route path="/admin/forum-privacy" element={page(<AdminForumPrivacy />)} />
+          <Route path="/admin/security" element={page(<AdminSecurityPolicy />)} />
           <Route path="/admin/reports" element={page(<AdminReports />)} />
           <Route path="/admin/users/:id" element={page(<AdminMemberAccount />)} />
+          <Route path="/admin/retention" element={page(<AdminRetention />)} />
+          <Route path="/admin/referrals" element={page(<AdminReferralFigures />)} />
         </Route>
         <Route path="/faq" element={page(<Faq />)} />
         {signedInAccountRoutes}

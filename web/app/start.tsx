@@ -7,7 +7,9 @@ import { App, appQueryClient } from './App.tsx';
 import { afterTakeover, primeFirstData } from './first-data.ts';
 import { preloadMemberScreen } from './routes.tsx';
 import { getToken, markMember } from '../lib/api.ts';
+import { browserLocale, drawnLocale, loadCatalogue, PSEUDO_LOCALE, pseudoLocaleChosen, type Catalogue, type ShownLocale } from '../lib/i18n.tsx';
 import { keepEnterInComboboxes } from '../lib/comboboxEnter.ts';
+import { registerServiceWorker } from '../lib/service-worker.ts';
 import { currentUser, isVerified } from '../lib/session.tsx';
 
 // Long enough for what is already on its way on a phone; a slower network gets "Loading..." as before.
@@ -57,18 +59,29 @@ async function drawnState(token: string): Promise<PageState<Me> | undefined> {
   }
 }
 
+/**
+ * The language of the first render and its catalogue, loaded before it (docs/decisions/0270): a page the server drew is
+ * taken over in the language it was drawn in (its `<html lang>`), or the takeover would not match it.
+ */
+async function language(locale: ShownLocale): Promise<{ locale: ShownLocale; messages: Catalogue }> {
+  // A catalogue that fails to load leaves the messages' English rather than no app.
+  return { locale, messages: await loadCatalogue(locale).catch(() => ({})) };
+}
+
 /** Takes over a member's screen the server drew, with the query cache it was drawn with: nothing is asked again. */
 async function takeOverMemberScreen(root: HTMLElement, state: PageState<Me>): Promise<void> {
+  const drawnLanguage = language(drawnLocale() ?? browserLocale(state.me.locale));
   hydrate(appQueryClient, state.queries as DehydratedState);
   // Preloaded by the page: drawn at once rather than suspending (which would leave that part to a later pass).
   const screen = preloadMemberScreen(location.pathname).catch(() => undefined);
   const late = new Promise((resolve) => setTimeout(resolve, WAIT_FOR_SCREEN_MS));
   await Promise.race([screen, late]);
+  const { locale, messages } = await drawnLanguage;
   const checked = { user: state.me };
   // In a transition, as for the landing page: the takeover yields to the browser instead of running as one long task.
   // The takeover counts relative times from the instant the server drew them (web/lib/drawn-clock.tsx).
   const drawnAt = new Date(state.drawnAt);
-  startTransition(() => void hydrateRoot(root, <StrictMode><App checked={checked} drawnAt={drawnAt} /></StrictMode>));
+  startTransition(() => void hydrateRoot(root, <StrictMode><App checked={checked} drawnAt={drawnAt} locale={locale} messages={messages} /></StrictMode>));
   // Even when the screen's code came late: what the render could not do is still owed (the chat's delivery receipts).
   await afterTakeover(appQueryClient, state.me, await screen);
 }
@@ -79,19 +92,33 @@ async function takeOverMemberScreen(root: HTMLElement, state: PageState<Me>): Pr
  */
 export async function startApp(root: HTMLElement): Promise<void> {
   keepEnterInComboboxes();
+  // After the page has loaded: the worker's install (fetching the app's files to keep) competes with nothing of it.
+  if (document.readyState === 'complete') registerServiceWorker();
+  else window.addEventListener('load', registerServiceWorker, { once: true });
+  // The pseudo-locale (a browser test's hook, docs/decisions/0272) draws every page afresh: the server drew it in English.
+  const pseudo = pseudoLocaleChosen();
+  if (pseudo) root.replaceChildren();
   const token = getToken();
   markMember(token !== null);
   if (root.firstElementChild && token === null) {
+    const { locale, messages } = await language(drawnLocale() ?? browserLocale());
     // In a transition, the takeover yields to the browser every few milliseconds (a tap is not held behind it); as an
     // ordinary update it would run as one long task.
-    startTransition(() => void hydrateRoot(root, <StrictMode><App /></StrictMode>));
+    startTransition(() => void hydrateRoot(root, <StrictMode><App locale={locale} messages={messages} /></StrictMode>));
     return;
   }
   const drawn = token !== null && root.firstElementChild ? await drawnState(token) : undefined;
   if (drawn) return takeOverMemberScreen(root, drawn);
+  // The catalogue the cookie or the browser asks for is fetched with the session check; a member's saved choice, once
+  // known, wins (it is almost always the same: the app keeps the cookie in step with it).
+  const likely = pseudo ? PSEUDO_LOCALE : browserLocale();
+  const likelyLanguage = language(likely);
   const checked = token !== null ? await memberStart() : undefined;
+  const chosen = pseudo ? PSEUDO_LOCALE : browserLocale(checked?.user?.locale);
+  const { locale, messages } = await (chosen === likely ? likelyLanguage : language(chosen));
+  document.documentElement.lang = locale;
   // A member whose browser had not told the server yet (the hint cookie) got the visitors' page, or a screen drawn for
   // another sign-in: drawn from scratch.
   root.replaceChildren();
-  createRoot(root).render(<StrictMode><App checked={checked} /></StrictMode>);
+  createRoot(root).render(<StrictMode><App checked={checked} locale={locale} messages={messages} /></StrictMode>);
 }

@@ -13,7 +13,7 @@ function initials(name: string): string {
  * An uploaded photo is served from this origin at its content-hashed address. */
 export function UserAvatar({ name, src, ...props }: { name: string; src?: string | null } & Omit<AvatarProps, 'src' | 'alt'>) {
   return (
-    <Avatar src={isHttpsUrl(src) || (src && UPLOADED_AVATAR.test(src)) ? src : null} alt={name} color="brand" variant="filled" {...props}>
+    <Avatar src={isHttpsUrl(src) || (src && UPLOADED_AVATAR.test(src)) ? src : null} alt={name} color="brand" variant="filled" translate="no" {...props}>
       {initials(name)}
     </Avatar>
   );

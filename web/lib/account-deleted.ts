@@ -4,10 +4,7 @@
 /** The query the settings add to /login after a deletion. */
 export const ACCOUNT_DELETED_PARAM = 'deleted=1';
 
-/** What the login page says then; the first sentence is the API's own answer (common/privacy.ts ACCOUNT_DELETED). */
-export const ACCOUNT_DELETED_NOTICE = {
-  title: 'Your account has been deleted.',
-  text: 'Thank you for having been part of Thera Root. A confirmation was sent to your email address, which is free for a new account.',
-} as const;
+// What the login page says then is in its catalogue messages (web/features/accounts/LoginPage.tsx); the first
+// sentence is the API's own answer (common/privacy.ts ACCOUNT_DELETED).
 
 export const cameFromDeletion = (params: URLSearchParams) => params.get('deleted') === '1';

@@ -21,9 +21,6 @@ export function useAdminQueueCounts(enabled: boolean) {
 /** What the badge counts: everything waiting for an administrator, in every queue. */
 export const adminWaiting = (c: AdminQueueCounts | undefined) => (c ? c.verifications + c.nameChanges + c.reports + c.resources : 0);
 
-/** "Admin, 3 waiting" when there is work. */
-export const adminNavLabel = (waiting: number) => (waiting > 0 ? `Admin, ${waiting} waiting` : 'Admin');
-
 /** The queue /admin opens on: the first with work, in the order of urgency; the licence queue when none has any. */
 export function firstQueueWithWork(counts: AdminQueueCounts | undefined): string {
   if (!counts) return '/admin/verifications';

@@ -1,6 +1,7 @@
 // The one way the web app talks to the API: adds x-auth-token and turns `{msg, code}` errors into ApiError.
 import { codeForStatus, isErrorCode, isServerFault, type ErrorCode } from '../../common/error-codes.ts';
 import { MEMBER_HINT_COOKIE } from '../../common/member-hint.ts';
+import { forgetIdleDeadline, noteIdleAnswer, recentlyActive } from './idle.ts';
 import { TOKEN_KEY, takePrefetched } from './prefetch.ts';
 
 export const SESSION_ENDED_EVENT = 'thera:session-ended';
@@ -9,10 +10,13 @@ export const SESSION_ENDED_EVENT = 'thera:session-ended';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
-  constructor(status: number, code: ErrorCode, message: string) {
+  /** The refusal's whole body, for the codes that carry more than `{msg, code}` (a forum refusal's findings). */
+  readonly body: unknown;
+  constructor(status: number, code: ErrorCode, message: string, body?: unknown) {
     super(message);
     this.status = status;
     this.code = code;
+    this.body = body;
   }
 }
 
@@ -46,6 +50,8 @@ export function markMember(signedIn: boolean) {
 }
 
 export function setToken(token: string) {
+  // A new session's deadline is its own: one left by an earlier session must not sign this one out.
+  forgetIdleDeadline();
   localStorage.setItem(TOKEN_KEY, token);
   markMember(true);
   tokenListeners.forEach((listener) => listener());
@@ -92,16 +98,19 @@ export async function api<T>(path: string, { method = 'GET', body, signal, idemp
   if (submission) headers['idempotency-key'] = submission.key;
   // The boot script may have asked already (web/boot.ts): its answer is this one, without waiting for a second trip.
   const early = method === 'GET' && token ? takePrefetched(path, token) : undefined;
+  const sentAt = Date.now();
+  const active = recentlyActive();
   const response = await (early ?? fetch(path, { method, headers, body: payload, signal }));
-  // Answered, but not "still in progress" (409) or a server failure: those a retry sends with the same key.
-  if (submission && response.status !== 409 && response.status < 500) submission.done();
+  if (token) noteIdleAnswer(response.headers, sentAt, active);
   const data = await response.json().catch(() => null);
+  // Answered, but not "still in progress" (409 CONFLICT) or a server failure: those a retry sends with the same key.
+  if (submission && !(response.status === 409 && data?.code === 'CONFLICT') && response.status < 500) submission.done();
   if (!response.ok) {
     // An answer without a code (a proxy's error page) gets the general code of its status.
     const code = isErrorCode(data?.code) ? data.code : codeForStatus(response.status);
     if (code === 'SESSION_ENDED' && token) endSession(token);
     const msg = data && typeof data.msg === 'string' ? data.msg : `Request failed with status ${response.status}`;
-    throw new ApiError(response.status, code, msg);
+    throw new ApiError(response.status, code, msg, data);
   }
   return data as T;
 }

@@ -43,8 +43,3 @@ export function useChatUnreadCount(): number {
 
   return data?.count ?? 0;
 }
-
-/** "2 conversations with unread messages", for a visually hidden label or a sentence. */
-export function chatUnreadText(count: number): string {
-  return `${count} ${count === 1 ? 'conversation' : 'conversations'} with unread messages`;
-}

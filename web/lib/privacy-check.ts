@@ -3,9 +3,11 @@
 // text holding only what may be a name goes out once the member confirms it is not one.
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { splitMentions } from '../../common/mentions.ts';
-import { onlyLikelyNames, PRIVACY_CHECK_MAX, PRIVACY_TEXTS, type Finding, type PrivacyCheckResponse } from '../../common/privacy-check.ts';
-import { api } from './api.ts';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+import {
+  blankMentions, LooksIdentifyingResponse, onlyLikelyNames, PRIVACY_CHECK_MAX, PRIVACY_TEXTS, type Finding, type PrivacyCheckResponse,
+} from '../../common/privacy-check.ts';
+import { api, ApiError } from './api.ts';
 
 const CHECK_DELAY_MS = 500;
 
@@ -55,15 +57,31 @@ export async function clearToSend(check: PrivacyCheck, text: string, confirm: As
   return yes ? { confirmLikelyName: true } : null;
 }
 
-/**
- * Forum text as the check reads it: each @mention blanked (a colleague named on purpose), every other offset kept, and
- * only as much as one check takes (a long post is checked in its first part).
- */
-export const withoutMentions = (text: string) => splitMentions(text)
-  .map((s) => (s.kind === 'text' ? s.text : ' '.repeat(`@[${s.name}](user:${s.userId})`.length))).join('').slice(0, PRIVACY_CHECK_MAX);
+/** Forum text as the check reads it: mentions blanked, and only as much as one check takes (a long post is checked in its first part). */
+export const withoutMentions = (text: string) => blankMentions(text).slice(0, PRIVACY_CHECK_MAX);
 
-/**
- * What a forum composer warns about (a warning, never a refusal: docs/decisions/0111): every finding but a likely name,
- * since posts name colleagues all the time; a name after "client" or "named" is certain and still warned about.
- */
-export const forumWarnings = (findings: Finding[]) => findings.filter((f) => !(f.kind === 'name' && f.certainty === 'likely'));
+/** Each kind as a finding's label in a list: "Phone number: 416 555 0199". */
+export const KIND_LABELS: Record<Finding['kind'], string> = {
+  name: 'Name', phone: 'Phone number', email: 'Email address', date: 'Date', address: 'Address', number: 'Identifying number',
+};
+
+/** The same kinds as catalogue messages (KIND_LABELS stays for the forums' screen until it is translated). */
+export const KIND_MESSAGES = defineMessages({
+  name: { id: 'privacy.kind.name', defaultMessage: 'Name', description: 'A kind of identifying detail the privacy check found.' },
+  phone: { id: 'privacy.kind.phone', defaultMessage: 'Phone number', description: 'A kind of identifying detail the privacy check found.' },
+  email: { id: 'privacy.kind.email', defaultMessage: 'Email address', description: 'A kind of identifying detail the privacy check found.' },
+  date: { id: 'privacy.kind.date', defaultMessage: 'Date', description: 'A kind of identifying detail the privacy check found.' },
+  address: { id: 'privacy.kind.address', defaultMessage: 'Address', description: 'A kind of identifying detail the privacy check found.' },
+  number: { id: 'privacy.kind.number', defaultMessage: 'Identifying number', description: 'A kind of identifying detail the privacy check found.' },
+}) satisfies Record<Finding['kind'], MessageDescriptor>;
+
+/** A forum refusal for identifying details: what was found in `text` (the text sent), and whether confirming helps. */
+export type ForumRefusal = { msg: string; findings: Finding[]; text: string; confirmable: boolean };
+
+/** The refusal the server gave a forum post or comment for what looked identifying, or null for any other failure. */
+export function forumRefusalOf(error: unknown, text: string): ForumRefusal | null {
+  if (!(error instanceof ApiError)) return null;
+  const parsed = LooksIdentifyingResponse.safeParse(error.body);
+  if (!parsed.success) return null;
+  return { msg: parsed.data.msg, findings: parsed.data.findings, text, confirmable: parsed.data.code === 'LOOKS_IDENTIFYING' };
+}

@@ -33,9 +33,6 @@ export function useLatestReceived(limit: number) {
   });
 }
 
-/** "Referrals, 2 open": the navigation item's accessible name. */
-export const referralsNavLabel = (open: number) => (open > 0 ? `Referrals, ${open} open` : 'Referrals');
-
 /**
  * Listens for `referralReceived` and `referralUpdated` on the app's one socket (connected by the chat's realtime
  * connection) and refetches the referral queries on screen; after a reconnection too, since events sent while away

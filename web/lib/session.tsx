@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, SESSION_ENDED_EVENT, api, clearToken, getToken, onTokenChange, setToken } from './api.ts';
 import type { Me } from '../../common/accounts.ts';
+import { forgetPushDevice } from './push.ts';
+import { forgetMemberData } from './service-worker.ts';
 
 type Session = {
   /** False until the first session check has ended (at once without a token): the app shows 'Loading...' until then. */
@@ -64,8 +66,12 @@ export function SessionProvider({ children, checked }: { children: ReactNode; ch
   }, [refresh]);
 
   const signOut = useCallback(async () => {
+    await forgetPushDevice().catch(() => {});
     await api('/api/users/logout', { method: 'POST' }).catch(() => {});
     clearToken();
+    await forgetMemberData();
+    // Loaded already with the chat's live connection (and kept out of the first script, which must stay small).
+    await import('./outbox.ts').then((outbox) => outbox.forgetOutbox()).catch(() => undefined);
     setEnded(false);
     setRecoveryCodesLeft(null);
     setUser(null);

@@ -112,7 +112,7 @@ describe('POST /api/users/login and sessions', () => {
     const stored = await ctx.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(stored.some((s) => s.tokenHash === token)).toBe(false);
     const me = await ctx.app.inject({ url: '/api/users/me', headers: { 'x-auth-token': token } });
-    expect(me.json()).toEqual({ _id: user.id, name: user.name, role: 'user', verificationStatus: 'verified', rejectionReason: null, twoFactorEnabled: false, mustEnrolTwoFactor: false });
+    expect(me.json()).toEqual({ _id: user.id, name: user.name, role: 'user', verificationStatus: 'verified', rejectionReason: null, twoFactorEnabled: false, mustEnrolTwoFactor: false, idleMinutes: 720, locale: null });
   });
 
   it('one message for a wrong password and for an unknown email', async () => {

@@ -8,6 +8,10 @@ import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { Mail } from '../../lib/mail.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { passwordProblem } from './password-policy.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { mailLocale, sayIn } from '../../lib/i18n.ts';
+import type { Locale } from '../../../common/i18n/locales.ts';
+import { ACCOUNT_MAILS } from './mail-texts.ts';
 
 export type Log = { error: (obj: object, msg: string) => void };
 
@@ -25,7 +29,7 @@ export async function checkPassword(ctx: AppContext, userId: string, password: s
   if (await ctx.limiter.count(key) >= ctx.config.limits.loginFailsPerAccount) {
     throw tooManyRequests('Too many wrong passwords. Please wait 15 minutes and try again.');
   }
-  const [account] = await ctx.db.select({ email: users.email, name: users.name, passwordHash: users.passwordHash })
+  const [account] = await ctx.db.select({ email: users.email, name: users.name, passwordHash: users.passwordHash, locale: users.locale })
     .from(users).where(eq(users.id, userId));
   if (!account) throw notFound('Profile not found.');
   if (!(await verifyPassword(account.passwordHash, password))) {
@@ -36,7 +40,7 @@ export async function checkPassword(ctx: AppContext, userId: string, password: s
 }
 
 export async function changePassword(
-  ctx: AppContext, user: CurrentUser, input: { currentPassword: string; newPassword: string; log: Log },
+  ctx: AppContext, user: CurrentUser, input: { currentPassword: string; newPassword: string; log: Log; locale?: Locale },
 ): Promise<void> {
   const account = await checkPassword(ctx, user.id, input.currentPassword);
   const problem = passwordProblem(input.newPassword, account);
@@ -46,12 +50,15 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     await revokeResetLinks(tx, user.id);
     await cancelPendingChanges(tx, user.id);
-    return revokeOtherSessions(tx, user.id, user.sessionId);
+    const ended = await revokeOtherSessions(tx, user.id, user.sessionId);
+    await recordAudit(tx, { actorId: user.id, action: 'auth.password_change', targetType: 'user', targetId: user.id, detail: { sessionsEnded: ended.length } });
+    return ended;
   });
   for (const id of ended) ctx.realtime.endSession(id);
+  const say = sayIn(mailLocale(account.locale, input.locale));
   notify(ctx, input.log, {
     to: account.email,
-    subject: 'Your Thera Root password was changed',
-    text: `Hello ${account.name},\n\nThe password of your Thera Root account was changed, and your other sessions were signed out.\n\nIf you did not do this, reset your password now: ${ctx.config.publicUrl}/forgot-password\n\nThera Root`,
+    subject: say(ACCOUNT_MAILS.passwordChangedSubject),
+    text: say(ACCOUNT_MAILS.passwordChangedBody, { name: account.name, link: `${ctx.config.publicUrl}/forgot-password` }),
   });
 }

@@ -9,6 +9,10 @@ import { cancelPendingChanges, revokeOtherSessions, revokeResetLinks, type Curre
 import { badRequest, conflict, PG, postgresCode, tooManyRequests } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { checkPassword, notify, type Log } from './credentials.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { mailLocale, sayIn, type Say } from '../../lib/i18n.ts';
+import type { Locale } from '../../../common/i18n/locales.ts';
+import { ACCOUNT_MAILS } from './mail-texts.ts';
 
 const HOUR = 3_600_000;
 const EMAIL_LINK_TTL_MS = 24 * HOUR;
@@ -21,7 +25,7 @@ const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().t
  * current one; nothing changes until the link is opened. The answer is the same whether the address is taken or not.
  */
 export async function requestEmailChange(
-  ctx: AppContext, user: CurrentUser, input: { password: string; email: string; log: Log },
+  ctx: AppContext, user: CurrentUser, input: { password: string; email: string; log: Log; locale?: Locale },
 ): Promise<void> {
   // Counted before anything is checked: each request sends two mails, one to an address the member chose, and no
   // answer past the limit tells anything about an address.
@@ -31,7 +35,7 @@ export async function requestEmailChange(
   const account = await checkPassword(ctx, user.id, input.password);
   const email = input.email.trim();
   if (email.toLowerCase() === account.email.toLowerCase()) throw badRequest(TEXTS.emailSame);
-  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(byEmail(email)).limit(1);
+  const [taken] = await ctx.db.select({ id: users.id, locale: users.locale }).from(users).where(byEmail(email)).limit(1);
   const { token, hash } = newToken();
   await ctx.db.transaction(async (tx) => {
     // One change waits at a time: a newer request replaces an older link, taken address or not (an older link that
@@ -41,45 +45,38 @@ export async function requestEmailChange(
       await tx.insert(emailChangeTokens).values({ tokenHash: hash, userId: user.id, newEmail: email, expiresAt: new Date(Date.now() + EMAIL_LINK_TTL_MS) });
     }
   });
-  notify(ctx, input.log, taken ? takenMail(email) : confirmationMail(ctx, email, account.name, token));
+  const say = sayIn(mailLocale(account.locale, input.locale));
+  // The taken address's owner reads their own language; they did not ask, so the request's is only a guess.
+  notify(ctx, input.log, taken ? takenMail(sayIn(mailLocale(taken.locale, input.locale)), email) : confirmationMail(ctx, say, email, account.name, token));
   notify(ctx, input.log, {
     to: account.email,
-    subject: 'A change of your Thera Root email address was requested',
-    text: `Hello ${account.name},\n\nSomeone signed in to your Thera Root account asked to change its email address to ${email}. It changes only when the link sent to that address is opened.\n\nIf this was not you, change your password now: ${ctx.config.publicUrl}/settings/security\n\nThera Root`,
+    subject: say(ACCOUNT_MAILS.emailChangeRequestedSubject),
+    text: say(ACCOUNT_MAILS.emailChangeRequestedBody, { name: account.name, email, link: `${ctx.config.publicUrl}/settings/security` }),
   });
 }
 
-function confirmationMail(ctx: AppContext, to: string, name: string, token: string) {
+function confirmationMail(ctx: AppContext, say: Say, to: string, name: string, token: string) {
   const link = `${ctx.config.publicUrl}/confirm-email?token=${token}`;
-  return {
-    to,
-    subject: 'Confirm your new Thera Root email address',
-    text: `Hello ${name},\n\nTo make this the email address of your Thera Root account, open this link within 24 hours:\n\n${link}\n\nIf you did not ask for this, you can ignore this email.\n\nThera Root`,
-    link,
-  };
+  return { to, subject: say(ACCOUNT_MAILS.confirmEmailSubject), text: say(ACCOUNT_MAILS.confirmEmailBody, { name, link }), link };
 }
 
 /** To an address that already has an account: no name and no link, so the mail gives nothing away to its reader. */
-function takenMail(to: string) {
-  return {
-    to,
-    subject: 'Your Thera Root email address is already in use',
-    text: `Hello,\n\nSomeone asked to move a Thera Root account to this email address. ${TEXTS.emailTaken} Nothing was changed: an address belongs to one account only.\n\nIf you did not ask for this, you can ignore this email.\n\nThera Root`,
-  };
+function takenMail(say: Say, to: string) {
+  return { to, subject: say(ACCOUNT_MAILS.emailTakenSubject), text: say(ACCOUNT_MAILS.emailTakenBody) };
 }
 
 /**
  * The link's token, from anyone who holds it (signed in or not): single use, within its day. The account's other
  * sessions end (and their sockets and page cookies); the caller's own session stays when it is the account's.
  */
-export async function confirmEmailChange(ctx: AppContext, visitor: CurrentUser | null, input: { token: string; log: Log }): Promise<void> {
+export async function confirmEmailChange(ctx: AppContext, visitor: CurrentUser | null, input: { token: string; log: Log; locale?: Locale }): Promise<void> {
   const now = new Date();
   const change = await ctx.db.transaction(async (tx) => {
     const [used] = await tx.update(emailChangeTokens).set({ usedAt: now })
       .where(and(eq(emailChangeTokens.tokenHash, hashToken(input.token)), isNull(emailChangeTokens.usedAt), gt(emailChangeTokens.expiresAt, now)))
       .returning({ userId: emailChangeTokens.userId, newEmail: emailChangeTokens.newEmail });
     if (!used) throw badRequest(TEXTS.emailInvalid);
-    const [before] = await tx.select({ email: users.email, name: users.name }).from(users)
+    const [before] = await tx.select({ email: users.email, name: users.name, locale: users.locale }).from(users)
       .where(and(eq(users.id, used.userId), eq(users.disabled, false)));
     if (!before) throw badRequest(TEXTS.emailInvalid);
     await tx.update(users).set({ email: used.newEmail, updatedAt: now }).where(eq(users.id, used.userId));
@@ -87,16 +84,20 @@ export async function confirmEmailChange(ctx: AppContext, visitor: CurrentUser |
     await revokeResetLinks(tx, used.userId);
     await cancelPendingChanges(tx, used.userId);
     const ended = await revokeOtherSessions(tx, used.userId, visitor?.id === used.userId ? visitor.sessionId : undefined);
-    return { ...used, ended, oldEmail: before.email, name: before.name };
+    // The link proves the new mailbox, so the change is the account owner's; the addresses are not kept in the trail.
+    await recordAudit(tx, { actorId: used.userId, action: 'auth.email_change', targetType: 'user', targetId: used.userId, detail: { sessionsEnded: ended.length } });
+    return { ...used, ended, oldEmail: before.email, name: before.name, locale: before.locale };
   }).catch((error: unknown) => {
     // Taken since the request: the link stays unused (the transaction is undone) and says so.
     if (postgresCode(error) === PG.uniqueViolation) throw conflict(TEXTS.emailTaken);
     throw error;
   });
   for (const id of change.ended) ctx.realtime.endSession(id);
+  // Whoever opened the link may not be the member: the request's language counts only when the link is the member's.
+  const say = sayIn(mailLocale(change.locale, visitor?.id === change.userId ? input.locale : undefined));
   notify(ctx, input.log, {
     to: change.oldEmail,
-    subject: 'Your Thera Root email address was changed',
-    text: `Hello ${change.name},\n\nThe email address of your Thera Root account is now ${change.newEmail}. This address no longer signs in, and the account's other sessions were signed out.\n\nIf you did not do this, contact an administrator.\n\nThera Root`,
+    subject: say(ACCOUNT_MAILS.emailChangedSubject),
+    text: say(ACCOUNT_MAILS.emailChangedBody, { name: change.name, email: change.newEmail }),
   });
 }

@@ -74,7 +74,7 @@ describe('a password change or reset cancels what the old password began', () =>
     await awayFromStepEdge();
     expect(await secondStep(mfaToken, codeAt(secret))).toMatchObject({ status: 401, body: { code: 'SIGN_IN_EXPIRED' } });
     const again = await login(user.email, NEW_PASSWORD);
-    expect(again).toEqual({ mfaRequired: true, mfaToken: expect.any(String) });
+    expect(again).toEqual({ mfaRequired: true, mfaToken: expect.any(String), factors: ['totp', 'recoveryCode'] });
     expect((await secondStep(again.mfaToken, codeAt(secret))).status).toBe(200);
   });
 });

@@ -1,12 +1,14 @@
 // Accounts as the API shows them (common/accounts.ts).
+import { isLocale } from '../../../common/i18n/locales.ts';
 import type { LicenceUpdateResult, Me, VerificationStatus } from '../../../common/accounts.ts';
 import type { SessionInfo } from '../../../common/security.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { describeDevice } from '../../lib/device.ts';
 
 /** The signed-in user; the rejection reason only while the licence stands rejected. */
-export function toMe(user: CurrentUser, rejectionReason: string | null, twoFactorEnabled: boolean): Me {
+export function toMe(user: CurrentUser, rejectionReason: string | null, twoFactorEnabled: boolean, locale: string | null): Me {
   return {
+    locale: isLocale(locale) ? locale : null,
     _id: user.id, name: user.name, role: user.role, verificationStatus: user.verificationStatus,
     rejectionReason: user.verificationStatus === 'rejected' ? rejectionReason : null,
     twoFactorEnabled, mustEnrolTwoFactor: Boolean(user.mustEnrolTwoFactor),

@@ -1,18 +1,19 @@
 import {
-  ForgotPasswordBody, LicenceUpdateBody, LicenceUpdateResponse, LoginBody, LoginResponse, MeSchema, RegisterBody,
+  AccountPreferencesBody, ForgotPasswordBody, LicenceUpdateBody, LicenceUpdateResponse, LoginBody, LoginResponse, MeSchema, RegisterBody,
   REGISTERED, REGISTERED_ADDRESS_TAKEN, RegisterResponse, ResetPasswordBody, ResetPasswordParams,
 } from '../../../common/accounts.ts';
 import { MessageResponse } from '../../../common/ids.ts';
 import type { App, AppContext } from '../../context.ts';
 import { authenticated, currentUser } from '../../lib/auth.ts';
 import { clearPageSession, setPageSession } from '../../lib/page-session.ts';
+import { passkeyRoutes } from './passkey-routes.ts';
 import { securityRoutes } from './security-routes.ts';
 import * as accounts from './service.ts';
 
 export function accountsRoutes(app: App, ctx: AppContext): void {
   app.post('/api/users/register', { schema: { body: RegisterBody, response: { 201: RegisterResponse } } }, async (request, reply) => {
     const token = await accounts.register(ctx, request.user, {
-      ...request.body, ip: request.ip, userAgent: request.headers['user-agent'], log: request.log,
+      ...request.body, ip: request.ip, userAgent: request.headers['user-agent'], log: request.log, locale: request.locale,
     });
     if (!token) return reply.code(201).send({ msg: REGISTERED_ADDRESS_TAKEN });
     setPageSession(request, reply, token, ctx.config.session.maxAgeMs);
@@ -32,6 +33,10 @@ export function accountsRoutes(app: App, ctx: AppContext): void {
     return accounts.me(ctx, currentUser(request));
   });
 
+  app.patch('/api/users/me', {
+    onRequest: authenticated, schema: { body: AccountPreferencesBody, response: { 200: MeSchema } },
+  }, async (request) => accounts.updatePreferences(ctx, currentUser(request), request.body));
+
   app.post('/api/users/logout', { onRequest: authenticated, schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
     await accounts.logout(ctx, currentUser(request));
     clearPageSession(request, reply);
@@ -39,7 +44,7 @@ export function accountsRoutes(app: App, ctx: AppContext): void {
   });
 
   app.post('/api/users/forgot-password', { schema: { body: ForgotPasswordBody, response: { 200: MessageResponse } } }, async (request) => {
-    return { msg: await accounts.forgotPassword(ctx, request.user, { ...request.body, ip: request.ip, log: request.log }) };
+    return { msg: await accounts.forgotPassword(ctx, request.user, { ...request.body, ip: request.ip, log: request.log, locale: request.locale }) };
   });
 
   app.post('/api/users/reset-password/:token', {
@@ -54,4 +59,5 @@ export function accountsRoutes(app: App, ctx: AppContext): void {
   }, async (request) => accounts.updateLicence(ctx, currentUser(request), request.body));
 
   securityRoutes(app, ctx);
+  passkeyRoutes(app, ctx);
 }

@@ -7,6 +7,8 @@ import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { describeDevice } from '../../lib/device.ts';
 import { outboxEvent, recordEvents, type Recorded } from '../../lib/outbox.ts';
+import { formatMoment, mailLocale, sayIn } from '../../lib/i18n.ts';
+import { ACCOUNT_MAILS } from './mail-texts.ts';
 
 export type SecurityChange = 'twoFactorOn' | 'twoFactorOff' | 'recoveryCodeUsed';
 const notice = outboxEvent<{ userId: string; sessionId: string; change: SecurityChange; at: string }>('accounts.securityNotice');
@@ -16,33 +18,29 @@ export function recordSecurityNotice(ctx: Pick<AppContext, 'jobs'>, tx: Db, user
   return recordEvents(ctx, tx, [notice.of({ userId, sessionId, change, at: new Date().toISOString() })]);
 }
 
-type Facts = { name: string; email: string; user_agent: string | null; ip: string | null; codes_left: number };
+type Facts = { name: string; email: string; locale: string | null; time_zone: string | null; user_agent: string | null; ip: string | null; codes_left: number };
 
-const SUBJECTS: Record<SecurityChange, string> = {
-  twoFactorOn: 'Two-factor sign-in was turned on for your Thera Root account',
-  twoFactorOff: 'Two-factor sign-in was turned off for your Thera Root account',
-  recoveryCodeUsed: 'A recovery code was used to sign in to your Thera Root account',
-};
+const SUBJECTS = {
+  twoFactorOn: ACCOUNT_MAILS.twoFactorOnSubject, twoFactorOff: ACCOUNT_MAILS.twoFactorOffSubject, recoveryCodeUsed: ACCOUNT_MAILS.recoveryCodeUsedSubject,
+} as const;
+const BODIES = {
+  twoFactorOn: ACCOUNT_MAILS.twoFactorOnBody, twoFactorOff: ACCOUNT_MAILS.twoFactorOffBody, recoveryCodeUsed: ACCOUNT_MAILS.recoveryCodeUsedBody,
+} as const;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** The mail's lines: what happened, from where and when, and what to do if it was not the member. */
+/** The mail, in the member's language and time zone: what happened, from where and when, and what to do if it was not them. */
 function securityNoticeMail(change: SecurityChange, facts: Facts, at: Date, publicUrl: string) {
+  const locale = mailLocale(facts.locale);
+  const say = sayIn(locale);
   const { browser, device } = describeDevice(facts.user_agent);
-  const where = facts.user_agent || facts.ip ? `${browser} on ${device}${facts.ip ? ` (network address ${facts.ip})` : ''}` : 'a device';
-  const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const happened = {
-    twoFactorOn: `Two-factor sign-in was turned on for your account from ${where} at ${when}. Your other sessions were signed out.`,
-    twoFactorOff: `Two-factor sign-in was turned off for your account from ${where} at ${when}. Signing in now asks for your password only.`,
-    recoveryCodeUsed: `A recovery code was used to sign in to your account from ${where} at ${when}. You have ${plural(facts.codes_left, 'recovery code')} left.`,
-  }[change];
-  const ifNotYou = change === 'twoFactorOff'
-    ? `If you did not do this, reset your password now (${publicUrl}/forgot-password) and turn two-factor sign-in on again in your settings: ${publicUrl}/settings/security`
-    : `If you did not do this, reset your password now: ${publicUrl}/forgot-password`;
+  const where = facts.user_agent || facts.ip ? say(ACCOUNT_MAILS.deviceAt, { browser, device, ip: facts.ip ?? 'none' }) : say(ACCOUNT_MAILS.someDevice);
+  const when = formatMoment(at, locale, facts.time_zone);
   return {
     to: facts.email,
-    subject: SUBJECTS[change],
-    text: [`Hello ${facts.name},`, '', happened, '', ifNotYou, '', 'Thera Root'].join('\n'),
+    subject: say(SUBJECTS[change]),
+    text: say(BODIES[change], {
+      name: facts.name, where, when, left: facts.codes_left,
+      resetLink: `${publicUrl}/forgot-password`, settingsLink: `${publicUrl}/settings/security`,
+    }),
   };
 }
 
@@ -50,7 +48,7 @@ export function registerSecurityNotices(ctx: AppContext): void {
   // The time of the change, not of the delivery (a retry may come later).
   notice.handle(ctx, async ({ userId, sessionId, change, at }) => {
     const [facts] = await queryRows<Facts>(ctx.db, sql`
-      SELECT u.name, u.email, s.user_agent, s.ip,
+      SELECT u.name, u.email, u.locale, u.time_zone, s.user_agent, s.ip,
         (SELECT count(*)::int FROM recovery_codes r WHERE r.user_id = u.id AND r.used_at IS NULL) AS codes_left
       FROM users u LEFT JOIN sessions s ON s.id = ${sessionId} AND s.user_id = u.id
       WHERE u.id = ${userId} AND NOT u.disabled`);

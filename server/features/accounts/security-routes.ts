@@ -1,5 +1,6 @@
 // The account's security routes: two-factor sign-in, sessions, password and email change.
 // Pending members use them too (guard `authenticated`): securing an account does not wait for the licence.
+import { AccessLogQuery, AccessLogSchema } from '../../../common/audit.ts';
 import { MessageResponse } from '../../../common/ids.ts';
 import {
   ChangeEmailBody, ChangePasswordBody, CodeSignInResponse, ConfirmEmailBody, EndedSessionsResponse, MfaLoginBody, RecoveryCodesResponse, SessionIdParams,
@@ -8,6 +9,7 @@ import {
 import type { App, AppContext } from '../../context.ts';
 import { authenticated, currentUser } from '../../lib/auth.ts';
 import { setPageSession } from '../../lib/page-session.ts';
+import { accessLog } from './access-log.ts';
 import * as credentials from './credentials.ts';
 import * as emailChange from './email-change.ts';
 import { loginWithCode } from './mfa-sign-in.ts';
@@ -53,22 +55,26 @@ export function securityRoutes(app: App, ctx: AppContext): void {
   app.delete('/api/users/me/sessions', { onRequest: authenticated, schema: { response: { 200: EndedSessionsResponse } } },
     async (request) => ({ msg: TEXTS.sessionsEnded, ended: await sessions.endOtherSessions(ctx, currentUser(request)) }));
 
+  app.get('/api/users/me/access-log', {
+    onRequest: authenticated, schema: { querystring: AccessLogQuery, response: { 200: AccessLogSchema } },
+  }, async (request) => accessLog(ctx, currentUser(request), request.query));
+
   app.post('/api/users/me/password', {
     onRequest: authenticated, schema: { body: ChangePasswordBody, response: { 200: MessageResponse } },
   }, async (request) => {
-    await credentials.changePassword(ctx, currentUser(request), { ...request.body, log: request.log });
+    await credentials.changePassword(ctx, currentUser(request), { ...request.body, log: request.log, locale: request.locale });
     return { msg: TEXTS.passwordChanged };
   });
 
   app.post('/api/users/me/email', {
     onRequest: authenticated, schema: { body: ChangeEmailBody, response: { 200: MessageResponse } },
   }, async (request) => {
-    await emailChange.requestEmailChange(ctx, currentUser(request), { ...request.body, log: request.log });
+    await emailChange.requestEmailChange(ctx, currentUser(request), { ...request.body, log: request.log, locale: request.locale });
     return { msg: TEXTS.emailSent };
   });
 
   app.post('/api/users/confirm-email', { schema: { body: ConfirmEmailBody, response: { 200: MessageResponse } } }, async (request) => {
-    await emailChange.confirmEmailChange(ctx, request.user, { ...request.body, log: request.log });
+    await emailChange.confirmEmailChange(ctx, request.user, { ...request.body, log: request.log, locale: request.locale });
     return { msg: TEXTS.emailChanged };
   });
 }

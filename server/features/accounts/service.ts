@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LicenceUpdate, LicenceUpdateResult, LoginResult, Me, RegisterInput } from '../../../common/accounts.ts';
+import type { AccountPreferences, LicenceUpdate, LicenceUpdateResult, LoginResult, Me, RegisterInput } from '../../../common/accounts.ts';
 import { FORGOT_SUCCESS, INVALID_CREDENTIALS } from '../../../common/accounts.ts';
 import type { AppContext } from '../../context.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
@@ -9,8 +9,14 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { sessionDevice } from '../../lib/device.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { newToken, hashToken } from '../../lib/tokens.ts';
+import { auditSignIn, signInRefused, signedInSession } from './sign-in-audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { mailLocale, sayIn } from '../../lib/i18n.ts';
+import type { Locale } from '../../../common/i18n/locales.ts';
+import { ACCOUNT_MAILS } from './mail-texts.ts';
+import { readSetting } from '../../lib/platform-settings.ts';
 import { accountLimits } from './limits.ts';
-import { startChallenge } from './mfa-sign-in.ts';
+import { secondFactorsOf, startChallenge } from './mfa-sign-in.ts';
 import { twoFactorEnabled } from './two-factor.ts';
 import { passwordProblem } from './password-policy.ts';
 import { toLicenceUpdate, toMe } from './present.ts';
@@ -22,19 +28,20 @@ const ACCOUNT_DISABLED = 'This account has been disabled. Please contact an admi
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 const limitsOf = (ctx: AppContext) => accountLimits(ctx.limiter, ctx.config.limits);
 
-/** Who asks, for the rate limits of the signed-out calls, and where a failed mail is logged. */
-type Caller = { ip: string };
+/** Who asks, for the rate limits of the signed-out calls and the language of a mail to a member who chose none. */
+type Caller = { ip: string; locale?: Locale };
 type MailLog = { error: (obj: object, msg: string) => void };
 
 /** Someone tried to register an address that has an account: its owner hears of it, nobody else learns anything. */
-async function tellOwnerOfRegistrationAttempt(ctx: AppContext, email: string): Promise<void> {
-  const [owner] = await ctx.db.select({ email: users.email, name: users.name }).from(users).where(byEmail(email)).limit(1);
+async function tellOwnerOfRegistrationAttempt(ctx: AppContext, email: string, requestLocale?: Locale): Promise<void> {
+  const [owner] = await ctx.db.select({ email: users.email, name: users.name, locale: users.locale }).from(users).where(byEmail(email)).limit(1);
   if (!owner) return;
   const link = `${ctx.config.publicUrl}/forgot-password`;
+  const say = sayIn(mailLocale(owner.locale, requestLocale));
   await ctx.mailer.send({
     to: owner.email,
-    subject: 'Someone tried to create a Thera Root account with your address',
-    text: `Hello ${owner.name},\n\nSomeone tried to create a Thera Root account with your email address. You already have an account, so nothing was changed.\n\nIf it was you and you have forgotten your password, you can choose a new one here:\n\n${link}\n\nIf it was not you, you can ignore this email.\n\nThera Root`,
+    subject: say(ACCOUNT_MAILS.registrationAttemptSubject),
+    text: say(ACCOUNT_MAILS.registrationAttemptBody, { name: owner.name, link }),
     link,
   });
 }
@@ -66,7 +73,7 @@ export async function register(
     licenceExpiresOn: input.licenceExpiresOn,
   }).onConflictDoNothing().returning({ id: users.id });
   if (!created) {
-    void tellOwnerOfRegistrationAttempt(ctx, input.email).catch((err: unknown) => input.log.error({ err }, 'registration notice failed'));
+    void tellOwnerOfRegistrationAttempt(ctx, input.email, input.locale).catch((err: unknown) => input.log.error({ err }, 'registration notice failed'));
     return null;
   }
   return createSession(ctx.db, created.id, sessionDevice(input.userAgent, input.ip));
@@ -81,33 +88,48 @@ export async function login(
 ): Promise<LoginResult> {
   const { email, password, ip } = input;
   const limits = limitsOf(ctx);
-  await limits.assertLoginAllowed(email, ip);
+  await limits.assertLoginAllowed(email, ip).catch((error: unknown) => signInRefused(ctx, { email }, 'too_many_attempts', input.userAgent, error));
   const [user] = await ctx.db.select({ id: users.id, passwordHash: users.passwordHash, disabled: users.disabled, role: users.role })
     .from(users).where(byEmail(email)).limit(1);
   const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyAgainstDummy(password), false);
   if (!user || !ok) {
     await limits.recordLoginFailure(email, ip);
+    await auditSignIn(ctx.db, 'auth.sign_in_failed', user?.id ?? null, input.userAgent, { reason: user ? 'wrong_password' : 'unknown_address' });
     throw badRequest(INVALID_CREDENTIALS);
   }
-  if (user.disabled) throw forbidden(ACCOUNT_DISABLED);
-  if (await twoFactorEnabled(ctx.db, user.id)) return { mfaRequired: true, mfaToken: await startChallenge(ctx.db, user.id) };
-  const token = await createSession(ctx.db, user.id, sessionDevice(input.userAgent, ip));
+  if (user.disabled) await signInRefused(ctx, { userId: user.id }, 'account_disabled', input.userAgent, forbidden(ACCOUNT_DISABLED));
+  // A passkey is a second factor too: with one, the password alone opens no session either.
+  const factors = await secondFactorsOf(ctx.db, user.id);
+  if (factors.length) return { mfaRequired: true, mfaToken: await startChallenge(ctx.db, user.id), factors };
+  const token = await signedInSession(ctx.db, user.id, sessionDevice(input.userAgent, ip), { secondFactor: false });
   return user.role === 'admin' ? { token, twoFactorPrompt: true } : { token };
 }
 
 /** Ends this session and its sockets; the user's other sessions stay signed in. */
 export async function logout(ctx: AppContext, user: CurrentUser): Promise<void> {
-  await revokeSession(ctx.db, user.sessionId);
+  await ctx.db.transaction(async (tx) => {
+    await revokeSession(tx, user.sessionId);
+    await recordAudit(tx, { actorId: user.id, action: 'auth.sign_out', targetType: 'session', targetId: user.sessionId });
+  });
   ctx.realtime.endSession(user.sessionId);
 }
 
 /** From the session's own lookup when it carried them (every HTTP request's does): no query of its own. */
 export async function me(ctx: AppContext, user: CurrentUser): Promise<Me> {
-  if (user.twoFactorEnabled !== undefined && user.rejectionReason !== undefined) {
-    return toMe(user, user.rejectionReason, user.twoFactorEnabled);
+  // From the shared read cache: the web app warns before an idle sign-out.
+  const { idleMinutes } = await readSetting(ctx, 'securityPolicy');
+  if (user.twoFactorEnabled !== undefined && user.rejectionReason !== undefined && user.locale !== undefined) {
+    return { ...toMe(user, user.rejectionReason, user.twoFactorEnabled, user.locale), idleMinutes };
   }
-  const [row] = await ctx.db.select({ rejectionReason: users.rejectionReason }).from(users).where(eq(users.id, user.id));
-  return toMe(user, row?.rejectionReason ?? null, await twoFactorEnabled(ctx.db, user.id));
+  const [row] = await ctx.db.select({ rejectionReason: users.rejectionReason, locale: users.locale }).from(users).where(eq(users.id, user.id));
+  return { ...toMe(user, row?.rejectionReason ?? null, await twoFactorEnabled(ctx.db, user.id), row?.locale ?? null), idleMinutes };
+}
+
+/** PATCH /api/users/me: the member's language; their sessions on every node forget the old one. */
+export async function updatePreferences(ctx: AppContext, user: CurrentUser, input: AccountPreferences): Promise<Me> {
+  await ctx.db.update(users).set({ locale: input.locale, updatedAt: new Date() }).where(eq(users.id, user.id));
+  ctx.caches.publish({ type: 'member.preferences.changed', userId: user.id });
+  return me(ctx, { ...user, locale: input.locale });
 }
 
 /** Always the same answer, so nobody learns whether an email has an account. */
@@ -116,18 +138,16 @@ export async function forgotPassword(
 ): Promise<string> {
   const { email, ip, log } = input;
   await limitsOf(ctx).assertForgotAllowed(email, ip);
-  const [user] = await ctx.db.select({ id: users.id, email: users.email, name: users.name, disabled: users.disabled })
+  const [user] = await ctx.db.select({ id: users.id, email: users.email, name: users.name, disabled: users.disabled, locale: users.locale })
     .from(users).where(byEmail(email)).limit(1);
   if (user && !user.disabled) {
     const { token, hash } = newToken();
     await ctx.db.insert(passwordResetTokens).values({ tokenHash: hash, userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
     const link = `${ctx.config.publicUrl}/reset-password/${token}`;
     // Not awaited: the response time must not depend on whether a mail was sent.
+    const say = sayIn(mailLocale(user.locale, input.locale));
     void ctx.mailer.send({
-      to: user.email,
-      subject: 'Reset your Thera Root password',
-      text: `Hello ${user.name},\n\nTo choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, you can ignore this email.\n\nThera Root`,
-      link,
+      to: user.email, subject: say(ACCOUNT_MAILS.resetSubject), text: say(ACCOUNT_MAILS.resetBody, { name: user.name, link }), link,
     }).catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
   }
   return FORGOT_SUCCESS;
@@ -159,6 +179,7 @@ export async function resetPassword(ctx: AppContext, _visitor: CurrentUser | nul
     await revokeAllSessions(tx, row.userId);
     await revokeResetLinks(tx, row.userId);
     await cancelPendingChanges(tx, row.userId);
+    await recordAudit(tx, { actorId: row.userId, action: 'auth.password_reset', targetType: 'user', targetId: row.userId });
   });
   ctx.realtime.endUser(row.userId);
 }

@@ -7,6 +7,7 @@ import { sessions } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toSession, type SessionRow } from './present.ts';
+import { recordAudit } from '../../lib/audit.ts';
 
 /** Newest first, in cursor pages over sessions_user_created_idx. */
 export async function listSessions(ctx: AppContext, user: CurrentUser, input: { before?: string }): Promise<SessionsPage> {
@@ -28,16 +29,29 @@ export async function listSessions(ctx: AppContext, user: CurrentUser, input: { 
 
 /** Another member's session (or none) is 404: nobody learns which ids exist. */
 export async function endSession(ctx: AppContext, user: CurrentUser, input: { id: string }): Promise<void> {
-  const ended = await ctx.db.delete(sessions).where(and(eq(sessions.id, input.id), eq(sessions.userId, user.id)))
-    .returning({ id: sessions.id });
+  const ended = await ctx.db.transaction(async (tx) => {
+    const rows = await tx.delete(sessions).where(and(eq(sessions.id, input.id), eq(sessions.userId, user.id)))
+      .returning({ id: sessions.id });
+    if (rows.length) await recordAudit(tx, { actorId: user.id, action: 'auth.session_revoke', targetType: 'session', targetId: input.id, memberId: user.id });
+    return rows;
+  });
   if (!ended.length) throw notFound('Session not found.');
   ctx.realtime.endSession(input.id);
 }
 
 /** Every session but the one asking; returns how many ended. */
 export async function endOtherSessions(ctx: AppContext, user: CurrentUser): Promise<number> {
-  const ended = await ctx.db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId)))
-    .returning({ id: sessions.id });
+  const ended = await ctx.db.transaction(async (tx) => {
+    const rows = await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId)))
+      .returning({ id: sessions.id });
+    if (rows.length) {
+      await recordAudit(tx, {
+        actorId: user.id, action: 'auth.session_revoke', targetType: 'session', targetId: null, memberId: user.id,
+        detail: { sessionsEnded: rows.length, allOthers: true },
+      });
+    }
+    return rows;
+  });
   for (const { id } of ended) ctx.realtime.endSession(id);
   return ended.length;
 }

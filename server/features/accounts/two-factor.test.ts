@@ -52,7 +52,7 @@ describe('enrolment', () => {
     expect(decodeURIComponent(uri.pathname)).toContain(user.email);
     const [row] = await ctx.db.select().from(twoFactor).where(eq(twoFactor.userId, user.id));
     expect(row.enabledAt).toBeNull();
-    expect(row.secret).toMatch(/^v1\./);
+    expect(row.secret).toMatch(/^e1:/);
     expect(row.secret).not.toContain(body.secret);
     expect((await call('GET', '/api/users/me/2fa', user)).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
   });
@@ -108,7 +108,7 @@ describe('sign-in with two-factor on', () => {
     await enrol(ctx.app, user);
     const before = await sessionCount(user.id);
     const body = await login(user);
-    expect(body).toEqual({ mfaRequired: true, mfaToken: expect.any(String) });
+    expect(body).toEqual({ mfaRequired: true, mfaToken: expect.any(String), factors: ['totp', 'recoveryCode'] });
     expect(await sessionCount(user.id)).toBe(before);
     const [challenge] = await ctx.db.select().from(mfaChallenges).where(eq(mfaChallenges.userId, user.id));
     expect(challenge.tokenHash).toBe(hashToken(body.mfaToken));
@@ -248,6 +248,6 @@ describe('administrators', () => {
     expect(await login(admin)).toEqual({ token: expect.any(String), twoFactorPrompt: true });
     expect(await login(await createUser(ctx.db))).toEqual({ token: expect.any(String) });
     await enrol(ctx.app, admin);
-    expect(await login(admin)).toEqual({ mfaRequired: true, mfaToken: expect.any(String) });
+    expect(await login(admin)).toEqual({ mfaRequired: true, mfaToken: expect.any(String), factors: ['totp', 'recoveryCode'] });
   });
 });

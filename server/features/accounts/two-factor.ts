@@ -9,12 +9,13 @@ import { cancelPendingChanges, revokeOtherSessions, type CurrentUser } from '../
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import {
-  assertCodesAllowed, CodeRefused, disableCounter, key, matchingStep, normalise, recordCodeFailure, refusedCode, totp, twoFactorEnabled, useCode,
+  assertCodesAllowed, CodeRefused, disableCounter, matchingStep, normalise, recordCodeFailure, refusedCode, totp, twoFactorEnabled, useCode,
 } from '../../lib/second-factor.ts';
-import { open, seal } from '../../lib/secret-box.ts';
+import { openTwoFactorSecret, sealTwoFactorSecret } from '../../lib/crypto/fields.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { checkPassword } from './credentials.ts';
 import { recordSecurityNotice } from './security-notices.ts';
+import { recordAudit } from '../../lib/audit.ts';
 
 
 /** Four groups of four base32 characters: 80 random bits, so a plain SHA-256 is a safe way to keep them. */
@@ -39,7 +40,7 @@ export async function status(ctx: AppContext, user: CurrentUser): Promise<TwoFac
 export async function setup(ctx: AppContext, user: CurrentUser, input: { password: string }): Promise<TwoFactorSetup> {
   const account = await checkPassword(ctx, user.id, input.password);
   const secret = new Secret({ size: 20 }).base32;
-  const sealed = seal(key(ctx), secret, user.id);
+  const sealed = sealTwoFactorSecret(user.id, secret);
   const saved = await ctx.db.insert(twoFactor).values({ userId: user.id, secret: sealed })
     .onConflictDoUpdate({ target: twoFactor.userId, set: { secret: sealed, lastStep: null, createdAt: new Date() }, setWhere: isNull(twoFactor.enabledAt) })
     .returning({ userId: twoFactor.userId });
@@ -56,7 +57,7 @@ export async function enable(ctx: AppContext, user: CurrentUser, input: { code: 
   const [row] = await ctx.db.select().from(twoFactor).where(eq(twoFactor.userId, user.id)).limit(1);
   if (row?.enabledAt) throw conflict(TEXTS.alreadyOn);
   if (!row) throw badRequest(TEXTS.noSetup);
-  const step = matchingStep(open(key(ctx), row.secret, user.id), normalise(input.code));
+  const step = matchingStep(openTwoFactorSecret(user.id, row.secret), normalise(input.code));
   if (step === null) {
     await recordCodeFailure(ctx, user.id);
     throw badRequest(TEXTS.badCode);
@@ -70,6 +71,7 @@ export async function enable(ctx: AppContext, user: CurrentUser, input: { code: 
     await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId: user.id, codeHash: hashToken(normalise(code)) })));
     await cancelPendingChanges(tx, user.id);
     const ended = await revokeOtherSessions(tx, user.id, user.sessionId);
+    await recordAudit(tx, { actorId: user.id, action: 'auth.two_factor_enable', targetType: 'user', targetId: user.id, detail: { sessionsEnded: ended.length } });
     return { ended, events: await recordSecurityNotice(ctx, tx, user.id, user.sessionId, 'twoFactorOn') };
   });
   for (const id of ended) ctx.realtime.endSession(id);
@@ -97,6 +99,7 @@ export async function disable(ctx: AppContext, user: CurrentUser, input: { passw
     if (outcome !== 'ok') throw new CodeRefused(outcome);
     await tx.delete(twoFactor).where(eq(twoFactor.userId, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await recordAudit(tx, { actorId: user.id, action: 'auth.two_factor_disable', targetType: 'user', targetId: user.id });
     return recordSecurityNotice(ctx, tx, user.id, user.sessionId, 'twoFactorOff');
   }).catch((error: unknown) => refusedCode(ctx, user.id, error, counter));
   ctx.realtime.userChanged(user.id);

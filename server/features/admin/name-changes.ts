@@ -13,6 +13,8 @@ import { recordEvents } from '../../lib/outbox.ts';
 import { mailOf } from '../../lib/outbox-notices.ts';
 import { pageInfo } from '../../lib/paging.ts';
 import { toNameChange } from './present.ts';
+import { mailLocale, sayIn } from '../../lib/i18n.ts';
+import { ADMIN_MAILS } from './mail-texts.ts';
 
 const waiting = isNotNull(users.pendingName);
 
@@ -40,7 +42,7 @@ export async function decideNameChange(
   ctx: AppContext, admin: CurrentUser, { userId, approved }: NameDecision & { userId: string },
 ): Promise<NameDecisionResult> {
   const { decided, events } = await ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select({ name: users.name, pendingName: users.pendingName, email: users.email })
+    const [before] = await tx.select({ name: users.name, pendingName: users.pendingName, email: users.email, locale: users.locale })
       .from(users).where(and(eq(users.id, userId), waiting)).for('update');
     if (!before?.pendingName) throw notFound(NO_NAME_CHANGE);
     const name = approved ? before.pendingName : before.name;
@@ -51,7 +53,7 @@ export async function decideNameChange(
       actorId: admin.id, action: approved ? 'name.approve' : 'name.decline', targetType: 'user', targetId: userId,
       detail: { previousName: before.name, requestedName: before.pendingName },
     });
-    const decided = { name, requested: before.pendingName, email: before.email };
+    const decided = { name, requested: before.pendingName, email: before.email, locale: before.locale };
     return { decided, events: await recordEvents(ctx, tx, [mailOf(nameMail(decided, approved, ctx.config.publicUrl))]) };
   });
   // Names appear in cached forum pages and directory answers.
@@ -60,12 +62,13 @@ export async function decideNameChange(
   return { _id: userId, name: decided.name, approved };
 }
 
-function nameMail(user: { name: string; requested: string; email: string }, approved: boolean, publicUrl: string) {
+function nameMail(user: { name: string; requested: string; email: string; locale: string | null }, approved: boolean, publicUrl: string) {
+  const say = sayIn(mailLocale(user.locale));
   return {
     to: user.email,
-    subject: approved ? 'Your new Thera Root name is live' : 'Your Thera Root name change was declined',
+    subject: say(approved ? ADMIN_MAILS.nameApprovedSubject : ADMIN_MAILS.nameDeclinedSubject),
     text: approved
-      ? `Hello ${user.name},\n\nAn administrator approved your name change. Colleagues now see you as ${user.name}: ${publicUrl}/my-profile\n\nThera Root`
-      : `Hello ${user.name},\n\nAn administrator declined your change of name to "${user.requested}". Your profile keeps the name ${user.name}. You can ask again from ${publicUrl}/edit-profile\n\nThera Root`,
+      ? say(ADMIN_MAILS.nameApprovedBody, { name: user.name, link: `${publicUrl}/my-profile` })
+      : say(ADMIN_MAILS.nameDeclinedBody, { name: user.name, requested: user.requested, link: `${publicUrl}/edit-profile` }),
   };
 }

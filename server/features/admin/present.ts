@@ -26,15 +26,18 @@ export const toVerificationDecision = (row: DecidedRow): VerificationDecisionRes
 export const toUserDisabled = (row: { id: string; name: string; disabled: boolean }): UserDisabledResult =>
   ({ _id: row.id, name: row.name, disabled: row.disabled });
 
-/** The actor is null when their account has since been deleted. */
+/** The actor is null for the system, or when their account has since been deleted (actorId keeps who it was). */
 export function toAuditEntry(r: AuditRow): AuditEntry {
   const detail = (r.detail ?? {}) as Record<string, unknown>;
   return {
-    _id: r.id, action: r.action, targetType: r.targetType, targetId: r.targetId, detail,
+    _id: r.id, seq: r.seq, action: r.action, targetType: r.targetType, targetId: r.targetId, detail,
     targetName: targetName(detail, r.targetUserName) ?? r.targetPostTitle,
     targetLink: targetLink(r),
     createdAt: r.createdAt.toISOString(),
     actor: r.actorId && r.actorName !== null ? { _id: r.actorId, name: r.actorName } : null,
+    actorId: r.actorId, actorRole: r.actorRole,
+    member: r.memberId && r.memberName !== null ? { _id: r.memberId, name: r.memberName } : null,
+    memberId: r.memberId, requestId: r.requestId, clientAddress: r.clientAddress, reason: r.reason,
   };
 }
 

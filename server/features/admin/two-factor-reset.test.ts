@@ -3,13 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TWO_FACTOR_RESET } from '../../../common/admin.ts';
-import { auditLog, recoveryCodes, twoFactor } from '../../db/schema.ts';
+import { auditLog, passkeys, recoveryCodes, twoFactor } from '../../db/schema.ts';
+import { relyingParty } from '../../lib/webauthn.ts';
 import { baseUrl, createTestContext, type TestContext } from '../../test/harness.ts';
 import { caller } from '../../test/http.ts';
 import { createAdmin, createUser } from '../../test/factories.ts';
 import { startLoopbackSmtp, type LoopbackSmtp } from '../../test/loopback-smtp.ts';
 import { connectClient } from '../../test/sockets.ts';
 import { enrol } from '../../test/totp.ts';
+import { addPasskey } from '../../test/webauthn.ts';
 
 let ctx: TestContext;
 let smtp: LoopbackSmtp;
@@ -60,6 +62,16 @@ describe('POST /api/admin/users/:userId/two-factor/reset', () => {
     expect(mail).toContain('An administrator turned off two-factor sign-in');
     expect(mail).not.toMatch(/token=|reset-password\//);
     // Signing in is the password alone now.
+    const signIn = await ctx.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: member.email, password: member.password } });
+    expect(signIn.json()).toEqual({ token: expect.any(String) });
+  });
+
+  it('removes passkeys too: a member whose only second factor was a passkey signs in with the password alone', async () => {
+    const admin = await createAdmin(ctx.db);
+    const member = await createUser(ctx.db);
+    await addPasskey(ctx.app, member, relyingParty(ctx.config).origin);
+    expect(await call('POST', url(member.id), admin)).toEqual({ status: 200, body: { msg: TWO_FACTOR_RESET.done } });
+    expect(await ctx.db.$count(passkeys, eq(passkeys.userId, member.id))).toBe(0);
     const signIn = await ctx.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: member.email, password: member.password } });
     expect(signIn.json()).toEqual({ token: expect.any(String) });
   });

@@ -109,7 +109,8 @@ describe('PATCH /api/admin/users/:userId', () => {
     await ctx.app.inject({ method: 'PATCH', url: `/api/admin/users/${user.id}`, headers: admin.headers, payload: { disabled: false } });
     expect((await signIn()).statusCode).toBe(200);
     const actions = (await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, user.id))).map((a) => a.action).sort();
-    expect(actions).toEqual(['user.disable', 'user.enable']);
+    // The administrator's two decisions, and the member's own sign-ins around them (refused while disabled).
+    expect(actions).toEqual(['auth.sign_in', 'auth.sign_in_refused', 'user.disable', 'user.enable']);
   });
 
   it('an admin cannot disable themself; non-admins get 403', async () => {

@@ -13,6 +13,9 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { toPendingVerification, toUserDisabled, toVerificationDecision } from './present.ts';
 import { pageInfo } from '../../lib/paging.ts';
 import type { Selected } from '../../db/rows.ts';
+import { recordAuditedRead } from '../../lib/audit.ts';
+import { mailLocale, sayIn } from '../../lib/i18n.ts';
+import { ADMIN_MAILS } from './mail-texts.ts';
 
 const pending = eq(users.verificationStatus, 'pending');
 const pendingPage = (db: Db, page: number, limit: number) => db.select({
@@ -24,16 +27,20 @@ export type PendingRow = Awaited<ReturnType<typeof pendingPage>>[number];
 
 const decidedColumns = {
   id: users.id, name: users.name, email: users.email, verificationStatus: users.verificationStatus, verifiedAt: users.verifiedAt,
-  rejectionReason: users.rejectionReason,
+  rejectionReason: users.rejectionReason, locale: users.locale,
 };
 export type DecidedRow = Selected<typeof decidedColumns>;
 
 /** Pending accounts with their licence details, oldest first. */
-export async function verificationQueue(ctx: AppContext, _admin: CurrentUser, { page, limit }: { page: number; limit: number }): Promise<VerificationQueue> {
+export async function verificationQueue(ctx: AppContext, admin: CurrentUser, { page, limit }: { page: number; limit: number }): Promise<VerificationQueue> {
   const [rows, [{ total }]] = await Promise.all([
     pendingPage(ctx.db, page, limit),
     ctx.db.select({ total: count() }).from(users).where(pending),
   ]);
+  // The queue shows each applicant's licence details: one entry per member shown, written together.
+  await Promise.all(rows.map((r) => recordAuditedRead(ctx.db, {
+    actorId: admin.id, action: 'licence.read', targetType: 'user', targetId: r.id, detail: { from: 'verification_queue' },
+  })));
   return { users: rows.map(toPendingVerification), total, ...pageInfo(total, page, limit) };
 }
 
@@ -89,13 +96,15 @@ export async function setUserDisabled(
   return toUserDisabled(updated);
 }
 
-function decisionMail(user: { email: string; name: string; verificationStatus: string; rejectionReason: string | null }, publicUrl: string) {
+/** In the member's language; the administrator's reason is their own words, as written. */
+function decisionMail(user: { email: string; name: string; verificationStatus: string; rejectionReason: string | null; locale: string | null }, publicUrl: string) {
   const approved = user.verificationStatus === 'verified';
+  const say = sayIn(mailLocale(user.locale));
   return {
     to: user.email,
-    subject: approved ? 'Your Thera Root licence is verified' : 'Your Thera Root licence could not be verified',
+    subject: say(approved ? ADMIN_MAILS.verifiedSubject : ADMIN_MAILS.declinedSubject),
     text: approved
-      ? `Hello ${user.name},\n\nAn administrator verified your licence. Welcome to the network: ${publicUrl}/\n\nThera Root`
-      : `Hello ${user.name},\n\nWe could not verify your licence: ${user.rejectionReason}\n\nYou can correct your licence details after signing in: ${publicUrl}/verification\n\nThera Root`,
+      ? say(ADMIN_MAILS.verifiedBody, { name: user.name, link: `${publicUrl}/` })
+      : say(ADMIN_MAILS.declinedBody, { name: user.name, reason: user.rejectionReason ?? '', link: `${publicUrl}/verification` }),
   };
 }

@@ -3,6 +3,10 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createUser } from '../../test/factories.ts';
 import { openConversation } from '../../test/sockets.ts';
 import { insertMessage, markDelivered } from './queries.ts';
+import { openMessage } from '../../lib/crypto/fields.ts';
+
+// The stored text is sealed (encryption at rest): compared as the members read it.
+const opened = <T extends { id: string; text: string }>(row: T | undefined) => row && { ...row, text: openMessage(row.id, row.text) };
 
 // The message insert and the delivery receipt are built once and filled in per call (decision 0102): nothing of one
 // call's values may stay in the statement for the next.
@@ -17,11 +21,11 @@ describe('the statements each message runs, built once', () => {
     const [ann, bob] = [await createUser(ctx.db), await createUser(ctx.db)];
     const conversationId = await openConversation(ctx, ann, bob);
     const one = { count: 1, windowMs: 60_000 };
-    expect(await insertMessage(ctx.db, conversationId, ann.id, 'first', one, 'c-1')).toMatchObject({ text: 'first', sender_id: ann.id });
+    expect(opened(await insertMessage(ctx.db, conversationId, ann.id, 'first', one, 'c-1'))).toMatchObject({ text: 'first', sender_id: ann.id });
     // Over a limit of one for Ann, but not for Bob, and not under a larger limit given by the next call.
     expect(await insertMessage(ctx.db, conversationId, ann.id, 'second', one, 'c-2')).toBeUndefined();
-    expect(await insertMessage(ctx.db, conversationId, bob.id, 'reply', one, 'c-1')).toMatchObject({ text: 'reply', sender_id: bob.id });
-    expect(await insertMessage(ctx.db, conversationId, ann.id, 'third', { count: 5, windowMs: 60_000 }, null)).toMatchObject({ text: 'third' });
+    expect(opened(await insertMessage(ctx.db, conversationId, bob.id, 'reply', one, 'c-1'))).toMatchObject({ text: 'reply', sender_id: bob.id });
+    expect(opened(await insertMessage(ctx.db, conversationId, ann.id, 'third', { count: 5, windowMs: 60_000 }, null))).toMatchObject({ text: 'third' });
     // The same client id again is the same message (nothing stored), for its own sender only.
     expect(await insertMessage(ctx.db, conversationId, ann.id, 'again', { count: 5, windowMs: 60_000 }, 'c-1')).toBeUndefined();
   });

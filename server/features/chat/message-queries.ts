@@ -7,6 +7,7 @@ import { MESSAGE_REMOVED } from '../../../common/moderation.ts';
 import type { Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import { blockedBySql, refusesMessagesSql } from '../../lib/blocks.ts';
+import { sealMessage } from '../../lib/crypto/fields.ts';
 import { MESSAGE_COLUMNS, olderThan, othersRefuse, VERIFIED_NOW, type MessageRow } from './queries.ts';
 
 export type ChangedMessage = MessageRow & { is_last: boolean };
@@ -35,10 +36,10 @@ const IS_LAST = sql`(SELECT c.last_message_id = m.id FROM conversations c WHERE 
 /** New text, if the sender may still change it and may write to the other participant now (the send rules). */
 export async function editMessage(db: Db, t: Target, text: string): Promise<ChangedMessage | undefined> {
   const sendRules = sql`AND (SELECT ${VERIFIED_NOW} FROM users u WHERE u.id = ${t.userId})
-    AND NOT ${othersRefuse(sql`m.conversation_id`, t.userId)}`;
+    AND ((SELECT c.is_group FROM conversations c WHERE c.id = m.conversation_id) OR NOT ${othersRefuse(sql`m.conversation_id`, t.userId)})`;
   const [row] = await queryPrepared<ChangedMessage>(db, sql`
     WITH t AS (${target(t, sendRules)})
-    UPDATE messages m SET text = ${text}, edited_at = clock_timestamp()
+    UPDATE messages m SET text = ${sealMessage(t.messageId, text)}, edited_at = clock_timestamp()
     FROM t, users u WHERE m.id = t.id AND u.id = m.sender_id
     RETURNING ${MESSAGE_COLUMNS}, ${IS_LAST}`);
   return row;
@@ -79,7 +80,8 @@ export async function whyNotChanged(db: Db, { conversationId, messageId, userId 
       coalesce(m.unsent_at IS NOT NULL OR m.removed_at IS NOT NULL, false) AS gone,
       coalesce(m.created_at > clock_timestamp() - ${EDIT_WINDOW_MS} * interval '1 millisecond', false) AS recent,
       coalesce((SELECT ${VERIFIED_NOW} FROM users u WHERE u.id = ${userId}), false) AS verified,
-      ${othersRefuse(sql`${conversationId}::uuid`, userId)} AS refused
+      NOT coalesce((SELECT c.is_group FROM conversations c WHERE c.id = ${conversationId}), false)
+        AND ${othersRefuse(sql`${conversationId}::uuid`, userId)} AS refused
     FROM (SELECT 1) one
     LEFT JOIN messages m ON m.id = ${messageId} AND m.conversation_id = ${conversationId} AND ${visibleTo(userId)}`);
   return row;
@@ -89,17 +91,26 @@ export async function whyNotChanged(db: Db, { conversationId, messageId, userId 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Matches of `q` (any case, any part of a word), newest first, after `before` (a match already shown); only what the
- * reader still sees and what still stands (the partial trigram index of migration 0135 serves this predicate).
+ * What a search may match, newest first, after `before` (a message of this conversation): what the reader still sees
+ * and what still stands. The text is ciphertext, so the service decrypts and scans these pages (message-changes.ts);
+ * the conversation's (created_at, id) index serves the order.
  */
-export function searchMessages(db: Db, conversationId: string, readerId: string, q: string, limit: number, before?: string) {
+export function searchablePage(db: Db, conversationId: string, readerId: string, limit: number, before?: string) {
   const older = olderThan(conversationId, before);
+  return queryPrepared<{ id: string; text: string }>(db, sql`
+    SELECT m.id, m.text FROM messages m
+    WHERE m.conversation_id = ${conversationId} AND m.unsent_at IS NULL AND m.removed_at IS NULL AND m.kind = 'text'
+      AND ${visibleTo(readerId)} ${older}
+    ORDER BY m.created_at DESC, m.id DESC LIMIT ${limit}`);
+}
+
+/** The messages a search matched, as a page shows them, newest first. */
+export function messagesById(db: Db, conversationId: string, ids: string[]) {
   return queryPrepared<MessageRow>(db, sql`
     SELECT ${MESSAGE_COLUMNS}
     FROM messages m JOIN users u ON u.id = m.sender_id
-    WHERE m.conversation_id = ${conversationId} AND m.unsent_at IS NULL AND m.removed_at IS NULL AND m.kind = 'text'
-      AND lower(m.text) LIKE '%' || lower(${likeEscape(q)}) || '%' AND ${visibleTo(readerId)} ${older}
-    ORDER BY m.created_at DESC, m.id DESC LIMIT ${limit}`);
+    WHERE m.conversation_id = ${conversationId} AND m.id = ANY(${`{${ids.join(',')}}`}::uuid[])
+    ORDER BY m.created_at DESC, m.id DESC`);
 }
 
 /** Participants who have the conversation in their list (not deleted for themselves). */

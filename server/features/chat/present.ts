@@ -1,16 +1,18 @@
 // The chat as the API and the socket events show it (common/chat.ts). A conversation is presented per viewer:
 // `isPinned` is the viewer's own pin.
-import type { Conversation, Message, MessageStatus, PinnedMessage } from '../../../common/chat.ts';
+import { BLOCKED_MEMBER_MESSAGE, type Conversation, type Message, type MessageStatus, type PinnedMessage } from '../../../common/chat.ts';
+import { openMessage } from '../../lib/crypto/fields.ts';
 import type { ConversationRow, MessageRow } from './queries.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null | undefined) => (value ? iso(value) : null);
 
 export function toMessage(row: MessageRow): Message {
   return {
     _id: row.id,
     conversationId: row.conversation_id,
     sender: { _id: row.sender_id, name: row.sender_name },
-    text: row.text,
+    text: openMessage(row.id, row.text),
     status: row.status as MessageStatus,
     createdAt: iso(row.created_at),
     kind: row.kind === 'system' ? 'system' : 'text',
@@ -20,19 +22,24 @@ export function toMessage(row: MessageRow): Message {
 }
 
 export function toPinned(row: ConversationRow['pinned_message']): PinnedMessage | null {
-  return row ? { _id: row._id, text: row.text, sender: { name: row.senderName } } : null;
+  return row ? { _id: row._id, text: openMessage(row._id, row.text), sender: { name: row.senderName } } : null;
 }
 
-export function toConversation(row: ConversationRow, viewerId: string): Conversation {
+/** `hidden`: in a group, the members with a block between them and the viewer, whose words are a placeholder. */
+export function toConversation(row: ConversationRow, viewerId: string, hidden?: Set<string>): Conversation {
   const participants = row.participants ?? [];
   const last = row.last_message;
+  const words = (senderId: string, id: string, text: string, kind: string) => (
+    row.is_group && kind !== 'system' && hidden?.has(senderId) ? BLOCKED_MEMBER_MESSAGE : openMessage(id, text));
   return {
     _id: row.id,
-    participants: participants.map((p) => ({ _id: p._id, name: p.name, avatar: p.avatar })),
+    participants: participants.map((p) => (row.is_group
+      ? { _id: p._id, name: p.name, avatar: p.avatar, deliveredThrough: isoOrNull(p.deliveredThrough), readThrough: isoOrNull(p.readThrough) }
+      : { _id: p._id, name: p.name, avatar: p.avatar })),
     lastMessage: last
       ? {
         _id: last._id, conversationId: row.id, sender: { _id: last.senderId, name: last.senderName },
-        text: last.text, status: last.status as MessageStatus, createdAt: iso(last.createdAt),
+        text: words(last.senderId, last._id, last.text, last.kind), status: last.status as MessageStatus, createdAt: iso(last.createdAt),
         kind: last.kind === 'system' ? 'system' : 'text',
         editedAt: last.editedAt ? iso(last.editedAt) : null, unsentAt: last.unsentAt ? iso(last.unsentAt) : null,
       }
@@ -41,5 +48,9 @@ export function toConversation(row: ConversationRow, viewerId: string): Conversa
     isPinned: participants.find((p) => p._id === viewerId)?.isPinned ?? false,
     updatedAt: iso(row.updated_at),
     unreadCounts: Object.fromEntries(participants.map((p) => [p._id, p.unread])),
+    isGroup: Boolean(row.is_group),
+    title: row.title ?? null,
+    creatorId: row.creator_id ?? null,
+    membersCanAdd: Boolean(row.members_can_add),
   };
 }

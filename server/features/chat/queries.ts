@@ -1,10 +1,16 @@
 // The chat's SQL. Membership is part of each statement, so a check and the write it guards cannot drift apart.
+import { randomUUID } from 'node:crypto';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryPrepared, queryShaped } from '../../db/prepared.ts';
 import { refusesMessagesSql } from '../../lib/blocks.ts';
+import { sealMessage } from '../../lib/crypto/fields.ts';
 
-type ParticipantRow = { _id: string; name: string; avatar: string | null; unread: number; isPinned: boolean };
+type ParticipantRow = {
+  _id: string; name: string; avatar: string | null; unread: number; isPinned: boolean;
+  /** A group's receipt marks (migration 0310): the newest message this member's devices received and read. */
+  deliveredThrough?: string | null; readThrough?: string | null;
+};
 export type MessageRow = {
   id: string; conversation_id: string; sender_id: string; sender_name: string; text: string; status: string; created_at: Date | string;
   kind: string; edited_at: Date | string | null; unsent_at: Date | string | null;
@@ -19,14 +25,16 @@ export type ConversationRow = {
   participants: ParticipantRow[] | null;
   last_message: JsonMessage | null;
   pinned_message: { _id: string; text: string; senderName: string } | null;
+  /** A group conversation (migration 0310): its title, who started it and whether every member may add others. */
+  is_group: boolean; title: string | null; creator_id: string | null; members_can_add: boolean;
 };
 
 // Everything a conversation view needs, in one row; `where` narrows it (and may join the viewer's row as `me`).
 // `clearedBefore`: the viewer cleared their copy up to then (deleted it for themselves): older messages are not shown.
 const conversationSelect = (from: SQL, where: SQL, tail: SQL = sql``, clearedBefore: SQL = sql`NULL::timestamptz`) => sql`
-  SELECT c.id, c.updated_at,
+  SELECT c.id, c.updated_at, c.is_group, c.title, c.creator_id, c.members_can_add,
     (SELECT json_agg(json_build_object('_id', u.id, 'name', u.name, 'avatar', u.avatar, 'unread', p.unread_count,
-        'isPinned', p.is_pinned) ORDER BY p.user_id)
+        'isPinned', p.is_pinned, 'deliveredThrough', p.delivered_through, 'readThrough', p.read_through) ORDER BY p.user_id)
        FROM conversation_participants p JOIN users u ON u.id = p.user_id WHERE p.conversation_id = c.id) AS participants,
     CASE WHEN lm.id IS NULL OR lm.created_at <= ${clearedBefore} THEN NULL ELSE json_build_object('_id', lm.id, 'senderId', lm.sender_id, 'senderName', lmu.name,
       'text', lm.text, 'status', lm.status, 'createdAt', lm.created_at, 'kind', lm.kind, 'editedAt', lm.edited_at,
@@ -105,6 +113,10 @@ export async function partnersOf(db: Db, userId: string, direction: 'told' | 'se
   return rows.map((r) => String(r.id));
 }
 
+/** A block between the two, either way (both SQL expressions of type uuid). */
+export const eitherBlocked = (a: SQL, b: SQL) => sql`EXISTS (SELECT 1 FROM blocks eb
+  WHERE (eb.blocker_id = ${a} AND eb.blocked_id = ${b}) OR (eb.blocker_id = ${b} AND eb.blocked_id = ${a}))`;
+
 // A member who may write to another: licence verified (or an administrator) and not disabled, as the routes' `verified`.
 export const VERIFIED_NOW = sql`((u.verification_status = 'verified' OR u.role = 'admin') AND NOT u.disabled)`;
 
@@ -137,7 +149,8 @@ export async function whyNotStored(db: Db, conversationId: string, senderId: str
   const [row] = await queryPrepared<{ member: boolean; verified: boolean; refused: boolean }>(db, sql`
     SELECT EXISTS (SELECT 1 FROM conversation_participants WHERE conversation_id = ${conversationId} AND user_id = ${senderId}) AS member,
       coalesce((SELECT ${VERIFIED_NOW} FROM users u WHERE u.id = ${senderId}), false) AS verified,
-      ${othersRefuse(sql`${conversationId}::uuid`, senderId)} AS refused`);
+      NOT coalesce((SELECT c.is_group FROM conversations c WHERE c.id = ${conversationId}), false)
+        AND ${othersRefuse(sql`${conversationId}::uuid`, senderId)} AS refused`);
   return row;
 }
 
@@ -186,6 +199,8 @@ export type StoredMessage = MessageRow & {
   newlyUnread: string[] | null;
   /** The conversation after the write, as findConversation would read it; null when a newer message won a race. */
   conversation: ConversationRow | null;
+  /** In a group: the recipients with a block between them and the sender, who see a placeholder instead. */
+  maskedFor: string[];
 };
 
 export type SendLimit = { count: number; windowMs: number };
@@ -204,26 +219,30 @@ const NO_LIMIT: SendLimit = { count: 2 ** 31 - 1, windowMs: 10_000 };
 export async function insertMessage(
   db: Db, conversationId: string, senderId: string, text: string, limit: SendLimit = NO_LIMIT, clientMessageId: string | null = null,
 ): Promise<StoredMessage | undefined> {
+  // The id is chosen here: the ciphertext is bound to it (server/lib/crypto/fields.ts).
+  const id = randomUUID();
   const [row] = await queryShaped<InsertedRow>(db, 'chat.insertMessage', insertMessageStatement, {
-    conversationId, senderId, text, clientMessageId, windowMs: limit.windowMs, limitCount: limit.count,
+    id, conversationId, senderId, text: sealMessage(id, text), clientMessageId, windowMs: limit.windowMs, limitCount: limit.count,
   });
   return row ? storedMessage(row) : undefined;
 }
 
 type InsertedRow = MessageRow & { recipients: string[] | null; newly_unread: string[] | null; participants: ParticipantRow[];
-  updated_at: Date | string; is_last: boolean; pinned_message: ConversationRow['pinned_message'] };
+  updated_at: Date | string; is_last: boolean; pinned_message: ConversationRow['pinned_message']; masked_for: string[] | null }
+  & Pick<ConversationRow, 'is_group' | 'title' | 'creator_id' | 'members_can_add'>;
 
 // The statement runs for every message: built once, with placeholders that each call fills in (queryShaped), instead
 // of building, flattening and hashing its 3 kB of text per message (decision 0102).
-const [CONVERSATION, SENDER, TEXT, CLIENT_ID, WINDOW_MS, LIMIT_COUNT] = (['conversationId', 'senderId', 'text', 'clientMessageId',
-  'windowMs', 'limitCount'] as const).map((name) => sql.placeholder(name));
+const [CONVERSATION, SENDER, TEXT, CLIENT_ID, WINDOW_MS, LIMIT_COUNT, MESSAGE_ID] = (['conversationId', 'senderId', 'text', 'clientMessageId',
+  'windowMs', 'limitCount', 'id'] as const).map((name) => sql.placeholder(name));
 
 function insertMessageStatement(): SQL {
   const [conversationId, senderId, text, clientMessageId] = [CONVERSATION, SENDER, TEXT, CLIENT_ID];
   const limit = { windowMs: WINDOW_MS, count: LIMIT_COUNT };
   return sql`
     WITH member AS (
-      SELECT p.conversation_id FROM conversation_participants p JOIN users u ON u.id = p.user_id
+      SELECT p.conversation_id, c.is_group FROM conversation_participants p JOIN users u ON u.id = p.user_id
+        JOIN conversations c ON c.id = p.conversation_id
       WHERE p.conversation_id = ${conversationId} AND p.user_id = ${senderId} AND ${VERIFIED_NOW}
     ), counted AS (
       INSERT INTO chat_send_counts AS s (user_id, window_start, count)
@@ -235,9 +254,10 @@ function insertMessageStatement(): SQL {
           THEN 1 ELSE s.count + 1 END
       RETURNING count
     ), inserted AS (
-      INSERT INTO messages (conversation_id, sender_id, text, created_at, client_message_id)
-      SELECT conversation_id, ${senderId}, ${text}, clock_timestamp(), ${clientMessageId}::text FROM member, counted
-        WHERE counted.count <= ${limit.count} AND NOT ${othersRefuse(sql`member.conversation_id`, senderId)}
+      INSERT INTO messages (id, conversation_id, sender_id, text, created_at, client_message_id)
+      SELECT ${MESSAGE_ID}::uuid, conversation_id, ${senderId}, ${text}, clock_timestamp(), ${clientMessageId}::text FROM member, counted
+        -- A group that holds a block keeps working (its members see a placeholder instead, docs/decisions/0230).
+        WHERE counted.count <= ${limit.count} AND (member.is_group OR NOT ${othersRefuse(sql`member.conversation_id`, senderId)})
       ON CONFLICT (sender_id, client_message_id) WHERE client_message_id IS NOT NULL DO NOTHING
       RETURNING id, conversation_id, sender_id, text, status, created_at, kind, edited_at, unsent_at
     ), touched AS (
@@ -245,26 +265,31 @@ function insertMessageStatement(): SQL {
         last_message_id = CASE WHEN c.updated_at <= i.created_at THEN i.id ELSE c.last_message_id END,
         updated_at = GREATEST(c.updated_at, i.created_at)
       FROM inserted i WHERE c.id = i.conversation_id
-      RETURNING c.id, c.updated_at, c.last_message_id = i.id AS is_last, c.pinned_message_id
+      RETURNING c.id, c.updated_at, c.last_message_id = i.id AS is_last, c.pinned_message_id, c.is_group, c.title, c.creator_id,
+        c.members_can_add
     ), unread AS (
       UPDATE conversation_participants p SET unread_count = p.unread_count + 1, hidden = false
       FROM inserted i WHERE p.conversation_id = i.conversation_id AND p.user_id <> i.sender_id
-      RETURNING p.user_id, p.unread_count, p.is_pinned
+      RETURNING p.user_id, p.unread_count, p.is_pinned, p.delivered_through, p.read_through
     ), shown AS (
       -- The sender's list holds it too (a conversation the other member opened is hidden from them until a message).
       UPDATE conversation_participants p SET hidden = false
       FROM inserted i WHERE p.conversation_id = i.conversation_id AND p.user_id = i.sender_id AND p.hidden RETURNING p.user_id
     ), parts AS (
-      SELECT user_id, unread_count, is_pinned FROM unread
+      SELECT user_id, unread_count, is_pinned, delivered_through, read_through FROM unread
       UNION ALL
-      SELECT p.user_id, p.unread_count, p.is_pinned FROM conversation_participants p JOIN inserted i
+      SELECT p.user_id, p.unread_count, p.is_pinned, p.delivered_through, p.read_through FROM conversation_participants p JOIN inserted i
         ON p.conversation_id = i.conversation_id AND p.user_id = i.sender_id
     )
-    SELECT i.*, u.name AS sender_name, t.updated_at, t.is_last,
+    SELECT i.*, u.name AS sender_name, t.updated_at, t.is_last, t.is_group, t.title, t.creator_id, t.members_can_add,
       (SELECT json_agg(user_id) FROM unread) AS recipients,
       (SELECT json_agg(user_id) FROM unread WHERE unread_count = 1) AS newly_unread,
       (SELECT json_agg(json_build_object('_id', x.user_id, 'name', xu.name, 'avatar', xu.avatar, 'unread', x.unread_count,
-          'isPinned', x.is_pinned) ORDER BY x.user_id) FROM parts x JOIN users xu ON xu.id = x.user_id) AS participants,
+          'isPinned', x.is_pinned, 'deliveredThrough', x.delivered_through, 'readThrough', x.read_through) ORDER BY x.user_id)
+         FROM parts x JOIN users xu ON xu.id = x.user_id) AS participants,
+      -- In a group, the recipients with a block between them and the sender, either way: they get a placeholder.
+      CASE WHEN t.is_group THEN (SELECT json_agg(x.user_id) FROM unread x WHERE ${eitherBlocked(sql`x.user_id`, sql`i.sender_id`)}) END
+        AS masked_for,
       (SELECT json_build_object('_id', pm.id, 'text', pm.text, 'senderName', pmu.name)
          FROM messages pm JOIN users pmu ON pmu.id = pm.sender_id WHERE pm.id = t.pinned_message_id) AS pinned_message
     FROM inserted i JOIN users u ON u.id = i.sender_id JOIN touched t ON t.id = i.conversation_id`;
@@ -279,16 +304,42 @@ function storedMessage(row: InsertedRow): StoredMessage {
   const conversation: ConversationRow | null = row.is_last
     ? {
       id: row.conversation_id, updated_at: row.updated_at, participants: row.participants, pinned_message: row.pinned_message,
+      is_group: row.is_group, title: row.title, creator_id: row.creator_id, members_can_add: row.members_can_add,
       last_message: {
         _id: row.id, senderId: row.sender_id, senderName: row.sender_name, text: row.text, status: row.status, kind: row.kind,
         createdAt: new Date(row.created_at).toISOString(), editedAt: null, unsentAt: null,
       },
     }
     : null;
-  return { ...message, recipients: row.recipients, newlyUnread: row.newly_unread, conversation };
+  return { ...message, recipients: row.recipients, newlyUnread: row.newly_unread, conversation, maskedFor: row.masked_for ?? [] };
 }
 
-export type StatusChange = { member: boolean; changed: { id: string; senderId: string }[]; unreadBefore: number | null };
+/**
+ * `through`: in a group, the member's new receipt mark (the newest message now delivered or read); `changed` is then
+ * the messages it newly covers, each sender's to tell, since a group's status column says only that someone got it.
+ */
+export type StatusChange = {
+  member: boolean; changed: { id: string; senderId: string }[]; unreadBefore: number | null; through?: string | null;
+};
+
+// A group member's receipt mark moves forward to the newest message of the others (never back); `column` is
+// delivered_through or read_through. The messages it newly covers are those after the old mark (and the member's
+// joining), up to the new one: the senders' "Delivered to" and "Read by" counts grow by this member.
+const groupMark = (column: SQL, conversationId: SQL | Placeholder, userId: SQL | Placeholder) => sql`
+    grp AS (SELECT c.id FROM conversations c WHERE c.id = ${conversationId} AND c.is_group
+    ), prev_mark AS (
+      SELECT GREATEST(coalesce(p.${column}, '-infinity'), p.joined_at) AS mark FROM conversation_participants p, grp
+      WHERE p.conversation_id = ${conversationId} AND p.user_id = ${userId}
+    ), newest AS (
+      SELECT max(m.created_at) AS at FROM messages m, grp WHERE m.conversation_id = ${conversationId} AND m.sender_id <> ${userId}
+    )`;
+
+// After the caller's `marked` (the row's update, which returns the new mark as `through`): the messages it covers.
+const coveredByMark = (conversationId: SQL | Placeholder, userId: SQL | Placeholder) => sql`covered AS (
+      SELECT m.id, m.sender_id FROM messages m, prev_mark, marked
+      WHERE m.conversation_id = ${conversationId} AND m.sender_id <> ${userId} AND m.kind = 'text'
+        AND m.created_at > prev_mark.mark AND m.created_at <= marked.through
+    )`;
 
 /**
  * The other participants' messages still `sent` become `delivered` (this user's device has them).
@@ -298,10 +349,10 @@ export type StatusChange = { member: boolean; changed: { id: string; senderId: s
  * themselves are always committed durably (docs/decisions/0031).
  */
 export async function markDelivered(db: Db, conversationId: string, userId: string): Promise<StatusChange> {
-  const [row] = await queryShaped<{ member: boolean; changed: StatusChange['changed'] | null }>(
+  const [row] = await queryShaped<{ member: boolean; changed: StatusChange['changed'] | null; through: string | null; is_group: boolean }>(
     db, 'chat.markDelivered', markDeliveredStatement, { conversationId, userId },
   );
-  return { member: row.member, changed: row.changed ?? [], unreadBefore: null };
+  return { member: row.member, changed: row.changed ?? [], unreadBefore: null, ...(row.is_group ? { through: row.through } : {}) };
 }
 
 // Also one per message (the recipient's receipt): built once, like insertMessage's.
@@ -310,35 +361,54 @@ const READER = sql.placeholder('userId');
 function markDeliveredStatement(): SQL {
   const [conversationId, userId] = [CONVERSATION, READER];
   return sql`
-    WITH relaxed AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true) AS setting), updated AS (
+    WITH relaxed AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true) AS setting),
+    ${groupMark(sql.raw('delivered_through'), conversationId, userId)}, marked AS (
+      UPDATE conversation_participants p SET delivered_through = newest.at
+      FROM newest, prev_mark WHERE p.conversation_id = ${conversationId} AND p.user_id = ${userId} AND newest.at > prev_mark.mark
+      RETURNING p.delivered_through AS through
+    ), ${coveredByMark(conversationId, userId)}, updated AS (
       UPDATE messages m SET status = 'delivered', delivered_at = clock_timestamp()
       WHERE m.conversation_id = ${conversationId} AND m.sender_id <> ${userId} AND m.status <> 'read' AND m.status = 'sent'
         AND EXISTS (SELECT 1 FROM conversation_participants p WHERE p.conversation_id = ${conversationId} AND p.user_id = ${userId})
       RETURNING m.id, m.sender_id
     )
     SELECT EXISTS (SELECT 1 FROM conversation_participants p WHERE p.conversation_id = ${conversationId} AND p.user_id = ${userId}) AS member,
-      (SELECT json_agg(json_build_object('id', id, 'senderId', sender_id)) FROM updated) AS changed,
+      CASE WHEN EXISTS (SELECT 1 FROM grp) THEN (SELECT json_agg(json_build_object('id', id, 'senderId', sender_id)) FROM covered)
+        ELSE (SELECT json_agg(json_build_object('id', id, 'senderId', sender_id)) FROM updated) END AS changed,
+      EXISTS (SELECT 1 FROM grp) AS is_group, (SELECT through FROM marked) AS through,
       -- Selected so that the setting is surely applied before the commit.
       (SELECT setting FROM relaxed) AS relaxed`;
 }
 
 /** The other participants' messages become `read` and the user's unread count zero. */
 export async function markRead(db: Db, conversationId: string, userId: string): Promise<StatusChange> {
-  const [row] = await queryPrepared<{ unread_before: number | null; changed: StatusChange['changed'] | null }>(db, sql`
-    WITH prev AS (
+  const [row] = await queryPrepared<{ unread_before: number | null; changed: StatusChange['changed'] | null; through: string | null; is_group: boolean }>(db, sql`
+    WITH ${groupMark(sql.raw('read_through'), sql`${conversationId}::uuid`, sql`${userId}::uuid`)}, prev AS (
       SELECT unread_count FROM conversation_participants WHERE conversation_id = ${conversationId} AND user_id = ${userId}
     ), me AS (
-      UPDATE conversation_participants p SET unread_count = 0, last_read_at = clock_timestamp()
-      WHERE p.conversation_id = ${conversationId} AND p.user_id = ${userId} RETURNING p.user_id
-    ), updated AS (
+      -- One update of the row (a statement may change a row once): in a group, the read mark moves too (and the delivered
+      -- mark with it: what is read was received).
+      UPDATE conversation_participants p SET unread_count = 0, last_read_at = clock_timestamp(),
+        read_through = CASE WHEN newest.at > prev_mark.mark THEN newest.at ELSE p.read_through END,
+        delivered_through = CASE WHEN newest.at > prev_mark.mark THEN GREATEST(p.delivered_through, newest.at) ELSE p.delivered_through END
+      FROM (SELECT 1) one LEFT JOIN newest ON true LEFT JOIN prev_mark ON true
+      WHERE p.conversation_id = ${conversationId} AND p.user_id = ${userId}
+      RETURNING p.user_id, CASE WHEN newest.at > prev_mark.mark THEN p.read_through END AS through
+    ), marked AS (SELECT through FROM me WHERE through IS NOT NULL
+    ), ${coveredByMark(sql`${conversationId}::uuid`, sql`${userId}::uuid`)}, updated AS (
       UPDATE messages m SET status = 'read', read_at = clock_timestamp(), delivered_at = coalesce(m.delivered_at, clock_timestamp())
       WHERE m.conversation_id = ${conversationId} AND m.sender_id <> ${userId} AND m.status <> 'read'
         AND EXISTS (SELECT 1 FROM me)
       RETURNING m.id, m.sender_id
     )
     SELECT (SELECT unread_count FROM prev) AS unread_before,
-      (SELECT json_agg(json_build_object('id', id, 'senderId', sender_id)) FROM updated) AS changed`);
-  return { member: row.unread_before !== null, changed: row.changed ?? [], unreadBefore: row.unread_before };
+      CASE WHEN EXISTS (SELECT 1 FROM grp) THEN (SELECT json_agg(json_build_object('id', id, 'senderId', sender_id)) FROM covered)
+        ELSE (SELECT json_agg(json_build_object('id', id, 'senderId', sender_id)) FROM updated) END AS changed,
+      EXISTS (SELECT 1 FROM grp) AS is_group, (SELECT through FROM marked) AS through`);
+  return {
+    member: row.unread_before !== null, changed: row.changed ?? [], unreadBefore: row.unread_before,
+    ...(row.is_group ? { through: row.through } : {}),
+  };
 }
 
 /** Pins the message, or unpins it when it is the pinned one; undefined when it is not a message of this conversation. */

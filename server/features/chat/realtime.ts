@@ -20,9 +20,12 @@
 import { ConversationRef, EditMessagePayload, JoinPayload, SendMessagePayload, UnsendMessagePayload } from '../../../common/chat.ts';
 import type { AppContext } from '../../context.ts';
 import { describeError, tooManyRequests } from '../../lib/errors.ts';
+import { localeOfHeaders } from '../../lib/i18n.ts';
 import { assertSafeInput } from '../../lib/input-safety.ts';
 import { memoryRateLimiter, type RateLimiter } from '../../lib/rate-limit.ts';
 import { CONVERSATION_SHOWN } from '../../lib/conversations.ts';
+import { CONVERSATION_CHANGED } from '../../lib/group-conversations.ts';
+import { changedLocally } from './group-live.ts';
 import { conversationRoom, userRoom, type AuthedSocket } from '../../lib/realtime.ts';
 import * as changes from './message-changes.ts';
 import * as chat from './service.ts';
@@ -39,6 +42,8 @@ export function chatRealtime(ctx: AppContext): void {
   ctx.realtime.onFanOut(chat.MESSAGE_DELIVERY, (payload) => chat.deliverLocally(ctx, payload));
   ctx.realtime.onFanOut(CONVERSATION_SHOWN, (payload) => void ctx.realtime.track(chat.showLocally(ctx, payload))
     .catch((error) => chat.logFailure(ctx, 'conversationShown', error)));
+  ctx.realtime.onFanOut(CONVERSATION_CHANGED, (payload) => void ctx.realtime.track(changedLocally(ctx, payload))
+    .catch((error) => chat.logFailure(ctx, 'conversationChanged', error)));
   presence.onSweptOffline((userId) => void ctx.realtime.track(tellPartners(userId, false)).catch((e) => chat.logFailure(ctx, 'presence', e)));
 
   // Membership is checked in the database, unless this socket already joined the conversation's room: a member who
@@ -150,7 +155,7 @@ async function run(ctx: AppContext, socket: AuthedSocket, event: string, handler
     const result = await handler(args[0], socket);
     ack?.(result);
   } catch (error) {
-    const { body } = describeError(error);
+    const { body } = describeError(error, localeOfHeaders(socket.handshake.headers, socket.data.user.locale));
     if (body.code === 'INTERNAL') chat.logFailure(ctx, event, error);
     ack?.(body);
   }

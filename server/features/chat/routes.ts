@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import {
-  ConversationSchema, ConversationsQuery, CreateConversationBody, CreatedConversation, EditMessageBody, MessageParams, MessageSchema,
-  MessageSearchQuery, MessagesPage, MessagesQuery, PinConversationBody, PinMessageBody, PinUpdate, RecipientsQuery, RecipientsResponse,
+  AddMemberBody, ConversationSchema, ConversationsQuery, CreateConversationBody, MemberParams, UpdateConversationBody, CreatedConversation, EditMessageBody, MessageParams, MessageSchema,
+  MessageSearchQuery, MessagesPage, MessagesQuery, SendMessageBody, PinConversationBody, PinMessageBody, PinUpdate, RecipientsQuery, RecipientsResponse,
 } from '../../../common/chat.ts';
 import { IdParams, MessageResponse } from '../../../common/ids.ts';
 import { UnreadCount } from '../../../common/notifications.ts';
 import type { App, AppContext } from '../../context.ts';
 import { authenticated, currentUser, verified } from '../../lib/auth.ts';
+import * as groups from './groups.ts';
 import * as changes from './message-changes.ts';
 import * as chat from './service.ts';
 
@@ -33,11 +34,40 @@ export function chatRoutes(app: App, ctx: AppContext): void {
     onRequest: verified, schema: { querystring: RecipientsQuery, response: { 200: RecipientsResponse } },
   }, async (request) => changes.findRecipients(ctx, currentUser(request), request.query));
 
+  // `{recipientId}`: the pair's conversation (opened if none); `{participantIds, title}`: a new group (decision 0230).
   app.post('/api/conversations', {
-    onRequest: verified, schema: { body: CreateConversationBody, response: { 200: CreatedConversation, 201: CreatedConversation } },
+    onRequest: verified, config: { idempotent: true },
+    schema: { body: CreateConversationBody, response: { 200: CreatedConversation, 201: CreatedConversation } },
   }, async (request, reply) => {
-    const { id, created } = await chat.openConversation(ctx, currentUser(request), request.body);
+    const { recipientId, participantIds, title, membersCanAdd } = request.body;
+    const user = currentUser(request);
+    const { id, created } = participantIds
+      ? await groups.createGroup(ctx, user, { participantIds, title, membersCanAdd })
+      : await chat.openConversation(ctx, user, { recipientId: recipientId! });
     return reply.code(created ? 201 : 200).send({ _id: id });
+  });
+
+  app.patch('/api/conversations/:id', {
+    onRequest: verified, schema: { params: IdParams, body: UpdateConversationBody, response: { 200: ConversationSchema } },
+  }, async (request) => {
+    await groups.updateGroup(ctx, currentUser(request), { ...inConversation(request.params), ...request.body });
+    return chat.getConversation(ctx, currentUser(request), inConversation(request.params));
+  });
+
+  app.post('/api/conversations/:id/members', {
+    onRequest: verified, schema: { params: IdParams, body: AddMemberBody, response: { 200: ConversationSchema } },
+  }, async (request) => {
+    await groups.addMember(ctx, currentUser(request), { ...inConversation(request.params), userId: request.body.userId });
+    return chat.getConversation(ctx, currentUser(request), inConversation(request.params));
+  });
+
+  // The creator removes a member; anyone removes themselves (leaves). Leaving only removes, so any session may.
+  app.delete('/api/conversations/:id/members/:userId', {
+    onRequest: authenticated, schema: { params: MemberParams, response: { 200: MessageResponse } },
+  }, async (request) => {
+    const user = currentUser(request);
+    await groups.removeMember(ctx, user, { conversationId: request.params.id, userId: request.params.userId });
+    return { msg: request.params.userId === user.id ? 'You left the conversation.' : 'Member removed.' };
   });
 
   // Beyond the spec's list: `/chat/{id}` opened directly shows its therapist even when its list page is not loaded.
@@ -55,6 +85,11 @@ export function chatRoutes(app: App, ctx: AppContext): void {
   app.get('/api/conversations/:id/messages', {
     onRequest: verified, schema: { params: IdParams, querystring: MessagesQuery, response: { 200: MessagesPage } },
   }, async (request) => chat.messagesPage(ctx, currentUser(request), { ...inConversation(request.params), ...request.query }));
+
+  // The REST twin of the `sendMessage` event (the same rules, the same newMessage to both sides): text, files or both.
+  app.post('/api/conversations/:id/messages', {
+    onRequest: verified, config: { idempotent: true }, schema: { params: IdParams, body: SendMessageBody, response: { 201: MessageSchema } },
+  }, async (request, reply) => reply.code(201).send(await chat.sendMessage(ctx, currentUser(request), { ...inConversation(request.params), ...request.body })));
 
   // Search in the conversation's history: participants only, newest match first.
   app.get('/api/conversations/:id/messages/search', {

@@ -6,10 +6,17 @@ import type { AppContext } from '../../context.ts';
 import { NOT_VERIFIED, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, driverCode, forbidden, notFound, PG, postgresCode, tooManyRequests } from '../../lib/errors.ts';
 import { introducePresence, type ConversationShown } from '../../lib/conversations.ts';
+import { clearChatPushes } from '../../lib/push-queue.ts';
+import { chatTag } from '../../../common/push.ts';
 import { chatMessageSent, chatUnreadChanged, chatUnreadCount } from '../../lib/notify.ts';
 import { conversationRoom, userRoom } from '../../lib/realtime.ts';
+import { assertAttachable, attach, withAttachments } from '../../lib/files/records.ts';
+import type { Db } from '../../db/client.ts';
 import * as q from './queries.ts';
 import { toConversation, toMessage, toPinned } from './present.ts';
+import { notifyChatMentions } from './mentions.ts';
+import { blockedEitherWay, membership } from './group-queries.ts';
+import { asSeenBy, groupView, maskedFor as maskedFor_ } from './group-view.ts';
 
 const RATE_WINDOW_MS = 10_000;
 
@@ -20,7 +27,8 @@ export async function listConversations(
   ctx: AppContext, user: CurrentUser, { limit, before }: { limit: number; before?: string },
 ): Promise<Conversation[]> {
   const rows = await q.listConversations(ctx.db, user.id, limit, before);
-  return rows.map((row) => toConversation(row, user.id));
+  const hidden = rows.some((row) => row.is_group) ? await blockedEitherWay(ctx.db, user.id) : undefined;
+  return rows.map((row) => toConversation(row, user.id, hidden));
 }
 
 /** Tells each participant about the conversation as they see it (read now, unless the caller has it already). */
@@ -75,7 +83,7 @@ export async function getConversation(ctx: AppContext, user: CurrentUser, { conv
   // The row carries its participants: no separate membership query.
   const row = await q.findConversation(ctx.db, conversationId, user.id);
   if (!row?.participants?.some((p) => p._id === user.id)) throw notFound(CHAT_ERRORS.conversationNotFound);
-  return toConversation(row, user.id);
+  return toConversation(row, user.id, row.is_group ? await blockedEitherWay(ctx.db, user.id) : undefined);
 }
 
 export async function requireParticipant(ctx: AppContext, user: CurrentUser, { conversationId }: InConversation): Promise<void> {
@@ -95,9 +103,13 @@ const notVerified = () => forbidden(NOT_VERIFIED, 'NOT_VERIFIED');
 export async function messagesPage(
   ctx: AppContext, user: CurrentUser, { conversationId, limit, before }: InConversation & { limit: number; before?: string },
 ): Promise<Message[]> {
-  await requireParticipant(ctx, user, { conversationId });
-  const rows = await q.messagesPage(ctx.db, conversationId, user.id, limit, before);
-  return rows.reverse().map(toMessage);
+  const member = await membership(ctx.db, conversationId, user.id);
+  if (!member) throw notFound(CHAT_ERRORS.conversationNotFound);
+  const [rows, view] = await Promise.all([
+    q.messagesPage(ctx.db, conversationId, user.id, limit, before), member.is_group ? groupView(ctx, conversationId, user.id) : undefined,
+  ]);
+  const messages = await withAttachments(ctx.db, rows.reverse().map(toMessage));
+  return view ? asSeenBy(messages, user.id, view) : messages;
 }
 
 export async function togglePin(
@@ -125,14 +137,27 @@ export async function pinConversation(
   return view;
 }
 
-export async function sendMessage(
-  ctx: AppContext, user: CurrentUser, { conversationId, text, clientMessageId }: InConversation & { text: string; clientMessageId?: string },
-): Promise<Message> {
+type SendInput = InConversation & { text: string; clientMessageId?: string; attachmentIds?: string[] };
+
+export async function sendMessage(ctx: AppContext, user: CurrentUser, input: SendInput): Promise<Message> {
+  const { conversationId, text, clientMessageId, attachmentIds = [] } = input;
   const limit = { count: ctx.config.limits.chatMessagesPer10s, windowMs: RATE_WINDOW_MS };
-  const stored = await q.insertMessage(ctx.db, conversationId, user.id, text, limit, clientMessageId ?? null).catch((error: unknown) => {
+  if (attachmentIds.length && clientMessageId) {
+    // A retried send whose first attempt was stored already attached its files: it answers that message.
+    const first = await q.findSentMessage(ctx.db, conversationId, user.id, clientMessageId);
+    if (first) return resendStored(ctx, user, first);
+  }
+  await assertAttachable(ctx.db, user.id, attachmentIds);
+  // With files, the message and their attachment commit together: a file refused by a racing send stores no message.
+  const insert = async (db: Db) => {
+    const row = await q.insertMessage(db, conversationId, user.id, text, limit, clientMessageId ?? null);
+    return row ? { row, attachments: await attach(db, user.id, attachmentIds, { messageId: row.id }) } : undefined;
+  };
+  const result = await (attachmentIds.length ? ctx.db.transaction((tx) => insert(tx as unknown as Db)) : insert(ctx.db)).catch((error: unknown) => {
     // The conversation was deleted while the message was on its way: its foreign key no longer holds.
     throw postgresCode(error) === PG.foreignKeyViolation ? notFound(CHAT_ERRORS.conversationNotFound) : error;
   });
+  const stored = result?.row;
   if (!stored && clientMessageId) {
     const first = await q.findSentMessage(ctx.db, conversationId, user.id, clientMessageId);
     if (first) return resendStored(ctx, user, first);
@@ -147,14 +172,25 @@ export async function sendMessage(
     if (why.refused) throw forbidden(BLOCK_TEXTS.notAccepting);
     throw tooManyRequests(CHAT_ERRORS.tooFast);
   }
-  const message = toMessage(stored);
-  const delivery: MessageDelivery = { userIds: [user.id, ...(stored.recipients ?? [])], message, conversation: stored.conversation };
+  const recipients = stored.recipients ?? [];
+  const withFiles: Message = { ...toMessage(stored), attachments: result.attachments };
+  // In a group the sender's copy counts its receipts from here ("Delivered to 0 of 4" until devices say otherwise).
+  const message = stored.conversation?.is_group || stored.maskedFor.length
+    ? { ...withFiles, receipts: { of: recipients.length, deliveredTo: [], readBy: [] } }
+    : withFiles;
+  const delivery: MessageDelivery = {
+    userIds: [user.id, ...recipients], message, conversation: stored.conversation, maskedFor: stored.maskedFor,
+  };
   ctx.realtime.fanOut(MESSAGE_DELIVERY, delivery);
   // The badges, and the "sent you a message" email for a recipient with no device connected (server/lib/notify.ts).
   void ctx.realtime.track(chatMessageSent(ctx, {
     messageId: message._id, conversationId, senderId: user.id, recipientIds: stored.recipients ?? [], newlyUnread: stored.newlyUnread ?? [],
   }))
     .catch((error) => logFailure(ctx, 'chatUnreadCount', error));
+  if (text.includes('@[')) {
+    void ctx.realtime.track(notifyChatMentions(ctx, { messageId: message._id, conversationId, senderId: user.id, text, recipientIds: recipients }))
+      .catch((error) => logFailure(ctx, 'chatMentions', error));
+  }
   // A newer message won a race: the list entries are read again as they now are.
   if (!stored.conversation) {
     void ctx.realtime.track(announceConversation(ctx, conversationId, 'conversationUpdated'))
@@ -168,7 +204,7 @@ export async function sendMessage(
  * the node that stored it may have died before telling anyone (clients drop a newMessage whose _id they have).
  */
 async function resendStored(ctx: AppContext, user: CurrentUser, row: q.MessageRow): Promise<Message> {
-  const message = toMessage(row);
+  const [message] = await withAttachments(ctx.db, [toMessage(row)]);
   const partners = await q.partnersIn(ctx.db, message.conversationId, user.id);
   ctx.realtime.fanOut(MESSAGE_DELIVERY, { userIds: [user.id, ...partners], message, conversation: null } satisfies MessageDelivery);
   return message;
@@ -180,19 +216,22 @@ export async function unreadConversations(ctx: AppContext, user: CurrentUser): P
 }
 
 export const MESSAGE_DELIVERY = 'chat:message';
-type MessageDelivery = { userIds: string[]; message: Message; conversation: q.ConversationRow | null };
+/** `maskedFor`: in a group, the members with a block between them and the sender, who get the placeholder instead. */
+type MessageDelivery = { userIds: string[]; message: Message; conversation: q.ConversationRow | null; maskedFor?: string[] };
 
 /**
  * On every node, for the participants with a socket there: the new message, then their list entry as they see it
  * (last message, time, unread counts). One fan-out per message crosses Redis, not one broadcast per event and person.
  */
 export function deliverLocally(ctx: AppContext, payload: unknown): void {
-  const { userIds, message, conversation } = payload as MessageDelivery;
+  const { userIds, message, conversation, maskedFor } = payload as MessageDelivery;
+  const masked = maskedFor?.length ? new Set(maskedFor) : undefined;
   for (const id of userIds) {
     if (!ctx.realtime.hasLocalUser(id)) continue;
     const devices = ctx.realtime.io.local.to(userRoom(id));
-    devices.emit('newMessage', message);
-    if (conversation) devices.emit('conversationUpdated', toConversation(conversation, id));
+    const hidden = masked?.has(id) ? new Set([message.sender._id]) : undefined;
+    devices.emit('newMessage', hidden ? maskedFor_(message, hidden) : message);
+    if (conversation) devices.emit('conversationUpdated', toConversation(conversation, id, hidden));
   }
 }
 
@@ -209,23 +248,31 @@ export async function showLocally(ctx: AppContext, payload: unknown): Promise<vo
 export async function markDelivered(ctx: AppContext, user: CurrentUser, { conversationId }: InConversation): Promise<{ updated: number }> {
   const result = await q.markDelivered(ctx.db, conversationId, user.id);
   if (!result.member) throw notFound(CHAT_ERRORS.conversationNotFound);
-  tellSenders(ctx, conversationId, result.changed, 'delivered');
+  tellSenders(ctx, conversationId, result, 'delivered', user.id);
   return { updated: result.changed.length };
 }
 
 export async function markRead(ctx: AppContext, user: CurrentUser, { conversationId }: InConversation): Promise<{ updated: number }> {
   const result = await q.markRead(ctx.db, conversationId, user.id);
   if (!result.member) throw notFound(CHAT_ERRORS.conversationNotFound);
-  tellSenders(ctx, conversationId, result.changed, 'read');
+  tellSenders(ctx, conversationId, result, 'read', user.id);
   if (result.changed.length > 0 || (result.unreadBefore ?? 0) > 0) await announceConversation(ctx, conversationId, 'conversationUpdated');
-  if ((result.unreadBefore ?? 0) > 0) await chatUnreadChanged(ctx, [user.id]);
+  if ((result.unreadBefore ?? 0) > 0) {
+    await chatUnreadChanged(ctx, [user.id]);
+    // Read here: the pushes about it on the member's other devices close.
+    void ctx.realtime.track(clearChatPushes(ctx, user.id, chatTag(conversationId))).catch((error) => logFailure(ctx, 'clearPushes', error));
+  }
   return { updated: result.changed.length };
 }
 
-function tellSenders(ctx: AppContext, conversationId: string, changed: { id: string; senderId: string }[], status: 'delivered' | 'read') {
+/** In a group (`through` given), each sender hears which member's devices got or read which of their messages. */
+function tellSenders(ctx: AppContext, conversationId: string, { changed, through }: q.StatusChange, status: 'delivered' | 'read', userId: string) {
   const bySender = new Map<string, string[]>();
   for (const { id, senderId } of changed) bySender.set(senderId, [...(bySender.get(senderId) ?? []), id]);
-  for (const [senderId, messageIds] of bySender) ctx.realtime.toUser(senderId).emit('messageStatus', { conversationId, messageIds, status });
+  const who = through ? { userId, through: new Date(through).toISOString() } : {};
+  for (const [senderId, messageIds] of bySender) {
+    ctx.realtime.toUser(senderId).emit('messageStatus', { conversationId, messageIds, status, ...who });
+  }
 }
 
 /** Logs a failure without its payload: the error of a failed query would carry the message text in its parameters. */

@@ -1,15 +1,11 @@
 // Scale-out: two real server processes on one PostgreSQL database and one Redis. A message sent through one node
 // reaches a recipient connected to the other, with its status and presence right on both.
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Message } from '../../../common/chat.ts';
 import { queryRows } from '../../db/client.ts';
 import { openTestDatabase } from '../../test/harness.ts';
+import { startNode as startTestNode } from '../../test/nodes.ts';
 import { createUser } from '../../test/factories.ts';
 import { call, connectClient, settle, waitFor, type ChatClient } from '../../test/sockets.ts';
 
@@ -19,50 +15,22 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+// The shared launcher (server/test/nodes.ts), each node stopped after the file's tests.
+async function startNode(databaseUrl: string): Promise<string> {
+  const node = await startTestNode(databaseUrl);
+  cleanups.push(node.stop);
+  return node.url;
 }
 
-async function startNode(databaseUrl: string): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-node-'));
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: {
-      ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl,
-      REDIS_URL: process.env.REDIS_URL, DATA_DIR: dataDir, SEED_DEMO: '0',
-      ADMIN_EMAIL: 'admin@two-nodes.test', ADMIN_PASSWORD: 'two-nodes-admin-password',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  cleanups.push(async () => {
-    child.kill('SIGTERM');
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false)) return { url, process: child };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`node on port ${port} did not start`);
-}
-
-it.skipIf(!enabled)('delivers across nodes with status and presence right on both', { timeout: 120_000 }, async () => {
+it.skipIf(!enabled)('delivers across nodes with status and presence right on both', { timeout: 420_000 }, async () => {
   const database = await openTestDatabase();
   cleanups.push(() => database.close());
   // One after the other: ensureAdmin (server/features/accounts/ensure-admin.ts) reads then inserts, so two nodes starting at the
   // same instant on an empty database race on the administrator's row.
-  const nodeA = await startNode(database.url!);
-  const nodeB = await startNode(database.url!);
+  const [nodeA, nodeB] = await Promise.all([startNode(database.url!), startNode(database.url!)]);
   const [ann, ben] = await Promise.all([createUser(database.db, { name: 'Ann on A' }), createUser(database.db, { name: 'Ben on B' })]);
 
-  const opened = await fetch(`${nodeA.url}/api/conversations`, {
+  const opened = await fetch(`${nodeA}/api/conversations`, {
     method: 'POST', headers: { 'content-type': 'application/json', ...ann.headers }, body: JSON.stringify({ recipientId: ben.id }),
   });
   expect(opened.status).toBe(201);
@@ -70,16 +38,16 @@ it.skipIf(!enabled)('delivers across nodes with status and presence right on bot
 
   const clients: ChatClient[] = [];
   cleanups.push(() => clients.forEach((c) => c.disconnect()));
-  const annA = await connectClient(nodeA.url, ann.token);
+  const annA = await connectClient(nodeA, ann.token);
   clients.push(annA);
   expect(await waitFor(annA, 'getOnlineUsers')).toEqual([]);
 
   // Presence crosses nodes both ways.
-  const benB = await connectClient(nodeB.url, ben.token);
+  const benB = await connectClient(nodeB, ben.token);
   clients.push(benB);
   expect(await waitFor(annA, 'presenceChanged')).toEqual({ userId: ben.id, online: true });
   expect(await waitFor(benB, 'getOnlineUsers')).toEqual([ann.id]);
-  const annPhoneB = await connectClient(nodeB.url, ann.token);
+  const annPhoneB = await connectClient(nodeB, ann.token);
   clients.push(annPhoneB);
 
   // A message through A reaches Ben on B, and Ann's other device on B.
@@ -128,4 +96,43 @@ it.skipIf(!enabled)('delivers across nodes with status and presence right on bot
   annPhoneB.disconnect();
   expect(await waitFor(benB, 'presenceChanged')).toEqual({ userId: ann.id, online: false });
   expect(await call(benB, 'getOnlineUsers')).toEqual([]);
+});
+
+it.skipIf(!enabled)('a group across nodes: each member once, and a member removed on one node stops receiving on the other', { timeout: 420_000 }, async () => {
+  const database = await openTestDatabase();
+  cleanups.push(() => database.close());
+  const [nodeA, nodeB] = await Promise.all([startNode(database.url!), startNode(database.url!)]);
+  const [amara, ben, cleo] = await Promise.all(['Amara on A', 'Ben on B', 'Cleo on B'].map((name) => createUser(database.db, { name })));
+  const post = (url: string, user: typeof amara, body: unknown, method = 'POST') => fetch(url, {
+    method, headers: { 'content-type': 'application/json', ...user.headers }, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const made = await post(`${nodeA}/api/conversations`, amara, { participantIds: [ben.id, cleo.id], title: 'Across' });
+  expect(made.status).toBe(201);
+  const { _id: conversationId } = await made.json();
+  const clients: ChatClient[] = [];
+  cleanups.push(() => clients.forEach((c) => c.disconnect()));
+  const [amaraA, benB, cleoB] = await Promise.all([
+    connectClient(nodeA, amara.token), connectClient(nodeB, ben.token), connectClient(nodeB, cleo.token),
+  ]);
+  clients.push(amaraA, benB, cleoB);
+  for (const s of [amaraA, benB, cleoB]) await call(s, 'joinConversation', conversationId);
+
+  const sent: Message = await call(amaraA, 'sendMessage', { conversationId, text: 'To both on B' });
+  await waitFor(benB, 'newMessage', (m) => m._id === sent._id);
+  await waitFor(cleoB, 'newMessage', (m) => m._id === sent._id);
+  await settle();
+  for (const device of [benB, cleoB]) expect(device.received.newMessage?.filter((m) => m._id === sent._id)).toHaveLength(1);
+
+  // Removed through A; Cleo's sockets on B leave the room at once and get nothing more.
+  const removed = await fetch(`${nodeA}/api/conversations/${conversationId}/members/${cleo.id}`, { method: 'DELETE', headers: amara.headers });
+  expect(removed.status).toBe(200);
+  await waitFor(cleoB, 'conversationDeleted', (e) => e.conversationId === conversationId);
+  expect((await waitFor(benB, 'newMessage', (m) => m.kind === 'system' && m.text === 'Amara on A removed Cleo on B')).conversationId).toBe(conversationId);
+  benB.emit('typing', { conversationId });
+  await waitFor(amaraA, 'typing', (t) => t.userId === ben.id);
+  const after: Message = await call(amaraA, 'sendMessage', { conversationId, text: 'Only Ben now' });
+  await waitFor(benB, 'newMessage', (m) => m._id === after._id);
+  await settle(300);
+  expect(cleoB.received.newMessage?.some((m) => m._id === after._id)).toBeFalsy();
+  expect(cleoB.received.typing?.some((t) => t.conversationId === conversationId)).toBeFalsy();
 });

@@ -12,6 +12,7 @@ import { decodeTimeCursor, encodeTimeCursor } from './cursor.ts';
 import { removeComments } from '../../db/comment-tree.ts';
 import { countsChanged } from '../../lib/notify.ts';
 import { withCurrentNames } from '../../lib/mention-names.ts';
+import { guardForumText } from '../../lib/forum-privacy.ts';
 import { forumRead, forumWrite } from './forum-reads.ts';
 import { headOf, pageBytes, pageJsonFor, withJson, type JsonAnswer, type SharedPage } from './page-json.ts';
 import { cursorTime, isoTime, likedComments, setLike, timePage } from './posts-queries.ts';
@@ -107,8 +108,17 @@ function requiredContent(content: string): string {
   return content;
 }
 
-export async function addComment(ctx: ForumWriteContext, user: CurrentUser, { postId, content }: { postId: string; content: string }): Promise<Comment> {
+type Written = { content: string; confirmDeidentified?: boolean };
+
+/** The content, once it is not blank and the forum privacy guard lets it through. */
+async function checkedContent(ctx: ForumWriteContext, { content, confirmDeidentified = false }: Written): Promise<string> {
   const text = requiredContent(content);
+  await guardForumText(ctx, { text, subject: 'comment', confirmed: confirmDeidentified });
+  return text;
+}
+
+export async function addComment(ctx: ForumWriteContext, user: CurrentUser, { postId, ...written }: { postId: string } & Written): Promise<Comment> {
+  const text = await checkedContent(ctx, written);
   const { answer, events } = await forumWrite(ctx, async (t) => {
     await assertPostExists(t, postId);
     const id = await insertComment(t, { postId, parentId: null, authorId: user.id, content: text });
@@ -120,8 +130,8 @@ export async function addComment(ctx: ForumWriteContext, user: CurrentUser, { po
 }
 
 /** `id` is the comment replied to. */
-export async function replyToComment(ctx: ForumWriteContext, user: CurrentUser, { id: parentId, content }: { id: string; content: string }): Promise<Comment> {
-  const text = requiredContent(content);
+export async function replyToComment(ctx: ForumWriteContext, user: CurrentUser, { id: parentId, ...written }: { id: string } & Written): Promise<Comment> {
+  const text = await checkedContent(ctx, written);
   const { answer, events } = await forumWrite(ctx, async (t) => {
     const [parent] = await queryRows<{ post_id: string; deleted: boolean }>(t, sql`
       SELECT post_id, deleted FROM comments WHERE id = ${parentId}`);

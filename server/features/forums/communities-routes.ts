@@ -6,6 +6,7 @@ import {
 } from '../../../common/communities.ts';
 import { z } from 'zod';
 import * as communities from './communities.ts';
+import { reads } from '../../lib/read-routing.ts';
 
 /**
  * Communities (spec section 7). The list, search and one community are readable signed out (names and
@@ -14,10 +15,10 @@ import * as communities from './communities.ts';
  */
 export function communitiesRoutes(app: App, ctx: AppContext): void {
   app.get('/api/communities', { schema: { querystring: CommunitiesQuery, response: { 200: CommunitiesPageSchema } } },
-    async (request) => communities.listCommunities(ctx, request.user, request.query));
+    async (request) => communities.listCommunities(await reads(ctx, request), request.user, request.query));
 
   app.get('/api/communities/search', { schema: { querystring: CommunitySearchQuery, response: { 200: CommunitiesPageSchema } } },
-    async (request) => communities.searchCommunities(ctx, request.user, request.query));
+    async (request) => communities.searchCommunities(await reads(ctx, request), request.user, request.query));
 
   app.get('/api/communities/joined', {
     onRequest: verified, schema: { querystring: ShortListQuery, response: { 200: z.array(CommunitySchema) } },
@@ -25,7 +26,7 @@ export function communitiesRoutes(app: App, ctx: AppContext): void {
 
   app.get('/api/communities/recommendations', {
     onRequest: verified, schema: { querystring: ShortListQuery, response: { 200: z.array(RecommendationSchema) } },
-  }, async (request) => communities.recommendCommunities(ctx, currentUser(request), request.query));
+  }, async (request) => communities.recommendCommunities(await reads(ctx, request), currentUser(request), request.query));
 
   app.get('/api/communities/:id', { schema: { params: IdParams, response: { 200: CommunitySchema } } },
     async (request) => communities.getCommunity(ctx, request.user, request.params));

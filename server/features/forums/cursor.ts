@@ -1,5 +1,7 @@
 import { isRealInstant } from '../../../common/time.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { SERVER_GENERAL } from '../../lib/texts/general.ts';
+import { localText } from '../../lib/i18n.ts';
 
 // Cursors are opaque to clients: base64url of the sort key of the last row they saw. Timestamps keep
 // PostgreSQL's microseconds (a JavaScript Date would round them and make rows repeat or vanish between pages).
@@ -20,7 +22,7 @@ const encode = (parts: string[]) => Buffer.from(parts.join('|')).toString('base6
 
 function decode(cursor: string, field: string, size: number): string[] {
   const parts = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (parts.length !== size) throw badRequest(`Invalid ${field}: not a valid cursor`);
+  if (parts.length !== size) throw badRequest(localText(SERVER_GENERAL.fieldNotACursor, { field }));
   return parts;
 }
 
@@ -29,7 +31,7 @@ export const encodeTimeCursor = (c: TimeCursor) => encode([c.at, c.id]);
 export function decodeTimeCursor(cursor: string | undefined, field = 'before'): TimeCursor | null {
   if (!cursor) return null;
   const [at, id] = decode(cursor, field, 2);
-  if (!isTimestamp(at) || !UUID.test(id)) throw badRequest(`Invalid ${field}: not a valid cursor`);
+  if (!isTimestamp(at) || !UUID.test(id)) throw badRequest(localText(SERVER_GENERAL.fieldNotACursor, { field }));
   return { at, id };
 }
 
@@ -55,7 +57,7 @@ export function encodeSearchCursor(c: SearchCursor): string {
 
 function postKey(at: string, id: string, optional: boolean): PostKey | null {
   if (optional && at === '' && id === '') return null;
-  if (!isTimestamp(at) || !UUID.test(id)) throw badRequest('Invalid before: not a valid cursor');
+  if (!isTimestamp(at) || !UUID.test(id)) throw badRequest(localText(SERVER_GENERAL.fieldNotACursor, { field: 'before' }));
   return { at, id };
 }
 
@@ -68,10 +70,10 @@ export function decodeSearchCursor(cursor: string | undefined): SearchCursor | n
     const top = postKey(topAt, topId, true);
     const bottom = postKey(bottomAt, bottomId, true);
     const position = postKey(at, id, false)!;
-    if (!isRank(rank)) throw badRequest('Invalid before: not a valid cursor');
+    if (!isRank(rank)) throw badRequest(localText(SERVER_GENERAL.fieldNotACursor, { field: 'before' }));
     return { kind: 'in', top, bottom, rank, ...position };
   }
-  throw badRequest('Invalid before: not a valid cursor');
+  throw badRequest(localText(SERVER_GENERAL.fieldNotACursor, { field: 'before' }));
 }
 
 /** A post's place in most-liked-first order (the Top sort): its likes, then its id. */
@@ -85,7 +87,7 @@ export function decodeTopCursor(cursor: string | undefined): TopCursor | null {
   if (!cursor) return null;
   const [kind, likes, id] = decode(cursor, 'before', 3);
   if (kind !== 't' || !LIKES.test(likes) || Number(likes) > MAX_LIKES || !UUID.test(id)) {
-    throw badRequest('Invalid before: not a valid cursor');
+    throw badRequest(localText(SERVER_GENERAL.fieldNotACursor, { field: 'before' }));
   }
   return { likes: Number(likes), id };
 }

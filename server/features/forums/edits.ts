@@ -6,6 +6,8 @@ import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { withCurrentNames } from '../../lib/mention-names.ts';
+import { guardForumText } from '../../lib/forum-privacy.ts';
+import { postText } from '../../../common/privacy-check.ts';
 import {
   COMMENT_NOT_FOUND, COMMENT_REQUIRED, ONLY_AUTHOR_OR_ADMIN_EDITS, POST_NOT_FOUND, REMOVED_POST_NOT_EDITABLE, TITLE_CONTENT_REQUIRED,
   type Comment, type Post,
@@ -27,11 +29,26 @@ async function allowEdit(t: Db, user: CurrentUser, row: Before, audit: { action:
   await recordAudit(t, { actorId: user.id, ...audit, detail: { ...audit.detail, authorId: row.author_id } });
 }
 
+/**
+ * Who may edit is known before the privacy guard reads the text (a refusal for someone else's post says nothing about
+ * its words); the transaction checks again under its lock. The guard runs outside it: it may take a while.
+ */
+function mayEdit(user: CurrentUser, row: { author_id: string } | undefined, missing: () => Error) {
+  if (!row) throw missing();
+  if (row.author_id !== user.id && !isAdmin(user)) throw forbidden(ONLY_AUTHOR_OR_ADMIN_EDITS);
+}
+
+type Confirmed = { confirmDeidentified?: boolean };
+
 export async function editPost(
-  ctx: ForumWriteContext, user: CurrentUser, { id, title: rawTitle, content }: { id: string; title: string; content: string },
+  ctx: ForumWriteContext, user: CurrentUser,
+  { id, title: rawTitle, content, confirmDeidentified = false }: { id: string; title: string; content: string } & Confirmed,
 ): Promise<Post> {
   const title = rawTitle.trim();
   if (!title || !content.trim()) throw badRequest(TITLE_CONTENT_REQUIRED);
+  const [author] = await queryRows<{ author_id: string }>(ctx.db, sql`SELECT author_id FROM posts WHERE id = ${id}`);
+  mayEdit(user, author, () => notFound(POST_NOT_FOUND));
+  await guardForumText(ctx, { text: postText(rawTitle, content), subject: 'post', confirmed: confirmDeidentified });
   const events = await forumWrite(ctx, async (t) => {
     const [post] = await queryRows<Before & { removed: boolean }>(t, sql`
       SELECT author_id, content, removed_at IS NOT NULL AS removed FROM posts WHERE id = ${id} FOR UPDATE`);
@@ -49,9 +66,12 @@ export async function editPost(
 }
 
 export async function editComment(
-  ctx: ForumWriteContext, user: CurrentUser, { id, content }: { id: string; content: string },
+  ctx: ForumWriteContext, user: CurrentUser, { id, content, confirmDeidentified = false }: { id: string; content: string } & Confirmed,
 ): Promise<Comment> {
   if (!content.trim()) throw badRequest(COMMENT_REQUIRED);
+  const [author] = await queryRows<{ author_id: string }>(ctx.db, sql`SELECT author_id FROM comments WHERE id = ${id} AND NOT deleted`);
+  mayEdit(user, author, () => notFound(COMMENT_NOT_FOUND));
+  await guardForumText(ctx, { text: content, subject: 'comment', confirmed: confirmDeidentified });
   const events = await forumWrite(ctx, async (t) => {
     const [comment] = await queryRows<Before & { post_id: string; title: string; deleted: boolean }>(t, sql`
       SELECT c.author_id, c.content, c.post_id, c.deleted, p.title FROM comments c JOIN posts p ON p.id = c.post_id

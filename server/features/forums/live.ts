@@ -8,8 +8,9 @@ import { sql } from 'drizzle-orm';
 import { POST_NOT_FOUND, WatchPostPayload, type PostCommentAddedEvent } from '../../../common/posts.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
-import { NOT_VERIFIED } from '../../lib/auth.ts';
+import { ACCESS } from '../../lib/error-texts.ts';
 import { describeError, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { localeOfHeaders, localText } from '../../lib/i18n.ts';
 import { assertSafeInput } from '../../lib/input-safety.ts';
 import type { AuthedSocket } from '../../lib/realtime.ts';
 
@@ -30,7 +31,7 @@ export function forumsRealtime(ctx: AppContext): void {
       SELECT (u.verification_status = 'verified' OR u.role = 'admin') AND NOT u.disabled AS may_read,
         EXISTS (SELECT 1 FROM posts p WHERE p.id = ${postId}) AS post
       FROM users u WHERE u.id = ${socket.data.user.id}`);
-    if (!row?.may_read) throw forbidden(NOT_VERIFIED, 'NOT_VERIFIED');
+    if (!row?.may_read) throw forbidden(localText(ACCESS.notVerified), 'NOT_VERIFIED');
     if (!row.post) throw notFound(POST_NOT_FOUND);
     for (const room of socket.rooms) if (room.startsWith('post:') && room !== postRoom(postId)) await socket.leave(room);
     await socket.join(postRoom(postId));
@@ -39,7 +40,7 @@ export function forumsRealtime(ctx: AppContext): void {
   // Shared listeners (socket.io calls them with the socket as `this`): no closure per socket (decision 0097).
   function onWatch(this: AuthedSocket, payload: unknown, ack?: unknown) {
     const reply: Ack | undefined = typeof ack === 'function' ? (ack as Ack) : undefined;
-    void ctx.realtime.track(watch(this, payload).then((result) => reply?.(result), (error: unknown) => reply?.(describeError(error).body)));
+    void ctx.realtime.track(watch(this, payload).then((result) => reply?.(result), (error: unknown) => reply?.(describeError(error, localeOfHeaders(this.handshake.headers, this.data.user.locale)).body)));
   }
   function onUnwatch(this: AuthedSocket, payload: unknown) {
     const parsed = WatchPostPayload.safeParse(payload);

@@ -12,6 +12,9 @@ import * as comments from './comments.ts';
 import { editComment, editPost } from './edits.ts';
 import { sendJson } from './page-json.ts';
 import * as posts from './posts.ts';
+import { reads } from '../../lib/read-routing.ts';
+import { formatText, localText } from '../../lib/i18n.ts';
+import { SERVER_FORUMS } from '../../lib/texts/forums.ts';
 
 /**
  * Forum posts and their comments (spec section 7). Reading needs a session; writing needs a verified licence;
@@ -25,21 +28,21 @@ export function postsRoutes(app: App, ctx: AppContext): void {
 
   app.get('/api/forumPosts/feed', {
     onRequest: verified, schema: { querystring: PostsQuery, response: { 200: PostsPageSchema } },
-  }, async (request, reply) => sendJson(request, reply, await posts.feedJson(ctx, currentUser(request), request.query)));
+  }, async (request, reply) => sendJson(request, reply, await posts.feedJson(await reads(ctx, request), currentUser(request), request.query)));
 
   app.get('/api/forumPosts/search', {
     onRequest: verified, schema: { querystring: PostSearchQuery, response: { 200: PostsPageSchema } },
-  }, async (request, reply) => sendJson(request, reply, await posts.searchPostsJson(ctx, currentUser(request), request.query)));
+  }, async (request, reply) => sendJson(request, reply, await posts.searchPostsJson(await reads(ctx, request), currentUser(request), request.query)));
 
   app.get('/api/forumPosts/search/:communityId', {
     onRequest: verified, schema: { params: CommunityIdParams, querystring: PostSearchQuery, response: { 200: PostsPageSchema } },
   }, async (request, reply) => sendJson(request, reply,
-    await posts.searchPostsJson(ctx, currentUser(request), { ...request.params, ...request.query })));
+    await posts.searchPostsJson(await reads(ctx, request), currentUser(request), { ...request.params, ...request.query })));
 
   app.get('/api/forumPosts/community/:communityId', {
     onRequest: verified, schema: { params: CommunityIdParams, querystring: PostsQuery, response: { 200: PostsPageSchema } },
   }, async (request, reply) => sendJson(request, reply,
-    await posts.communityPostsJson(ctx, currentUser(request), { ...request.params, ...request.query })));
+    await posts.communityPostsJson(await reads(ctx, request), currentUser(request), { ...request.params, ...request.query })));
 
   app.get('/api/forumPosts/:id', { onRequest: verified, schema: { params: IdParams, response: { 200: PostSchema } } },
     async (request) => posts.getPost(ctx, currentUser(request), request.params));
@@ -122,6 +125,6 @@ export function postsRoutes(app: App, ctx: AppContext): void {
     onRequest: adminOnly, schema: { body: BulkDeleteBody, response: { 200: BulkDeleteResponse } },
   }, async (request) => {
     const deleted = await comments.bulkDeleteComments(ctx, currentUser(request), request.body);
-    return { msg: `Deleted ${deleted} comments.`, deleted };
+    return { msg: formatText(localText(SERVER_FORUMS.deletedComments, { count: deleted }), request.locale), deleted };
   });
 }

@@ -22,6 +22,8 @@ import { keepAnswerWithin } from '../../lib/idempotency.ts';
 import { recordEvents } from '../../lib/outbox.ts';
 import { countsChanged, type NotifyContext } from '../../lib/notify.ts';
 import { withCurrentNames } from '../../lib/mention-names.ts';
+import { guardForumText } from '../../lib/forum-privacy.ts';
+import { postText } from '../../../common/privacy-check.ts';
 
 /** Writes that notify: the forum's context plus what notifications need (server/lib/notify.ts). */
 export type ForumWriteContext = ServiceContext & NotifyContext;
@@ -104,9 +106,12 @@ export async function setFollow(ctx: ServiceContext, user: CurrentUser, { id: po
   return { following: on };
 }
 
-export async function createPost(ctx: ForumWriteContext, user: CurrentUser, input: { title: string; content: string; communityId?: string | null }) {
+export async function createPost(
+  ctx: ForumWriteContext, user: CurrentUser, input: { title: string; content: string; communityId?: string | null; confirmDeidentified?: boolean },
+) {
   const title = input.title.trim();
   if (!title || !input.content.trim()) throw badRequest(TITLE_CONTENT_REQUIRED);
+  await guardForumText(ctx, { text: postText(input.title, input.content), subject: 'post', confirmed: input.confirmDeidentified ?? false });
   const communityId = input.communityId ?? null;
   const { answer, events } = await forumWrite(ctx, async (t) => {
     if (communityId) {

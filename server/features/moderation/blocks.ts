@@ -5,9 +5,11 @@ import { sql } from 'drizzle-orm';
 import { BLOCK_TEXTS, BLOCKS_MAX, type BlockedList, type PrivacySettings, type UpdatePrivacyInput } from '../../../common/blocks.ts';
 import type { AppContext } from '../../context.ts';
 import { queryPrepared } from '../../db/prepared.ts';
+import { rawColumns } from '../../db/rows.ts';
+import { blocks, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { toBlockedMember, type BlockedRow, type PrivacyRow, toPrivacy } from './blocks-present.ts';
+import { BLOCKED_MEMBER_KEYS, PRIVACY_KEYS, toBlockedMember, type BlockedRow, type PrivacyRow, toPrivacy } from './blocks-present.ts';
 
 type Target = { id: string };
 type Outcome = { found: boolean; changed: boolean; existed: boolean; partners: boolean };
@@ -59,13 +61,13 @@ async function tellPresence(ctx: AppContext, blockerId: string, otherId: string,
 /** Every member the caller blocked, newest first (there are at most BLOCKS_MAX). */
 export async function listBlocked(ctx: AppContext, user: CurrentUser): Promise<BlockedList> {
   const rows = await queryPrepared<BlockedRow>(ctx.db, sql`
-    SELECT u.id, u.name, u.avatar, b.created_at FROM blocks b JOIN users u ON u.id = b.blocked_id
+    SELECT ${rawColumns(users, BLOCKED_MEMBER_KEYS, 'u')}, ${rawColumns(blocks, ['createdAt'], 'b')} FROM blocks b JOIN users u ON u.id = b.blocked_id
     WHERE b.blocker_id = ${user.id} ORDER BY b.created_at DESC, b.blocked_id LIMIT ${BLOCKS_MAX}`);
   return { users: rows.map(toBlockedMember) };
 }
 
 export async function getPrivacy(ctx: AppContext, user: CurrentUser): Promise<PrivacySettings> {
-  const [row] = await queryPrepared<PrivacyRow>(ctx.db, sql`SELECT message_policy, listed_in_directory FROM users WHERE id = ${user.id}`);
+  const [row] = await queryPrepared<PrivacyRow>(ctx.db, sql`SELECT ${rawColumns(users, PRIVACY_KEYS)} FROM users WHERE id = ${user.id}`);
   if (!row) throw notFound(BLOCK_TEXTS.notFound);
   return toPrivacy(row);
 }
@@ -74,7 +76,7 @@ export async function setPrivacy(ctx: AppContext, user: CurrentUser, input: Upda
   const [row] = await queryPrepared<PrivacyRow>(ctx.db, sql`
     UPDATE users SET message_policy = coalesce(${input.whoCanMessage ?? null}::text, message_policy),
       listed_in_directory = coalesce(${input.listedInDirectory ?? null}::boolean, listed_in_directory)
-    WHERE id = ${user.id} RETURNING message_policy, listed_in_directory`);
+    WHERE id = ${user.id} RETURNING ${rawColumns(users, PRIVACY_KEYS)}`);
   if (!row) throw notFound(BLOCK_TEXTS.notFound);
   // The directory's shared pages, totals and featured therapists are read for everyone: read them again.
   if (input.listedInDirectory !== undefined) ctx.caches.publish({ type: 'directory.changed' });

@@ -1,48 +1,64 @@
-// The review's emails. A reporter hears the outcome, never who acted; a warned author hears where, never who
-// reported nor the reported text. A chat message is named without its conversation: its other participant is the
-// only one who could have reported it.
+// The review's emails, in each recipient's language. A reporter hears the outcome, never who acted; a warned author
+// hears where, never who reported nor the reported text. A chat message is named without its conversation: its other
+// participant is the only one who could have reported it.
+import { defineMessages } from '@formatjs/intl';
 import type { ReportAction, ReportTargetType } from '../../../common/moderation.ts';
+import { mailLocale, sayIn } from '../../lib/i18n.ts';
 import type { Mail } from '../../lib/mail.ts';
 import type { TargetView } from './reports-targets.ts';
 
-const THING: Record<ReportTargetType, string> = {
-  post: 'a post', comment: 'a comment', resource: 'a resource', profile: 'a profile', message: 'a chat message',
-};
+const M = defineMessages({
+  outcomeSubject: {
+    id: 'email.moderation.reportReviewed.subject', defaultMessage: 'Your report was reviewed',
+    description: 'Subject of the email telling a member the moderators reviewed their report.',
+  },
+  outcomeBody: {
+    id: 'email.moderation.reportReviewed.body',
+    defaultMessage: 'Hello {name},\n\nThank you for your report of {type, select, post {a post} comment {a comment} resource {a resource} profile {a profile} other {a chat message}}; the moderators reviewed it and {action, select, dismiss {found no problem} remove {removed the content} warn {warned its author} other {suspended the author\'s account}}.\n\nThera Root\n{link}',
+    description: 'Body of that email: {type} is what was reported, {action} what the moderators did; {link} the home page. Never says who acted.',
+  },
+  warningSubject: {
+    id: 'email.moderation.warning.subject', defaultMessage: 'A warning from the Thera Root moderators',
+    description: 'Subject of the email warning a member that something they wrote broke the rules.',
+  },
+  warningBody: {
+    id: 'email.moderation.warning.body',
+    defaultMessage: 'Hello {name},\n\n{what} was reported and reviewed by the moderators, who found that it breaks the community\'s rules. Please keep to them: a further problem may lead to your account being suspended.{hasWhere, select, yes {\n\nWhere: {where}} other {}}{hasNote, select, yes {\n\nThe moderators\' note: {note}} other {}}\n\nThera Root',
+    description: 'Body of the warning: {what} is one of the email.moderation.warning.what messages; {where} a link, shown when {hasWhere} is yes; {note} the moderators\' own words (not translated), shown when {hasNote} is yes.',
+  },
+  what: {
+    id: 'email.moderation.warning.what',
+    defaultMessage: '{type, select, post {Your post} comment {Your comment on a post} resource {A resource you submitted} profile {Your profile} other {A chat message you sent}}',
+    description: 'What a warning is about, where its place is unknown.',
+  },
+  whatIn: {
+    id: 'email.moderation.warning.whatIn',
+    defaultMessage: '{type, select, post {Your post in {place}} other {Your comment on a post in {place}}}',
+    description: 'What a warning is about: a post or comment in {place}, a community\'s name.',
+  },
+});
 
-const OUTCOME: Record<ReportAction, string> = {
-  dismiss: 'found no problem',
-  remove: 'removed the content',
-  warn: 'warned its author',
-  suspend: "suspended the author's account",
-};
-
-export function reporterOutcome(to: { email: string; name: string }, type: ReportTargetType, action: ReportAction, publicUrl: string): Mail {
-  return {
-    to: to.email,
-    subject: 'Your report was reviewed',
-    text: `Hello ${to.name},\n\nThank you for your report of ${THING[type]}; the moderators reviewed it and ${OUTCOME[action]}.\n\n`
-      + `Thera Root\n${publicUrl}/`,
-  };
+export function reporterOutcome(
+  to: { email: string; name: string; locale: string | null }, type: ReportTargetType, action: ReportAction, publicUrl: string,
+): Mail {
+  const say = sayIn(mailLocale(to.locale));
+  return { to: to.email, subject: say(M.outcomeSubject), text: say(M.outcomeBody, { name: to.name, type, action, link: `${publicUrl}/` }) };
 }
 
 /** "Your post in Anxiety Peers was reported...": the place in words and a link, not the content. */
 export function authorWarning(
-  to: { email: string; name: string }, type: ReportTargetType, view: TargetView, note: string | undefined, publicUrl: string,
+  to: { email: string; name: string; locale: string | null }, type: ReportTargetType, view: TargetView, note: string | undefined,
+  publicUrl: string,
 ): Mail {
+  const say = sayIn(mailLocale(to.locale));
   const place = view.where.replace(/^(Post|Comment on a post) in /, '');
-  const what: Record<ReportTargetType, string> = {
-    post: view.where.startsWith('Post in ') ? `Your post in ${place}` : 'Your post',
-    comment: view.where.startsWith('Comment on a post in ') ? `Your comment on a post in ${place}` : 'Your comment on a post',
-    resource: 'A resource you submitted',
-    profile: 'Your profile',
-    message: 'A chat message you sent',
-  };
-  const link = view.link ? `\n\nWhere: ${publicUrl}${view.link}` : '';
-  const said = note ? `\n\nThe moderators' note: ${note}` : '';
+  const placed = (type === 'post' && view.where.startsWith('Post in ')) || (type === 'comment' && view.where.startsWith('Comment on a post in '));
+  const what = placed ? say(M.whatIn, { type, place }) : say(M.what, { type });
   return {
     to: to.email,
-    subject: 'A warning from the Thera Root moderators',
-    text: `Hello ${to.name},\n\n${what[type]} was reported and reviewed by the moderators, who found that it breaks the community's rules. `
-      + `Please keep to them: a further problem may lead to your account being suspended.${link}${said}\n\nThera Root`,
+    subject: say(M.warningSubject),
+    text: say(M.warningBody, {
+      name: to.name, what, hasWhere: view.link ? 'yes' : 'no', where: view.link ? `${publicUrl}${view.link}` : '', hasNote: note ? 'yes' : 'no', note: note ?? '',
+    }),
   };
 }

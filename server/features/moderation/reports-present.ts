@@ -20,7 +20,8 @@ export function toReportItem(row: ReportGroupRow, view: TargetView): ReportItem 
     details: row.details,
     latestAt: row.latest_at,
     author: row.author_id ? { _id: row.author_id, name: row.author_name ?? '', disabled: Boolean(row.author_disabled) } : null,
-    content: view,
+    // Opened only with a reason (reported-conversation.ts), so each reading of a private message is in the trail.
+    content: row.target_type === 'message' ? { ...view, text: '', sealed: true } : { ...view, sealed: false },
     status: row.status,
     resolution: row.resolution,
     note: row.note,

@@ -6,6 +6,7 @@ import {
   MESSAGE_REMOVED, REMOVED_BY_MODERATOR, REPORT_OWN_CONTENT, REPORT_TARGET_NOT_FOUND, type ReportTargetType,
 } from '../../../common/moderation.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { openMessage } from '../../lib/crypto/fields.ts';
 import { removeComments } from '../../db/comment-tree.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import type { CacheEvent } from '../../lib/caches.ts';
@@ -48,7 +49,9 @@ type ViewRow = { title: string | null; text: string; place: string | null; link_
 export async function targetView(db: Db, type: ReportTargetType, id: string): Promise<TargetView> {
   const row = await one<ViewRow>(db, viewQuery(type, id));
   if (!row) return { title: null, text: '', where: WHERE_GONE[type], link: null, removed: true };
-  return { title: row.title, text: row.text, removed: row.removed, ...placeOf(type, row) };
+  // A reported message is shown to the moderator as its participants see it (encrypted at rest).
+  const text = type === 'message' ? openMessage(id, row.text) : row.text;
+  return { title: row.title, text, removed: row.removed, ...placeOf(type, row) };
 }
 
 const WHERE_GONE: Record<ReportTargetType, string> = {

@@ -81,8 +81,8 @@ function groupsQuery(status: 'open' | 'resolved', cursor: { at: string; id: stri
 }
 
 type Item = { targetType: ReportTargetType; targetId: string; authorId: string | null };
-type Author = { id: string; name: string; email: string; role: string };
-type Reporter = { email: string; name: string };
+type Author = { id: string; name: string; email: string; role: string; locale: string | null };
+type Reporter = { email: string; name: string; locale: string | null };
 
 /**
  * Acts on every open report of the report's item at once: dismiss, remove the content, warn the author (a mail), or
@@ -126,7 +126,7 @@ async function lockOpenReports(db: Db, item: Item, admin: CurrentUser, action: R
       UPDATE reports SET status = 'resolved', resolution = ${action}, note = ${note}, resolved_by = ${admin.id}, resolved_at = now()
       WHERE target_type = ${item.targetType} AND target_id = ${item.targetId} AND status = 'open'
       RETURNING reporter_id)
-    SELECT u.email, u.name FROM resolved JOIN users u ON u.id = resolved.reporter_id`);
+    SELECT u.email, u.name, u.locale FROM resolved JOIN users u ON u.id = resolved.reporter_id`);
   if (!rows.length) throw conflict('These reports have already been reviewed.');
   return rows;
 }
@@ -135,7 +135,7 @@ async function lockOpenReports(db: Db, item: Item, admin: CurrentUser, action: R
 async function authorFor(db: Db, item: Item, action: ReportAction, admin: CurrentUser): Promise<Author | null> {
   const needed = action === 'warn' || suspends(item, action);
   const [author] = item.authorId
-    ? await queryRows<Author>(db, sql`SELECT id, name, email, role FROM users WHERE id = ${item.authorId}`)
+    ? await queryRows<Author>(db, sql`SELECT id, name, email, role, locale FROM users WHERE id = ${item.authorId}`)
     : [];
   if (!needed) return author ?? null;
   if (!author) throw badRequest(REPORT_NO_AUTHOR);

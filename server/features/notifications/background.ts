@@ -8,6 +8,7 @@ import {
 import { registerNoticeEvents } from '../../lib/outbox-notices.ts';
 import { userRoom } from '../../lib/realtime.ts';
 import { membersDueDigest, sendChatEmail, sendDigest, sendImmediate } from './email.ts';
+import { registerPushJobs } from './push-jobs.ts';
 import * as q from './queries.ts';
 
 const DIGEST_JOB = 'notifications.digest';
@@ -17,6 +18,7 @@ const DIGESTS_PER_ROUND = 200;
 export function notificationsBackground(ctx: AppContext): void {
   registerJobs(ctx);
   registerNoticeEvents(ctx);
+  registerPushJobs(ctx);
   notificationsRealtime(ctx);
 }
 

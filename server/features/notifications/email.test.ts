@@ -227,7 +227,7 @@ describe('one-click unsubscribe', () => {
     });
     expect(res.statusCode).toBe(200);
     const { types } = (await call('GET', '/api/notifications/preferences', ana)).body;
-    expect(types).toEqual({ ...DEFAULT_PREFERENCES, postReply: { inApp: true, email: 'off' } });
+    expect(types).toEqual({ ...DEFAULT_PREFERENCES, postReply: { inApp: true, email: 'off', push: false } });
     expect(await call('POST', url)).toMatchObject({ status: 200 }); // again, and without a body: still fine
   });
 

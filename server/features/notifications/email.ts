@@ -6,13 +6,15 @@ import { rawColumns, type RawRow } from '../../db/rows.ts';
 import { users } from '../../db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import type { Mail } from '../../lib/mail.ts';
-import { chatEmailSubject, notificationSentence } from '../../../common/notification-text.ts';
-import { DEFAULT_PREFERENCES, DEFAULT_TIME_ZONE, DIGEST_HOUR, PREFERENCE_LABELS, type NotificationType, type PreferenceKey } from '../../../common/notifications.ts';
+import { notificationSentenceIn, PREFERENCE_MESSAGES } from '../../../common/i18n/notification-messages.ts';
+import { DEFAULT_PREFERENCES, DEFAULT_TIME_ZONE, DIGEST_HOUR, type NotificationType, type PreferenceKey } from '../../../common/notifications.ts';
+import { mailLocale, sayIn, type Say } from '../../lib/i18n.ts';
+import { EMAIL_TEXTS as T } from './email-texts.ts';
 import * as q from './queries.ts';
 import { unsubscribeToken } from './service.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'mailer'>;
-const RECIPIENT_KEYS = ['id', 'name', 'email'] as const;
+const RECIPIENT_KEYS = ['id', 'name', 'email', 'locale'] as const;
 type Recipient = RawRow<typeof users, (typeof RECIPIENT_KEYS)[number]>;
 
 // The member's email mode for a type: their own setting, else the default.
@@ -22,10 +24,11 @@ const DEFAULT_EMAIL_MODES = sql.join(
 const emailModeOf = (n: string) => sql`coalesce((SELECT p.email FROM notification_preferences p WHERE p.user_id = ${sql.raw(n)}.user_id
   AND p.key = ${sql.raw(n)}.type), (SELECT d.email FROM (VALUES ${DEFAULT_EMAIL_MODES}) d(key, email) WHERE d.key = ${sql.raw(n)}.type))`;
 
-async function recipient(ctx: Ctx, userId: string): Promise<Recipient | undefined> {
+/** The member, with their language's formatter (each email is in the recipient's language). */
+async function recipient(ctx: Ctx, userId: string): Promise<(Recipient & { say: Say }) | undefined> {
   const [row] = await queryRows<Recipient>(ctx.db, sql`
     SELECT ${rawColumns(users, RECIPIENT_KEYS)} FROM ${users} WHERE ${users.id} = ${userId} AND NOT ${users.disabled}`);
-  return row;
+  return row && { ...row, say: sayIn(mailLocale(row.locale)) };
 }
 
 /**
@@ -69,19 +72,20 @@ async function unsubscribeParts(ctx: Ctx, userId: string, keys: PreferenceKey[])
 }
 
 /** The mail with its RFC 8058 headers (for the first type) and an unsubscribe line per type in the body. */
-async function composeMail(ctx: Ctx, to: Recipient, subject: string, lines: string[], keys: PreferenceKey[]): Promise<Mail> {
+async function composeMail(ctx: Ctx, to: Recipient & { say: Say }, subject: string, lines: string[], keys: PreferenceKey[]): Promise<Mail> {
+  const { say } = to;
   const links = await unsubscribeParts(ctx, to.id, keys);
-  const footer = links.map((l) => `Stop emails about "${PREFERENCE_LABELS[l.key]}": ${l.page}`);
+  const footer = links.map((l) => say(T.stopEmails, { kind: say(PREFERENCE_MESSAGES[l.key]), link: l.page }));
   return {
     to: to.email,
     subject,
-    text: [`Hello ${to.name},`, '', ...lines, '', ...footer, '', 'Thera Root'].join('\n'),
+    text: [say(T.hello, { name: to.name }), '', ...lines, '', ...footer, '', say(T.signature)].join('\n'),
     headers: { 'List-Unsubscribe': `<${links[0].oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
 
-function itemLines(ctx: Ctx, rows: q.NotificationRow[]): string[] {
-  return rows.map((row) => `- ${notificationSentence(row.item, row.place || undefined)}: ${ctx.config.publicUrl}${row.targetUrl}`);
+function itemLines(ctx: Ctx, say: Say, rows: q.NotificationRow[]): string[] {
+  return rows.map((row) => say(T.item, { sentence: notificationSentenceIn(say, row.item, row.place || undefined), link: `${ctx.config.publicUrl}${row.targetUrl}` }));
 }
 
 /** "Still unread 10 minutes later": one email with every such item of the member (several in the window, one email). */
@@ -90,10 +94,11 @@ export async function sendImmediate(ctx: Ctx, userId: string, now: Date): Promis
   if (!to) return;
   const rows = await pendingItems(ctx, userId, 'immediate', now);
   if (rows.length === 0) return;
+  const { say } = to;
   const subject = rows.length === 1
-    ? `${notificationSentence(rows[0].item, rows[0].place || undefined)} on Thera Root`
-    : `${rows.length} new notifications on Thera Root`;
-  const lines = [rows.length === 1 ? 'You have a notification you have not seen yet:' : 'You have notifications you have not seen yet:', ...itemLines(ctx, rows)];
+    ? say(T.oneSubject, { sentence: notificationSentenceIn(say, rows[0].item, rows[0].place || undefined) })
+    : say(T.manySubject, { count: rows.length });
+  const lines = [say(T.unseen, { count: rows.length }), ...itemLines(ctx, say, rows)];
   await ctx.mailer.send(await composeMail(ctx, to, subject, lines, rows.map((r) => r.type as NotificationType)));
   await markEmailed(ctx, rows.map((r) => r.id), now);
 }
@@ -121,15 +126,12 @@ async function missedChats(ctx: Ctx, userId: string, since: string | null, now: 
 const chatEmailMode = (userId: SQL) => sql`coalesce((SELECT p.email FROM notification_preferences p WHERE p.user_id = ${userId}
   AND p.key = 'chatMessage'), ${DEFAULT_PREFERENCES.chatMessage.email})`;
 
-function chatLines(ctx: Ctx, chats: MissedChat[]): string[] {
-  return chats.map((c) => `- ${c.sender_name} sent you ${plural(c.unread, 'message')}: ${ctx.config.publicUrl}/chat/${c.conversation_id}`);
+function chatLines(ctx: Ctx, say: Say, chats: MissedChat[]): string[] {
+  return chats.map((c) => say(T.digestChat, { sender: c.sender_name, count: c.unread, link: `${ctx.config.publicUrl}/chat/${c.conversation_id}` }));
 }
 
-const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
-
-function digestSubject(items: number, chats: number): string {
-  const parts = [items && plural(items, 'notification'), chats && plural(chats, 'conversation with new messages')].filter(Boolean);
-  return `Your Thera Root digest: ${parts.join(' and ')}`;
+function digestSubject(say: Say, items: number, chats: number): string {
+  return say(T.digestSubject, { parts: items && chats ? 'both' : items ? 'items' : 'chats', items, chats });
 }
 
 /** The daily digest of one member: every unread item of their 'daily' types, and missed chats if chat is daily, since the last. */
@@ -144,9 +146,10 @@ export async function sendDigest(ctx: Ctx, userId: string, now: Date): Promise<v
   const rows = await pendingItems(ctx, userId, 'daily', now);
   const chats = await missedChats(ctx, userId, marked?.previous ?? null, now);
   if (rows.length === 0 && chats.length === 0) return;
-  const lines = ['Here is what happened since your last digest:', ...itemLines(ctx, rows), ...chatLines(ctx, chats)];
+  const { say } = to;
+  const lines = [say(T.digestIntro), ...itemLines(ctx, say, rows), ...chatLines(ctx, say, chats)];
   const keys = [...rows.map((r) => r.type as NotificationType), ...(chats.length ? ['chatMessage' as const] : [])];
-  await ctx.mailer.send(await composeMail(ctx, to, digestSubject(rows.length, chats.length), lines, keys));
+  await ctx.mailer.send(await composeMail(ctx, to, digestSubject(say, rows.length, chats.length), lines, keys));
   if (rows.length) await markEmailed(ctx, rows.map((r) => r.id), now);
 }
 
@@ -184,7 +187,7 @@ export async function sendChatEmail(ctx: Ctx, p: { recipientId: string; conversa
   if (!row?.unread || row.mode !== 'immediate') return;
   const to = await recipient(ctx, p.recipientId);
   if (!to) return;
-  const subject = chatEmailSubject(row.sender_name);
-  const lines = [`${subject}.`, `Read it in the app: ${ctx.config.publicUrl}/chat/${p.conversationId}`];
+  const subject = to.say(T.chatSubject, { sender: row.sender_name });
+  const lines = [`${subject}.`, to.say(T.chatReadIt, { link: `${ctx.config.publicUrl}/chat/${p.conversationId}` })];
   await ctx.mailer.send(await composeMail(ctx, to, subject, lines, ['chatMessage']));
 }

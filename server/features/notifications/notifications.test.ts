@@ -210,7 +210,7 @@ describe('preferences', () => {
       types: { postReply: { inApp: false, email: 'daily' } }, timeZone: 'America/Argentina/Buenos_Aires',
     });
     expect(res.status).toBe(200);
-    expect(res.body.types.postReply).toEqual({ inApp: false, email: 'daily' });
+    expect(res.body.types.postReply).toEqual({ inApp: false, email: 'daily', push: false });
     expect(res.body.types.mention).toEqual(DEFAULT_PREFERENCES.mention);
     expect(res.body.timeZone).toBe('America/Argentina/Buenos_Aires');
   });

@@ -7,11 +7,14 @@ import { badRequest } from '../../lib/errors.ts';
 import { countsChanged } from '../../lib/notify.ts';
 import { signLink, verifyLink } from '../../lib/signed-links.ts';
 import {
-  DEFAULT_PREFERENCES, NOTIFICATIONS_PAGE_SIZE, PREFERENCE_KEYS, PREFERENCE_LABELS, UNSUBSCRIBE_TEXTS, type NotificationPreferences,
+  DEFAULT_PREFERENCES, NOTIFICATIONS_PAGE_SIZE, PREFERENCE_KEYS, UNSUBSCRIBE_TEXTS, type NotificationPreferences,
   type PreferenceKey, type ReadInput, type TypePreference, type UpdatePreferencesInput, type MentionSuggestions,
 } from '../../../common/notifications.ts';
 import * as q from './queries.ts';
 import { firstPageCacheOf, unreadCacheOf } from './unread-cache.ts';
+import { sayIn } from '../../lib/i18n.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../../common/i18n/locales.ts';
+import { PREFERENCE_MESSAGES } from '../../../common/i18n/notification-messages.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'realtime' | 'jobs' | 'config' | 'caches'>;
 
@@ -60,24 +63,30 @@ export async function markRead(ctx: Ctx, user: CurrentUser, input: ReadInput): P
 
 /** One round trip: the member's saved choices and time zone (read once per browser session, and by the settings). */
 export async function getPreferences(ctx: Pick<AppContext, 'db'>, user: Pick<CurrentUser, 'id'>): Promise<NotificationPreferences> {
-  type Saved = { key: string; in_app: boolean; email: TypePreference['email'] };
+  type Saved = { key: string; in_app: boolean; email: TypePreference['email']; push: boolean | null };
   const [me] = await queryPrepared<{ time_zone: string | null; saved: Saved[] }>(ctx.db, sql`
-    SELECT u.time_zone, coalesce(json_agg(json_build_object('key', p.key, 'in_app', p.in_app, 'email', p.email))
+    SELECT u.time_zone, coalesce(json_agg(json_build_object('key', p.key, 'in_app', p.in_app, 'email', p.email, 'push', p.push))
       FILTER (WHERE p.key IS NOT NULL), '[]'::json) AS saved
     FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id WHERE u.id = ${user.id} GROUP BY u.id`);
   const types = { ...DEFAULT_PREFERENCES };
-  for (const r of me?.saved ?? []) if ((PREFERENCE_KEYS as readonly string[]).includes(r.key)) types[r.key as PreferenceKey] = { inApp: r.in_app, email: r.email };
+  for (const r of me?.saved ?? []) {
+    if (!(PREFERENCE_KEYS as readonly string[]).includes(r.key)) continue;
+    const key = r.key as PreferenceKey;
+    types[key] = { inApp: r.in_app, email: r.email, push: r.push ?? DEFAULT_PREFERENCES[key].push };
+  }
   return { types, timeZone: me?.time_zone ?? null };
 }
 
 export async function updatePreferences(ctx: Ctx, user: CurrentUser, input: UpdatePreferencesInput): Promise<NotificationPreferences> {
-  const entries = Object.entries(input.types ?? {}) as [PreferenceKey, TypePreference][];
+  const entries = Object.entries(input.types ?? {}) as [PreferenceKey, Omit<TypePreference, 'push'> & { push?: boolean }][];
   await ctx.db.transaction(async (tx) => {
     if (entries.length) {
-      await tx.execute(sql`INSERT INTO notification_preferences (user_id, key, in_app, email)
-        SELECT ${user.id}::uuid, k, i, e FROM unnest(${sql.param(entries.map(([k]) => k))}::text[],
-          ${sql.param(entries.map(([, p]) => p.inApp))}::boolean[], ${sql.param(entries.map(([, p]) => p.email))}::text[]) AS x(k, i, e)
-        ON CONFLICT (user_id, key) DO UPDATE SET in_app = EXCLUDED.in_app, email = EXCLUDED.email`);
+      // A push left out (a client from before the channel) keeps what was saved, or stays the default (null).
+      await tx.execute(sql`INSERT INTO notification_preferences AS np (user_id, key, in_app, email, push)
+        SELECT ${user.id}::uuid, k, i, e, p FROM unnest(${sql.param(entries.map(([k]) => k))}::text[],
+          ${sql.param(entries.map(([, v]) => v.inApp))}::boolean[], ${sql.param(entries.map(([, v]) => v.email))}::text[],
+          ${sql.param(entries.map(([, v]) => v.push ?? null))}::boolean[]) AS x(k, i, e, p)
+        ON CONFLICT (user_id, key) DO UPDATE SET in_app = EXCLUDED.in_app, email = EXCLUDED.email, push = coalesce(EXCLUDED.push, np.push)`);
     }
     if (input.timeZone !== undefined) await tx.execute(sql`UPDATE users SET time_zone = ${input.timeZone} WHERE id = ${user.id}`);
   });
@@ -93,6 +102,9 @@ export async function mentionSuggestions(ctx: Ctx, user: CurrentUser, { q: text,
 
 const UNSUBSCRIBE = 'unsubscribe';
 
+/** The kind of email a link turns off, named in the page's language (the page is the web app's, its label is ours). */
+const labelIn = (key: PreferenceKey, locale: Locale = DEFAULT_LOCALE) => sayIn(locale)(PREFERENCE_MESSAGES[key]);
+
 /** The one-click unsubscribe token of one member and one type. */
 export const unsubscribeToken = (ctx: Pick<AppContext, 'db' | 'config'>, userId: string, key: PreferenceKey) =>
   signLink(ctx.db, ctx.config.appSecret, UNSUBSCRIBE, [userId, key]);
@@ -104,17 +116,17 @@ async function readToken(ctx: Pick<AppContext, 'db' | 'config'>, token: string):
 }
 
 /** What a link would turn off (the page asks before doing it): nothing changes on GET. */
-export async function describeUnsubscribe(ctx: Ctx, _visitor: CurrentUser | null, { token }: { token: string }) {
+export async function describeUnsubscribe(ctx: Ctx, _visitor: CurrentUser | null, { token, locale }: { token: string; locale?: Locale }) {
   const { key } = await readToken(ctx, token);
-  return { type: key, label: PREFERENCE_LABELS[key] };
+  return { type: key, label: labelIn(key, locale) };
 }
 
 /** Turns off exactly that type's email for that member, without a session (RFC 8058 one-click). */
-export async function unsubscribe(ctx: Ctx, _visitor: CurrentUser | null, { token }: { token: string }) {
+export async function unsubscribe(ctx: Ctx, _visitor: CurrentUser | null, { token, locale }: { token: string; locale?: Locale }) {
   const { userId, key } = await readToken(ctx, token);
   const current = (await getPreferences(ctx, { id: userId })).types[key];
   await ctx.db.execute(sql`INSERT INTO notification_preferences (user_id, key, in_app, email)
     SELECT ${userId}::uuid, ${key}, ${current.inApp}, 'off' WHERE EXISTS (SELECT 1 FROM users WHERE id = ${userId})
     ON CONFLICT (user_id, key) DO UPDATE SET email = 'off'`);
-  return { type: key, label: PREFERENCE_LABELS[key] };
+  return { type: key, label: labelIn(key, locale) };
 }

@@ -8,6 +8,7 @@ import { createAdmin, createUser, TEST_PASSWORD, type TestUser } from '../../tes
 import { mailIn } from '../../test/mail.ts';
 import { connectClient } from '../../test/sockets.ts';
 import { makeFootprint, type Footprint } from './test-fixtures.ts';
+import { HELD_TEXTS } from './deletion.ts';
 import { awayFromStepEdge, codeAt, enrol } from '../../test/totp.ts';
 
 let ctx: TestContext;
@@ -191,5 +192,25 @@ describe('who may delete', () => {
       .toEqual([{ actor_id: admin.id, detail: { by: 'administrator', contentDeleted: false } }]);
     expect((await call('DELETE', `/api/admin/users/${target.id}`, admin, {})).status).toBe(404);
     await mailIn(ctx.outboxDir, target.email, /deleted by an administrator/);
+  });
+
+  it('a member under legal hold keeps the account: the member and an administrator are told why, the refusal is in the trail, and after release it goes', async () => {
+    const admin = await createAdmin(ctx.db);
+    const held = await createUser(ctx.db);
+    const other = await createUser(ctx.db);
+    expect((await call('PUT', `/api/admin/users/${held.id}/legal-hold`, admin, { on: true, reason: 'Court order' })).status).toBe(200);
+    expect(await call('DELETE', '/api/users/me', held, { password: TEST_PASSWORD })).toEqual({ status: 409, body: { msg: HELD_TEXTS.member, code: 'CONFLICT' } });
+    expect(await call('DELETE', `/api/admin/users/${held.id}`, admin, {})).toEqual({ status: 409, body: { msg: HELD_TEXTS.admin, code: 'CONFLICT' } });
+    expect(await rows(sql`SELECT deleted_at, disabled FROM users WHERE id = ${held.id}`)).toEqual([{ deleted_at: null, disabled: false }]);
+    expect((await call('GET', '/api/users/me', held)).status).toBe(200);
+    const refused = await call('GET', `/api/admin/audit?memberId=${held.id}&action=user.delete_refused`, admin);
+    expect(refused.body.entries.map((e: any) => [e.actorId, e.detail])).toEqual([
+      [admin.id, { by: 'administrator', reason: 'legal_hold' }], [held.id, { by: 'member', reason: 'legal_hold' }],
+    ]);
+    expect(await rows(sql`SELECT 1 FROM audit_log WHERE member_id = ${held.id} AND action = 'user.delete'`)).toEqual([]);
+    // Another member's deletion is not held up by it.
+    expect((await call('DELETE', '/api/users/me', other, { password: TEST_PASSWORD })).status).toBe(200);
+    expect((await call('PUT', `/api/admin/users/${held.id}/legal-hold`, admin, { on: false })).status).toBe(200);
+    expect((await call('DELETE', '/api/users/me', held, { password: TEST_PASSWORD })).status).toBe(200);
   });
 });

@@ -7,15 +7,22 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { removeComments } from '../../db/comment-tree.ts';
 import { users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { mailLocale, sayIn } from '../../lib/i18n.ts';
+import { PRIVACY_MAILS } from './mail-texts.ts';
 import { eraseMentions } from '../../lib/mention-names.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
-import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { verifySecondFactor } from '../../lib/second-factor.ts';
 import { eraseAvatar } from './avatar.ts';
 import { eraseExports } from './export.ts';
 
 const WRONG_PASSWORD = 'Your password is incorrect.';
+/** What a member under legal hold (PUT /api/admin/users/{id}/legal-hold) hears, and what an administrator hears. */
+export const HELD_TEXTS = {
+  member: 'Your account is under a legal hold, so it cannot be deleted for now. Your data is kept until the hold is released; please contact the administrators.',
+  admin: 'This account is under a legal hold and cannot be deleted until the hold is released.',
+} as const;
 const ATTEMPTS = { max: 5, windowMs: 15 * 60_000 };
 
 type MailLog = { error: (obj: object, msg: string) => void };
@@ -54,8 +61,12 @@ async function eraseTraces(db: Db, userId: string): Promise<void> {
   await db.execute(sql`DELETE FROM chat_send_counts WHERE user_id = ${userId}`);
   // Reports they filed stay for the moderators' record; their own words in them go.
   await db.execute(sql`UPDATE reports SET details = '' WHERE reporter_id = ${userId}`);
-  // The audit keeps its events about the member, without the names and reasons written in them.
-  await db.execute(sql`UPDATE audit_log SET detail = '{}'::jsonb WHERE target_type = 'user' AND target_id = ${userId}::text`);
+  // The audit keeps its events about the member, without the names and reasons written in them: the one change the
+  // append-only trail allows (migration 0220), which leaves its hash chain whole.
+  await db.execute(sql`SELECT set_config('audit.erasure', 'on', true)`);
+  await db.execute(sql`UPDATE audit_log SET detail = '{}'::jsonb, redacted_at = now()
+    WHERE target_type = 'user' AND target_id = ${userId}::text AND detail <> '{}'::jsonb`);
+  await db.execute(sql`SELECT set_config('audit.erasure', 'off', true)`);
   await eraseAvatar(db, userId);
   // Notifications (migration 0101): the member's items, choices, followed threads and the emails still queued for them.
   await db.execute(sql`DELETE FROM notifications WHERE user_id = ${userId}`);
@@ -74,6 +85,8 @@ async function eraseTraces(db: Db, userId: string): Promise<void> {
   await db.execute(sql`UPDATE referrals SET status = 'withdrawn' WHERE sender_id = ${userId} AND status = 'open'`);
   await db.execute(sql`DELETE FROM referral_offers WHERE therapist_id = ${userId} AND status = 'open'`);
 }
+
+class HeldAccount extends Error {}
 
 /** Every personal field of the row; the address becomes one nobody can own, so the real one is free again. */
 async function eraseProfile(db: Db, userId: string, now: Date): Promise<void> {
@@ -94,11 +107,15 @@ async function eraseProfile(db: Db, userId: string, now: Date): Promise<void> {
 /** Erases the account in one transaction, then ends its sockets, removes its files and tells the old address. */
 async function eraseAccount(ctx: AppContext, erasure: Erasure): Promise<void> {
   const { userId, deleteContent, actorId, log } = erasure;
-  const [before] = await ctx.db.select({ email: users.email, name: users.name, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
+  const [before] = await ctx.db.select({ email: users.email, name: users.name, locale: users.locale, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
   if (!before || before.deletedAt) throw notFound('Account not found.');
   const now = new Date();
   await ctx.db.transaction(async (t) => {
     const tx: Db = t;
+    // A legal hold keeps everything of the member (as the retention purge does); checked on the locked row, so a hold
+    // set at the same moment is not missed.
+    const [held] = await tx.select({ at: users.legalHoldAt }).from(users).where(eq(users.id, userId)).for('update');
+    if (held?.at) throw new HeldAccount();
     if (deleteContent) await eraseContent(tx, userId);
     await eraseTraces(tx, userId);
     await eraseProfile(tx, userId, now);
@@ -109,14 +126,23 @@ async function eraseAccount(ctx: AppContext, erasure: Erasure): Promise<void> {
       actorId: actorId ?? userId, action: 'user.delete', targetType: 'user', targetId: userId,
       detail: { by: actorId ? 'administrator' : 'member', contentDeleted: deleteContent },
     });
+  }).catch(async (error: unknown) => {
+    if (!(error instanceof HeldAccount)) throw error;
+    // The refusal is in the trail, so the administrators see that the member asked (GET /api/admin/audit).
+    await recordAudit(ctx.db, {
+      actorId: actorId ?? userId, action: 'user.delete_refused', targetType: 'user', targetId: userId,
+      detail: { by: actorId ? 'administrator' : 'member', reason: 'legal_hold' },
+    });
+    throw conflict(actorId ? HELD_TEXTS.admin : HELD_TEXTS.member);
   });
   ctx.realtime.endUser(userId);
   ctx.caches.publish({ type: 'member.deleted', userId });
   // The account is gone whatever the mail does: a failed mail is logged, not answered as a failure.
+  const say = sayIn(mailLocale(before.locale));
   await ctx.mailer.send({
     to: before.email,
-    subject: 'Your Thera Root account has been deleted',
-    text: `Hello ${before.name},\n\nYour Thera Root account has been deleted${actorId ? ' by an administrator' : ' as you asked'}. Your profile, licence details, photo and network are gone, and this address can be used for a new account.\n\nThera Root`,
+    subject: say(PRIVACY_MAILS.deletedSubject),
+    text: say(PRIVACY_MAILS.deletedBody, { name: before.name, by: actorId ? 'admin' : 'member' }),
   }).catch((err: unknown) => log.error({ err }, 'account deletion mail failed'));
 }
 

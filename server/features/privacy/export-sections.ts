@@ -3,13 +3,18 @@
 // the file is written as it is read and no section is ever held in memory whole.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import { openMessage, openReferralText } from '../../lib/crypto/fields.ts';
+import { ACCESS_LOG_COLUMNS, presentAccessEntry } from '../../lib/access-log.ts';
 
 export type ExportSection = {
   /** The file's name in the ZIP. */
   file: string;
   /** The section's rows after key `after` (a uuid), in key order, at most `limit`; each row has its key as `k`. */
   page: (userId: string, after: string, limit: number) => SQL;
+  /** Decrypts what the section's rows hold encrypted at rest (server/lib/crypto). */
+  open?: (row: Row) => Row;
 };
+type Row = Record<string, unknown>;
 
 const PAGE_SIZE = 500;
 const FIRST_KEY = '00000000-0000-0000-0000-000000000000';
@@ -18,8 +23,8 @@ const FIRST_KEY = '00000000-0000-0000-0000-000000000000';
 export async function* sectionRows(db: Db, section: ExportSection, userId: string): AsyncGenerator<object> {
   let after = FIRST_KEY;
   for (;;) {
-    const rows = await queryRows<{ k: string } & Record<string, unknown>>(db, section.page(userId, after, PAGE_SIZE));
-    for (const { k: _key, ...row } of rows) yield row;
+    const rows = await queryRows<{ k: string } & Row>(db, section.page(userId, after, PAGE_SIZE));
+    for (const { k: _key, ...row } of rows) yield section.open ? section.open(row) : row;
     if (rows.length < PAGE_SIZE) return;
     after = rows[rows.length - 1].k;
   }
@@ -71,7 +76,8 @@ export const EXPORT_SECTIONS: ExportSection[] = [
         m.text, m.status, m.created_at AS "createdAt", m.removed_at AS "removedAt"
       FROM conversation_participants mine JOIN messages m ON m.conversation_id = mine.conversation_id
       JOIN users u ON u.id = m.sender_id
-      WHERE mine.user_id = ${me} AND m.id > ${after}::uuid ORDER BY m.id LIMIT ${limit}` },
+      WHERE mine.user_id = ${me} AND m.id > ${after}::uuid ORDER BY m.id LIMIT ${limit}`,
+    open: (row) => ({ ...row, text: openMessage(String(row.id), String(row.text)) }) },
   { file: 'sessions.json', page: (me, after, limit) => sql`
       SELECT id AS k, to_jsonb(s) - 'token_hash' - 'user_id' AS session FROM sessions s
       WHERE user_id = ${me} AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },
@@ -85,7 +91,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
         actor_count AS "actorCount", visible, created_at AS "createdAt", read_at AS "readAt"
       FROM notifications WHERE user_id = ${me} AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },
   { file: 'notification-preferences.json', page: (me, after, limit) => sql`
-      SELECT user_id AS k, jsonb_agg(jsonb_build_object('key', key, 'inApp', in_app, 'email', email) ORDER BY key) AS preferences
+      SELECT user_id AS k, jsonb_agg(jsonb_build_object('key', key, 'inApp', in_app, 'email', email, 'push', push) ORDER BY key) AS preferences
       FROM notification_preferences WHERE user_id = ${me} AND user_id > ${after}::uuid GROUP BY user_id LIMIT ${limit}` },
   { file: 'bookmarks.json', page: (me, after, limit) => sql`
       SELECT b.post_id AS k, b.post_id AS "postId", p.title, b.created_at AS "bookmarkedAt"
@@ -102,16 +108,19 @@ export const EXPORT_SECTIONS: ExportSection[] = [
         (SELECT coalesce(jsonb_agg(jsonb_build_object('name', u.name, 'response', rr.response, 'message', rr.message,
             'respondedAt', rr.responded_at) ORDER BY rr.created_at), '[]'::jsonb)
            FROM referral_recipients rr JOIN users u ON u.id = rr.recipient_id WHERE rr.referral_id = r.id) AS recipients
-      FROM referrals r WHERE r.sender_id = ${me} AND r.id > ${after}::uuid ORDER BY r.id LIMIT ${limit}` },
+      FROM referrals r WHERE r.sender_id = ${me} AND r.id > ${after}::uuid ORDER BY r.id LIMIT ${limit}`,
+    open: (row) => openReferral(row, ['note'], (row.recipients as Row[]).map((r) => openReferral({ ...r, id: row.id }, ['message']))) },
   { file: 'referrals-received.json', page: (me, after, limit) => sql`
       SELECT r.id AS k, r.id, u.name AS "fromName", r.age_group AS "ageGroup", r.concerns, r.session_formats AS "sessionFormats",
         r.region, r.urgency, r.note, r.status, r.created_at AS "createdAt", rr.response AS "myResponse",
         rr.message AS "myMessage", rr.responded_at AS "respondedAt"
       FROM referral_recipients rr JOIN referrals r ON r.id = rr.referral_id JOIN users u ON u.id = r.sender_id
-      WHERE rr.recipient_id = ${me} AND r.id > ${after}::uuid ORDER BY r.id LIMIT ${limit}` },
+      WHERE rr.recipient_id = ${me} AND r.id > ${after}::uuid ORDER BY r.id LIMIT ${limit}`,
+    open: (row) => openReferral(row, ['note', 'myMessage']) },
   { file: 'referral-offers.json', page: (me, after, limit) => sql`
       SELECT id AS k, id, referral_id AS "referralId", message, status, created_at AS "createdAt"
-      FROM referral_offers WHERE therapist_id = ${me} AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },
+      FROM referral_offers WHERE therapist_id = ${me} AND id > ${after}::uuid ORDER BY id LIMIT ${limit}`,
+    open: (row) => openReferral({ ...row, id: row.referralId }, ['message'], undefined, row.id) },
   // What administrators decided about the member, with only what the member was told: the reason of a declined licence,
   // the names of a name change. Never a moderator's note or how many reported them; a dismissed report, which the member
   // never heard of, not at all (it would tell them someone reported them).
@@ -122,4 +131,19 @@ export const EXPORT_SECTIONS: ExportSection[] = [
         created_at AS "createdAt" FROM audit_log
       WHERE target_type = 'user' AND target_id = ${me}::text AND action <> 'report.dismiss' AND id > ${after}::uuid
       ORDER BY id LIMIT ${limit}` },
+  // "Access to my account" (GET /api/users/me/access-log): the same entries, as the member reads them there.
+  { file: 'access-log.json', page: (me, after, limit) => sql`
+      SELECT a.id AS k, ${ACCESS_LOG_COLUMNS}
+      FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
+      WHERE a.member_id = ${me} AND a.id > ${after}::uuid ORDER BY a.id LIMIT ${limit}`,
+    open: (row) => presentAccessEntry(row as Parameters<typeof presentAccessEntry>[0]) },
 ];
+
+/** The referral's encrypted fields of a row decrypted (`id`: the referral's); `recipients` replaced when given. */
+function openReferral(row: Row, fields: string[], recipients?: Row[], ownId?: unknown): Row {
+  const open: Row = { ...row };
+  for (const field of fields) open[field] = openReferralText(String(row.id), row[field] as string | null);
+  if (recipients) open.recipients = recipients.map(({ id: _id, ...r }) => r);
+  if (ownId !== undefined) open.id = ownId;
+  return open;
+}

@@ -3,17 +3,24 @@
 // announced by email.
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import { EXPORT_TTL_MS, type DataExport, type LatestExportResponse } from '../../../common/privacy.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { avatarImages, dataExportChunks, dataExports, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { decryptBytes, encryptBytes, isEncryptedBytes } from '../../lib/crypto/cipher.ts';
+import { exportChunkContext } from '../../lib/crypto/fields.ts';
 import { EXPORT_SECTIONS, sectionRows, type ExportSection } from './export-sections.ts';
 import { avatarUrl } from './avatar.ts';
 import { toDataExport } from './present.ts';
+import { recordAudit, recordAuditedRead } from '../../lib/audit.ts';
+import { localText, mailLocale, sayIn } from '../../lib/i18n.ts';
+import { PRIVACY_MAILS } from './mail-texts.ts';
+import { ownFiles } from '../../lib/files/export.ts';
+import { SERVER_PRIVACY } from '../../lib/texts/privacy.ts';
 
 /** Exports a member may request in 24 hours: each reads everything they have, so a script must not loop on it. */
 const EXPORTS_PER_DAY = 5;
@@ -33,7 +40,10 @@ async function* jsonArray(db: Db, section: ExportSection, userId: string): Async
   yield first ? ']\n' : '\n]\n';
 }
 
-/** A stream that stores what it is given as the export's pieces, in order, each written before more is accepted. */
+/**
+ * A stream that stores what it is given as the export's pieces, in order, each written before more is accepted; each
+ * piece encrypted (server/lib/crypto), bound to its export and place. `size` counts the ZIP's own bytes.
+ */
 function chunkStore(db: Db, exportId: string): Writable & { size: () => number } {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
@@ -44,7 +54,8 @@ function chunkStore(db: Db, exportId: string): Writable & { size: () => number }
     const bytes = Buffer.concat(pending, pendingBytes);
     pending = [];
     pendingBytes = 0;
-    await db.insert(dataExportChunks).values({ exportId, seq: seq++, bytes });
+    const place = seq++;
+    await db.insert(dataExportChunks).values({ exportId, seq: place, bytes: await encryptBytes(bytes, exportChunkContext(exportId, place)) });
     size += bytes.length;
   };
   const sink = new Writable({
@@ -85,13 +96,19 @@ async function writeZip(ctx: AppContext, exportId: string, userId: string, now: 
   const photo = await profilePhoto(ctx.db, userId);
   // WebP is compressed already.
   if (photo) zip.addBuffer(photo, PHOTO_FILE, { mtime: now, compress: false });
+  // The documents the member uploaded, decrypted as the ZIP is written, each read only when yazl reaches it.
+  for (const file of await ownFiles(ctx, userId)) {
+    const body = file.open();
+    body.on('error', (err) => (zip.outputStream as Readable).destroy(err));
+    zip.addReadStream(body, file.path, { mtime: file.createdAt, compress: file.compress });
+  }
   zip.end();
   const store = chunkStore(ctx.db, exportId);
   await pipeline(zip.outputStream, store);
   return store.size();
 }
 
-async function build(ctx: AppContext, exportId: string, user: { id: string; email: string; name: string }): Promise<void> {
+async function build(ctx: AppContext, exportId: string, user: { id: string; email: string; name: string; locale: string | null }): Promise<void> {
   const now = new Date();
   try {
     const size = await writeZip(ctx, exportId, user.id, now);
@@ -101,11 +118,9 @@ async function build(ctx: AppContext, exportId: string, user: { id: string; emai
     throw err;
   }
   const link = `${ctx.config.publicUrl}/settings/privacy`;
+  const say = sayIn(mailLocale(user.locale));
   await ctx.mailer.send({
-    to: user.email,
-    subject: 'Your Thera Root data is ready to download',
-    text: `Hello ${user.name},\n\nThe copy of your Thera Root data that you asked for is ready. Sign in and download it from the Privacy tab of your settings within 24 hours:\n\n${link}\n\nIf you did not ask for it, please change your password.\n\nThera Root`,
-    link,
+    to: user.email, subject: say(PRIVACY_MAILS.exportReadySubject), text: say(PRIVACY_MAILS.exportReadyBody, { name: user.name, link }), link,
   });
 }
 
@@ -116,10 +131,14 @@ export async function prepareExport(ctx: AppContext, user: CurrentUser, input: {
   const recent = await ctx.db.select({ status: dataExports.status }).from(dataExports)
     .where(and(eq(dataExports.userId, user.id), gt(dataExports.createdAt, new Date(now.getTime() - EXPORT_TTL_MS))));
   if (recent.some((row) => row.status === 'preparing')) throw conflict('Your data is already being prepared.');
-  if (recent.length >= EXPORTS_PER_DAY) throw tooManyRequests(`You can prepare your data ${EXPORTS_PER_DAY} times a day. Please try again tomorrow.`);
-  const [owner] = await ctx.db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, user.id));
+  if (recent.length >= EXPORTS_PER_DAY) throw tooManyRequests(localText(SERVER_PRIVACY.exportsPerDay, { count: EXPORTS_PER_DAY }));
+  const [owner] = await ctx.db.select({ id: users.id, email: users.email, name: users.name, locale: users.locale }).from(users).where(eq(users.id, user.id));
   if (!owner) throw notFound('Account not found.');
-  const [row] = await ctx.db.insert(dataExports).values({ userId: user.id, expiresAt: new Date(now.getTime() + EXPORT_TTL_MS) }).returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx.insert(dataExports).values({ userId: user.id, expiresAt: new Date(now.getTime() + EXPORT_TTL_MS) }).returning();
+    await recordAudit(tx, { actorId: user.id, action: 'export.request', targetType: 'export', targetId: created.id, memberId: user.id });
+    return created;
+  });
   // Tracked: a node that stops waits for the archive it is writing (server/lib/realtime.ts close).
   void ctx.realtime.track(build(ctx, row.id, owner)).catch((err: unknown) => input.log.error({ err, exportId: row.id }, 'data export failed'));
   return toDataExport(row);
@@ -139,7 +158,8 @@ async function* storedPieces(db: Db, exportId: string): AsyncGenerator<Buffer> {
     const [piece] = await db.select({ bytes: dataExportChunks.bytes }).from(dataExportChunks)
       .where(and(eq(dataExportChunks.exportId, exportId), eq(dataExportChunks.seq, seq)));
     if (!piece) return;
-    yield piece.bytes;
+    // A piece written before encryption at rest (an export of the day the upgrade ran) is the ZIP's bytes as they are.
+    yield isEncryptedBytes(piece.bytes) ? await decryptBytes(piece.bytes, exportChunkContext(exportId, seq)) : piece.bytes;
   }
 }
 
@@ -151,13 +171,21 @@ export async function openExport(ctx: AppContext, user: CurrentUser, input: { id
   const [first] = await ctx.db.select({ seq: dataExportChunks.seq }).from(dataExportChunks)
     .where(eq(dataExportChunks.exportId, row.id)).orderBy(asc(dataExportChunks.seq)).limit(1);
   if (first?.seq !== 0) throw notFound(EXPORT_GONE);
+  await recordAuditedRead(ctx.db, { actorId: user.id, action: 'export.download', targetType: 'export', targetId: row.id, memberId: user.id });
   return { stream: Readable.from(storedPieces(ctx.db, row.id)), size: row.sizeBytes, day: row.createdAt.toISOString().slice(0, 10) };
 }
 
-/** Removes expired copies (their pieces go with them); run on each request and by the daily job. */
+/**
+ * Removes the files of expired copies; run on each request and by the daily job. The record that a copy was made stays
+ * until the retention purge (features/admin/retention-purge.ts); a member under legal hold keeps the file too.
+ */
 export async function purgeExpiredExports(ctx: Pick<AppContext, 'db'>, now: Date): Promise<number> {
-  const gone = await ctx.db.delete(dataExports).where(lte(dataExports.expiresAt, now)).returning({ id: dataExports.id });
-  return gone.length;
+  const gone = await queryRows<{ export_id: string }>(ctx.db, sql`
+    DELETE FROM data_export_chunks c USING data_exports e
+    WHERE c.export_id = e.id AND e.expires_at <= ${now.toISOString()}
+      AND NOT EXISTS (SELECT 1 FROM users h WHERE h.id = e.user_id AND h.legal_hold_at IS NOT NULL)
+    RETURNING c.export_id`);
+  return new Set(gone.map((g) => g.export_id)).size;
 }
 
 /** Every copy of a member's data (on account deletion). */

@@ -6,13 +6,15 @@ import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import { formatDay, mailLocale, sayIn } from '../../lib/i18n.ts';
+import { PRIVACY_MAILS } from './mail-texts.ts';
 
 /** What the job needs of the app (the daily job and the tests build it from the AppContext). */
 export type ExpiryContext = Pick<AppContext, 'db' | 'config' | 'mailer'> & {
   realtime: Pick<AppContext['realtime'], 'endUser'>; caches: Pick<AppContext['caches'], 'publish'>;
 };
 
-type Reminded = { id: string; name: string; email: string; licence_expires_on: string };
+type Reminded = { id: string; name: string; email: string; locale: string | null; licence_expires_on: string };
 export type ExpiryRun = { reminded30: number; reminded7: number; lapsed: number };
 
 const DAY_MS = 86_400_000;
@@ -27,7 +29,7 @@ async function remind(ctx: ExpiryContext, today: string, days: 30 | 7): Promise<
     UPDATE users SET licence_expiry_notice = ${days}
     WHERE verification_status = 'verified' AND licence_expires_on IS NOT NULL
       AND licence_expires_on BETWEEN ${lower}::date AND ${addDays(today, days)}::date AND ${notYet}
-    RETURNING id, name, email, licence_expires_on::text`);
+    RETURNING id, name, email, locale, licence_expires_on::text`);
 }
 
 /** A licence valid until a day lapses the day after: the member is pending again, with the pending rules. */
@@ -35,7 +37,7 @@ async function lapse(ctx: ExpiryContext, today: string, now: Date): Promise<Remi
   return queryRows<Reminded>(ctx.db, sql`
     UPDATE users SET verification_status = 'pending', licence_lapsed_at = ${now.toISOString()}::timestamptz, updated_at = now()
     WHERE verification_status = 'verified' AND role <> 'admin' AND licence_expires_on IS NOT NULL AND licence_expires_on < ${today}::date
-    RETURNING id, name, email, licence_expires_on::text`);
+    RETURNING id, name, email, locale, licence_expires_on::text`);
 }
 
 export async function runLicenceExpiry(ctx: ExpiryContext, now: Date): Promise<ExpiryRun> {
@@ -46,11 +48,7 @@ export async function runLicenceExpiry(ctx: ExpiryContext, now: Date): Promise<E
   const link = `${ctx.config.publicUrl}/dashboard`;
   const mails = [
     ...in30.map((m) => reminder(m, link)), ...in7.map((m) => reminder(m, link)),
-    ...lapsed.map((m) => ({
-      to: m.email, subject: 'Your licence has expired on Thera Root',
-      text: `Hello ${m.name},\n\nYour licence expired on ${dateOf(m.licence_expires_on)}, so your Thera Root account is waiting for verification again. Enter your renewed licence here and an administrator will verify it:\n\n${link}\n\nThera Root`,
-      link,
-    })),
+    ...lapsed.map((m) => expiredMail(m, link)),
   ];
   for (const mail of mails) await ctx.mailer.send(mail);
   // A lapsed member's sockets end, as at a decline: chat waits for the renewal like REST does.
@@ -59,12 +57,19 @@ export async function runLicenceExpiry(ctx: ExpiryContext, now: Date): Promise<E
   return { reminded30: in30.length, reminded7: in7.length, lapsed: lapsed.length };
 }
 
+/** The day in the member's language (English keeps its ISO day). */
 function reminder(m: Reminded, link: string) {
-  return {
-    to: m.email, subject: `Your licence expires on ${dateOf(m.licence_expires_on)}`,
-    text: `Hello ${m.name},\n\nYour licence on Thera Root expires on ${dateOf(m.licence_expires_on)}. When you have renewed it, enter the new expiry date from your dashboard so your account stays verified:\n\n${link}\n\nThera Root`,
-    link,
-  };
+  const locale = mailLocale(m.locale);
+  const say = sayIn(locale);
+  const date = formatDay(dateOf(m.licence_expires_on), locale);
+  return { to: m.email, subject: say(PRIVACY_MAILS.expiresSubject, { date }), text: say(PRIVACY_MAILS.expiresBody, { name: m.name, date, link }), link };
+}
+
+function expiredMail(m: Reminded, link: string) {
+  const locale = mailLocale(m.locale);
+  const say = sayIn(locale);
+  const date = formatDay(dateOf(m.licence_expires_on), locale);
+  return { to: m.email, subject: say(PRIVACY_MAILS.expiredSubject), text: say(PRIVACY_MAILS.expiredBody, { name: m.name, date, link }), link };
 }
 
 /** The dashboard's notice: the date, the days left, and whether the licence has lapsed. */

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { parseReferralCursor, REFERRAL_LIMITS, REFERRAL_TEXTS, type BoardItem, type BoardPage, type Referral } from '../../../common/referrals.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { openReferralText, sealReferralText } from '../../lib/crypto/fields.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
 import { announceHandOff } from '../../lib/conversations.ts';
@@ -17,6 +18,7 @@ import { referralsChanged } from './read-cache.ts';
 import { referralSummary, toBoardItem } from './present.ts';
 import * as q from './queries.ts';
 import { canRead, readReferral } from './requests.ts';
+import { scheduleOutcomeReminders } from './outcomes.ts';
 import { openHandOff } from './responses.ts';
 
 export async function listBoard(ctx: AppContext, user: CurrentUser, { before }: { before?: string }): Promise<BoardPage> {
@@ -49,16 +51,17 @@ export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, messag
   if (row.status !== 'open') throw conflict(REFERRAL_TEXTS.notOpen);
   const match = await q.boardMatch(ctx.db, id, user.id);
   if (!match.ok) throw forbidden(REFERRAL_TEXTS.boardMismatch);
+  const sealed = sealReferralText(id, message) ?? '';
   const { answer, events } = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
     const [offer] = await queryRows<{ created_at: Date | string }>(t, sql`
       INSERT INTO referral_offers (referral_id, therapist_id, message, created_at)
-      VALUES (${id}, ${user.id}, ${message}, ${now.toISOString()}::timestamptz)
+      VALUES (${id}, ${user.id}, ${sealed}, ${now.toISOString()}::timestamptz)
       ON CONFLICT (referral_id, therapist_id) DO NOTHING RETURNING created_at`);
     if (!offer) throw conflict(REFERRAL_TEXTS.offerExists);
     const notice = noticeOf('referralOffer', { referralId: id, summary: referralSummary(row), actorId: user.id, to: [row.sender_id] });
     const events = await recordEvents(ctx, t, notice);
-    const answer = toBoardItem({ ...row, my_offer: { message, status: 'open', createdAt: new Date(offer.created_at).toISOString() }, cursor_at: '', viewer_licensed: match.licensed });
+    const answer = toBoardItem({ ...row, my_offer: { message: sealed, status: 'open', createdAt: new Date(offer.created_at).toISOString() }, cursor_at: '', viewer_licensed: match.licensed });
     await keepAnswerWithin(t, answer);
     return { answer, events };
   });
@@ -90,7 +93,8 @@ export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offe
       INSERT INTO referral_recipients (referral_id, recipient_id, response, message, responded_at, via_board, created_at)
       VALUES (${id}, ${offer.therapistId}, 'accepted', ${offer.message || null}, ${at}, true, ${at})
       ON CONFLICT (referral_id, recipient_id) DO UPDATE SET response = 'accepted', responded_at = EXCLUDED.responded_at`);
-    await openHandOff(txDb, row, offer.therapistId, user.id, offer.message);
+    await openHandOff(txDb, row, offer.therapistId, user.id, openReferralText(id, offer.message));
+    await scheduleOutcomeReminders(ctx, txDb, id, offer.therapistId, now);
     return recordEvents(ctx, txDb, noticeOf('referralReceived', { referralId: id, summary: referralSummary(row), actorId: user.id, to: [offer.therapistId] }));
   });
   if (!taken) throw conflict(REFERRAL_TEXTS.offerTaken);

@@ -3,6 +3,8 @@
 import type {
   BoardItem, Offer, RecipientState, Recipient, Referral, ReferralListItem, ReferralStatus, Suggestion, Urgency,
 } from '../../../common/referrals.ts';
+import { openReferralText } from '../../lib/crypto/fields.ts';
+import { outcomeOf, responsivenessFieldsOf } from './outcomes-present.ts';
 import type { BoardRow, ListRow, NeedsRow, OfferJson, RecipientJson, ReferralRow } from './queries.ts';
 
 /** "Teen · Anxiety, Panic Disorder · Online · ON": what a system line or a notification names a referral by (needs, never a person). */
@@ -31,24 +33,25 @@ function needs(row: NeedsRow) {
     feeModels: row.fee_models,
     urgency: row.urgency as Urgency,
     neededBy: row.needed_by,
-    note: row.note,
+    note: openReferralText(row.id, row.note),
   };
 }
 
-function toRecipient(r: RecipientJson, status: ReferralStatus): Recipient {
+function toRecipient(r: RecipientJson, status: ReferralStatus, referralId: string): Recipient {
   return {
     user: { _id: r.id, name: r.name, avatar: r.avatar },
     response: recipientState(r.response, status),
-    message: r.message,
+    message: openReferralText(referralId, r.message),
     respondedAt: isoOrNull(r.respondedAt),
     viaBoard: r.viaBoard,
     conversationId: r.conversationId,
+    ...outcomeOf(r, status),
   };
 }
 
-function toOffer(o: OfferJson): Offer {
+function toOffer(o: OfferJson, referralId: string): Offer {
   return {
-    _id: o.id, therapist: { _id: o.therapistId, name: o.name, avatar: o.avatar }, message: o.message,
+    _id: o.id, therapist: { _id: o.therapistId, name: o.name, avatar: o.avatar }, message: openReferralText(referralId, o.message),
     status: o.status as Offer['status'], createdAt: iso(o.createdAt), licensedInRegion: o.licensedInRegion,
   };
 }
@@ -65,8 +68,8 @@ export function toReferral(row: ReferralRow, viewerId: string): Referral {
     updatedAt: iso(row.updated_at),
     viewerRole: isSender ? 'sender' : 'recipient',
     senderAccountClosed: row.sender_closed,
-    recipients: recipients.map((r) => toRecipient(r, row.status)),
-    offers: isSender ? (row.offers ?? []).map(toOffer) : [],
+    recipients: recipients.map((r) => toRecipient(r, row.status, row.id)),
+    offers: isSender ? (row.offers ?? []).map((o) => toOffer(o, row.id)) : [],
   };
 }
 
@@ -94,7 +97,7 @@ export function toBoardItem(row: BoardRow): BoardItem {
     expiresAt: iso(row.expires_at),
     youAreLicensedInRegion: row.viewer_licensed,
     myOffer: row.my_offer
-      ? { message: row.my_offer.message, status: row.my_offer.status as 'open' | 'accepted', createdAt: iso(row.my_offer.createdAt) }
+      ? { message: openReferralText(row.id, row.my_offer.message), status: row.my_offer.status as 'open' | 'accepted', createdAt: iso(row.my_offer.createdAt) }
       : null,
   };
 }
@@ -105,6 +108,7 @@ export type SuggestionRow = {
   modalities: string[]; session_format: string[]; licensed_regions: string[]; languages: string[]; fee_models: string[];
   /** Licensed in the client's region, or practising there for a client who meets in person (suggestions.ts). */
   in_region: boolean;
+  response_rate: number | null; median_response_hours: number | null;
 };
 export type Needs = {
   ageGroup?: string; concerns: string[]; modalities: string[]; sessionFormats: string[]; region?: string;
@@ -137,6 +141,6 @@ export function toSuggestion(row: SuggestionRow, want: Needs, inNetwork: boolean
     availabilityUpdatedAt: isoOrNull(row.availability_updated_at),
     inNetwork,
     licensedInRegion: Boolean(want.region && row.licensed_regions.includes(want.region)),
-    reasons: reasonsFor(row, want),
+    ...responsivenessFieldsOf(row, reasonsFor(row, want)),
   };
 }

@@ -42,7 +42,7 @@ export type NeedsRow = {
 };
 export type RecipientJson = {
   id: string; name: string; avatar: string | null; response: string; message: string | null; respondedAt: string | null;
-  viaBoard: boolean; conversationId: string | null;
+  viaBoard: boolean; conversationId: string | null; outcome: string | null; outcomeAt: string | null;
 };
 export type OfferJson = {
   id: string; therapistId: string; name: string; avatar: string | null; message: string; status: string; createdAt: string;
@@ -55,7 +55,8 @@ export async function findReferral(db: Db, id: string, now: Date): Promise<Refer
   const [row] = await queryPrepared<ReferralRow>(db, sql`
     SELECT ${NEEDS}, ${effectiveStatus(now)} AS status,
       (SELECT json_agg(json_build_object('id', rr.recipient_id, 'name', u.name, 'avatar', u.avatar, 'response', rr.response,
-          'message', rr.message, 'respondedAt', rr.responded_at, 'viaBoard', rr.via_board, 'conversationId', rr.conversation_id)
+          'message', rr.message, 'respondedAt', rr.responded_at, 'viaBoard', rr.via_board, 'conversationId', rr.conversation_id,
+          'outcome', rr.outcome, 'outcomeAt', rr.outcome_at)
           ORDER BY rr.created_at, rr.recipient_id)
         FROM referral_recipients rr JOIN users u ON u.id = rr.recipient_id WHERE rr.referral_id = r.id) AS recipients,
       (SELECT json_agg(json_build_object('id', o.id, 'therapistId', o.therapist_id, 'name', u.name, 'avatar', u.avatar,

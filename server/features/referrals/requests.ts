@@ -1,6 +1,7 @@
 // Sending a referral, and reading referrals: one referral, the received and sent boxes, the nav badge's counts and the
 // administrators' counts. Only the sender and the recipients read a referral: for anyone else (administrators
 // included) it does not exist.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   parseReferralCursor, REFERRAL_LIMITS, REFERRAL_TEXTS, type CreateReferral, type Referral, type ReferralCounts,
@@ -8,6 +9,7 @@ import {
 } from '../../../common/referrals.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { sealReferralText } from '../../lib/crypto/fields.ts';
 import { referralRecipients, referrals } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
@@ -21,6 +23,8 @@ import { scheduleExpiringNotice } from './expiring.ts';
 import { referralSummary, toListItem, toReferral } from './present.ts';
 import * as q from './queries.ts';
 import { lifetimeOf } from '../../lib/caches.ts';
+import { recordAuditedRead } from '../../lib/audit.ts';
+import { addToPracticeInboxes, checkPracticeRecipients, practicesOfReferral } from '../../lib/practice-referrals.ts';
 
 const STATS_KEY = 'referrals:stats';
 
@@ -41,13 +45,16 @@ export async function createReferral(ctx: AppContext, user: CurrentUser, input: 
   const now = nowOf(ctx);
   if (input.neededBy && input.neededBy < todayOf(now)) throw badRequest(REFERRAL_TEXTS.neededByPast);
   await checkRecipients(ctx.db, user.id, input.recipientIds);
+  await checkPracticeRecipients(ctx.db, user.id, input.recipientPracticeIds);
   const expiresAt = expiryOf(now, input.neededBy);
   const summary = referralSummary({ age_group: input.ageGroup, concerns: input.concerns, session_formats: input.sessionFormats, region: input.region });
+  // The id is chosen here: the note's ciphertext is bound to it (server/lib/crypto/fields.ts).
+  const referralId = randomUUID();
   const { id, answer, events } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(referrals).values({
-      senderId: user.id, ageGroup: input.ageGroup, concerns: input.concerns, modalities: input.modalities,
+      id: referralId, senderId: user.id, ageGroup: input.ageGroup, concerns: input.concerns, modalities: input.modalities,
       sessionFormats: input.sessionFormats, region: input.region, languages: input.languages, feeModels: input.feeModels,
-      urgency: input.urgency, neededBy: input.neededBy ?? null, note: input.note, toBoard: input.toBoard,
+      urgency: input.urgency, neededBy: input.neededBy ?? null, note: sealReferralText(referralId, input.note) ?? '', toBoard: input.toBoard,
       expiresAt, createdAt: now, updatedAt: now,
     }).returning({ id: referrals.id });
     if (input.recipientIds.length) {
@@ -55,7 +62,10 @@ export async function createReferral(ctx: AppContext, user: CurrentUser, input: 
     }
     const t: Db = tx;
     await scheduleExpiringNotice(ctx, t, row.id, now, expiresAt);
-    const events = await recordEvents(ctx, t, noticeOf('referralReceived', { referralId: row.id, summary, actorId: user.id, to: input.recipientIds }));
+    const toPractices = await addToPracticeInboxes(t, row.id, input.recipientPracticeIds, now, summary, user.id);
+    const events = await recordEvents(ctx, t, [
+      ...noticeOf('referralReceived', { referralId: row.id, summary, actorId: user.id, to: input.recipientIds }), ...toPractices,
+    ]);
     const answer = await readReferral({ ...ctx, db: t }, user, { id: row.id });
     await keepAnswerWithin(t, answer);
     return { id: row.id, answer, events };
@@ -70,7 +80,12 @@ export async function createReferral(ctx: AppContext, user: CurrentUser, input: 
 export async function readReferral(ctx: AppContext, user: CurrentUser, { id }: { id: string }): Promise<Referral> {
   const row = await q.findReferral(ctx.db, id, nowOf(ctx));
   if (!row || !canRead(row, user.id)) throw notFound(REFERRAL_TEXTS.notFound);
-  return toReferral(row, user.id);
+  // A recipient reading the sender's referral is a read of the sender's data by somebody else: in the trail.
+  if (row.sender_id !== user.id) {
+    await recordAuditedRead(ctx.db, { actorId: user.id, action: 'referral.read', targetType: 'referral', targetId: id, memberId: row.sender_id });
+  }
+  const referral = toReferral(row, user.id);
+  return row.sender_id === user.id ? { ...referral, practices: await practicesOfReferral(ctx.db, id) } : referral;
 }
 
 export const canRead = (row: q.ReferralRow, userId: string) =>

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { REFERRAL_TEXTS, type PatchReferral, type RecipientResponse, type Referral } from '../../../common/referrals.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { sealReferralText } from '../../lib/crypto/fields.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
 import { isBlockedBy } from '../../lib/blocks.ts';
@@ -13,6 +14,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordEvents } from '../../lib/outbox.ts';
 import { nowOf } from './clock.ts';
 import { noticeOf, tellUpdated } from './events.ts';
+import { recordOutcome, scheduleOutcomeReminders } from './outcomes.ts';
 import { referralSummary } from './present.ts';
 import * as q from './queries.ts';
 import { canRead, readReferral } from './requests.ts';
@@ -28,6 +30,8 @@ export async function updateReferral(ctx: AppContext, user: CurrentUser, input: 
   if (input.status) {
     if (!isSender) throw forbidden(REFERRAL_TEXTS.onlySenderSetsStatus);
     await setStatus(ctx, user, row, input.status, now);
+  } else if (input.outcome) {
+    await recordOutcome(ctx, user, row, input.outcome, now);
   } else {
     if (!(row.recipients ?? []).some((r) => r.id === user.id)) throw forbidden(REFERRAL_TEXTS.onlyRecipientResponds);
     await respond(ctx, user, row, input.response as RecipientResponse, input.message ?? null, now);
@@ -55,7 +59,7 @@ async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, r
   const events = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
     const updated = await queryRows<{ id: string }>(t, sql`
-      UPDATE referral_recipients rr SET response = ${response}, message = ${message || null},
+      UPDATE referral_recipients rr SET response = ${response}, message = ${sealReferralText(row.id, message || null)},
         responded_at = ${now.toISOString()}::timestamptz
       FROM referrals r
       WHERE rr.referral_id = r.id AND rr.referral_id = ${row.id} AND rr.recipient_id = ${user.id} AND rr.response = 'pending'
@@ -63,7 +67,10 @@ async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, r
       RETURNING rr.referral_id AS id`);
     if (!updated.length) throw conflict(row.status === 'open' ? REFERRAL_TEXTS.alreadyAnswered : REFERRAL_TEXTS.notOpen);
     // The hand-off's conversation is part of the answer: stored with it, or not at all.
-    if (response === 'accepted') await openHandOff(t, row, user.id, user.id, message);
+    if (response === 'accepted') {
+      await openHandOff(t, row, user.id, user.id, message);
+      await scheduleOutcomeReminders(ctx, t, row.id, user.id, now);
+    }
     return recordEvents(ctx, t, noticeOf('referralAnswered', {
       referralId: row.id, summary: referralSummary(row), actorId: user.id, to: [row.sender_id], detail: response,
     }));

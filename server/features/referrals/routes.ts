@@ -11,6 +11,9 @@ import { acceptOffer, listBoard, makeOffer } from './board.ts';
 import { createReferral, listReferrals, readReferral, referralCounts, referralStats } from './requests.ts';
 import { updateReferral } from './responses.ts';
 import { suggest } from './suggestions.ts';
+import { myInsights, platformInsights } from './insights.ts';
+import { InsightsQuery, MyInsights, PlatformInsights } from '../../../common/referral-insights.ts';
+import { reads } from '../../lib/read-routing.ts';
 
 /**
  * Sending and offering to take referrals is for verified therapists: administrators run the platform and see counts
@@ -29,7 +32,7 @@ export function referralsRoutes(app: App, ctx: AppContext): void {
 
   app.get('/api/referrals/suggestions', {
     onRequest: verified, schema: { querystring: SuggestionsQuery, response: { 200: SuggestionsResponse } },
-  }, async (request) => suggest(ctx, currentUser(request), request.query));
+  }, async (request) => suggest(await reads(ctx, request), currentUser(request), request.query));
 
   app.get('/api/referrals', {
     onRequest: verified, schema: { querystring: ReferralListQuery, response: { 200: ReferralPage } },
@@ -37,7 +40,11 @@ export function referralsRoutes(app: App, ctx: AppContext): void {
 
   app.get('/api/referrals/counts', {
     onRequest: verified, schema: { response: { 200: ReferralCounts } },
-  }, async (request) => referralCounts(ctx, currentUser(request)));
+  }, async (request) => referralCounts(await reads(ctx, request), currentUser(request)));
+
+  app.get('/api/referrals/insights', {
+    onRequest: therapist, schema: { querystring: InsightsQuery, response: { 200: MyInsights } },
+  }, async (request) => myInsights(ctx, currentUser(request), request.query));
 
   app.get('/api/referrals/board', {
     onRequest: verified, schema: { querystring: BoardQuery, response: { 200: BoardPage } },
@@ -62,4 +69,8 @@ export function referralsRoutes(app: App, ctx: AppContext): void {
   app.get('/api/admin/referrals/stats', {
     onRequest: adminOnly, schema: { response: { 200: ReferralStats } },
   }, async (request) => referralStats(ctx, currentUser(request)));
+
+  app.get('/api/admin/referrals/insights', {
+    onRequest: adminOnly, schema: { querystring: InsightsQuery, response: { 200: PlatformInsights } },
+  }, async (request) => platformInsights(ctx, currentUser(request), request.query));
 }

@@ -1,6 +1,7 @@
 // Suggested colleagues for a referral: those who may see the client where the client is (licensed in the client's region,
 // or practising there when the client wants to meet in person) first, then the caller's network (favourites), then
-// accepting before waitlist before not accepting, then how many needs they match, then how recently they confirmed their
+// accepting before waitlist before not accepting, then how many needs they match, then the faster responders (median hours
+// to a first answer, kept by the responsiveness job; none below three referrals), then how recently they confirmed their
 // availability; never the caller, never across a block. The ranking of everyone is the same for every caller, so it is read through the app's cache
 // (a few seconds per distinct set of needs); only the caller's favourites and blocks are read per request, in one query.
 import { sql, type SQL } from 'drizzle-orm';
@@ -40,7 +41,7 @@ function inRegion(want: Needs): SQL {
 
 const COLUMNS = (want: Needs) => sql`u.id, u.name, u.avatar, u.profession, u.location, u.accepting_clients, u.availability_note,
   u.availability_updated_at, u.demographics, u.specialties, u.modalities, u.session_format, u.licensed_regions, u.languages,
-  u.fee_models, ${inRegion(want)} AS in_region`;
+  u.fee_models, ${inRegion(want)} AS in_region, u.response_rate, u.median_response_hours`;
 
 /** Listed therapists who can take the request at all: its age group, one of its concerns, one of its session formats. */
 function candidates(want: Needs): SQL {
@@ -63,7 +64,7 @@ function matchCount(want: Needs): SQL {
 // PostgreSQL refuses a constant in ORDER BY: without a region there is nothing to rank by first.
 const regionFirst = (want: Needs) => (want.region ? sql`${inRegion(want)} DESC, ` : sql``);
 const ORDER = (want: Needs) => sql`${regionFirst(want)}CASE u.accepting_clients WHEN 'accepting' THEN 0 WHEN 'waitlist' THEN 1 ELSE 2 END,
-  ${matchCount(want)} DESC, u.availability_updated_at DESC NULLS LAST, u.id`;
+  ${matchCount(want)} DESC, u.median_response_hours ASC NULLS LAST, u.availability_updated_at DESC NULLS LAST, u.id`;
 
 export function rankedSql(want: Needs, limit: number): SQL {
   return sql`SELECT ${COLUMNS(want)} FROM users u WHERE ${candidates(want)} ORDER BY ${ORDER(want)} LIMIT ${limit}`;
@@ -80,10 +81,10 @@ export function personalSql(userId: string, want: Needs): SQL {
           OR (b.blocker_id = u.id AND b.blocked_id = ${userId}))
       ORDER BY ${ORDER(want)} LIMIT ${REFERRAL_LIMITS.suggestions})
     UNION ALL
-    SELECT 'blocked', b.blocked_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    SELECT 'blocked', b.blocked_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL::real, NULL::real
       FROM blocks b WHERE b.blocker_id = ${userId}
     UNION ALL
-    SELECT 'blocked', b.blocker_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    SELECT 'blocked', b.blocker_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL::real, NULL::real
       FROM blocks b WHERE b.blocked_id = ${userId}`;
 }
 

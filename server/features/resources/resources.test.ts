@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, gt, sql } from 'drizzle-orm';
 import { RESOURCE_CATEGORIES } from '../../../common/options.ts';
 import { RESOURCE_LOGIN_REQUIRED, RESOURCE_SUBMITTED, type Resource, type ResourcePage } from '../../../common/resources.ts';
 import { auditLog, resources, users } from '../../db/schema.ts';
@@ -27,7 +27,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 beforeEach(async () => {
   await ctx.db.delete(resources);
-  await ctx.db.delete(auditLog);
+  // The trail is append-only: each test reads the entries written after it began.
+  [{ since }] = await ctx.db.select({ since: sql<number>`coalesce(max(${auditLog.seq}), 0)::int` }).from(auditLog);
 });
 
 const submit = (user: TestUser | null, body: Record<string, unknown> = valid) =>
@@ -48,7 +49,8 @@ async function published(overrides: Record<string, unknown> = {}, user = member)
   expect((await approve(admin, resource._id)).statusCode).toBe(200);
   return resource;
 }
-const auditEntries = () => ctx.db.select().from(auditLog);
+let since = 0;
+const auditEntries = () => ctx.db.select().from(auditLog).where(gt(auditLog.seq, since)).orderBy(auditLog.seq);
 
 describe('POST /api/resources', () => {
   it('stores a verified member\'s submission as pending, with the spec\'s message', async () => {

@@ -2,6 +2,7 @@ import { SearchQuery, SearchResponse } from '../../../common/search.ts';
 import type { App, AppContext } from '../../context.ts';
 import { currentUser, verified } from '../../lib/auth.ts';
 import { searchEverything, type SearchSources } from './service.ts';
+import { reads } from '../../lib/read-routing.ts';
 
 /**
  * GET /api/search?q=: the top bar's grouped search, for verified members (what it finds, posts above all, is theirs to
@@ -12,5 +13,5 @@ import { searchEverything, type SearchSources } from './service.ts';
 export const searchRoutes = (sources: SearchSources) => (app: App, ctx: AppContext): void => {
   app.get('/api/search', {
     onRequest: verified, compress: false, schema: { querystring: SearchQuery, response: { 200: SearchResponse } },
-  }, async (request) => searchEverything(ctx, currentUser(request), request.query, sources));
+  }, async (request) => searchEverything(await reads(ctx, request), currentUser(request), request.query, sources));
 };

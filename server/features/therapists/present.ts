@@ -1,12 +1,13 @@
 // Therapists as the API shows them (common/therapists.ts): a directory card, a network entry, a profile.
 import { isAvailabilityStale } from '../../../common/availability.ts';
+import { responsivenessOf } from '../../../common/referral-outcomes.ts';
 import type { ACCEPTING_STATUSES, FEE_CURRENCIES } from '../../../common/options.ts';
 import type { FavoriteUser, Profile, TherapistCard } from '../../../common/therapists.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import type { AvailabilityRow, CardRow, FavoriteRow, ProfileRow } from './queries.ts';
 
 type Availability = Pick<Profile, 'acceptingClients' | 'availabilityNote' | 'availabilityUpdatedAt' | 'availabilityStale'
-  | 'languages' | 'feeModels' | 'insurers' | 'licensedRegions' | 'website'>;
+  | 'languages' | 'feeModels' | 'insurers' | 'licensedRegions' | 'website' | 'responseRate' | 'medianResponseHours'>;
 type AvailabilitySource = Omit<AvailabilityRow, 'availabilityUpdatedMs'> & { availabilityUpdatedAt: Date | null };
 
 /** Staleness is worked out when the answer is made, so it turns stale on its 60th day without a write. */
@@ -18,8 +19,10 @@ function toAvailability(r: AvailabilitySource): Availability {
     availabilityUpdatedAt: r.availabilityUpdatedAt ? r.availabilityUpdatedAt.toISOString() : null,
     availabilityStale: isAvailabilityStale(r.availabilityUpdatedAt),
     languages: r.languages, feeModels: r.feeModels, insurers: r.insurers, licensedRegions: r.licensedRegions, website: r.website,
+    ...responsivenessOf(r.responseRate, r.medianResponseHours),
   };
 }
+
 
 const fromMs = (ms: number | null) => (ms === null ? null : new Date(Math.round(ms)));
 

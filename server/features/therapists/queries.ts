@@ -19,7 +19,8 @@ const isListed = sql`(${users.verificationStatus} = 'verified' AND NOT ${users.d
 /** Listed and not opted out of the directory (Settings, Privacy): the lists people browse; a profile stays reachable. */
 const inDirectory = sql`(${isListed} AND ${users.listedInDirectory})`;
 
-const AVAILABILITY_KEYS = ['acceptingClients', 'availabilityNote', 'languages', 'feeModels', 'insurers', 'licensedRegions', 'website'] as const;
+const AVAILABILITY_KEYS = ['acceptingClients', 'availabilityNote', 'languages', 'feeModels', 'insurers', 'licensedRegions', 'website',
+  'responseRate', 'medianResponseHours'] as const;
 const CARD_KEYS = ['id', 'name', 'avatar', 'location', 'profession', 'specialties', 'modalities', ...AVAILABILITY_KEYS] as const;
 
 /** The availability fields as raw reads give them; the time as epoch milliseconds, the same from both drivers. */

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context.ts';
 import { authenticated, currentUser, requireUser, requireVerified, verified } from '../../lib/auth.ts';
 import * as therapists from './service.ts';
+import { reads } from '../../lib/read-routing.ts';
 
 // Anyone may create a pending account with made-up licence details, so until an administrator verifies it a member
 // reads only their own profile; other profiles need the `verified` guard (params are routed before onRequest).
@@ -17,7 +18,7 @@ async function ownOrVerified(request: FastifyRequest) {
 
 export function therapistsRoutes(app: App, ctx: AppContext): void {
   app.get('/api/users', { schema: { querystring: DirectoryQuery, response: { 200: DirectoryResponse } } },
-    async (request) => therapists.searchDirectory(ctx, request.user, request.query));
+    async (request) => therapists.searchDirectory(await reads(ctx, request), request.user, request.query));
 
   app.get('/api/users/:id', { onRequest: ownOrVerified, schema: { params: ProfileParams, response: { 200: Profile } } },
     async (request) => therapists.getProfile(ctx, currentUser(request), request.params));

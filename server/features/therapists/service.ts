@@ -19,6 +19,8 @@ import {
 import { toCard, toFavorite, toProfile } from './present.ts';
 import { pageInfo } from '../../lib/paging.ts';
 import { lifetimeOf } from '../../lib/caches.ts';
+import { recordAuditedRead } from '../../lib/audit.ts';
+import { practicesOfMember } from '../../lib/practice-referrals.ts';
 
 // Enough recent candidates that six of them usually differ in city and main specialty.
 const FEATURED_POOL = 60;
@@ -130,11 +132,16 @@ export async function getProfile(ctx: ServiceContext, viewer: CurrentUser, input
   const row = await findUser(db, input.id);
   const mayView = row && (row.id === viewer.id || isAdmin(viewer) || isListedRow(row));
   if (!row || !mayView) throw notFound(PROFILE_NOT_FOUND);
-  const [favorites, isFavorite] = await Promise.all([
+  const [favorites, isFavorite, practices] = await Promise.all([
     row.id === viewer.id ? favoritesOf(db, row.id) : [],
     row.id === viewer.id ? false : hasFavorite(db, viewer.id, row.id),
+    practicesOfMember(db, row.id),
   ]);
-  return toProfile(row, favorites, viewer, isFavorite);
+  // An administrator sees a colleague's licence number: a read of that member's licence details, in the trail.
+  if (isAdmin(viewer) && row.id !== viewer.id) {
+    await recordAuditedRead(db, { actorId: viewer.id, action: 'licence.read', targetType: 'user', targetId: row.id, detail: { from: 'profile' } });
+  }
+  return { ...toProfile(row, favorites, viewer, isFavorite), practices };
 }
 
 /**

@@ -1,8 +1,10 @@
 // The Admin area's calls: the resource approval queue, licence verifications and the audit log.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NameChangeQueue, NameDecisionResult, VerificationQueue } from '../../../common/admin.ts';
-import type { AuditPage } from '../../../common/audit.ts';
+import type { AuditFilters, AuditPage } from '../../../common/audit.ts';
+import type { ForumPrivacySetting } from '../../../common/privacy-check.ts';
 import type { ResourcePage } from '../../../common/resources.ts';
+import type { LegalHold, RetentionSettings } from '../../../common/retention.ts';
 import type { Profile } from '../../../common/therapists.ts';
 import { adminQueueKey } from '../../lib/adminQueue.ts';
 import { api, query } from '../../lib/api.ts';
@@ -16,7 +18,7 @@ const adminKeys = {
   verifications: ['admin', 'verifications'] as const,
   verificationQueue: (page: number) => ['admin', 'verifications', page] as const,
   nameChanges: (page: number) => ['admin', 'verifications', 'names', page] as const,
-  audit: (page: number) => ['admin', 'audit', page] as const,
+  audit: (filters: AuditSearch) => ['admin', 'audit', filters] as const,
 };
 
 /** The approval queue; a failure is logged only (spec section 8) and shows as an empty list. */
@@ -81,10 +83,15 @@ export function useDecideNameChange() {
   });
 }
 
-export const useAuditLog = (page: number) => useQuery({
-  queryKey: adminKeys.audit(page),
+export type AuditSearch = Omit<AuditFilters, 'cursor' | 'limit'>;
+
+/** The trail, filtered, in cursor pages (newest first). */
+export const useAuditLog = (filters: AuditSearch) => useInfiniteQuery({
+  queryKey: adminKeys.audit(filters),
+  initialPageParam: null as string | null,
   placeholderData: keepPreviousData,
-  queryFn: () => api<AuditPage>(`/api/admin/audit${query({ page })}`),
+  queryFn: ({ pageParam }) => api<AuditPage>(`/api/admin/audit${query({ ...filters, cursor: pageParam })}`),
+  getNextPageParam: (last) => last.nextCursor,
 });
 
 /** A member as the admin account screen shows them: the profile every member may read (name and status). */
@@ -96,3 +103,60 @@ export const useMemberForAdmin = (id: string) => useQuery({
 /** Turns off the member's two-factor sign-in (audited; the member is told by email). */
 export const resetMemberTwoFactor = (id: string) =>
   api<{ msg: string }>(`/api/admin/users/${encodeURIComponent(id)}/two-factor/reset`, { method: 'POST' });
+
+const FORUM_PRIVACY = ['admin', 'forum-privacy'] as const;
+
+/** What a forum post that looks identifying meets: a question the writer confirms, or a refusal. */
+export const useForumPrivacy = () => useQuery({
+  queryKey: FORUM_PRIVACY,
+  queryFn: () => api<ForumPrivacySetting>('/api/admin/forum-privacy'),
+});
+
+export function useSaveForumPrivacy() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ForumPrivacySetting) => api<ForumPrivacySetting>('/api/admin/forum-privacy', { method: 'PUT', body }),
+    // The setting and the audit log, which now holds the change.
+    onSuccess: (saved) => {
+      client.setQueryData(FORUM_PRIVACY, saved);
+      return client.invalidateQueries({ queryKey: ['admin', 'audit'] });
+    },
+  });
+}
+
+/** How long each kind of record is kept (the daily purge's settings). */
+export const useRetention = () => useQuery({
+  queryKey: ['admin', 'retention'],
+  queryFn: ({ signal }) => api<RetentionSettings>('/api/admin/retention', { signal }),
+});
+
+export function useSaveRetention() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: RetentionSettings) => api<RetentionSettings>('/api/admin/retention', { method: 'PUT', body: settings }),
+    onSuccess: (saved) => {
+      client.setQueryData(['admin', 'retention'], saved);
+      return client.invalidateQueries({ queryKey: ['admin', 'audit'] });
+    },
+  });
+}
+
+const legalHoldKey = (id: string) => ['admin', 'member', id, 'legal-hold'] as const;
+
+/** A member's legal hold, which administrators alone see. */
+export const useLegalHold = (id: string) => useQuery({
+  queryKey: legalHoldKey(id),
+  queryFn: ({ signal }) => api<LegalHold>(`/api/admin/users/${encodeURIComponent(id)}/legal-hold`, { signal }),
+});
+
+export function useSetLegalHold(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { on: boolean; reason?: string }) =>
+      api<LegalHold>(`/api/admin/users/${encodeURIComponent(id)}/legal-hold`, { method: 'PUT', body }),
+    onSuccess: (hold) => {
+      client.setQueryData(legalHoldKey(id), hold);
+      return client.invalidateQueries({ queryKey: ['admin', 'audit'] });
+    },
+  });
+}

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Conversation, ServerToClientEvents } from '../../../common/chat.ts';
 import { useSession } from '../../lib/session.tsx';
+import { outboxFor } from '../../lib/outbox.ts';
 import { connectSocket, disconnectSocket } from '../../lib/socket.ts';
 import {
   addMessage, applyPin, applyStatus, chatKeys, conversationsQuery, removeConversation, replaceMessage, replayConversation, upsertConversation,
@@ -14,6 +15,9 @@ export default function RealtimeConnection() {
   const { user, verify } = useSession();
   const qc = useQueryClient();
   const myId = user?._id;
+
+  // Messages kept in the outbox from before (a reload, a tab closed offline) go on any screen once connected.
+  useEffect(() => (myId ? outboxFor(myId).onSent((m) => addMessage(qc, m)) : undefined), [myId, qc]);
 
   useEffect(() => {
     if (!myId) return;
@@ -52,7 +56,7 @@ export default function RealtimeConnection() {
       },
       messageEdited: (message) => replaceMessage(qc, message),
       messageUnsent: (message) => replaceMessage(qc, message),
-      messageStatus: ({ conversationId, messageIds, status }) => applyStatus(qc, conversationId, messageIds, status),
+      messageStatus: ({ conversationId, messageIds, status, userId }) => applyStatus(qc, conversationId, messageIds, status, userId),
       conversationUpdated: liveConversation,
       newConversation(c) {
         if (c.participants.some((p) => p._id === myId)) liveConversation(c);

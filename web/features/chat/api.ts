@@ -78,6 +78,12 @@ export function messagesQuery(conversationId: string) {
 }
 
 export const startConversation = (recipientId: string) => api<{ _id: string }>('/api/conversations', { method: 'POST', body: { recipientId } });
+// Group conversations (docs/decisions/0230): made, renamed, members added and removed (oneself: leaving).
+export const startGroup = (participantIds: string[], title: string | null) =>
+  api<{ _id: string }>('/api/conversations', { method: 'POST', body: { participantIds, title } });
+export const renameGroup = (id: string, title: string | null) => api<Conversation>(`/api/conversations/${id}`, { method: 'PATCH', body: { title } });
+export const addGroupMember = (id: string, userId: string) => api<Conversation>(`/api/conversations/${id}/members`, { method: 'POST', body: { userId } });
+export const removeGroupMember = (id: string, userId: string) => api<{ msg: string }>(`/api/conversations/${id}/members/${userId}`, { method: 'DELETE' });
 export const deleteConversation = (id: string) => api<{ msg: string }>(`/api/conversations/${id}`, { method: 'DELETE' });
 export const togglePin = (id: string, messageId: string) => api<PinUpdate>(`/api/conversations/${id}/pin`, { method: 'PATCH', body: { messageId } });
 export const pinConversation = (id: string, isPinned: boolean) =>
@@ -134,7 +140,9 @@ export function addMessage(qc: QueryClient, message: Message) {
  * event never undoes a newer one: an unsent message stays unsent.
  */
 export function replaceMessage(qc: QueryClient, message: Message) {
-  const newer = (m: Message) => (m._id === message._id && !(m.unsentAt && !message.unsentAt) ? { ...message, status: RANK[m.status] > RANK[message.status] ? m.status : message.status } : m);
+  const newer = (m: Message) => (m._id === message._id && !(m.unsentAt && !message.unsentAt)
+    ? { ...message, receipts: message.receipts ?? m.receipts, status: RANK[m.status] > RANK[message.status] ? m.status : message.status }
+    : m);
   qc.setQueryData<MessagePages>(chatKeys.messages(message.conversationId), (data) =>
     (data ? { ...data, pages: data.pages.map((page) => page.map(newer)) } : data));
   editPages(qc, (data) => editConversation(data, message.conversationId, (c) => (c.lastMessage?._id === message._id
@@ -146,11 +154,23 @@ const RANK: Record<MessageStatus, number> = { sent: 0, delivered: 1, read: 2 };
 const upgrade = (m: Message, ids: Set<string>, status: MessageStatus): Message =>
   (ids.has(m._id) && RANK[status] > RANK[m.status] ? { ...m, status } : m);
 
+/** In a group, the member whose devices received (or read) these messages joins their receipts' names. */
+const withReceipt = (m: Message, ids: Set<string>, status: MessageStatus, userId: string): Message => {
+  if (!ids.has(m._id) || !m.receipts) return m;
+  const add = (list: string[]) => (list.includes(userId) ? list : [...list, userId]);
+  const { deliveredTo, readBy } = m.receipts;
+  return { ...m, receipts: { ...m.receipts, deliveredTo: add(deliveredTo), readBy: status === 'read' ? add(readBy) : readBy } };
+};
+
 /** Statuses only move forward: a late `delivered` never undoes `read`. */
-export function applyStatus(qc: QueryClient, conversationId: string, messageIds: string[], status: MessageStatus) {
+export function applyStatus(qc: QueryClient, conversationId: string, messageIds: string[], status: MessageStatus, userId?: string) {
   const ids = new Set(messageIds);
+  const change = (m: Message) => {
+    const upgraded = upgrade(m, ids, status);
+    return userId ? withReceipt(upgraded, ids, status, userId) : upgraded;
+  };
   qc.setQueryData<MessagePages>(chatKeys.messages(conversationId), (data) =>
-    (data ? { ...data, pages: data.pages.map((page) => page.map((m) => upgrade(m, ids, status))) } : data));
+    (data ? { ...data, pages: data.pages.map((page) => page.map(change)) } : data));
   editPages(qc, (data) => editConversation(data, conversationId, (c) => (c.lastMessage
     ? { ...c, lastMessage: upgrade(c.lastMessage, ids, status) }
     : c)));

@@ -12,7 +12,7 @@ const message = (id: string, at: string, status: Message['status'] = 'sent'): Me
   _id: id, conversationId: 'c1', sender: { _id: 'u1', name: 'Ann' }, text: `text ${id}`, status, createdAt: at, kind: 'text', editedAt: null, unsentAt: null,
 });
 const conversation = (id: string, updatedAt: string, isPinned = false): Conversation => ({
-  _id: id, participants: [], lastMessage: null, pinnedMessage: null, isPinned, updatedAt, unreadCounts: {},
+  _id: id, participants: [], lastMessage: null, pinnedMessage: null, isPinned, updatedAt, unreadCounts: {}, isGroup: false, title: null, creatorId: null, membersCanAdd: false,
 });
 
 function withMessages(pages: Message[][]) {

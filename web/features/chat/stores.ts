@@ -39,6 +39,12 @@ export function useIsOnline(userId: string | undefined): boolean {
   return useSyncExternalStore(online.subscribe, () => (userId ? online.get().has(userId) : false), nobodyOnline);
 }
 
+/** How many of these members are online (a group's header). */
+export function useOnlineCount(userIds: readonly string[]): number {
+  const key = userIds.join(',');
+  return useSyncExternalStore(online.subscribe, () => (key ? key.split(',').filter((id) => online.get().has(id)).length : 0), () => 0);
+}
+
 // Who is typing, per conversation. An entry also expires by itself, in case its stopTyping never comes
 // (the typist's connection dropped on the way).
 type Typist = { userId: string; userName: string };

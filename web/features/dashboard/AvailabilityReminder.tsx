@@ -1,8 +1,23 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { defineMessages, FormattedMessage, useIntl, type MessageTag } from 'react-intl';
 import { Link } from 'react-router';
 import { ACCEPTING_LABELS } from '../../../common/availability.ts';
 import { serverMessageOr, useSubmit } from '../../lib/useSubmit.ts';
 import { useConfirmAvailability, useOwnAvailability } from './api.ts';
+
+const m = defineMessages({
+  failed: { id: 'dashboard.availability.failed', defaultMessage: 'Could not confirm your availability.', description: 'Confirming availability failed and the server gave no reason.' },
+  title: { id: 'dashboard.availability.title', defaultMessage: 'Still accepting new clients?', description: 'Title of the reminder to confirm whether the member takes new clients.' },
+  confirm: { id: 'dashboard.availability.confirm', defaultMessage: 'Confirm availability', description: 'Button: the stated availability is still true.' },
+  update: { id: 'dashboard.availability.update', defaultMessage: 'Update availability', description: 'Button: change the availability on the profile.' },
+});
+const mv = defineMessages<{ says: { b: MessageTag; status: string; note: string } }>({
+  says: {
+    id: 'dashboard.availability.says',
+    defaultMessage: 'Your profile says: <b>{status}</b>{note}. Colleagues refer to people whose availability is current.',
+    description: '{status}: the availability option shown (e.g. Accepting new clients); {note}: the member\'s own note as " (note)", or nothing.',
+  },
+});
 
 /**
  * "Still accepting new clients?": shown once the owner's stated availability is stale (not confirmed for 60 days), so
@@ -11,24 +26,28 @@ import { useConfirmAvailability, useOwnAvailability } from './api.ts';
  * onboarding checklist asks them to state it instead.
  */
 export function AvailabilityReminder() {
+  const intl = useIntl();
   const { data: me } = useOwnAvailability();
   const confirm = useConfirmAvailability();
-  const { busy, message, submit } = useSubmit(serverMessageOr('Could not confirm your availability.'));
+  const { busy, message, submit } = useSubmit(serverMessageOr(intl.formatMessage(m.failed)));
   if (!me?.availabilityStale || me.availabilityUpdatedAt === null) return null;
   const onConfirm = submit(async () => {
     await confirm.mutateAsync();
   });
   return (
-    <Alert color="yellow" title="Still accepting new clients?" role="region"
+    <Alert color="yellow" title={intl.formatMessage(m.title)} role="region"
       styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}>
       <Text c="dark.8">
-        Your profile says: <strong>{ACCEPTING_LABELS[me.acceptingClients]}</strong>
-        {me.availabilityNote ? ` (${me.availabilityNote})` : ''}. Colleagues refer to people whose availability is current.
+        <FormattedMessage {...mv.says} values={{
+          b: (chunks) => <strong>{chunks}</strong>,
+          status: ACCEPTING_LABELS[me.acceptingClients],
+          note: me.availabilityNote ? ` (${me.availabilityNote})` : '',
+        }} />
       </Text>
       {message && <Text c="red.9" mt="xs" role="alert">{message}</Text>}
       <Group mt="sm" gap="xs">
-        <Button onClick={onConfirm} loading={busy}>Confirm availability</Button>
-        <Button component={Link} to="/edit-profile" variant="default">Update availability</Button>
+        <Button onClick={onConfirm} loading={busy}>{intl.formatMessage(m.confirm)}</Button>
+        <Button component={Link} to="/edit-profile" variant="default">{intl.formatMessage(m.update)}</Button>
       </Group>
     </Alert>
   );

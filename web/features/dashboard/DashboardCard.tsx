@@ -1,9 +1,13 @@
 import { Card, Group, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** One card of the dashboard: a titled section, its content, and optional actions at the bottom. */
-export function DashboardCard({ title, children, footer, span }: { title: string; children: ReactNode; footer?: ReactNode; span?: boolean }) {
-  const id = `card-${title.toLowerCase().replace(/\W+/g, '-')}`;
+type Props = { title: string; children: ReactNode; footer?: ReactNode; span?: boolean; id: string };
+
+/**
+ * One card of the dashboard: a titled section, its content, and optional actions at the bottom. `id` names its
+ * heading: fixed words (card-my-chats), since the title is translated.
+ */
+export function DashboardCard({ title, children, footer, span, id }: Props) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={id}
       style={span ? { gridColumn: '1 / -1' } : undefined}>

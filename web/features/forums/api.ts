@@ -222,18 +222,21 @@ function refreshThread(client: QueryClient, postId: string) {
   void client.invalidateQueries({ queryKey: ['forumPosts', 'list'] });
 }
 
+/** A comment's words, and whether the writer confirmed nothing in them identifies a client. */
+type Written = { content: string; confirmDeidentified?: boolean };
+
 export function useCommentActions(postId: string) {
   const client = useQueryClient();
   const refresh = () => refreshThread(client, postId);
   const logged = (what: string) => (error: unknown) => console.error(what, error);
   return {
     add: useMutation({
-      mutationFn: (content: string) => api<Comment>(`/api/forumPosts/${postId}/comments`, { method: 'POST', body: { content }, idempotent: true }),
+      mutationFn: (body: Written) => api<Comment>(`/api/forumPosts/${postId}/comments`, { method: 'POST', body, idempotent: true }),
       onSuccess: refresh,
     }),
     reply: useMutation({
-      mutationFn: ({ parentId, content }: { parentId: string; content: string }) =>
-        api<Comment>(`/api/forumPosts/comments/${parentId}/reply`, { method: 'POST', body: { content }, idempotent: true }),
+      mutationFn: ({ parentId, ...body }: { parentId: string } & Written) =>
+        api<Comment>(`/api/forumPosts/comments/${parentId}/reply`, { method: 'POST', body, idempotent: true }),
       onSuccess: refresh,
       onError: logged('Failed to reply'),
     }),
@@ -249,8 +252,8 @@ export function useCommentActions(postId: string) {
       onError: logged('Failed to delete comment'),
     }),
     edit: useMutation({
-      mutationFn: ({ id, content }: { id: string; content: string }) =>
-        api<Comment>(`/api/forumPosts/comments/${id}`, { method: 'PUT', body: { content } }),
+      mutationFn: ({ id, ...body }: { id: string } & Written) =>
+        api<Comment>(`/api/forumPosts/comments/${id}`, { method: 'PUT', body }),
       onSuccess: () => client.invalidateQueries({ queryKey: keys.comments(postId) }),
     }),
     adminRemove: useMutation({

@@ -1,12 +1,14 @@
 import { ActionIcon, Anchor, Button, Group, Popover, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { NotificationItem } from '../../../common/notifications.ts';
 import { isVerified, useSession } from '../../lib/session.tsx';
 import { useAdoptBrowserTimeZone } from '../../lib/time-zone.ts';
 import { flattenNotifications, notificationPagesQuery, POPOVER_ITEMS, unreadCountQuery, useMarkRead } from './api.ts';
-import { badgeText, bellLabel } from './describe.ts';
+import { bellLabel } from './describe.ts';
+import { badgeCount } from '../../lib/badge-count.ts';
 import { NotificationRow } from './NotificationRow.tsx';
 import { useLiveNotifications } from './useLiveNotifications.ts';
 import { useNow } from './useNow.ts';
@@ -22,6 +24,7 @@ const BellIcon = () => (
 /** The top bar's bell: the unread count, live, and a popover with the latest items. Verified members only. */
 export default function NotificationBell() {
   const { user } = useSession();
+  const intl = useIntl();
   const member = isVerified(user);
   const [opened, setOpened] = useState(false);
   const unread = useQuery({ ...unreadCountQuery, enabled: member }).data?.count ?? 0;
@@ -36,10 +39,10 @@ export default function NotificationBell() {
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width="min(380px, calc(100vw - 16px))"
       shadow="md" trapFocus returnFocus withinPortal floatingStrategy="fixed">
       <Popover.Target>
-        <ActionIcon variant="subtle" color="dark" size="lg" aria-label={bellLabel(unread)} onClick={() => setOpened((o) => !o)}
+        <ActionIcon variant="subtle" color="dark" size="lg" aria-label={bellLabel(intl, unread)} onClick={() => setOpened((o) => !o)}
           pos="relative">
           <BellIcon />
-          {unread > 0 && <span className="notification-badge" aria-hidden="true">{badgeText(unread)}</span>}
+          {unread > 0 && <span className="notification-badge" aria-hidden="true">{badgeCount(intl, unread)}</span>}
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p="xs" aria-labelledby="notifications-popover-title">

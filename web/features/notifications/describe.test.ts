@@ -1,6 +1,9 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import frCA from '../../../common/i18n/lang/fr-CA.json' with { type: 'json' };
 import { actorsPhrase } from '../../../common/notification-text.ts';
-import { badgeText, bellLabel, describeNotification } from './describe.ts';
+import { bellLabel, describeNotification } from './describe.ts';
+import { badgeCount } from '../../lib/badge-count.ts';
 
 const amara = { _id: 'a', name: 'Amara Okafor', avatar: null };
 const liam = { _id: 'l', name: 'Liam Chen', avatar: null };
@@ -37,8 +40,12 @@ describe('notification texts', () => {
   });
 
   it('names the bell by its unread count', () => {
-    expect(bellLabel(3)).toBe('Notifications, 3 unread');
-    expect(bellLabel(0)).toBe('Notifications');
-    expect(badgeText(150)).toBe('99+');
+    const intl = createIntl({ locale: 'en', defaultLocale: 'en' });
+    expect(bellLabel(intl, 3)).toBe('Notifications, 3 unread');
+    expect(bellLabel(intl, 1)).toBe('Notifications, 1 unread');
+    expect(bellLabel(intl, 0)).toBe('Notifications');
+    const french = createIntl({ locale: 'fr-CA', defaultLocale: 'en', messages: frCA });
+    expect(bellLabel(french, 3)).toBe('Notifications, 3 non lues');
+    expect(badgeCount(intl, 150)).toBe('99+');
   });
 });

@@ -4,6 +4,8 @@ import type {
   BoardPage, CreateReferralInput, Referral, ReferralPage, RecipientResponse, Suggestion,
 } from '../../../common/referrals.ts';
 import type { Profile } from '../../../common/therapists.ts';
+import type { ReferralOutcome } from '../../../common/referral-outcomes.ts';
+import type { Practice } from '../../../common/practices.ts';
 import { api, query } from '../../lib/api.ts';
 import { REFERRALS_KEY } from '../../lib/referrals.ts';
 
@@ -63,6 +65,14 @@ export const useChosenTherapist = (id: string | null) => useQuery({
   retry: false,
 });
 
+/** The practice chosen on its page ("Refer to this practice"), to show by name and send to. */
+export const useChosenPractice = (id: string | null) => useQuery({
+  queryKey: ['practices', 'one', id ?? ''],
+  queryFn: ({ signal }) => api<Practice>(`/api/practices/${encodeURIComponent(id ?? '')}`, { signal }),
+  enabled: Boolean(id),
+  retry: false,
+});
+
 /** After any change, every referral list, count and the changed referral are fetched again. */
 function useReferralMutation<Input>(send: (input: Input) => Promise<Referral>) {
   const client = useQueryClient();
@@ -85,6 +95,11 @@ export const useRespond = (id: string) =>
 export const useSetStatus = (id: string) =>
   useReferralMutation((status: 'placed' | 'withdrawn') =>
     api<Referral>(`/api/referrals/${encodeURIComponent(id)}`, { method: 'PATCH', body: { status } }));
+
+/** The accepting recipient's outcome after the hand-off (one of the three fixed words). */
+export const useRecordOutcome = (id: string) =>
+  useReferralMutation((outcome: ReferralOutcome) =>
+    api<Referral>(`/api/referrals/${encodeURIComponent(id)}`, { method: 'PATCH', body: { outcome } }));
 
 export const useAcceptOffer = (id: string) =>
   useReferralMutation((offerId: string) =>

@@ -1,5 +1,7 @@
 // The referral form's values and the checks made before sending (the server makes them again).
-import { REFERRAL_TEXTS, type Urgency } from '../../../common/referrals.ts';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+import { withValues } from '../../lib/messages.ts';
+import type { Urgency } from '../../../common/referrals.ts';
 import type { NeedsQuery } from './api.ts';
 
 export type NeedsForm = NeedsQuery & { urgency: Urgency; neededBy: string; note: string };
@@ -9,7 +11,17 @@ export const EMPTY_NEEDS: NeedsForm = {
   urgency: 'routine', neededBy: '', note: '',
 };
 
-export type Errors = Partial<Record<keyof NeedsForm | 'audience', string>>;
+/** Each field's problem, as a message the form words in the member's language. */
+export type Errors = Partial<Record<keyof NeedsForm | 'audience', MessageDescriptor>>;
+
+const m = withValues(defineMessages({
+  ageGroup: { id: 'referrals.form.chooseAgeGroup', defaultMessage: 'Choose the client\'s age group.', description: 'Error beside the age group field of the referral form: none chosen.' },
+  region: { id: 'referrals.form.chooseRegion', defaultMessage: 'Choose where the client lives.', description: 'Error beside the province or state field of the referral form: none chosen.' },
+  concerns: { id: 'referrals.form.chooseConcern', defaultMessage: 'Choose at least one concern.', description: 'Error beside the concerns field of the referral form: none chosen.' },
+  sessionFormats: { id: 'referrals.form.chooseSessionFormat', defaultMessage: 'Choose at least one session format.', description: 'Error beside the session formats of the referral form (in person, online...): none chosen.' },
+  neededByPast: { id: 'referrals.form.neededByPast', defaultMessage: 'The date needed by cannot be in the past.', description: 'Error beside the "needed by" date of the referral form: a day before today. Same words as the server\'s refusal.' },
+  noAudience: { id: 'referrals.form.noAudience', defaultMessage: 'Choose at least one therapist or post the request to the board.', description: 'Error of the referral form: no therapist chosen and not posted to the board. Same words as the server\'s refusal.' },
+}));
 
 /** Today in the member's own calendar, YYYY-MM-DD: the earliest "needed by". */
 export function today(now = new Date()): string {
@@ -19,13 +31,13 @@ export function today(now = new Date()): string {
 /** What the server would refuse, checked first so the member hears it beside the field. */
 export function check(form: NeedsForm, recipients: string[], toBoard: boolean, now = new Date()): Errors {
   const errors: Errors = {};
-  if (!form.ageGroup) errors.ageGroup = 'Choose the client\'s age group.';
-  if (!form.region) errors.region = 'Choose where the client lives.';
-  if (!form.concerns.length) errors.concerns = 'Choose at least one concern.';
-  if (!form.sessionFormats.length) errors.sessionFormats = 'Choose at least one session format.';
+  if (!form.ageGroup) errors.ageGroup = m.ageGroup;
+  if (!form.region) errors.region = m.region;
+  if (!form.concerns.length) errors.concerns = m.concerns;
+  if (!form.sessionFormats.length) errors.sessionFormats = m.sessionFormats;
   // YYYY-MM-DD strings compare as dates.
-  if (form.neededBy && form.neededBy < today(now)) errors.neededBy = REFERRAL_TEXTS.neededByPast;
-  if (!recipients.length && !toBoard) errors.audience = REFERRAL_TEXTS.noAudience;
+  if (form.neededBy && form.neededBy < today(now)) errors.neededBy = m.neededByPast;
+  if (!recipients.length && !toBoard) errors.audience = m.noAudience;
   return errors;
 }
 

@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Combobox, Kbd, Modal, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useHotkeys } from '@mantine/hooks';
 import { useEffect, useState, type KeyboardEvent } from 'react';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { SearchGroup } from '../../../common/search.ts';
 import { isVerified, useSession } from '../../lib/session.tsx';
-import { plural } from '../../lib/words.ts';
 import { useQuickSearch } from './api.ts';
 
 const SearchIcon = () => (
@@ -13,6 +13,23 @@ const SearchIcon = () => (
     <circle cx="11" cy="11" r="7" /><path d="m20 20-3.5-3.5" />
   </svg>
 );
+
+const m = defineMessages({
+  search: { id: 'search.quick.open', defaultMessage: 'Search', description: 'Top bar button (and phone icon) that opens the quick search; also the dialog title' },
+  close: { id: 'search.quick.close', defaultMessage: 'Close search', description: 'Accessible name of the quick search dialog close button' },
+  shortcutMac: { id: 'search.quick.shortcutMac', defaultMessage: '⌘ K', description: 'The keyboard shortcut shown on the search button on a Mac' },
+  shortcut: { id: 'search.quick.shortcut', defaultMessage: 'Ctrl K', description: 'The keyboard shortcut shown on the search button (Control and K)' },
+  label: { id: 'search.quick.label', defaultMessage: 'Search therapists, posts, communities and resources', description: 'Label of the quick search box' },
+  placeholder: { id: 'search.quick.placeholder', defaultMessage: 'Type a name or a few words', description: 'Placeholder of the quick search box' },
+  results: { id: 'search.quick.results', defaultMessage: 'Search results', description: 'Accessible name of the list of quick search results' },
+  start: { id: 'search.quick.start', defaultMessage: 'Start typing to search.', description: 'Status line before anything is typed' },
+  searching: { id: 'search.quick.searching', defaultMessage: 'Searching…', description: 'Status line while results load' },
+});
+const mv = defineMessages<{ none: { q: string }; count: { count: number }; all: { group: string; q: string } }>({
+  none: { id: 'search.quick.none', defaultMessage: 'No matches for “{q}”.', description: 'Status line when nothing matched; q is what was typed' },
+  count: { id: 'search.quick.count', defaultMessage: '{count, plural, one {# match} other {# matches}}. Use the arrow keys to choose, Enter to open.', description: 'Status line with the number of results and how to choose one' },
+  all: { id: 'search.quick.all', defaultMessage: 'All {group} matching “{q}”', description: 'Last option of a result group: see every result of that kind; group is the kind in lower case (therapists, posts)' },
+});
 
 const onMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
@@ -25,23 +42,24 @@ export default function QuickSearch() {
   const { user } = useSession();
   const member = isVerified(user);
   const [opened, { open, close }] = useDisclosure(false);
+  const intl = useIntl();
   // Also from inside text fields: Ctrl+K types nothing there.
   useHotkeys(member ? [['mod+K', open]] : [], []);
   if (!member) return null;
-  const shortcut = onMac() ? '⌘ K' : 'Ctrl K';
+  const shortcut = intl.formatMessage(onMac() ? m.shortcutMac : m.shortcut);
   return (
     <>
       {/* Named by its text alone: the shortcut beside it is shown, and told by aria-keyshortcuts. */}
       <Button visibleFrom="sm" variant="default" color="dark" onClick={open} aria-keyshortcuts="Control+K Meta+K"
         leftSection={<SearchIcon />} rightSection={<Kbd size="xs" aria-hidden>{shortcut}</Kbd>} fw={500}>
-        Search
+        {intl.formatMessage(m.search)}
       </Button>
-      <ActionIcon hiddenFrom="sm" variant="subtle" color="dark" size="lg" onClick={open} aria-label="Search"
+      <ActionIcon hiddenFrom="sm" variant="subtle" color="dark" size="lg" onClick={open} aria-label={intl.formatMessage(m.search)}
         aria-keyshortcuts="Control+K Meta+K">
         <SearchIcon />
       </ActionIcon>
-      <Modal opened={opened} onClose={close} title="Search" size="lg" yOffset="8vh" returnFocus
-        closeButtonProps={{ 'aria-label': 'Close search' }}>
+      <Modal opened={opened} onClose={close} title={intl.formatMessage(m.search)} size="lg" yOffset="8vh" returnFocus
+        closeButtonProps={{ 'aria-label': intl.formatMessage(m.close) }}>
         {opened && <SearchPanel onDone={close} />}
       </Modal>
     </>
@@ -50,6 +68,7 @@ export default function QuickSearch() {
 
 function SearchPanel({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
+  const intl = useIntl();
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), 200);
   const result = useQuickSearch(debounced);
@@ -85,15 +104,15 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
   return (
     <Combobox store={store} onOptionSubmit={go} withinPortal={false}>
       <Combobox.Target withExpandedAttribute>
-        <TextInput data-autofocus label="Search therapists, posts, communities and resources" placeholder="Type a name or a few words"
+        <TextInput data-autofocus label={intl.formatMessage(m.label)} placeholder={intl.formatMessage(m.placeholder)}
           value={text} onChange={(e) => setText(e.currentTarget.value)} onKeyDown={onKeyDown} maxLength={100}
           leftSection={<SearchIcon />} autoComplete="off" />
       </Combobox.Target>
-      <Text role="status" size="sm" c="dark.5" mt="xs">{statusText(text.trim(), debounced, result.isFetching, groups)}</Text>
+      <Text role="status" size="sm" c="dark.5" mt="xs">{statusText(intl, text.trim(), debounced, result.isFetching, groups)}</Text>
       {/* The list is laid out in the dialog itself rather than floated over it, where the dialog would clip it. */}
       {shown && (
         // Focusable, so that a keyboard can scroll a list taller than the dialog (the arrows in the box move the choice).
-        <Combobox.Options aria-label="Search results" mt="xs" mah="min(60vh, 480px)" p={4} tabIndex={0}
+        <Combobox.Options aria-label={intl.formatMessage(m.results)} mt="xs" mah="min(60vh, 480px)" p={4} tabIndex={0}
           style={{ overflowY: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-sm)' }}>
           {groups.map((g) => <ResultGroup key={g.kind} group={g} q={debounced} />)}
         </Combobox.Options>
@@ -103,6 +122,7 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
 }
 
 function ResultGroup({ group, q }: { group: SearchGroup; q: string }) {
+  const intl = useIntl();
   return (
     <Combobox.Group label={group.label}>
       {group.items.map((item) => (
@@ -113,16 +133,16 @@ function ResultGroup({ group, q }: { group: SearchGroup; q: string }) {
         </Combobox.Option>
       ))}
       <Combobox.Option value={group.href}>
-        <Text size="sm" td="underline">{`All ${group.label.toLowerCase()} matching “${q}”`}</Text>
+        <Text size="sm" td="underline">{intl.formatMessage(mv.all, { group: group.label.toLowerCase(), q })}</Text>
       </Combobox.Option>
     </Combobox.Group>
   );
 }
 
-function statusText(typed: string, asked: string, fetching: boolean, groups: SearchGroup[]): string {
-  if (!typed) return 'Start typing to search.';
-  if (fetching || typed !== asked) return 'Searching…';
-  if (groups.length === 0) return `No matches for “${asked}”.`;
-  const n = groups.reduce((sum, g) => sum + g.items.length, 0);
-  return `${plural(n, 'match', 'matches')}. Use the arrow keys to choose, Enter to open.`;
+function statusText(intl: IntlShape, typed: string, asked: string, fetching: boolean, groups: SearchGroup[]): string {
+  if (!typed) return intl.formatMessage(m.start);
+  if (fetching || typed !== asked) return intl.formatMessage(m.searching);
+  if (groups.length === 0) return intl.formatMessage(mv.none, { q: asked });
+  const count = groups.reduce((sum, g) => sum + g.items.length, 0);
+  return intl.formatMessage(mv.count, { count });
 }

@@ -4,7 +4,9 @@ import {
   DEFAULT_TIME_ZONE, EMAIL_MODE_LABELS, EMAIL_MODES, EMAIL_ONLY_KEYS, PREFERENCE_KEYS, PREFERENCE_LABELS,
   type EmailMode, type NotificationPreferences, type PreferenceKey, type TypePreference,
 } from '../../../common/notifications.ts';
+import { defineMessages, useIntl } from 'react-intl';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './api.ts';
+import { PushDevices } from './PushDevices.tsx';
 import { browserTimeZone, timeZoneOptions } from './timeZones.ts';
 
 const EMAIL_OPTIONS = EMAIL_MODES.map((mode) => ({ value: mode, label: EMAIL_MODE_LABELS[mode] }));
@@ -13,6 +15,37 @@ const EMAIL_OPTIONS = EMAIL_MODES.map((mode) => ({ value: mode, label: EMAIL_MOD
 // e2e/notifications.spec.ts measures every option against it at both widths.
 const FITS_EVERY_OPTION = { input: { minWidth: '10.5em' } };
 
+const m = defineMessages({
+  loading: { id: 'settings.notifications.loading', defaultMessage: 'Loading notification settings...', description: 'While the notification settings load.' },
+  loadFailed: {
+    id: 'settings.notifications.loadFailed', defaultMessage: 'Could not load your notification settings. Please try again.',
+    description: 'The notification settings could not be read.',
+  },
+  title: { id: 'settings.notifications.title', defaultMessage: 'Notifications', description: 'Heading of the notification preferences table.' },
+  intro: {
+    id: 'settings.notifications.intro',
+    defaultMessage: 'What shows under the bell, what is emailed when you have not seen it within 10 minutes, and what is pushed to your devices. '
+      + 'Emails say who and where, never what was written.',
+    description: 'What the notification preferences decide.',
+  },
+  colNotification: { id: 'settings.notifications.colNotification', defaultMessage: 'Notification', description: 'Column header: the kind of notification.' },
+  colApp: { id: 'settings.notifications.colApp', defaultMessage: 'In the app', description: 'Column header: shown under the bell.' },
+  colEmail: { id: 'settings.notifications.colEmail', defaultMessage: 'Email', description: 'Column header: sent by email (courriel).' },
+  colPush: { id: 'settings.notifications.colPush', defaultMessage: 'Push', description: 'Column header: pushed to the member\'s devices.' },
+  inChat: { id: 'settings.notifications.inChat', defaultMessage: 'In Chat', description: 'In the "In the app" column for chat messages: they show in the messaging screen.' },
+  timeZone: { id: 'settings.notifications.timeZone', defaultMessage: 'Time zone', description: 'Label of the time zone choice.' },
+  timeZoneHelp: { id: 'settings.notifications.timeZoneHelp', defaultMessage: 'The daily digest leaves at 08:00 in this time zone.', description: 'Help under the time zone choice.' },
+  noTimeZone: { id: 'settings.notifications.noTimeZone', defaultMessage: 'No such time zone', description: 'The time zone search found nothing.' },
+  saved: { id: 'settings.saved', defaultMessage: 'Saved.', description: 'A setting was saved.' },
+  save: { id: 'settings.notifications.save', defaultMessage: 'Save notification settings', description: 'Button saving the notification preferences.' },
+  saveFailed: { id: 'settings.notifications.saveFailed', defaultMessage: 'Could not save. Please try again.', description: 'Saving failed (no server reason).' },
+});
+const mv = defineMessages<{ appLabel: { label: string }; emailLabel: { label: string }; pushLabel: { label: string } }>({
+  appLabel: { id: 'settings.notifications.appLabel', defaultMessage: 'In the app: {label}', description: 'Accessible name of a switch; {label}: the kind of notification.' },
+  emailLabel: { id: 'settings.notifications.emailLabel', defaultMessage: 'Email: {label}', description: 'Accessible name of an email choice; {label}: the kind of notification.' },
+  pushLabel: { id: 'settings.notifications.pushLabel', defaultMessage: 'Push: {label}', description: 'Accessible name of a switch; {label}: the kind of notification.' },
+});
+
 /** A member who never chose a zone is offered the browser's own, kept once saved. */
 function offeredTimeZone(saved: string | null): string {
   return saved ?? browserTimeZone() ?? DEFAULT_TIME_ZONE;
@@ -20,13 +53,21 @@ function offeredTimeZone(saved: string | null): string {
 
 /** /settings/notifications: per type, in the app (on or off) and email (off, immediately, daily); and the time zone. */
 export function NotificationsPanel() {
+  const intl = useIntl();
   const preferences = useNotificationPreferences();
-  if (preferences.isPending) return <Text role="status">Loading notification settings...</Text>;
-  if (preferences.isError) return <Alert color="red" role="alert">Could not load your notification settings. Please try again.</Alert>;
-  return <PreferencesForm saved={preferences.data} />;
+  if (preferences.isPending) return <Text role="status">{intl.formatMessage(m.loading)}</Text>;
+  if (preferences.isError) return <Alert color="red" role="alert">{intl.formatMessage(m.loadFailed)}</Alert>;
+  return (
+    <Stack gap="md">
+      <PushDevices />
+      <PreferencesForm saved={preferences.data} />
+    </Stack>
+  );
 }
 
 function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
+  const intl = useIntl();
+  const t = intl.formatMessage;
   const save = useSaveNotificationPreferences();
   const [types, setTypes] = useState<Partial<Record<PreferenceKey, TypePreference>>>({});
   const [timeZone, setTimeZone] = useState(() => offeredTimeZone(saved.timeZone));
@@ -46,19 +87,17 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
     <Paper withBorder p="md" component="form" onSubmit={onSubmit} aria-labelledby="notification-settings-title">
       <Stack gap="md">
         <div>
-          <Title order={2} size="h4" id="notification-settings-title">Notifications</Title>
-          <Text size="sm" c="dimmed">
-            What shows under the bell, and what is emailed when you have not seen it within 10 minutes. Emails say who
-            and where, never what was written.
-          </Text>
+          <Title order={2} size="h4" id="notification-settings-title">{t(m.title)}</Title>
+          <Text size="sm" c="dimmed">{t(m.intro)}</Text>
         </div>
         <Table.ScrollContainer minWidth={320}>
           <Table verticalSpacing="xs" horizontalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Notification</Table.Th>
-                <Table.Th scope="col">In the app</Table.Th>
-                <Table.Th scope="col">Email</Table.Th>
+                <Table.Th scope="col">{t(m.colNotification)}</Table.Th>
+                <Table.Th scope="col">{t(m.colApp)}</Table.Th>
+                <Table.Th scope="col">{t(m.colEmail)}</Table.Th>
+                <Table.Th scope="col">{t(m.colPush)}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -69,16 +108,16 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
           </Table>
         </Table.ScrollContainer>
         <Select
-          label="Time zone" description="The daily digest leaves at 08:00 in this time zone." searchable
+          label={t(m.timeZone)} description={t(m.timeZoneHelp)} searchable
           data={timeZoneOptions(timeZone)} value={timeZone} allowDeselect={false} maxDropdownHeight={260}
           onChange={(value) => { if (value) { save.reset(); setTimeZone(value); } }}
-          nothingFoundMessage="No such time zone" comboboxProps={{ withinPortal: true }}
+          nothingFoundMessage={t(m.noTimeZone)} comboboxProps={{ withinPortal: true }}
         />
         <Group justify="flex-end" gap="sm">
-          {save.isSuccess && <Text size="sm" role="status">Saved.</Text>}
-          <Button type="submit" loading={save.isPending}>Save notification settings</Button>
+          {save.isSuccess && <Text size="sm" role="status">{t(m.saved)}</Text>}
+          <Button type="submit" loading={save.isPending}>{t(m.save)}</Button>
         </Group>
-        {save.isError && <Alert color="red" role="alert">{save.error.message || 'Could not save. Please try again.'}</Alert>}
+        {save.isError && <Alert color="red" role="alert">{save.error.message || t(m.saveFailed)}</Alert>}
       </Stack>
     </Paper>
   );
@@ -87,20 +126,24 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
 type RowProps = { name: PreferenceKey; value: TypePreference; onChange: (edit: Partial<TypePreference>) => void };
 
 function PreferenceRow({ name, value, onChange }: RowProps) {
+  const intl = useIntl();
   const label = PREFERENCE_LABELS[name];
   const emailOnly = EMAIL_ONLY_KEYS.includes(name);
   return (
     <Table.Tr>
       <Table.Th scope="row" fw={400}>{label}</Table.Th>
       <Table.Td>
-        {emailOnly ? <Text size="sm" c="dimmed">In Chat</Text> : (
-          <Switch aria-label={`In the app: ${label}`} checked={value.inApp}
+        {emailOnly ? <Text size="sm" c="dimmed">{intl.formatMessage(m.inChat)}</Text> : (
+          <Switch aria-label={intl.formatMessage(mv.appLabel, { label })} checked={value.inApp}
             onChange={(e) => onChange({ inApp: e.currentTarget.checked })} />
         )}
       </Table.Td>
       <Table.Td>
-        <NativeSelect aria-label={`Email: ${label}`} size="xs" data={EMAIL_OPTIONS} value={value.email} styles={FITS_EVERY_OPTION}
+        <NativeSelect aria-label={intl.formatMessage(mv.emailLabel, { label })} size="xs" data={EMAIL_OPTIONS} value={value.email} styles={FITS_EVERY_OPTION}
           onChange={(e) => onChange({ email: e.currentTarget.value as EmailMode })} />
+      </Table.Td>
+      <Table.Td>
+        <Switch aria-label={intl.formatMessage(mv.pushLabel, { label })} checked={value.push} onChange={(e) => onChange({ push: e.currentTarget.checked })} />
       </Table.Td>
     </Table.Tr>
   );

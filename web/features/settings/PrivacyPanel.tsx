@@ -5,6 +5,7 @@ import { BlockedMembers } from './BlockedMembers.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import { DirectoryVisibility } from './DirectoryVisibility.tsx';
 import { DownloadData } from './DownloadData.tsx';
+import { StorageUse } from './StorageUse.tsx';
 import { usePrivacy, useSetWhoCanMessage } from './api.ts';
 import { useSession } from '../../lib/session.tsx';
 
@@ -15,6 +16,7 @@ export function PrivacyPanel() {
       <DirectoryVisibility />
       <WhoCanMessage />
       <BlockedMembers />
+      <StorageUse />
       <DownloadData />
       <DeleteAccount twoFactor={Boolean(user?.twoFactorEnabled)} />
     </Stack>

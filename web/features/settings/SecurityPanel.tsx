@@ -1,11 +1,13 @@
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { isAdmin, useSession } from '../../lib/session.tsx';
+import { AccessLog } from './AccessLog.tsx';
 import { EmailForm, PasswordForm } from './CredentialForms.tsx';
+import { PasskeysSection } from './PasskeysSection.tsx';
 import { SessionsList } from './SessionsList.tsx';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
 
-/** The Security tab: password, email, two-factor sign-in and the active sessions. */
+/** The Security tab: password, email, two-factor sign-in, the active sessions and the access history. */
 export function SecurityPanel() {
   const { user } = useSession();
   const [params] = useSearchParams();
@@ -15,7 +17,7 @@ export function SecurityPanel() {
     <Stack gap="lg">
       {required && (
         <Alert color="yellow" role="alert">
-          <strong>Two-factor sign-in is required.</strong> Administrators must turn on two-factor sign-in before using Thera Root. Set it up below.
+          <strong>Two-factor sign-in is required.</strong> {isAdmin(user) ? 'Administrators' : 'Members'} must turn on two-factor sign-in or add a passkey before using Thera Root. Set one up below.
         </Alert>
       )}
       {asked && (
@@ -24,9 +26,11 @@ export function SecurityPanel() {
         </Alert>
       )}
       <TwoFactorSection />
+      <PasskeysSection />
       <PasswordForm />
       <EmailForm />
       <SessionsList />
+      <AccessLog />
     </Stack>
   );
 }

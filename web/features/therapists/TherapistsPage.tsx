@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
@@ -8,6 +9,7 @@ import { useDirectory, useFavorites } from './api.ts';
 import { CollapsibleFilters } from './components/CollapsibleFilters.tsx';
 import { FilterForm } from './components/FilterForm.tsx';
 import { TherapistCard } from './components/TherapistCard.tsx';
+import { fieldMessages as field } from './messages.ts';
 import { activeFilterCount, EMPTY_FILTERS, filtersFromParams, hasFilters, paramsFromFilters, type DirectoryFilters } from './filters.ts';
 
 // The code half of this screen's descriptor (common/drawn-screens.ts), exported from the screen's own chunk, which is
@@ -15,8 +17,20 @@ import { activeFilterCount, EMPTY_FILTERS, filtersFromParams, hasFilters, params
 /** @public */
 export { drawn } from './drawn.ts';
 
+const m = defineMessages({
+  title: { id: 'therapists.directory.title', defaultMessage: 'Therapist Network', description: 'Heading of the therapist directory' },
+  loading: { id: 'therapists.directory.loading', defaultMessage: 'Loading therapists...', description: 'Shown while the directory loads' },
+  error: { id: 'therapists.directory.error', defaultMessage: 'Error', description: 'Title of the alert when the directory could not load' },
+  pastTheEnd: { id: 'therapists.directory.pastTheEnd', defaultMessage: 'There are no therapists on this page.', description: 'A directory page number beyond the last page' },
+  firstPage: { id: 'therapists.directory.firstPage', defaultMessage: 'Go to page 1', description: 'Button: go back to the directory\'s first page' },
+  noMatch: { id: 'therapists.directory.noMatch', defaultMessage: 'No therapists match these filters.', description: 'The directory search found nobody' },
+  empty: { id: 'therapists.directory.empty', defaultMessage: 'No therapists are listed yet.', description: 'The directory has nobody in it yet' },
+});
+const found = defineMessage<{ count: number }>({ id: 'therapists.directory.found', defaultMessage: '{count, plural, one {{count} therapist found} other {{count} therapists found}}', description: 'How many therapists the directory search found' });
+
 export default function TherapistsPage() {
   const { user } = useSession();
+  const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const directory = useDirectory(filters);
@@ -33,24 +47,24 @@ export default function TherapistsPage() {
   // The spec: one's own card is hidden. The server leaves it out of the search itself, so the count and every page
   // agree.
   const cards = data?.users ?? [];
-  const found = data?.total ?? 0;
+  const total = data?.total ?? 0;
 
   return (
     <Container size="lg" py={user ? 0 : 'xl'} px={user ? 0 : undefined}>
       <Stack gap="lg">
-        <Title order={1}>Therapist Network</Title>
+        <Title order={1}>{intl.formatMessage(m.title)}</Title>
         {/* Remounted when the URL changes (back button, Clear filters), so the form always shows the search it ran. */}
         {/* Folded again after each search (a new URL), so a phone shows the results it asked for. */}
         <CollapsibleFilters key={params.toString()} active={activeFilterCount(filters)}>
           <FilterForm key={params.toString()} initial={filters} onSearch={go} />
         </CollapsibleFilters>
 
-        {directory.isPending && <PageLoader label="Loading therapists..." />}
-        {directory.isError && <Alert color="red" title="Error">{directory.error.message}</Alert>}
+        {directory.isPending && <PageLoader label={intl.formatMessage(m.loading)} />}
+        {directory.isError && <Alert color="red" title={intl.formatMessage(m.error)}>{directory.error.message}</Alert>}
         {data && (
           <Box aria-busy={directory.isPlaceholderData} style={{ opacity: directory.isPlaceholderData ? 0.6 : 1 }}>
             <Text role="status" mb="sm">
-              {found === 1 ? '1 therapist found' : `${found} therapists found`}
+              {intl.formatMessage(found, { count: total })}
             </Text>
             {cards.length === 0 ? (
               <EmptyResult
@@ -75,18 +89,19 @@ export default function TherapistsPage() {
 type EmptyProps = { pastTheEnd: boolean; filtered: boolean; onFirstPage: () => void; onClear: () => void };
 
 function EmptyResult({ pastTheEnd, filtered, onFirstPage, onClear }: EmptyProps) {
+  const intl = useIntl();
   if (pastTheEnd) {
     return (
       <Stack align="center" gap="sm" py="xl">
-        <Text>There are no therapists on this page.</Text>
-        <Button variant="default" onClick={onFirstPage}>Go to page 1</Button>
+        <Text>{intl.formatMessage(m.pastTheEnd)}</Text>
+        <Button variant="default" onClick={onFirstPage}>{intl.formatMessage(m.firstPage)}</Button>
       </Stack>
     );
   }
   return (
     <Stack align="center" gap="sm" py="xl">
-      <Text>{filtered ? 'No therapists match these filters.' : 'No therapists are listed yet.'}</Text>
-      {filtered && <Button variant="default" onClick={onClear}>Clear filters</Button>}
+      <Text>{intl.formatMessage(filtered ? m.noMatch : m.empty)}</Text>
+      {filtered && <Button variant="default" onClick={onClear}>{intl.formatMessage(field.clearFilters)}</Button>}
     </Stack>
   );
 }

@@ -1,17 +1,33 @@
-import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Box, Button, Group, Indicator, Paper, Text } from '@mantine/core';
+import { MESSAGE_ATTACHMENTS_MAX } from '../../../../common/files.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Box, Button, Group, Paper, Text } from '@mantine/core';
+import { defineMessages, useIntl } from 'react-intl';
+import { plainMessages } from '../../../lib/i18n.tsx';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Conversation, Message } from '../../../../common/chat.ts';
-import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { outboxFor, useOutbox } from '../../../lib/outbox.ts';
 import { getSocket } from '../../../lib/socket.ts';
 import { addMessage, applyPin, editMessage, flattenMessages, messagesQuery, replaceMessage, togglePin, unsendMessage } from '../api.ts';
-import { useIsOnline, useTypist } from '../stores.ts';
+import { useTypist } from '../stores.ts';
+import { plainMentions } from '../../../../common/mentions.ts';
+import { conversationImages } from '../attachments.ts';
+import { ImageViewer } from '../../../components/files/ImageViewer.tsx';
+import { useFileDrop } from '../../../components/files/useFileDrop.ts';
+import { useUploads } from '../../../components/files/useUploads.ts';
 import { Composer } from './Composer.tsx';
+import { ConversationFiles } from './ConversationFiles.tsx';
 import { ConversationSearch } from './ConversationSearch.tsx';
-import { BackIcon, PinIcon, SearchIcon } from './icons.tsx';
+import { ConversationHeader } from './ConversationHeader.tsx';
+import { GroupInfo } from './GroupInfo.tsx';
+import { PinIcon } from './icons.tsx';
 import { MessageList, type PendingMessage } from './MessageList.tsx';
-import { otherParticipant } from './participants.ts';
+
+const m = plainMessages(defineMessages({
+  pinned: { id: 'chat.pane.pinned', defaultMessage: 'Pinned · {name}:', description: 'Start of the pinned message banner; name is its sender' },
+  unpin: { id: 'chat.pane.unpin', defaultMessage: 'Unpin', description: 'Button removing the pinned message' },
+  typing: { id: 'chat.pane.typing', defaultMessage: '{name} is typing...', description: 'Someone in the conversation is typing' },
+}));
 
 type Props = { conversationId: string; conversation?: Conversation; myId: string };
 
@@ -20,9 +36,9 @@ export function ConversationPane({ conversationId, conversation, myId }: Props) 
   const qc = useQueryClient();
   const messagesResult = useInfiniteQuery(messagesQuery(conversationId));
   const messages = flattenMessages(messagesResult.data);
-  const [pending, setPending] = useState<PendingMessage[]>([]);
-  const other = otherParticipant(conversation, myId);
-  const online = useIsOnline(other._id || undefined);
+  const waiting = useOutbox(myId, conversationId);
+  const pending = useMemo<PendingMessage[]>(() => waiting.map((w) => ({ tempId: w.clientMessageId, text: w.text, files: w.attachmentIds?.length ?? 0 })), [waiting]);
+  const intl = useIntl();
   const typist = useTypist(conversationId);
   const [searching, setSearching] = useState(false);
   const searchButton = useRef<HTMLButtonElement>(null);
@@ -33,6 +49,12 @@ export function ConversationPane({ conversationId, conversation, myId }: Props) 
   };
   const [highlightedId, setHighlightedId] = useState<string>();
   const [changeError, setChangeError] = useState<string | null>(null);
+  // Files for the next message (the server takes at most 5 on one), the image open in the viewer, the Files panel.
+  const uploads = useUploads({ max: MESSAGE_ATTACHMENTS_MAX });
+  const drop = useFileDrop(uploads.add);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [showFiles, setShowFiles] = useState(false);
+  const [showInfo, setShowInfo] = useState(false);
 
   // The spec: a conversation id that is not found goes to /chat.
   useEffect(() => {
@@ -59,16 +81,10 @@ export function ConversationPane({ conversationId, conversation, myId }: Props) 
     };
   }, [conversationId, myId]);
 
-  const send = async (text: string): Promise<string | null> => {
-    const tempId = `pending-${Date.now()}-${Math.random()}`;
-    setPending((list) => [...list, { tempId, text }]);
-    // Without a timeout: while offline the event waits in socket.io's buffer and goes out on reconnection, once.
-    // A send cut off by a lost connection (the node went away before answering) is sent once more under the same
-    // clientMessageId: if the first one was stored, the server answers with it instead of storing a second.
-    const payload = { conversationId, text, clientMessageId: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}` };
-    const emit = () => getSocket().emitWithAck('sendMessage', payload);
-    const result = await emit().catch(emit).catch(() => ({ msg: 'Message not sent.' }));
-    setPending((list) => list.filter((p) => p.tempId !== tempId));
+  // Through the outbox (web/lib/outbox.ts): kept on this device until the server has it, so a message written offline
+  // or while the socket is down waits ("Waiting for connection"), survives a reload, and goes once.
+  const send = async (text: string, attachmentIds: string[]): Promise<string | null> => {
+    const result = await outboxFor(myId).queue({ conversationId, text, ...(attachmentIds.length ? { attachmentIds } : {}) });
     if ('msg' in result) return result.msg;
     addMessage(qc, result);
     return null;
@@ -103,24 +119,18 @@ export function ConversationPane({ conversationId, conversation, myId }: Props) 
 
   const pinned = conversation?.pinnedMessage;
   return (
-    <Box display="flex" style={{ flexDirection: 'column', flex: 1, minWidth: 0, minHeight: 0 }}>
-      <Group gap="sm" px="md" py="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: '#fff' }}>
-        <ActionIcon hiddenFrom="md" variant="subtle" color="gray.8" size="lg" aria-label="Back to conversations" onClick={() => navigate('/chat')}>
-          <BackIcon />
-        </ActionIcon>
-        <Indicator color={online ? 'green.8' : 'gray.5'} position="bottom-end" offset={5} size={11} withBorder disabled={!other._id}>
-          <UserAvatar name={other.name} src={other.avatar} radius="xl" />
-        </Indicator>
-        <Box miw={0}>
-          <Text component="h2" fw={700} size="md" m={0} truncate="end">{other.name}</Text>
-          {other._id && <Text size="xs" c="dimmed">{online ? 'Online' : 'Offline'}</Text>}
-        </Box>
-        <ActionIcon ref={searchButton} ml="auto" variant={searching ? 'light' : 'subtle'} color={searching ? 'brand' : 'gray.8'} size="lg"
-          aria-label="Search in conversation"
-          aria-expanded={searching} onClick={() => setSearching((open) => !open)}>
-          <SearchIcon />
-        </ActionIcon>
-      </Group>
+    <Box display="flex" className="file-drop" data-dragging={drop.dragging || undefined} {...drop.handlers}
+      style={{ flexDirection: 'column', flex: 1, minWidth: 0, minHeight: 0 }}>
+      <ConversationHeader conversation={conversation} myId={myId} searching={searching} searchButton={searchButton}
+        onBack={() => navigate('/chat')} onToggleSearch={() => setSearching((open) => !open)} onShowFiles={() => setShowFiles(true)}
+        onShowInfo={() => setShowInfo(true)} />
+      {conversation?.isGroup && (
+        <GroupInfo opened={showInfo} onClose={() => setShowInfo(false)} conversation={conversation} myId={myId}
+          onLeft={() => navigate('/chat', { replace: true })} />
+      )}
+      <ConversationFiles opened={showFiles} onClose={() => setShowFiles(false)} messages={messages} onOpenImage={setViewing}
+        hasOlder={Boolean(messagesResult.hasNextPage)} loadingOlder={messagesResult.isFetchingNextPage} onLoadOlder={() => void messagesResult.fetchNextPage()} />
+      <ImageViewer images={conversationImages(messages)} openId={viewing} onChange={setViewing} />
       {searching && (
         <ConversationSearch conversationId={conversationId} onJump={(m) => void jumpTo(m)} onClose={closeSearch} />
       )}
@@ -130,10 +140,10 @@ export function ConversationPane({ conversationId, conversation, myId }: Props) 
             <Group gap={6} wrap="nowrap" miw={0} flex={1}>
               <PinIcon size={16} />
               <Text size="sm" truncate="end">
-                <Text span fw={600}>Pinned · {pinned.sender.name}:</Text> {pinned.text}
+                <Text span fw={600}>{intl.formatMessage(m.pinned, { name: pinned.sender.name })}</Text> {plainMentions(pinned.text)}
               </Text>
             </Group>
-            <Button size="compact-sm" variant="subtle" color="dark" style={{ flexShrink: 0 }} onClick={() => void pin(pinned._id)}>Unpin</Button>
+            <Button size="compact-sm" variant="subtle" color="dark" style={{ flexShrink: 0 }} onClick={() => void pin(pinned._id)}>{intl.formatMessage(m.unpin)}</Button>
           </Group>
         </Paper>
       )}
@@ -149,12 +159,17 @@ export function ConversationPane({ conversationId, conversation, myId }: Props) 
         onEdit={edit}
         onUnsend={unsend}
         highlightedId={highlightedId}
+        onOpenImage={setViewing}
+        isGroup={Boolean(conversation?.isGroup)}
+        members={conversation?.participants ?? []}
       />
       {changeError && <Text size="sm" c="red.8" px="md" role="alert">{changeError}</Text>}
       <Text size="sm" c="dimmed" fs="italic" px="md" h={22} aria-live="polite" style={{ background: 'var(--mantine-color-gray-0)' }}>
-        {typist ? `${typist.userName} is typing...` : ''}
+        {typist ? intl.formatMessage(m.typing, { name: typist.userName }) : ''}
       </Text>
-      <Composer conversationId={conversationId} onSend={send} />
+      <Composer conversationId={conversationId} onSend={send} uploads={uploads}
+        members={conversation?.isGroup ? conversation.participants.filter((p) => p._id !== myId) : undefined} />
     </Box>
   );
 }
+

@@ -1,12 +1,20 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useOnline } from '../../../components/AppNotices.tsx';
 import { ActionIcon, Center, Loader, Text } from '@mantine/core';
+import { defineMessages, useIntl } from 'react-intl';
+import { plainMessages } from '../../../lib/i18n.tsx';
 import type { Message, MessageStatus } from '../../../../common/chat.ts';
 import { MESSAGE_REMOVED } from '../../../../common/moderation.ts';
 import { ReportButton } from '../../../components/ReportButton.tsx';
+import { Attachments } from '../../../components/files/Attachments.tsx';
+import { attachmentsOf } from '../attachments.ts';
 import { PinIcon } from './icons.tsx';
+import { MessageText } from './MessageText.tsx';
+import { Receipts } from './Receipts.tsx';
 import { changeable, MessageEditor, OwnMessageMenu } from './OwnMessage.tsx';
 
-export type PendingMessage = { tempId: string; text: string };
+/** A message on its way; `files`: how many files it carries. */
+export type PendingMessage = { tempId: string; text: string; files: number };
 
 type Props = {
   messages: Message[];
@@ -22,7 +30,30 @@ type Props = {
   onUnsend: (message: Message) => void;
   /** A message found by search: scrolled into view and marked. */
   highlightedId?: string;
+  /** An image thumbnail was pressed: the viewer opens on it. */
+  onOpenImage: (fileId: string) => void;
+  /** A group: each message names its sender, and the reader's own show receipts as counts. */
+  isGroup?: boolean;
+  members?: { _id: string; name: string }[];
 };
+
+const m = plainMessages(defineMessages({
+  loadingOlder: { id: 'chat.messages.loadingOlder', defaultMessage: 'Loading older messages', description: 'Accessible name of the spinner while older messages load' },
+  start: { id: 'chat.messages.start', defaultMessage: 'Start of the conversation', description: 'Shown above the first message of a conversation' },
+  empty: { id: 'chat.messages.empty', defaultMessage: 'No messages yet. Say hello!', description: 'A conversation without messages' },
+  log: { id: 'chat.messages.log', defaultMessage: 'Messages', description: 'Accessible name of the message list' },
+  files: { id: 'chat.messages.files', defaultMessage: '{count, plural, one {# file} other {# files}}', description: 'A message being sent with files' },
+  sending: { id: 'chat.messages.sending', defaultMessage: 'Sending...', description: 'A message on its way' },
+  waiting: { id: 'chat.messages.waiting', defaultMessage: 'Waiting for connection', description: 'A message waiting for the device to be online' },
+  edited: { id: 'chat.messages.edited', defaultMessage: 'edited', description: 'Marks an edited message' },
+  editedAt: { id: 'chat.messages.editedAt', defaultMessage: 'Edited {when}', description: 'Tooltip with when a message was edited' },
+  pin: { id: 'chat.messages.pin', defaultMessage: 'Pin message', description: 'Button pinning a message' },
+  unpin: { id: 'chat.messages.unpin', defaultMessage: 'Unpin message', description: 'Button unpinning the pinned message' },
+  reportWhat: { id: 'chat.messages.reportWhat', defaultMessage: 'message from {name}', description: 'What the report button reports ("Report message from Ana")' },
+  sent: { id: 'chat.ticks.sent', defaultMessage: 'Sent', description: 'One tick: the message reached the server' },
+  delivered: { id: 'chat.ticks.delivered', defaultMessage: 'Delivered', description: 'Two ticks: the other person\'s device received it' },
+  read: { id: 'chat.ticks.read', defaultMessage: 'Read', description: 'Two blue ticks: the other person read it' },
+}));
 
 // Within this distance of the top, the next older page is fetched; of the bottom, new messages keep the view pinned there.
 const LOAD_OLDER_PX = 120;
@@ -37,13 +68,17 @@ function place(el: HTMLDivElement, firstId: string, lastId: string) {
 }
 
 export function MessageList(props: Props) {
-  const { messages, pending, myId, pinnedId, loadingOlder, hasOlder, onLoadOlder, onTogglePin, onEdit, onUnsend, highlightedId } = props;
+  const { messages, pending, myId, pinnedId, loadingOlder, hasOlder, onLoadOlder, onTogglePin, onEdit, onUnsend, highlightedId, onOpenImage } = props;
+  const intl = useIntl();
+  const names = new Map((props.members ?? []).map((p) => [p._id, p.name]));
+  const group = props.isGroup ?? false;
   const box = useRef<HTMLDivElement>(null);
   const before = useRef({ firstId: '', lastId: '', scrollHeight: 0, scrollTop: 0, nearBottom: true });
   const firstId = messages[0]?._id ?? '';
   const lastId = messages.at(-1)?._id ?? '';
   const lastIsMine = messages.at(-1)?.sender._id === myId;
   const pendingCount = pending.length;
+  const online = useOnline();
 
   // Keeps the reader's place: at the bottom on opening and for new messages (if they were there, or it is their own),
   // and still on the same message when an older page is added above. Only the ends of the list matter, not every render.
@@ -71,50 +106,62 @@ export function MessageList(props: Props) {
   };
 
   return (
-    <div ref={box} className="chat-messages" onScroll={onScroll} tabIndex={0} role="log" aria-label="Messages" aria-live="polite">
-      {loadingOlder && <Center py="xs"><Loader size="xs" role="status" aria-label="Loading older messages" /></Center>}
-      {!hasOlder && messages.length > 0 && <Text size="xs" c="dimmed" ta="center" mb="sm">Start of the conversation</Text>}
-      {messages.length === 0 && pending.length === 0 && <Text c="dimmed" ta="center" mt="xl">No messages yet. Say hello!</Text>}
-      {messages.map((m) => m.kind === 'system' ? <SystemLine key={m._id} message={m} /> : (
-        <MessageItem key={m._id} message={m} mine={m.sender._id === myId} pinned={m._id === pinnedId} onTogglePin={onTogglePin}
-          onEdit={onEdit} onUnsend={onUnsend} highlighted={m._id === highlightedId} />
+    <div ref={box} className="chat-messages" onScroll={onScroll} tabIndex={0} role="log" aria-label={intl.formatMessage(m.log)} aria-live="polite">
+      {loadingOlder && <Center py="xs"><Loader size="xs" role="status" aria-label={intl.formatMessage(m.loadingOlder)} /></Center>}
+      {!hasOlder && messages.length > 0 && <Text size="xs" c="dimmed" ta="center" mb="sm">{intl.formatMessage(m.start)}</Text>}
+      {messages.length === 0 && pending.length === 0 && <Text c="dimmed" ta="center" mt="xl">{intl.formatMessage(m.empty)}</Text>}
+      {messages.map((message, i) => message.kind === 'system' ? <SystemLine key={message._id} message={message} /> : (
+        <MessageItem key={message._id} message={message} mine={message.sender._id === myId} myId={myId} pinned={message._id === pinnedId}
+          onTogglePin={onTogglePin} onEdit={onEdit} onUnsend={onUnsend} highlighted={message._id === highlightedId} onOpenImage={onOpenImage}
+          group={group} names={names} showSender={group && sendersDiffer(messages[i - 1], message)} />
       ))}
       {pending.map((p) => (
         <div key={p.tempId} className="chat-message" data-mine data-pending>
-          <div className="chat-bubble">{p.text}</div>
-          <div className="chat-meta">Sending...</div>
+          {p.text && <div className="chat-bubble">{p.text}</div>}
+          {p.files > 0 && <div className="chat-bubble">{intl.formatMessage(m.files, { count: p.files })}</div>}
+          <div className="chat-meta">{intl.formatMessage(online ? m.sending : m.waiting)}</div>
         </div>
       ))}
     </div>
   );
 }
 
-type ItemProps = Pick<Props, 'onTogglePin' | 'onEdit' | 'onUnsend'> & { message: Message; mine: boolean; pinned: boolean; highlighted: boolean };
+/** In a group, a run of messages from one sender is named once, at its start. */
+const sendersDiffer = (before: Message | undefined, message: Message) => !before || before.kind === 'system' || before.sender._id !== message.sender._id;
 
-function MessageItem({ message, mine, pinned, highlighted, onTogglePin, onEdit, onUnsend }: ItemProps) {
+type ItemProps = Pick<Props, 'onTogglePin' | 'onEdit' | 'onUnsend' | 'onOpenImage' | 'myId'> & {
+  message: Message; mine: boolean; pinned: boolean; highlighted: boolean; group: boolean; names: ReadonlyMap<string, string>; showSender: boolean;
+};
+
+function MessageItem({ message, mine, myId, pinned, highlighted, onTogglePin, onEdit, onUnsend, onOpenImage, group, names, showSender }: ItemProps) {
+  const intl = useIntl();
   const [editing, setEditing] = useState(false);
-  const time = new Date(message.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const time = intl.formatTime(message.createdAt, { hour: '2-digit', minute: '2-digit' });
   const unsent = Boolean(message.unsentAt);
   const removed = unsent || message.text === MESSAGE_REMOVED;
   return (
     <div className="chat-message" data-mine={mine || undefined} data-testid="message" data-message-id={message._id}
       data-unsent={unsent || undefined} data-highlighted={highlighted || undefined}>
+      {showSender && !mine && <div className="chat-sender">{message.sender.name}</div>}
       {editing
         ? <MessageEditor message={message} onSave={(text) => onEdit(message, text)} onDone={() => setEditing(false)} />
-        : <div className="chat-bubble">{unsent ? MESSAGE_REMOVED : message.text}</div>}
+        : (unsent || message.text) && <div className="chat-bubble">{unsent ? MESSAGE_REMOVED : <MessageText text={message.text} myId={myId} />}</div>}
+      <Attachments files={attachmentsOf(message)} onOpenImage={onOpenImage} />
       <div className="chat-meta">
         <time dateTime={message.createdAt}>{time}</time>
-        {message.editedAt && !unsent && <span title={`Edited ${new Date(message.editedAt).toLocaleString()}`}>edited</span>}
-        {mine && <Ticks status={message.status} />}
+        {message.editedAt && !unsent && (
+          <span title={intl.formatMessage(m.editedAt, { when: new Date(message.editedAt).toLocaleString(intl.locale) })}>{intl.formatMessage(m.edited)}</span>
+        )}
+        {mine && (group && message.receipts ? <Receipts receipts={message.receipts} names={names} /> : <Ticks status={message.status} />)}
         {!removed && (
           <ActionIcon className="chat-pin-action" variant="subtle" color="gray.7" size="sm" aria-pressed={pinned}
-            aria-label={pinned ? 'Unpin message' : 'Pin message'} onClick={() => onTogglePin(message)}>
+            aria-label={intl.formatMessage(pinned ? m.unpin : m.pin)} onClick={() => onTogglePin(message)}>
             <PinIcon size={14} />
           </ActionIcon>
         )}
         {mine && !editing && changeable(message) && <OwnMessageMenu onEdit={() => setEditing(true)} onUnsend={() => onUnsend(message)} />}
         {!mine && !removed && (
-          <ReportButton targetType="message" targetId={message._id} what={`message from ${message.sender.name}`} />
+          <ReportButton targetType="message" targetId={message._id} what={intl.formatMessage(m.reportWhat, { name: message.sender.name })} />
         )}
       </div>
     </div>
@@ -123,22 +170,20 @@ function MessageItem({ message, mine, pinned, highlighted, onTogglePin, onEdit, 
 
 /** A line the app wrote (a referral accepted): centred grey text, not a bubble, with nothing to pin or report. */
 function SystemLine({ message }: { message: Message }) {
+  const { locale } = useIntl();
   return (
     <div className="chat-system-line" data-testid="system-message">
       <Text size="sm" c="gray.7" ta="center">{message.text}</Text>
-      <Text size="xs" c="gray.7" ta="center"><time dateTime={message.createdAt}>{new Date(message.createdAt).toLocaleString()}</time></Text>
+      <Text size="xs" c="gray.7" ta="center"><time dateTime={message.createdAt}>{new Date(message.createdAt).toLocaleString(locale)}</time></Text>
     </div>
   );
 }
 
-const TICKS: Record<MessageStatus, { marks: string; label: string }> = {
-  sent: { marks: '✓', label: 'Sent' },
-  delivered: { marks: '✓✓', label: 'Delivered' },
-  read: { marks: '✓✓', label: 'Read' },
-};
+const TICKS: Record<MessageStatus, string> = { sent: '✓', delivered: '✓✓', read: '✓✓' };
 
 /** Sent: one tick; delivered: two; read: two in blue. The label says it for those who cannot see the ticks. */
 function Ticks({ status }: { status: MessageStatus }) {
-  const { marks, label } = TICKS[status];
+  const marks = TICKS[status];
+  const label = useIntl().formatMessage(m[status]);
   return <span className="chat-ticks" data-status={status} role="img" aria-label={label} title={label}>{marks}</span>;
 }

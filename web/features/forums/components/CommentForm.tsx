@@ -1,15 +1,19 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { COMMENT_REQUIRED, POST_LIMITS } from '../../../../common/posts.ts';
+import { forumFindings } from '../../../../common/privacy-check.ts';
 import { PrivacyFindings } from '../../../components/PrivacyFindings.tsx';
-import { forumWarnings, usePrivacyCheck, withoutMentions } from '../../../lib/privacy-check.ts';
+import { usePrivacyCheck, withoutMentions } from '../../../lib/privacy-check.ts';
 import { useSubmit, type Failure } from '../../../lib/useSubmit.ts';
+import { useIdentifyingQuestion } from '../useIdentifyingQuestion.ts';
+import { IdentifyingQuestion } from './IdentifyingQuestion.tsx';
 import { MentionTextarea } from './MentionTextarea.tsx';
 
 type Props = {
   label: string;
   submitLabel: string;
-  onSubmit: (content: string) => Promise<unknown>;
+  /** `confirmDeidentified`: the writer answered the server's question (IdentifyingQuestion) and sends again. */
+  onSubmit: (content: string, confirmDeidentified: boolean) => Promise<unknown>;
   /** What a failed send says; without it the failure is only logged (the spec's rule for replies). */
   failure?: Failure;
   onCancel?: () => void;
@@ -26,15 +30,15 @@ export function CommentForm({ label, submitLabel, onSubmit, failure = loggedOnly
   const [content, setContent] = useState(initialContent);
   const { busy, message, setMessage, submit } = useSubmit(failure);
   const privacy = usePrivacyCheck(withoutMentions(content));
+  const question = useIdentifyingQuestion();
 
-  const onSend = submit(async () => {
+  const send = (confirmDeidentified: boolean) => submit(async () => {
     if (!content.trim()) return setMessage(COMMENT_REQUIRED);
-    await onSubmit(content);
-    setContent('');
+    if (await question.send(content, (confirmed) => onSubmit(content, confirmed), confirmDeidentified)) setContent('');
   });
 
   return (
-    <form onSubmit={onSend} noValidate>
+    <form onSubmit={send(false)} noValidate>
       <Stack gap="xs">
         <MentionTextarea
           label={label} placeholder="Write a comment..." description="Type @ to mention a member." autosize minRows={2} maxRows={10} value={content} required
@@ -43,7 +47,9 @@ export function CommentForm({ label, submitLabel, onSubmit, failure = loggedOnly
           autoFocus={focusOnOpen}
           onChange={setContent}
         />
-        <PrivacyFindings findings={forumWarnings(privacy.findings)} text={privacy.checkedText} subject="comment" warnOnly />
+        {question.refusal
+          ? <IdentifyingQuestion refusal={question.refusal} busy={busy} onConfirm={send(true)} />
+          : <PrivacyFindings findings={forumFindings(privacy.findings)} text={privacy.checkedText} subject="comment" warnOnly />}
         <Group gap="xs" justify="flex-end">
           {onCancel && <Button variant="default" size="xs" onClick={onCancel}>Cancel</Button>}
           <Button type="submit" size="xs" loading={busy}>{submitLabel}</Button>

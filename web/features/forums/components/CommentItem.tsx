@@ -79,8 +79,8 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
           <CommentForm
             label={`Edit comment by ${authorName}`} submitLabel="Save" focusOnOpen initialContent={comment.content}
             failure={serverMessageOr('Failed to save the comment.')} onCancel={() => setEditing(false)}
-            onSubmit={async (content) => {
-              await actions.edit.mutateAsync({ id: comment._id, content });
+            onSubmit={async (content, confirmDeidentified) => {
+              await actions.edit.mutateAsync({ id: comment._id, content, confirmDeidentified });
               setEditing(false);
             }}
           />
@@ -116,8 +116,8 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
         {replying && (
           <CommentForm
             label={`Reply to ${authorName}`} submitLabel="Reply" focusOnOpen onCancel={() => setReplying(false)}
-            onSubmit={async (content) => {
-              await actions.reply.mutateAsync({ parentId: comment._id, content });
+            onSubmit={async (content, confirmDeidentified) => {
+              await actions.reply.mutateAsync({ parentId: comment._id, content, confirmDeidentified });
               setReplying(false);
             }}
           />

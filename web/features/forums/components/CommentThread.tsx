@@ -39,7 +39,7 @@ export function CommentThread({ postId, count }: { postId: string; count: number
       <Title order={2} size="h4" id="comments-title">Comments ({count})</Title>
       {isVerified(user) && (
         <CommentForm label="Add a comment" submitLabel="Comment" failure={serverMessageOr(COMMENT_FAILED)}
-          onSubmit={(content) => actions.add.mutateAsync(content)} />
+          onSubmit={(content, confirmDeidentified) => actions.add.mutateAsync({ content, confirmDeidentified })} />
       )}
       {isAdmin(user) && (
         <Group gap="xs">

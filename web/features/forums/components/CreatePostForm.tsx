@@ -1,10 +1,13 @@
 import { Alert, Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CREATE_POST_FAILED, POST_LIMITS, TITLE_CONTENT_REQUIRED } from '../../../../common/posts.ts';
+import { forumFindings, postText } from '../../../../common/privacy-check.ts';
 import { PrivacyFindings } from '../../../components/PrivacyFindings.tsx';
-import { forumWarnings, usePrivacyCheck, withoutMentions } from '../../../lib/privacy-check.ts';
+import { usePrivacyCheck, withoutMentions } from '../../../lib/privacy-check.ts';
 import { useSubmit } from '../../../lib/useSubmit.ts';
 import { useCreatePost, useJoinedCommunities } from '../api.ts';
+import { useIdentifyingQuestion } from '../useIdentifyingQuestion.ts';
+import { IdentifyingQuestion } from './IdentifyingQuestion.tsx';
 import { MentionTextarea } from './MentionTextarea.tsx';
 
 type Props = { communityId?: string; onDone: () => void };
@@ -17,16 +20,18 @@ export function CreatePostForm({ communityId, onDone }: Props) {
   const [content, setContent] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const { busy, message, setMessage, submit } = useSubmit(CREATE_POST_FAILED);
-  const privacy = usePrivacyCheck(withoutMentions(`${title}\n\n${content}`));
+  const privacy = usePrivacyCheck(withoutMentions(postText(title, content)));
+  const question = useIdentifyingQuestion();
 
-  const onSubmit = submit(async () => {
+  const send = (confirmDeidentified: boolean) => submit(async () => {
     if (!title.trim() || !content.trim()) return setMessage(TITLE_CONTENT_REQUIRED);
-    await create.mutateAsync({ title, content, communityId: communityId ?? chosen });
-    onDone();
+    const sent = await question.send(postText(title, content), (confirmed) =>
+      create.mutateAsync({ title, content, communityId: communityId ?? chosen, confirmDeidentified: confirmed }), confirmDeidentified);
+    if (sent) onDone();
   });
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={onSubmit} noValidate aria-labelledby="create-post-title">
+    <Paper withBorder p="md" component="form" onSubmit={send(false)} noValidate aria-labelledby="create-post-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="create-post-title">Create Post</Title>
         {message && <Alert color="red" role="alert">{message}</Alert>}
@@ -35,7 +40,9 @@ export function CreatePostForm({ communityId, onDone }: Props) {
           label="Content" description="Markdown is supported. Type @ to mention a member." value={content} autosize minRows={4} maxRows={14}
           maxLength={POST_LIMITS.content} onChange={setContent} withAsterisk
         />
-        <PrivacyFindings findings={forumWarnings(privacy.findings)} text={privacy.checkedText} subject="post" warnOnly />
+        {question.refusal
+          ? <IdentifyingQuestion refusal={question.refusal} busy={busy} onConfirm={send(true)} />
+          : <PrivacyFindings findings={forumFindings(privacy.findings)} text={privacy.checkedText} subject="post" warnOnly />}
         {!communityId && (
           <Select
             label="Community" placeholder="No community (general)" clearable value={chosen} onChange={setChosen}

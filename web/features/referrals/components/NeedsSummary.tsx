@@ -1,8 +1,23 @@
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { withValues } from '../../../lib/messages.ts';
 import type { Urgency } from '../../../../common/referrals.ts';
 import { regionName } from '../../../../common/regions.ts';
 import { formatDay, URGENCY_LABELS } from './labels.ts';
+
+const m = withValues(defineMessages({
+  ageGroup: { id: 'referrals.summary.ageGroup', defaultMessage: 'Age group', description: 'A row label of a referral\'s needs: the client\'s age group.' },
+  concerns: { id: 'referrals.summary.concerns', defaultMessage: 'Concerns', description: 'A row label of a referral\'s needs: the client\'s concerns.' },
+  modalities: { id: 'referrals.summary.modalities', defaultMessage: 'Modalities', description: 'A row label of a referral\'s needs: the therapy approaches wanted.' },
+  sessionFormats: { id: 'referrals.summary.sessionFormats', defaultMessage: 'Session formats', description: 'A row label of a referral\'s needs: in person, online...' },
+  region: { id: 'referrals.summary.region', defaultMessage: 'Region', description: 'A row label of a referral\'s needs: the province or state the client lives in.' },
+  languages: { id: 'referrals.summary.languages', defaultMessage: 'Languages', description: 'A row label of a referral\'s needs: the languages the client needs.' },
+  fees: { id: 'referrals.summary.fees', defaultMessage: 'Fees', description: 'A row label of a referral\'s needs: the fee models the client can use.' },
+  urgency: { id: 'referrals.summary.urgency', defaultMessage: 'Urgency', description: 'A row label of a referral\'s needs: how urgent it is.' },
+  neededBy: { id: 'referrals.summary.neededBy', defaultMessage: 'Needed by', description: 'A row label of a referral\'s needs: the date by which the client needs a therapist.' },
+  note: { id: 'referrals.summary.note', defaultMessage: 'Note', description: 'Heading of the referral\'s free-text note.' },
+}));
 
 export type Needs = {
   ageGroup: string; concerns: string[]; modalities: string[]; sessionFormats: string[]; region: string;
@@ -15,16 +30,18 @@ function Tags({ values }: { values: string[] }) {
 
 /** What the client needs, as a description list (label beside the value when there is room, above it when not). */
 export function NeedsSummary({ needs }: { needs: Needs }) {
+  const intl = useIntl();
+  const t = (key: keyof typeof m) => intl.formatMessage(m[key]);
   const rows: [string, ReactNode][] = [
-    ['Age group', needs.ageGroup],
-    ['Concerns', <Tags values={needs.concerns} />],
-    ['Modalities', needs.modalities.length ? <Tags values={needs.modalities} /> : null],
-    ['Session formats', needs.sessionFormats.join(', ')],
-    ['Region', regionName(needs.region)],
-    ['Languages', needs.languages.join(', ')],
-    ['Fees', needs.feeModels.join(', ')],
-    ['Urgency', URGENCY_LABELS[needs.urgency]],
-    ['Needed by', needs.neededBy ? formatDay(needs.neededBy) : null],
+    [t('ageGroup'), needs.ageGroup],
+    [t('concerns'), <Tags values={needs.concerns} />],
+    [t('modalities'), needs.modalities.length ? <Tags values={needs.modalities} /> : null],
+    [t('sessionFormats'), needs.sessionFormats.join(', ')],
+    [t('region'), regionName(needs.region)],
+    [t('languages'), needs.languages.join(', ')],
+    [t('fees'), needs.feeModels.join(', ')],
+    [t('urgency'), intl.formatMessage(URGENCY_LABELS[needs.urgency])],
+    [t('neededBy'), needs.neededBy ? formatDay(intl, needs.neededBy) : null],
   ];
   return (
     <Stack gap="xs">
@@ -40,7 +57,7 @@ export function NeedsSummary({ needs }: { needs: Needs }) {
       </Stack>
       {needs.note && (
         <Box>
-          <Text fw={600} size="sm">Note</Text>
+          <Text fw={600} size="sm">{t('note')}</Text>
           <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{needs.note}</Text>
         </Box>
       )}

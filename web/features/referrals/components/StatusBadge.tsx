@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { useIntl } from 'react-intl';
 import type { RecipientState, ReferralStatus, Urgency } from '../../../../common/referrals.ts';
 import { RESPONSE_LABELS, STATUS_LABELS, URGENCY_LABELS } from './labels.ts';
 
@@ -12,18 +13,21 @@ const RESPONSE_COLORS: Record<RecipientState, [string, string]> = {
 };
 
 export function StatusBadge({ status }: { status: ReferralStatus }) {
+  const intl = useIntl();
   const [color, text] = STATUS_COLORS[status];
-  return <Badge variant="light" color={color} c={text} tt="none">{STATUS_LABELS[status]}</Badge>;
+  return <Badge variant="light" color={color} c={text} tt="none">{intl.formatMessage(STATUS_LABELS[status])}</Badge>;
 }
 
 export function ResponseBadge({ response }: { response: RecipientState }) {
+  const intl = useIntl();
   const [color, text] = RESPONSE_COLORS[response];
-  return <Badge variant="light" color={color} c={text} tt="none">{RESPONSE_LABELS[response]}</Badge>;
+  return <Badge variant="light" color={color} c={text} tt="none">{intl.formatMessage(RESPONSE_LABELS[response])}</Badge>;
 }
 
 export function UrgencyBadge({ urgency }: { urgency: Urgency }) {
+  const intl = useIntl();
   if (urgency === 'routine') return null;
   return (
-    <Badge variant="outline" color={urgency === 'urgent' ? 'red.9' : 'orange.9'} tt="none">{URGENCY_LABELS[urgency]}</Badge>
+    <Badge variant="outline" color={urgency === 'urgent' ? 'red.9' : 'orange.9'} tt="none">{intl.formatMessage(URGENCY_LABELS[urgency])}</Badge>
   );
 }

@@ -1,5 +1,8 @@
+import { ResponsivenessLine } from '../../../components/ResponsivenessLine.tsx';
 import { Alert, Badge, Button, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { withValues } from '../../../lib/messages.ts';
 import type { Suggestion } from '../../../../common/referrals.ts';
 import { REFERRAL_LIMITS } from '../../../../common/referrals.ts';
 import { regionName } from '../../../../common/regions.ts';
@@ -8,10 +11,26 @@ import { UserAvatar } from '../../../components/UserAvatar.tsx';
 // The best few first, so the send controls below stay near; the rest on request.
 const FIRST_SHOWN = 8;
 
-const ACCEPTING: Record<Suggestion['acceptingClients'], [string, string, string]> = {
-  accepting: ['Accepting new clients', 'green', 'dark.8'],
-  waitlist: ['Waitlist', 'yellow', 'dark.8'],
-  'not accepting': ['Not accepting', 'gray', 'dark.7'],
+const m = withValues(defineMessages({
+  accepting: { id: 'referrals.suggestions.accepting', defaultMessage: 'Accepting new clients', description: 'Badge on a suggested therapist: they take new clients.' },
+  waitlist: { id: 'referrals.suggestions.waitlist', defaultMessage: 'Waitlist', description: 'Badge on a suggested therapist: new clients go on their waitlist.' },
+  notAccepting: { id: 'referrals.suggestions.notAccepting', defaultMessage: 'Not accepting', description: 'Badge on a suggested therapist: they take no new clients.' },
+  notLicensedIn: { id: 'referrals.suggestions.notLicensedIn', defaultMessage: 'Not licensed in {region}', description: 'Badge beside a therapist who is not licensed where the client lives; {region} is a province or state code such as ON.' },
+  notReady: { id: 'referrals.suggestions.notReady', defaultMessage: 'Choose an age group or a concern to see who matches.', description: 'Before any need is chosen, in place of the suggested therapists.' },
+  finding: { id: 'referrals.suggestions.finding', defaultMessage: 'Finding therapists...', description: 'While the suggested therapists load.' },
+  none: { id: 'referrals.suggestions.none', defaultMessage: 'No verified therapist matches these needs yet. You can post the request to the board.', description: 'No therapist matches the needs chosen.' },
+  noneLicensedTitle: { id: 'referrals.suggestions.noneLicensedTitle', defaultMessage: 'No suggested therapist is licensed in {region}', description: 'Warning title: none of the suggestions may practise where the client lives; {region} is a code such as ON.' },
+  noneLicensed: { id: 'referrals.suggestions.noneLicensed', defaultMessage: 'Check that a colleague may see a client in {region} before sending, or also post the request to the board.', description: 'Warning body under the title above; {region} is the region\'s name, such as Ontario.' },
+  showMore: { id: 'referrals.suggestions.showMore', defaultMessage: 'Show {count, plural, one {# more} other {# more}}', description: 'Button: show the suggested therapists hidden below the first few; {count} is how many.' },
+  inNetwork: { id: 'referrals.suggestions.inNetwork', defaultMessage: 'In your network', description: 'Badge on a suggested therapist who is one of the member\'s connections.' },
+  matches: { id: 'referrals.suggestions.matches', defaultMessage: 'Matches: {reasons}', description: 'Why a therapist was suggested; {reasons} is a list of the needs they match, separated by commas.' },
+  noMatch: { id: 'referrals.suggestions.noNeedMatched', defaultMessage: 'No need matched', description: 'A suggested therapist who matches none of the needs chosen.' },
+}));
+
+const ACCEPTING: Record<Suggestion['acceptingClients'], [MessageDescriptor, string, string]> = {
+  accepting: [m.accepting, 'green', 'dark.8'],
+  waitlist: [m.waitlist, 'yellow', 'dark.8'],
+  'not accepting': [m.notAccepting, 'gray', 'dark.7'],
 };
 
 type Props = {
@@ -22,24 +41,24 @@ type Props = {
 };
 
 /** "Not licensed in ON": beside a therapist who is not licensed where the client is. */
-const notLicensedIn = (region: string) => `Not licensed in ${region}`;
-
 export function NotLicensedBadge({ region }: { region: string }) {
-  return <Badge variant="light" color="orange" c="dark.8" tt="none">{notLicensedIn(region)}</Badge>;
+  const intl = useIntl();
+  return <Badge variant="light" color="orange" c="dark.8" tt="none">{intl.formatMessage(m.notLicensedIn, { region })}</Badge>;
 }
 
 /** The ranked suggestions as checkboxes, each with why it was suggested; at most REFERRAL_LIMITS.recipientsMax chosen. */
 export function SuggestionList({ suggestions, loading, error, ready, region, chosen, onToggle }: Props) {
+  const intl = useIntl();
   const [all, setAll] = useState(false);
   const list = useRef<HTMLDivElement>(null);
   // The button goes once pressed: focus moves to the first therapist it revealed.
   useEffect(() => {
     if (all) list.current?.querySelectorAll<HTMLInputElement>('input[type=checkbox]')[FIRST_SHOWN]?.focus();
   }, [all]);
-  if (!ready) return <Text c="dimmed" size="sm">Choose an age group or a concern to see who matches.</Text>;
+  if (!ready) return <Text c="dimmed" size="sm">{intl.formatMessage(m.notReady)}</Text>;
   if (error) return <Alert color="red" role="alert">{error.message}</Alert>;
-  if (!suggestions) return <Group gap="xs" role="status"><Loader size="xs" aria-hidden /><Text size="sm">Finding therapists...</Text></Group>;
-  if (!suggestions.length) return <Text c="dimmed" size="sm">No verified therapist matches these needs yet. You can post the request to the board.</Text>;
+  if (!suggestions) return <Group gap="xs" role="status"><Loader size="xs" aria-hidden /><Text size="sm">{intl.formatMessage(m.finding)}</Text></Group>;
+  if (!suggestions.length) return <Text c="dimmed" size="sm">{intl.formatMessage(m.none)}</Text>;
   const full = chosen.length >= REFERRAL_LIMITS.recipientsMax;
   // A chosen therapist stays in view even when ranked below the first few.
   const shown = all ? suggestions : suggestions.filter((s, i) => i < FIRST_SHOWN || chosen.includes(s._id));
@@ -49,14 +68,14 @@ export function SuggestionList({ suggestions, loading, error, ready, region, cho
   return (
     <Stack gap="xs" aria-busy={loading} ref={list}>
       {noneLicensed && (
-        <Alert color="yellow" c="dark.8" variant="light" title={`No suggested therapist is licensed in ${region}`}>
-          Check that a colleague may see a client in {regionName(region)} before sending, or also post the request to the board.
+        <Alert color="yellow" c="dark.8" variant="light" title={intl.formatMessage(m.noneLicensedTitle, { region })}>
+          {intl.formatMessage(m.noneLicensed, { region: regionName(region) })}
         </Alert>
       )}
       {shown.map((s) => (
         <SuggestionItem key={s._id} s={s} region={region} checked={chosen.includes(s._id)} disabled={full} onToggle={onToggle} />
       ))}
-      {hidden > 0 && <Button variant="subtle" onClick={() => setAll(true)}>Show {hidden} more</Button>}
+      {hidden > 0 && <Button variant="subtle" onClick={() => setAll(true)}>{intl.formatMessage(m.showMore, { count: hidden })}</Button>}
     </Stack>
   );
 }
@@ -64,6 +83,7 @@ export function SuggestionList({ suggestions, loading, error, ready, region, cho
 type ItemProps = { s: Suggestion; region: string | null; checked: boolean; disabled: boolean; onToggle: Props['onToggle'] };
 
 function SuggestionItem({ s, region, checked, disabled, onToggle }: ItemProps) {
+  const intl = useIntl();
   const [label, color, text] = ACCEPTING[s.acceptingClients];
   const reasonsId = `reasons-${s._id}`;
   return (
@@ -75,13 +95,14 @@ function SuggestionItem({ s, region, checked, disabled, onToggle }: ItemProps) {
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Group gap={6}>
           <Text fw={600}>{s.name}</Text>
-          {s.inNetwork && <Badge variant="light" color="indigo" c="indigo.9" tt="none">In your network</Badge>}
-          <Badge variant="light" color={color} c={text} tt="none">{label}</Badge>
+          {s.inNetwork && <Badge variant="light" color="indigo" c="indigo.9" tt="none">{intl.formatMessage(m.inNetwork)}</Badge>}
+          <Badge variant="light" color={color} c={text} tt="none">{intl.formatMessage(label)}</Badge>
           {region && !s.licensedInRegion && <NotLicensedBadge region={region} />}
         </Group>
         <Text size="sm" c="dimmed">{[s.profession, s.location].filter(Boolean).join(' · ')}</Text>
         {s.availabilityNote && <Text size="sm">{s.availabilityNote}</Text>}
-        <Text size="sm" id={reasonsId}>{s.reasons.length ? `Matches: ${s.reasons.join(', ')}` : 'No need matched'}</Text>
+        <ResponsivenessLine rate={s.responseRate} hours={s.medianResponseHours} />
+        <Text size="sm" id={reasonsId}>{s.reasons.length ? intl.formatMessage(m.matches, { reasons: s.reasons.join(', ') }) : intl.formatMessage(m.noMatch)}</Text>
       </Stack>
     </Group>
   );

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { ACCEPTING_LABELS } from '../../../../common/availability.ts';
+import { useOptionLabels } from '../../../lib/option-labels.ts';
 
 // Light badges with the darkest text shade keep contrast above 4.5:1 (as BadgeList's tags).
 const LOOK: Record<string, { color: string; c: string }> = {
@@ -9,6 +9,7 @@ const LOOK: Record<string, { color: string; c: string }> = {
 };
 
 export function AvailabilityBadge({ status }: { status: string }) {
+  const labels = useOptionLabels();
   const look = LOOK[status] ?? LOOK['not accepting'];
-  return <Badge variant="light" color={look.color} c={look.c} tt="none">{ACCEPTING_LABELS[status] ?? status}</Badge>;
+  return <Badge variant="light" color={look.color} c={look.c} tt="none">{labels.accepting(status)}</Badge>;
 }

@@ -9,18 +9,24 @@ export function Tag({ value, color }: { value: string; color: TagColor }) {
   return <span className="tag" data-color={color}>{value}</span>;
 }
 
-type Props = { values: string[]; max: number; color: TagColor; noun: string };
+type Props = {
+  values: string[]; max: number; color: TagColor;
+  /** Each stored value's label in the member's language. */
+  label: (value: string) => string;
+  /** The group's name ("Specialties"), and what the hidden text after "+N" says ("more specialties"). */
+  noun: string; moreNoun: string;
+};
 
 /** Up to `max` badges and a '+N' badge for the rest (spec section 9); the hidden text says what N counts. */
-export function BadgeList({ values, max, color, noun }: Props) {
+export function BadgeList({ values, max, color, label, noun, moreNoun }: Props) {
   if (values.length === 0) return null;
   const rest = values.slice(max);
   return (
     <div className="tag-list" aria-label={noun} role="group">
-      {values.slice(0, max).map((v) => <Tag key={v} value={v} color={color} />)}
+      {values.slice(0, max).map((v) => <Tag key={v} value={label(v)} color={color} />)}
       {rest.length > 0 && (
-        <span className="tag" data-color="more" title={rest.join(', ')}>
-          +{rest.length}<VisuallyHidden> more {noun.toLowerCase()}</VisuallyHidden>
+        <span className="tag" data-color="more" title={rest.map(label).join(', ')}>
+          +{rest.length}<VisuallyHidden> {moreNoun}</VisuallyHidden>
         </span>
       )}
     </div>

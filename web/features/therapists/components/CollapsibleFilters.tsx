@@ -1,10 +1,13 @@
 import { Box, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
+import { defineMessage, useIntl } from 'react-intl';
 import { useMediaMatch } from '../../../lib/hydration.ts';
 import './filters.css';
 
 const WIDE = '(min-width: 48em)';
+
+const filtersLabel = defineMessage<{ count: number }>({ id: 'therapists.filters.toggle', defaultMessage: '{count, plural, =0 {Filters} one {Filters ({count})} other {Filters ({count})}}', description: 'Phone button that shows the directory filters, with how many are set' });
 
 /**
  * On a phone the directory's long filter form would fill the first screen: it folds behind a
@@ -18,6 +21,7 @@ export function CollapsibleFilters({ active, children }: { active: number; child
   // Read during the first render, not in an effect: a wide screen shows the form at once (right after the takeover of
   // a page the server drew, which cannot know the width).
   const wide = useMediaMatch(WIDE);
+  const intl = useIntl();
   const open = () => {
     setEverOpened(true);
     toggle();
@@ -26,7 +30,7 @@ export function CollapsibleFilters({ active, children }: { active: number; child
     <Box>
       <Button variant="default" hiddenFrom="sm" onClick={open} aria-expanded={opened} aria-controls="directory-filters"
         mb={opened ? 'sm' : 0}>
-        {active > 0 ? `Filters (${active})` : 'Filters'}
+        {intl.formatMessage(filtersLabel, { count: active })}
       </Button>
       <div id="directory-filters" className="directory-filters" data-open={opened}>{(wide || everOpened) && children}</div>
     </Box>

@@ -1,10 +1,18 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import type { Label } from '../../../lib/option-labels.ts';
 import { Tag, type TagColor } from './BadgeList.tsx';
 
-export function Tags({ values, color }: { values: string[]; color: TagColor }) {
-  if (values.length === 0) return <Text size="sm" c="dimmed">Not specified</Text>;
-  return <Group gap={6}>{values.map((v) => <Tag key={v} value={v} color={color} />)}</Group>;
+const m = defineMessages({
+  notSpecified: { id: 'therapists.details.notSpecified', defaultMessage: 'Not specified', description: 'A profile list the therapist left empty' },
+});
+
+/** Stored option values as tags, each shown by its `label` in the member's language. */
+export function Tags({ values, color, label }: { values: string[]; color: TagColor; label: Label }) {
+  const intl = useIntl();
+  if (values.length === 0) return <Text size="sm" c="dimmed">{intl.formatMessage(m.notSpecified)}</Text>;
+  return <Group gap={6}>{values.map((v) => <Tag key={v} value={label(v)} color={color} />)}</Group>;
 }
 
 /**

@@ -1,6 +1,13 @@
 import { ActionIcon } from '@mantine/core';
+import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { useToggleFavorite } from '../api.ts';
 import './hint.css';
+
+const m = defineMessages({
+  inNetwork: { id: 'therapists.favorite.inNetwork', defaultMessage: 'In your network', description: 'Hint on the star of a therapist one has starred' },
+  add: { id: 'therapists.favorite.add', defaultMessage: 'Add to your network', description: 'Hint on the star of a therapist one has not starred' },
+});
+const favouriteName = defineMessage<{ name: MessageValue }>({ id: 'therapists.favorite.label', defaultMessage: 'Favourite {name}', description: 'Accessible name of the star toggle that keeps a therapist in one\'s network; name: the therapist' });
 
 function StarIcon({ filled }: { filled: boolean }) {
   return (
@@ -14,9 +21,10 @@ function StarIcon({ filled }: { filled: boolean }) {
 /** A toggle: the label stays the same and aria-pressed says whether the therapist is in the network. */
 export function FavoriteButton({ userId, name, active }: { userId: string; name: string; active: boolean }) {
   const toggle = useToggleFavorite();
-  const label = `Favourite ${name}`;
+  const intl = useIntl();
+  const label = intl.formatMessage(favouriteName, { name });
   return (
-    <span className="hint" data-hint={active ? 'In your network' : 'Add to your network'}>
+    <span className="hint" data-hint={intl.formatMessage(active ? m.inNetwork : m.add)}>
       <ActionIcon
         variant="subtle" size="lg" color={active ? 'yellow.9' : 'gray.7'}
         aria-label={label} aria-pressed={active} loading={toggle.isPending}

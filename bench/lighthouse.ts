@@ -1,0 +1,85 @@
+// The installable app's figures (issue 36): Lighthouse on the landing page with its default (mobile) settings in Debian's
+// Chromium, with the service worker and with its script blocked (the worker's effect on the score), plus what Lighthouse
+// no longer reports. Lighthouse 12 removed the PWA category and its installability audit; the check it ran was
+// Chromium's own, which CDP still answers (Page.getInstallabilityErrors, Page.getAppManifest): those are read here.
+// Writes bench/results/lighthouse.json. Usage: node bench/lighthouse.ts (PGlite; the web build is made if missing)
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouseRun from 'lighthouse';
+import { cachedWebBuild } from '../scripts/web-build-cache.ts';
+import { createTestContext, baseUrl } from '../server/test/harness.ts';
+import { writeResult } from './lib.ts';
+import { watchLoad } from './machine.ts';
+import { CHROMIUM_ARGS } from './screens-browser.ts';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+
+async function lighthouse(url: string, blockWorker: boolean) {
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_ARGS });
+  try {
+    const result = await lighthouseRun(url, {
+      port: chrome.port, onlyCategories: CATEGORIES, output: 'json', logLevel: 'error',
+      ...(blockWorker ? { blockedUrlPatterns: ['*/sw.js'] } : {}),
+    });
+    if (!result) throw new Error('lighthouse returned nothing');
+    const { lhr } = result;
+    return {
+      scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
+      metrics: Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue])),
+      failedBestPractices: Object.values(lhr.categories['best-practices']?.auditRefs ?? [])
+        .map((ref) => lhr.audits[ref.id]).filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id),
+      lighthouseVersion: lhr.lighthouseVersion,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Chromium's installability verdict (what Lighthouse's removed "installable-manifest" audit reported). */
+async function installability(url: string) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active), undefined, { timeout: 60_000 });
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    const manifest = await cdp.send('Page.getAppManifest');
+    return {
+      installable: installabilityErrors.length === 0,
+      installabilityErrors: installabilityErrors.map((e) => e.errorId),
+      manifestErrors: manifest.errors.map((e) => e.message),
+      serviceWorkerControls: await page.evaluate(() => Boolean(navigator.serviceWorker.controller)),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const web = cachedWebBuild();
+const ctx = await createTestContext({ listen: true, config: { WEB_DIR: web, LOG_LEVEL: 'silent' } });
+const url = `${baseUrl(ctx)}/`;
+const load = watchLoad();
+try {
+  const swBytes = fs.statSync(path.join(web, 'sw.js')).size;
+  const brotli = path.join(web, 'sw.js.br');
+  const withWorker = await lighthouse(url, false);
+  const withoutWorker = await lighthouse(url, true);
+  const install = await installability(url);
+  const figures = {
+    page: '/ (landing)', settings: 'Lighthouse defaults: mobile, simulated slow 4G and 4x CPU slowdown',
+    serviceWorker: { bytes: swBytes, brotliBytes: fs.existsSync(brotli) ? fs.statSync(brotli).size : undefined },
+    withWorker, withoutWorker, installability: install,
+    note: 'Lighthouse 12+ has no PWA category; installability is Chromium\'s own check over CDP',
+    machineLoad: load(),
+  };
+  console.log(JSON.stringify(figures, null, 2));
+  writeResult('lighthouse', figures);
+} finally {
+  await ctx.close();
+}
+process.exit(0);

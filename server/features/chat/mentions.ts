@@ -1,0 +1,25 @@
+// @mentions in chat (issue 34): a message that mentions members of its conversation (common/mentions.ts markup) tells
+// each of them through the notification centre, which keeps their preferences and drops anyone blocked either way
+// with the sender. The item names the conversation, never the message's words. Mentions of someone outside the
+// conversation tell nobody: they could not read it.
+import { sql } from 'drizzle-orm';
+import { mentionedIds } from '../../../common/mentions.ts';
+import type { AppContext } from '../../context.ts';
+import { queryRows } from '../../db/client.ts';
+import { notify } from '../../lib/notify.ts';
+
+const UNTITLED = 'a group conversation';
+
+export async function notifyChatMentions(
+  ctx: AppContext, m: { messageId: string; conversationId: string; senderId: string; text: string; recipientIds: string[] },
+): Promise<void> {
+  const members = new Set(m.recipientIds);
+  const mentioned = mentionedIds(m.text).filter((id) => members.has(id));
+  if (!mentioned.length) return;
+  const [c] = await queryRows<{ title: string | null }>(ctx.db, sql`SELECT title FROM conversations WHERE id = ${m.conversationId}`);
+  const title = c?.title ?? UNTITLED;
+  await notify(ctx, [{
+    type: 'mention', recipientIds: mentioned, actorId: m.senderId, sourceId: m.messageId, place: title,
+    target: { kind: 'conversation', id: m.conversationId, title, url: `/chat/${m.conversationId}` },
+  }]);
+}

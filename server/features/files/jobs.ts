@@ -1,0 +1,42 @@
+// The files job, every 10 minutes on one node: uploads never attached within 24 hours go; objects of deleted files
+// (a message unsent, purged or deleted with its conversation, an account deleted: file_deletions, filled by the rows'
+// trigger) are removed from their backend.
+import { sql } from 'drizzle-orm';
+import { UNATTACHED_TTL_MS } from '../../../common/files.ts';
+import type { AppContext } from '../../context.ts';
+import { queryRows } from '../../db/client.ts';
+import { storesOf } from '../../lib/files/records.ts';
+import type { StorageKind } from '../../lib/files/storage.ts';
+
+const FILES_JOB = 'files:purge';
+const EVERY_MS = 10 * 60_000;
+const BATCH = 500;
+
+export async function purgeFiles(ctx: Pick<AppContext, 'db' | 'config'>, now: Date): Promise<{ unattached: number; objects: number }> {
+  const cutoff = new Date(now.getTime() - UNATTACHED_TTL_MS).toISOString();
+  const unattached = await queryRows(ctx.db, sql`
+    DELETE FROM files WHERE attached_at IS NULL AND created_at < ${cutoff}::timestamptz RETURNING id`);
+  let objects = 0;
+  const stores = storesOf(ctx.db, ctx.config);
+  for (;;) {
+    const gone = await queryRows<{ key: string; storage: StorageKind }>(ctx.db, sql`
+      SELECT key, storage FROM file_deletions ORDER BY created_at LIMIT ${BATCH}`);
+    if (!gone.length) break;
+    for (const kind of ['db', 's3'] as const) {
+      const keys = gone.filter((g) => g.storage === kind).map((g) => g.key);
+      if (!keys.length) continue;
+      await stores.of(kind).delete(keys);
+      await ctx.db.execute(sql`DELETE FROM file_deletions WHERE storage = ${kind}
+        AND key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`);
+      objects += keys.length;
+    }
+    if (gone.length < BATCH) break;
+  }
+  return { unattached: unattached.length, objects };
+}
+
+export function registerFileJobs(ctx: AppContext): void {
+  ctx.jobs.recurring(FILES_JOB, (after) => new Date(after.getTime() + EVERY_MS), async (_payload, { now }) => {
+    await purgeFiles(ctx, now);
+  });
+}

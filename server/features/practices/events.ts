@@ -1,0 +1,16 @@
+// Notices about referrals sent to practices, delivered by the outbox after the write committed: a referral in the
+// practice's inbox (its intake members, admins and owner), one assigned to a clinician, and the sender's "assigned".
+// Named by the referral's needs, never its note; `cause` (the event's id) keeps a second delivery from a second item.
+import type { AppContext } from '../../context.ts';
+import { notify } from '../../lib/notify.ts';
+import { practiceNotice } from '../../lib/practice-referrals.ts';
+
+export function registerPracticeEvents(ctx: AppContext): void {
+  practiceNotice.handle(ctx, async ({ type, referralId, summary, actorId, to, detail, url }, event) => {
+    if (!to.length) return;
+    await notify(ctx, [{
+      type, recipientIds: to, actorId, sourceId: event.id, detail,
+      target: { kind: 'referral', id: referralId, title: summary, url }, place: 'Referrals',
+    }]);
+  });
+}

@@ -1,0 +1,92 @@
+// Files as rows: presenting them, attaching them (only the owner, once) and finding what a message carries. Shared by
+// the files feature and the features files are attached in (chat, referrals), which do not import one another.
+import { sql, type SQL } from 'drizzle-orm';
+import { FILE_ERRORS, thumbnailUrl, type Attachment, type FileKind } from '../../../common/files.ts';
+import type { Config } from '../../config.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { conflict, notFound } from '../errors.ts';
+import { openStores, type Stores } from './storage.ts';
+
+export type FileRow = {
+  id: string; owner_id: string; name: string; size: number | string; content_type: string; kind: string;
+  width: number | null; height: number | null; pages: number | null; has_thumbnail: boolean; storage: string;
+  message_id: string | null; referral_id: string | null; attached_at: Date | string | null; created_at: Date | string;
+};
+
+export const FILE_COLUMNS = sql`f.id, f.owner_id, f.name, f.size, f.content_type, f.kind, f.width, f.height, f.pages, f.has_thumbnail,
+  f.storage, f.message_id, f.referral_id, f.attached_at, f.created_at`;
+
+export function toAttachment(row: FileRow): Attachment {
+  return {
+    _id: row.id, name: row.name, size: Number(row.size), contentType: row.content_type, kind: row.kind as FileKind,
+    ...(row.width ? { width: row.width } : {}), ...(row.height ? { height: row.height } : {}),
+    ...(row.has_thumbnail ? { thumbnailUrl: thumbnailUrl(row.id) } : {}),
+    ...(row.pages ? { pages: row.pages } : {}),
+  };
+}
+
+const idList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+
+/**
+ * Refuses unless every id is an upload of this member not attached anywhere yet (checked before a message is stored;
+ * attach() checks again in the write, for two sends racing with the same file).
+ */
+export async function assertAttachable(db: Db, ownerId: string, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  if (new Set(ids).size !== ids.length) throw conflict(FILE_ERRORS.alreadyAttached);
+  const rows = await queryRows<{ id: string; owner_id: string; attached: boolean }>(db, sql`
+    SELECT id, owner_id, attached_at IS NOT NULL AS attached FROM files WHERE id IN (${idList(ids)})`);
+  for (const id of ids) {
+    const row = rows.find((r) => r.id === id);
+    if (!row) throw notFound(FILE_ERRORS.notFound);
+    // Somebody else's upload reads as one that does not exist.
+    if (row.owner_id !== ownerId) throw notFound(FILE_ERRORS.notFound);
+    if (row.attached) throw conflict(FILE_ERRORS.alreadyAttached);
+  }
+}
+
+/** Attaches the member's unattached uploads to a message or a referral; answers them, in the order given. */
+export async function attach(db: Db, ownerId: string, ids: string[], to: { messageId: string } | { referralId: string }): Promise<Attachment[]> {
+  if (!ids.length) return [];
+  const target: SQL = 'messageId' in to ? sql`message_id = ${to.messageId}` : sql`referral_id = ${to.referralId}`;
+  const rows = await queryRows<FileRow>(db, sql`
+    UPDATE files f SET ${target}, attached_at = clock_timestamp()
+    WHERE f.id IN (${idList(ids)}) AND f.owner_id = ${ownerId} AND f.attached_at IS NULL
+    RETURNING ${FILE_COLUMNS}`);
+  // Another send took one of them first: the caller's transaction is undone.
+  if (rows.length !== ids.length) throw conflict(FILE_ERRORS.alreadyAttached);
+  return ids.map((id) => toAttachment(rows.find((r) => r.id === id)!));
+}
+
+/** The attachments of these messages, by message, each list in the order they were attached. */
+async function attachmentsOf(db: Db, messageIds: string[]): Promise<Map<string, Attachment[]>> {
+  const found = new Map<string, Attachment[]>();
+  if (!messageIds.length) return found;
+  const rows = await queryRows<FileRow>(db, sql`
+    SELECT ${FILE_COLUMNS} FROM files f WHERE f.message_id IN (${idList(messageIds)}) ORDER BY f.attached_at, f.created_at, f.id`);
+  for (const row of rows) found.set(row.message_id!, [...(found.get(row.message_id!) ?? []), toAttachment(row)]);
+  return found;
+}
+
+/** Adds `attachments` to each message (those of a page, an event). */
+export async function withAttachments<T extends { _id: string }>(db: Db, messages: T[]): Promise<(T & { attachments: Attachment[] })[]> {
+  const byMessage = await attachmentsOf(db, messages.map((m) => m._id));
+  return messages.map((m) => ({ ...m, attachments: byMessage.get(m._id) ?? [] }));
+}
+
+/** Removes a message's files (unsend): their rows now, their bytes by the files job (file_deletions). */
+export async function removeMessageFiles(db: Db, messageId: string): Promise<number> {
+  const rows = await queryRows(db, sql`DELETE FROM files WHERE message_id = ${messageId} RETURNING id`);
+  return rows.length;
+}
+
+// One pair of stores per database: the app's routes, its jobs and the migration script share the S3 client.
+const stores = new WeakMap<Db, Stores>();
+export function storesOf(db: Db, config: Pick<Config, 'files'>): Stores {
+  let found = stores.get(db);
+  if (!found) {
+    found = openStores(db, config.files);
+    stores.set(db, found);
+  }
+  return found;
+}

@@ -1,0 +1,37 @@
+// Chat and blocking: the server's answers as catalogue messages (docs/decisions/0275). Their English is exactly the
+// text clients have always read, often a shared constant of common/ that the web app also shows.
+import { defineMessages } from '@formatjs/intl';
+
+export const SERVER_CHAT = defineMessages({
+  conversationNotFound: { id: 'server.chat.conversationNotFound', defaultMessage: 'Conversation not found.', description: 'Refusal.' },
+  messageNotFound: { id: 'server.chat.messageNotFound', defaultMessage: 'Message not found.', description: 'Refusal.' },
+  therapistNotFound: { id: 'server.chat.therapistNotFound', defaultMessage: 'That therapist was not found.', description: 'Refusal: the member named does not exist.' },
+  recipientIsSelf: { id: 'server.chat.recipientIsSelf', defaultMessage: 'You cannot start a conversation with yourself.', description: 'Refusal.' },
+  therapistNotVerified: { id: 'server.chat.therapistNotVerified', defaultMessage: 'That therapist has not been verified yet.', description: 'Refusal: the member named is not verified.' },
+  emptyMessage: { id: 'server.chat.emptyMessage', defaultMessage: 'Message cannot be empty.', description: 'Refusal.' },
+  tooLong: { id: 'server.chat.tooLong', defaultMessage: 'Message is too long (the limit is 4,000 characters).', description: 'Refusal.' },
+  tooFast: { id: 'server.chat.tooFast', defaultMessage: 'You are sending messages too quickly. Please wait a moment.', description: 'Rate limit on chat messages.' },
+  notYourMessage: { id: 'server.chat.notYourMessage', defaultMessage: 'You can only edit or unsend your own messages.', description: 'Refusal.' },
+  systemLine: { id: 'server.chat.systemLine', defaultMessage: 'This line was written by Thera Root and cannot be edited or unsent.', description: 'Refusal: a line the app wrote in a conversation.' },
+  messageGone: { id: 'server.chat.messageGone', defaultMessage: 'This message was removed and can no longer be changed.', description: 'Refusal.' },
+  editWindowOver: { id: 'server.chat.editWindowOver', defaultMessage: 'Messages can only be edited or unsent within 15 minutes of sending.', description: 'Refusal.' },
+  emptySearch: { id: 'server.chat.emptySearch', defaultMessage: 'Type something to search for.', description: 'Refusal: an empty search.' },
+  groupSize: { id: 'server.chat.groupSize', defaultMessage: 'A group conversation has 2 to 11 other members.', description: 'Refusal.' },
+  oneOrGroup: { id: 'server.chat.oneOrGroup', defaultMessage: 'Give recipientId for a conversation with one member, or participantIds for a group.', description: 'Refusal of a malformed request (names API fields).' },
+  groupFull: { id: 'server.chat.groupFull', defaultMessage: 'This conversation already has 12 members.', description: 'Refusal.' },
+  notGroup: { id: 'server.chat.notGroup', defaultMessage: 'Only a group conversation has members to add or remove.', description: 'Refusal.' },
+  notCreator: { id: 'server.chat.notCreator', defaultMessage: 'Only the member who started this conversation can do that.', description: 'Refusal.' },
+  alreadyMember: { id: 'server.chat.alreadyMember', defaultMessage: 'That therapist is already in this conversation.', description: 'Refusal.' },
+  notMember: { id: 'server.chat.notMember', defaultMessage: 'That therapist is not in this conversation.', description: 'Refusal.' },
+  memberBlocked: { id: 'server.chat.memberBlocked', defaultMessage: 'You cannot add a member you blocked or who blocked you.', description: 'Refusal.' },
+  memberRefuses: { id: 'server.chat.memberRefuses', defaultMessage: 'That therapist does not accept messages from you.', description: 'Refusal.' },
+  notAccepting: { id: 'server.chat.notAccepting', defaultMessage: 'This member is not accepting messages from you.', description: 'Refusal.' },
+  blockSelf: { id: 'server.chat.blockSelf', defaultMessage: 'You cannot block yourself.', description: 'Refusal.' },
+  memberNotFound: { id: 'server.chat.memberNotFound', defaultMessage: 'Member not found.', description: 'Refusal.' },
+  blockTooMany: { id: 'server.chat.blockTooMany', defaultMessage: 'You have blocked the maximum of 1,000 members.', description: 'Refusal.' },
+  blocked: { id: 'server.chat.blocked', defaultMessage: 'Member blocked.', description: 'Confirmation.' },
+  unblocked: { id: 'server.chat.unblocked', defaultMessage: 'Member unblocked.', description: 'Confirmation.' },
+  left: { id: 'server.chat.left', defaultMessage: 'You left the conversation.', description: 'Confirmation.' },
+  memberRemoved: { id: 'server.chat.memberRemoved', defaultMessage: 'Member removed.', description: 'Confirmation.' },
+  conversationDeleted: { id: 'server.chat.conversationDeleted', defaultMessage: 'Conversation deleted.', description: 'Confirmation.' },
+});

@@ -1,0 +1,50 @@
+// Push notifications on this device: asking the browser's permission (only when the member clicks), subscribing with
+// the server's VAPID key, and giving the subscription up at sign-out (the next person on this browser gets none).
+import type { PushDevice, PushPublicKey } from '../../common/push.ts';
+import { api } from './api.ts';
+
+const DEVICE_KEY = 'thera.pushDevice';
+const READY_WAIT_MS = 10_000;
+
+export const pushSupported = () =>
+  typeof window !== 'undefined' && window.isSecureContext && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+/** The id of this browser's device on the server, when this browser turned pushes on for the member signed in. */
+export const thisDeviceId = () => localStorage.getItem(DEVICE_KEY);
+
+/** "Chrome on Android": what the device list calls this browser. */
+export function guessDeviceName(ua = navigator.userAgent): string {
+  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
+  const system = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS X/.test(ua) ? 'macOS' : /Windows/.test(ua) ? 'Windows' : /Linux/.test(ua) ? 'Linux' : '';
+  return system ? `${browser} on ${system}` : browser;
+}
+
+async function registration(): Promise<ServiceWorkerRegistration> {
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('The app is still installing. Please try again in a moment.')), READY_WAIT_MS));
+  return Promise.race([navigator.serviceWorker.ready, timeout]);
+}
+
+const keyBytes = (base64url: string) => Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+
+/** Asks the browser (a click called this), subscribes, and records the device. Throws a sentence to show. */
+export async function enablePush(deviceName: string): Promise<PushDevice> {
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') throw new Error('Notifications are blocked for this site. You can allow them in your browser\'s site settings.');
+  const reg = await registration();
+  const { publicKey } = await api<PushPublicKey>('/api/push/public-key');
+  const existing = await reg.pushManager.getSubscription();
+  const subscription = existing ?? await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+  const device = await api<PushDevice>('/api/users/me/push-subscriptions', { method: 'POST', body: { ...subscription.toJSON(), deviceName } });
+  localStorage.setItem(DEVICE_KEY, device._id);
+  return device;
+}
+
+/** This device stops receiving the member's pushes: on the server, and in the browser. */
+export async function forgetPushDevice(): Promise<void> {
+  const id = thisDeviceId();
+  localStorage.removeItem(DEVICE_KEY);
+  if (id) await api(`/api/users/me/push-subscriptions/${id}`, { method: 'DELETE' }).catch(() => undefined);
+  if (!pushSupported()) return;
+  const reg = await navigator.serviceWorker.getRegistration();
+  await (await reg?.pushManager.getSubscription())?.unsubscribe();
+}
