@@ -14,9 +14,3 @@ export function isAvailabilityStale(updatedAt: Date | string | null, now: number
   return now - new Date(updatedAt).getTime() > AVAILABILITY_STALE_DAYS * DAY_MS;
 }
 
-/** The words members read for each status (the stored values are ACCEPTING_STATUSES in options.ts). */
-export const ACCEPTING_LABELS: Record<string, string> = {
-  accepting: 'Accepting new clients',
-  waitlist: 'Waitlist',
-  'not accepting': 'Not accepting new clients',
-};

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { FORUM_PRIVACY_TEXTS } from '../common/privacy-check.ts';
-import { ADMIN, createVerifiedUser, expectAccessible, screenshot, signIn, withLock, randomWord } from './support.ts';
+import { ADMIN, createVerifiedUser, expectAccessible, screenshot, signIn, untilLive, withLock, randomWord } from './support.ts';
 
 // A forum post that looks like it identifies a client: the server asks, the composer shows what it found and the
 // writer's confirmation posts it. The administrators' setting is global: a test that changes it holds the lock.
@@ -11,10 +11,13 @@ test('a post that looks identifying asks to confirm, then posts', async ({ page,
   const writer = await createVerifiedUser(request);
   await signIn(page, writer.email, writer.password);
   await page.goto('/forums');
-  await page.getByRole('button', { name: 'Create Post' }).click();
+  // The forums page is first drawn by the server: the button works once the app has taken it over.
+  const create = page.getByRole('button', { name: 'Create Post' });
+  await untilLive(create);
+  await create.click();
   const title = `Evening availability ${id}`;
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Content').fill('Looking for someone with evenings; the family can be reached at 416 555 0199.');
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await page.getByRole('textbox', { name: 'Content' }).fill('Looking for someone with evenings; the family can be reached at 416 555 0199.');
   await page.getByRole('button', { name: 'Post', exact: true }).click();
 
   const question = page.getByTestId('identifying-question');
@@ -23,7 +26,7 @@ test('a post that looks identifying asks to confirm, then posts', async ({ page,
   await expectAccessible(page);
   await screenshot(page, 'forum-identifying-question');
   // Nothing was posted yet.
-  await expect(page.getByLabel('Title')).toHaveValue(title);
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
 
   await question.getByRole('button', { name: FORUM_PRIVACY_TEXTS.confirmLabel }).click();
   await expect(page.getByRole('link', { name: title })).toBeVisible();

@@ -140,7 +140,7 @@ test('an administrator resets a member\'s two-factor sign-in from the member\'s 
   await page.getByRole('link', { name: 'Manage account' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/users/${member.id}$`));
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });
-  await expect(page.getByText(member.name)).toBeVisible();
+  await expect(page.getByText(member.name, { exact: true })).toBeVisible();
   await expectAccessible(page);
   await section.getByRole('button', { name: 'Reset two-factor' }).click();
   await page.getByRole('dialog', { name: 'Reset two-factor' }).getByRole('button', { name: 'Reset two-factor' }).click();

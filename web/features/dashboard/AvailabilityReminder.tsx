@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { defineMessages, FormattedMessage, useIntl, type MessageTag } from 'react-intl';
 import { Link } from 'react-router';
-import { ACCEPTING_LABELS } from '../../../common/availability.ts';
+import { useOptionLabels } from '../../lib/option-labels.ts';
 import { serverMessageOr, useSubmit } from '../../lib/useSubmit.ts';
 import { useConfirmAvailability, useOwnAvailability } from './api.ts';
 
@@ -27,6 +27,7 @@ const mv = defineMessages<{ says: { b: MessageTag; status: string; note: string 
  */
 export function AvailabilityReminder() {
   const intl = useIntl();
+  const labels = useOptionLabels();
   const { data: me } = useOwnAvailability();
   const confirm = useConfirmAvailability();
   const { busy, message, submit } = useSubmit(serverMessageOr(intl.formatMessage(m.failed)));
@@ -40,7 +41,7 @@ export function AvailabilityReminder() {
       <Text c="dark.8">
         <FormattedMessage {...mv.says} values={{
           b: (chunks) => <strong>{chunks}</strong>,
-          status: ACCEPTING_LABELS[me.acceptingClients],
+          status: labels.accepting(me.acceptingClients),
           note: me.availabilityNote ? ` (${me.availabilityNote})` : '',
         }} />
       </Text>

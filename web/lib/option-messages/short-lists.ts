@@ -40,7 +40,7 @@ export const GENDER_MESSAGES = defineMessages({
 }) satisfies Record<(typeof GENDERS)[number] | typeof SELF_DESCRIBE, MessageDescriptor>;
 
 export const ACCEPTING_MESSAGES = defineMessages({
-  'accepting': { id: 'options.accepting.accepting', defaultMessage: 'accepting', description: 'Whether a therapist takes new clients (directory filter, profile, referrals)' },
-  'waitlist': { id: 'options.accepting.waitlist', defaultMessage: 'waitlist', description: 'Whether a therapist takes new clients (directory filter, profile, referrals)' },
-  'not accepting': { id: 'options.accepting.notAccepting', defaultMessage: 'not accepting', description: 'Whether a therapist takes new clients (directory filter, profile, referrals)' },
+  'accepting': { id: 'options.accepting.accepting', defaultMessage: 'Accepting new clients', description: 'Whether a therapist takes new clients (directory filter, profile, referrals)' },
+  'waitlist': { id: 'options.accepting.waitlist', defaultMessage: 'Waitlist', description: 'Whether a therapist takes new clients (directory filter, profile, referrals)' },
+  'not accepting': { id: 'options.accepting.notAccepting', defaultMessage: 'Not accepting new clients', description: 'Whether a therapist takes new clients (directory filter, profile, referrals)' },
 }) satisfies Record<(typeof ACCEPTING_STATUSES)[number], MessageDescriptor>;
