@@ -21,7 +21,7 @@ const RATE = process.env.PUSH_BENCH_RATE ? Number(process.env.PUSH_BENCH_RATE) :
 const service = await startLocalPushService();
 const ctx = await createTestContext({
   listen: true,
-  config: { PUSH_ALLOW_LOOPBACK: '1', PUSH_CA_FILE: service.caFile, PUSH_PER_DEVICE_PER_MINUTE: '100000', CHAT_MAX_MESSAGES_PER_10S: '100000', LOG_LEVEL: 'silent' },
+  config: { PUSH_ALLOW_LOOPBACK: '1', PUSH_CA_FILE: service.caFile, PUSH_PER_DEVICE_PER_MINUTE: '100000', CHAT_MAX_MESSAGES_PER_10S: '100000', SOCKET_EVENTS_PER_10S: '100000', LOG_LEVEL: 'silent' },
 });
 const sender = await createUser(ctx.db, { name: 'Amara Okafor' });
 const recipients = await Promise.all(Array.from({ length: RECIPIENTS }, (_, i) => createUser(ctx.db, { name: `Push Bench ${i}` })));
