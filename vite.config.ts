@@ -50,6 +50,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
+    // Source maps beside the client's scripts: a browser fetches one only when its developer tools are open, and with
+    // them errors reported from the field and Lighthouse's best-practice audit (valid-source-maps) read the real code.
+    sourcemap: !isSsrBuild,
     chunkSizeWarningLimit: 600,
     // The server reads the manifest to preload each screen's chunks and to put the boot script first (decision 0094).
     manifest: true,
