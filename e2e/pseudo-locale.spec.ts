@@ -94,6 +94,26 @@ test.describe('pseudo-locale sweep', () => {
     await sweep(page, '/register', 'accounts', (p) => expect(p.locator('form')).toBeVisible());
   });
 
+  test('member routes: the forums, a community, a post with a comment, bookmarks', async ({ page, request }) => {
+    const user: NewUser = await createVerifiedUser(request);
+    const headers = { 'x-auth-token': user.token };
+    const community = (await (await request.get('/api/communities?page=1&limit=1', { headers })).json()).communities[0];
+    const post = await request.post('/api/forumPosts', { headers, data: { title: `Sweep ${user.name}`, content: 'Anyone?' } });
+    expect(post.status(), await post.text()).toBe(201);
+    const { _id: postId } = await post.json();
+    const comment = await request.post(`/api/forumPosts/${postId}/comments`, { headers, data: { content: 'Yes.' } });
+    expect(comment.status(), await comment.text()).toBe(201);
+    await signIn(page, user.email, user.password);
+    // What members wrote and are called is marked translate="no" on these screens; the member's own name is in the shell.
+    const ignore = [user.name, user.email];
+    const posts = (p: Page) => expect(p.getByRole('article').first()).toBeVisible();
+    await sweep(page, '/forums', 'forums', posts, ignore);
+    await sweep(page, '/communities', 'forums', posts, ignore);
+    await sweep(page, `/community/${community._id}`, 'forums', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), ignore);
+    await sweep(page, `/post/${postId}`, 'forums', (p) => expect(p.getByRole('listitem').filter({ hasText: 'Yes.' })).toBeVisible(), ignore);
+    await sweep(page, '/bookmarks', 'forums', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), ignore);
+  });
+
   test('member routes: dashboard, settings', async ({ page, request }) => {
     const user: NewUser = await createVerifiedUser(request);
     await signIn(page, user.email, user.password);
