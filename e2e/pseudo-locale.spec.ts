@@ -51,7 +51,8 @@ async function untranslated(page: Page, ignore: string[]): Promise<Found[]> {
       note(text, element);
     }
     for (const element of document.querySelectorAll('[aria-label], [placeholder], [title]')) {
-      if (!element.checkVisibility()) continue;
+      // visibility: hidden too: Mantine's autosize textarea measures text in a hidden copy named "autosize measurement".
+      if (!element.checkVisibility({ visibilityProperty: true })) continue;
       for (const name of ['aria-label', 'placeholder', 'title']) {
         const value = element.getAttribute(name);
         if (value) note(value, element);
