@@ -46,7 +46,7 @@ export const AttachToReferralBody = z.object({ fileIds: z.array(IdSchema).min(1)
 export const ReferralFiles = z.object({ files: z.array(FileSchema) });
 
 /** POST /api/groups/{id}/cases/{caseId}/files `{ fileIds }` → the case's documents (members of the group only). */
-export const AttachToCaseBody = AttachToReferralBody;
+export const AttachToCaseBody = z.object({ fileIds: z.array(IdSchema).min(1).max(MESSAGE_ATTACHMENTS_MAX) });
 /**
  * GET /api/groups/{id}/cases/{caseId}/files and the answer of the POST: every file shared on the case, those attached
  * to the case itself and those on its comments, in the order they were attached.
