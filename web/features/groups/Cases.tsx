@@ -6,6 +6,7 @@ import { PrivacyFindings } from '../../components/PrivacyFindings.tsx';
 import { useConfirm } from '../../components/useConfirm.tsx';
 import { clearToSend, usePrivacyCheck, type PrivacyCheck } from '../../lib/privacy-check.ts';
 import { groupCalls, useGroupWrite } from './api.ts';
+import { CaseDocuments } from './CaseDocuments.tsx';
 
 const EMPTY = { presentingConcern: '', ageGroup: null as string | null, context: '', question: '' };
 const FIELDS = [['presentingConcern', 'Presenting concern', 'presenting concern'], ['context', 'Context', 'context'], ['question', 'Question for the group', 'question']] as const;
@@ -84,6 +85,7 @@ function CaseCard({ groupId, item: c }: { groupId: string; item: GroupCase }) {
       <PrivacyFindings findings={check.findings} text={check.checkedText} subject="comment" />
       <Button size="xs" mt={4} w="fit-content" disabled={!reply.trim()} loading={comment.isPending} onClick={() => void send()}>Comment</Button>
       {comment.isError && <Alert color="red" role="alert" mt={4}>{comment.error.message}</Alert>}
+      <CaseDocuments groupId={groupId} caseId={c._id} />
     </Card>
   );
 }
