@@ -1,8 +1,10 @@
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { describeAccess, type AccessEvent, type AccessLog as AccessLogPage } from '../../../common/audit.ts';
+import type { AccessEvent, AccessLog as AccessLogPage } from '../../../common/audit.ts';
 import { api, query } from '../../lib/api.ts';
 import { defineMessages, useIntl } from 'react-intl';
+import { describeAccess } from './access-messages.ts';
+import { DOT } from '../../lib/punctuation.ts';
 
 const m = defineMessages({
   title: { id: 'settings.accessLog.title', defaultMessage: 'Access to my account', description: 'Heading of the account\'s access history (Security tab).' },
@@ -31,7 +33,7 @@ const accessLogQuery = infiniteQueryOptions({
 });
 
 /** Where and how, for a sign-in: the device and the address with its last part hidden. */
-const whereFrom = (e: AccessEvent) => [e.device, e.address].filter(Boolean).join(' · ');
+const whereFrom = (e: AccessEvent) => [e.device, e.address].filter(Boolean).join(DOT);
 
 /**
  * "Access to my account": the member's sign-ins and security changes, and every time someone else read or changed
@@ -53,10 +55,10 @@ export function AccessLog() {
       <Stack component="ul" gap="xs" m={0} p={0} aria-label={t(m.label)}>
         {events.map((e) => (
           <li key={e._id} style={{ listStyle: 'none' }}>
-            <Text size="sm" fw={500}>{describeAccess(e)}</Text>
+            <Text size="sm" fw={500}>{describeAccess(intl, e)}</Text>
             <Text size="xs" c="dimmed">
               <time dateTime={e.at} title={intl.formatDate(e.at, FULL_DATE_TIME)}>{timeAgo(e.at)}</time>
-              {whereFrom(e) && ` · ${whereFrom(e)}`}
+              {whereFrom(e) && <>{DOT}{whereFrom(e)}</>}
             </Text>
           </li>
         ))}
