@@ -30,7 +30,7 @@ export function NotificationRow({ item, now, onOpen }: Props) {
               {unread && <VisuallyHidden>{intl.formatMessage(m.unread)}</VisuallyHidden>}
               {describeNotification(intl, item)}
             </Text>
-            {item.target.title && <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>{item.target.title}</Text>}
+            {item.target.title && <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }} translate="no">{item.target.title}</Text>}
             <Text size="xs" c="dimmed">{timeAgo(item.createdAt, now)}</Text>
           </Stack>
           {unread && <span className="notification-dot" aria-hidden="true" />}

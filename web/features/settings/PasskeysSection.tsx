@@ -148,7 +148,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
             </Group>
             {rename.message && <Text size="xs" c="red.9" role="alert">{rename.message}</Text>}
           </form>
-        ) : passkey.name}
+        ) : <span translate="no">{passkey.name}</span>}
       </Table.Td>
       <Table.Td>{timeAgo(passkey.createdAt)}</Table.Td>
       <Table.Td>{passkey.lastUsedAt ? timeAgo(passkey.lastUsedAt) : t(m.never)}</Table.Td>

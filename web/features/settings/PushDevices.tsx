@@ -66,7 +66,7 @@ export function PushDevices() {
             {list.map((d) => (
               <List.Item key={d._id}>
                 <Group gap="sm" wrap="nowrap">
-                  <Text size="sm">{d._id === mine ? t(m.thisDevice, { name: d.deviceName }) : d.deviceName}</Text>
+                  <Text size="sm">{d._id === mine ? t(m.thisDevice, { name: <span translate="no">{d.deviceName}</span> }) : <span translate="no">{d.deviceName}</span>}</Text>
                   <Button size="compact-xs" variant="subtle" color="red" aria-label={t(m.removeName, { name: d.deviceName })}
                     onClick={() => remove.mutate(d._id)}>{t(m.remove)}</Button>
                 </Group>

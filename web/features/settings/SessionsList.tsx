@@ -4,6 +4,7 @@ import type { SessionInfo } from '../../../common/security.ts';
 import { useConfirm } from '../../components/useConfirm.tsx';
 import { withValues } from '../../lib/messages.ts';
 import { useTimeAgo } from '../../lib/useTimeAgo.ts';
+import { useDeviceName } from './device-name.tsx';
 import { useEndOtherSessions, useEndSession, useSessions } from './security-api.ts';
 
 const m = withValues(defineMessages({
@@ -12,7 +13,6 @@ const m = withValues(defineMessages({
   loading: { id: 'settings.loading', defaultMessage: 'Loading…', description: 'A settings section while it loads.' },
   failed: { id: 'settings.sessions.failed', defaultMessage: 'Could not update the sessions. Please try again.', description: 'The sessions could not be read, or ending one failed.' },
   label: { id: 'settings.sessions.label', defaultMessage: 'Sessions', description: 'Accessible name of the list of sessions.' },
-  browserOnDevice: { id: 'settings.sessions.browserOnDevice', defaultMessage: '{browser} on {device}', description: 'A session: the browser (e.g. Firefox) on the device (e.g. macOS).' },
   thisDevice: { id: 'settings.sessions.thisDevice', defaultMessage: 'This device', description: 'Badge beside the session the member is using now.' },
   meta: {
     id: 'settings.sessions.meta', defaultMessage: '{address} · signed in {signedIn} · last active {lastActive}',
@@ -26,7 +26,7 @@ const m = withValues(defineMessages({
   end: { id: 'settings.sessions.end', defaultMessage: 'End', description: 'Button ending one session.' },
   more: { id: 'settings.sessions.more', defaultMessage: 'Show more sessions', description: 'Button loading more sessions.' },
   endTitle: { id: 'settings.sessions.endTitle', defaultMessage: 'End session', description: 'Title and confirm button of the confirmation before ending a session.' },
-  endQuestion: { id: 'settings.sessions.endQuestion', defaultMessage: 'Sign out {browser} on {device}?', description: 'Confirmation before ending a session.' },
+  endQuestion: { id: 'settings.sessions.endQuestion', defaultMessage: 'Sign out {session}?', description: 'Confirmation before ending a session; {session} is "Firefox on macOS".' },
   endAllTitle: { id: 'settings.sessions.endAllTitle', defaultMessage: 'Sign out other sessions', description: 'Title of the confirmation before signing out every other session.' },
   endAllQuestion: {
     id: 'settings.sessions.endAllQuestion', defaultMessage: 'Sign out every other device and browser? This one stays signed in.',
@@ -40,6 +40,7 @@ export function SessionsList() {
   const intl = useIntl();
   const t = intl.formatMessage;
   const timeAgo = useTimeAgo();
+  const deviceName = useDeviceName();
   const sessions = useSessions();
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
@@ -48,7 +49,7 @@ export function SessionsList() {
   const others = all.filter((s) => !s.current).length;
 
   const end = async (session: SessionInfo) => {
-    const question = { title: t(m.endTitle), message: t(m.endQuestion, { browser: session.browser, device: session.device }), confirmLabel: t(m.endTitle) };
+    const question = { title: t(m.endTitle), message: t(m.endQuestion, { session: deviceName(session.browser, session.device).text }), confirmLabel: t(m.endTitle) };
     if (await confirm(question)) endOne.mutate(session._id);
   };
   const endAll = async () => {
@@ -69,21 +70,24 @@ export function SessionsList() {
       {endOthers.isSuccess && <Text size="sm" role="status" mb="xs">{endOthers.data.msg}</Text>}
       <Stack component="ul" gap="xs" m={0} p={0} aria-label={t(m.label)}>
         {all.map((session) => {
-          const name = t(m.browserOnDevice, { browser: session.browser, device: session.device });
+          const name = deviceName(session.browser, session.device);
           const signedIn = timeAgo(session.createdAt);
           return (
             <Group key={session._id} component="li" justify="space-between" wrap="nowrap" style={{ listStyle: 'none' }} data-testid="session">
               <Stack gap={0} style={{ minWidth: 0 }}>
                 <Group gap="xs">
-                  <Text size="sm" fw={500}>{name}</Text>
+                  <Text size="sm" fw={500}>{name.node}</Text>
                   {session.current && <Badge size="sm" variant="light">{t(m.thisDevice)}</Badge>}
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {t(m.meta, { address: session.address ?? t(m.unknownAddress), signedIn, lastActive: timeAgo(session.lastSeenAt) })}
+                  {t(m.meta, {
+                    address: session.address ? <span translate="no">{session.address}</span> : t(m.unknownAddress),
+                    signedIn, lastActive: timeAgo(session.lastSeenAt),
+                  })}
                 </Text>
               </Stack>
               {!session.current && (
-                <Button variant="default" size="compact-sm" style={{ flexShrink: 0 }} aria-label={t(m.endLabel, { session: name, signedIn })}
+                <Button variant="default" size="compact-sm" style={{ flexShrink: 0 }} aria-label={t(m.endLabel, { session: name.text, signedIn })}
                   loading={endOne.isPending && endOne.variables === session._id} onClick={() => void end(session)}>
                   {t(m.end)}
                 </Button>
