@@ -4,6 +4,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedUser, expectAccessible, signIn, untilLive, type NewUser } from './support.ts';
 
+/** In the page: whether the select's text box (its width less its padding, which holds the chevron) fits its longest option's label. */
+function widestOptionFits(select: HTMLSelectElement): boolean {
+  const style = getComputedStyle(select);
+  const context = document.createElement('canvas').getContext('2d')!;
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const widest = Math.max(...[...select.options].map((option) => context.measureText(option.text).width));
+  return select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) >= widest;
+}
+
 /** A verified member who chose French on their account. */
 async function frenchMember(page: Page): Promise<NewUser> {
   const user = await createVerifiedUser(page.request);
@@ -50,6 +59,10 @@ test.describe('settings, notifications and search in French', () => {
     const mentions = page.getByRole('combobox', { name: 'Courriel : Mentions de mon nom' });
     await expect(mentions).toBeVisible();
     await expect(mentions.getByRole('option')).toHaveText(['Désactivé', 'Immédiatement', 'Résumé quotidien']);
+    // « Résumé quotidien » is longer than "Daily digest": every select still shows each option whole.
+    for (const select of await page.getByRole('combobox', { name: /^Courriel : / }).all()) {
+      expect(await select.evaluate(widestOptionFits), await select.getAttribute('aria-label') ?? '').toBe(true);
+    }
     await expect(page.getByRole('switch', { name: 'Dans l’application : Mentions J’aime sur mes publications' })).toBeVisible();
     await expectAccessible(page);
   });

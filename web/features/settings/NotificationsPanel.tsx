@@ -10,10 +10,14 @@ import { useNotificationPreferences, useSaveNotificationPreferences } from './ap
 import { PushDevices } from './PushDevices.tsx';
 import { browserTimeZone, timeZoneOptions } from './timeZones.ts';
 
-// Wide enough for the longest option ("Daily digest") beside the chevron: on a phone the table otherwise squeezed the
-// Email column until "Immediately" was cut. In em of the select's own text, so it follows the font size;
-// e2e/notifications.spec.ts measures every option against it at both widths.
-const FITS_EVERY_OPTION = { input: { minWidth: '10.5em' } };
+// Wide enough for the longest option ("Daily digest", « Résumé quotidien ») beside the chevron: on a phone the table
+// otherwise squeezed the Email column until "Immediately" was cut. In em of the select's own text, so it follows the font
+// size: 10.5em holds English's 12 letters, and a longer label takes about 0.62em a letter more.
+// e2e/notifications.spec.ts (English) and e2e/settings-fr.spec.ts (French) measure every option against it at both widths.
+const fitsEveryOption = (labels: string[]) => {
+  const longest = Math.max(...labels.map((label) => label.length));
+  return { input: { minWidth: `${Math.max(10.5, Math.ceil((3 + longest * 0.62) * 10) / 10)}em` } };
+};
 
 const m = defineMessages({
   loading: { id: 'settings.notifications.loading', defaultMessage: 'Loading notification settings...', description: 'While the notification settings load.' },
@@ -146,7 +150,7 @@ function PreferenceRow({ name, value, onChange }: RowProps) {
         )}
       </Table.Td>
       <Table.Td>
-        <NativeSelect aria-label={intl.formatMessage(mv.emailLabel, { label })} size="xs" data={emailOptions} value={value.email} styles={FITS_EVERY_OPTION}
+        <NativeSelect aria-label={intl.formatMessage(mv.emailLabel, { label })} size="xs" data={emailOptions} value={value.email} styles={fitsEveryOption(emailOptions.map((o) => o.label))}
           onChange={(e) => onChange({ email: e.currentTarget.value as EmailMode })} />
       </Table.Td>
       <Table.Td>
