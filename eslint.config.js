@@ -44,10 +44,7 @@ const boundaries = [
 const NOT_YET_TRANSLATED = [
   'web/features/chat/**',
   'web/features/groups/**',
-  'web/features/notifications/**',
   'web/features/resources/**',
-  'web/features/search/**',
-  'web/features/settings/**',
   'web/features/therapists/**',
   // Shared components that only the features above draw: translated with them.
   'web/components/ResourceCard.tsx',

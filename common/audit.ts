@@ -74,36 +74,3 @@ export type AccessEvent = z.infer<typeof AccessEventSchema>;
 export const AccessLogQuery = z.object({ cursor: Cursor.optional() });
 export const AccessLogSchema = z.object({ events: z.array(AccessEventSchema), nextCursor: z.string().nullable() });
 export type AccessLog = z.infer<typeof AccessLogSchema>;
-
-/** What a member reads in "Access to my account", one calm sentence per event; `who` is already in words. */
-export function describeAccess(event: Pick<AccessEvent, 'action' | 'who'>): string {
-  const { who } = event;
-  switch (event.action) {
-    case 'auth.sign_in': return 'Signed in';
-    case 'auth.sign_in_failed': return 'A sign-in attempt with a wrong password or code';
-    case 'auth.sign_in_refused': return 'A sign-in attempt was stopped (too many tries, or the account was disabled)';
-    case 'auth.sign_out': return 'Signed out';
-    case 'auth.two_factor_enable': return 'Two-factor sign-in turned on';
-    case 'auth.two_factor_disable': return 'Two-factor sign-in turned off';
-    case 'auth.recovery_codes_regenerate': return 'New recovery codes made';
-    case 'auth.session_revoke': return 'Signed out of another device';
-    case 'auth.password_change': return 'Password changed';
-    case 'auth.password_reset': return 'Password reset with an emailed link';
-    case 'auth.email_change': return 'Email address changed';
-    case 'export.request': return 'A copy of your data was requested';
-    case 'export.download': return 'The copy of your data was downloaded';
-    case 'report.message_open': return `${who} read a conversation you are part of, after it was reported`;
-    case 'referral.read': return `${who} read your referral`;
-    case 'group_case.read': return `${who} read a case you presented to your consultation group`;
-    case 'licence.read': return `${who} looked at your licence details`;
-    case 'licence.verify': return `${who} verified your licence`;
-    case 'licence.reject': return `${who} could not verify your licence`;
-    case 'user.two_factor_reset': return `${who} turned off your two-factor sign-in at your request`;
-    case 'user.disable': return `${who} disabled your account`;
-    case 'user.enable': return `${who} enabled your account again`;
-    case 'user.delete_refused': return 'Deleting your account was refused: it is under a legal hold';
-    case 'name.approve': return `${who} approved your change of name`;
-    case 'name.decline': return `${who} declined your change of name`;
-    default: return `${who} reviewed or changed something of yours (${event.action})`;
-  }
-}

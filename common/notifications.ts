@@ -43,34 +43,7 @@ export const EMAIL_MODES = ['off', 'immediate', 'daily'] as const;
 export const EmailMode = z.enum(EMAIL_MODES);
 export type EmailMode = z.infer<typeof EmailMode>;
 
-/** Labels of the settings matrix (/settings/notifications). */
-export const PREFERENCE_LABELS: Record<PreferenceKey, string> = {
-  postReply: 'Replies to my posts',
-  commentReply: 'Replies to my comments',
-  mention: 'Mentions of me',
-  followedThreadComment: 'New comments in threads I follow',
-  postLike: 'Likes on my posts',
-  commentLike: 'Likes on my comments',
-  licenceVerified: 'My licence verified',
-  licenceDeclined: 'My licence declined',
-  resourceApproved: 'My resource approved',
-  resourceDeclined: 'My resource declined',
-  referralReceived: 'Referral received',
-  referralAnswered: 'Referral answered',
-  referralOffer: 'Referral offer on the board',
-  referralPlaced: 'Referral placed',
-  referralExpiring: 'Referral expiring',
-  groupInvitation: 'Invitation to a consultation group',
-  groupJoinRequest: 'Request to join my consultation group',
-  groupMeetingSoon: 'Consultation group meeting reminders',
-  referralOutcome: 'Outcome of my referral recorded',
-  referralOutcomeDue: 'Reminder to record a referral\'s outcome',
-  practiceReferralReceived: "Referral to my practice's inbox",
-  practiceReferralAssigned: 'Referral assigned to me by my practice',
-  referralAssigned: 'My referral assigned by a practice',
-  chatMessage: 'Chat messages I missed',
-};
-export const EMAIL_MODE_LABELS: Record<EmailMode, string> = { off: 'Off', immediate: 'Immediately', daily: 'Daily digest' };
+// The settings matrix's labels are catalogue messages: PREFERENCE_MESSAGES in common/i18n/notification-messages.ts.
 
 /** `push`: to the member's devices that allowed it (docs/decisions/0205-web-push.md). */
 export const TypePreference = z.object({ inApp: z.boolean(), email: EmailMode, push: z.boolean() });

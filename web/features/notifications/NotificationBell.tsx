@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Button, Group, Popover, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
+import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { NotificationItem } from '../../../common/notifications.ts';
 import { isVerified, useSession } from '../../lib/session.tsx';
@@ -20,6 +20,15 @@ const BellIcon = () => (
     <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
   </svg>
 );
+
+const m = defineMessages({
+  title: { id: 'notifications.popover.title', defaultMessage: 'Notifications', description: 'Heading of the bell\'s popover of latest notifications.' },
+  markAll: { id: 'notifications.markAll', defaultMessage: 'Mark all as read', description: 'Button marking every notification read.' },
+  loading: { id: 'notifications.loading', defaultMessage: 'Loading notifications...', description: 'While the notifications load.' },
+  failed: { id: 'notifications.failed', defaultMessage: 'Could not load notifications. Please try again.', description: 'The notifications could not be read.' },
+  none: { id: 'notifications.popover.none', defaultMessage: 'No notifications yet.', description: 'The bell\'s popover when there is no notification.' },
+  seeAll: { id: 'notifications.popover.seeAll', defaultMessage: 'See all', description: 'Link from the bell\'s popover to the page of every notification.' },
+});
 
 /** The top bar's bell: the unread count, live, and a popover with the latest items. Verified members only. */
 export default function NotificationBell() {
@@ -53,6 +62,7 @@ export default function NotificationBell() {
 }
 
 function LatestNotifications({ unread, onClose }: { unread: number; onClose: () => void }) {
+  const t = useIntl().formatMessage;
   const pages = useInfiniteQuery(notificationPagesQuery);
   const items = flattenNotifications(pages.data).slice(0, POPOVER_ITEMS);
   const markRead = useMarkRead();
@@ -65,14 +75,14 @@ function LatestNotifications({ unread, onClose }: { unread: number; onClose: () 
   return (
     <Stack gap="xs">
       <Group justify="space-between" wrap="nowrap" px={4}>
-        <Title order={2} size="h5" id="notifications-popover-title">Notifications</Title>
+        <Title order={2} size="h5" id="notifications-popover-title">{t(m.title)}</Title>
         <Button variant="subtle" size="compact-sm" disabled={unread === 0} onClick={() => markRead.mutate({ all: true })}>
-          Mark all as read
+          {t(m.markAll)}
         </Button>
       </Group>
-      {pages.isPending && <Text size="sm" c="dimmed" px={4}>Loading notifications...</Text>}
-      {pages.isError && <Text size="sm" c="red.9" role="alert" px={4}>Could not load notifications. Please try again.</Text>}
-      {pages.isSuccess && items.length === 0 && <Text size="sm" c="dimmed" px={4}>No notifications yet.</Text>}
+      {pages.isPending && <Text size="sm" c="dimmed" px={4}>{t(m.loading)}</Text>}
+      {pages.isError && <Text size="sm" c="red.9" role="alert" px={4}>{t(m.failed)}</Text>}
+      {pages.isSuccess && items.length === 0 && <Text size="sm" c="dimmed" px={4}>{t(m.none)}</Text>}
       {items.length > 0 && (
         <ScrollArea.Autosize mah="min(420px, 60vh)" type="auto">
           <Stack component="ul" gap={2} m={0} p={0}>
@@ -80,7 +90,7 @@ function LatestNotifications({ unread, onClose }: { unread: number; onClose: () 
           </Stack>
         </ScrollArea.Autosize>
       )}
-      <Anchor component={Link} to="/notifications" onClick={onClose} size="sm" ta="center" py={4}>See all</Anchor>
+      <Anchor component={Link} to="/notifications" onClick={onClose} size="sm" ta="center" py={4}>{t(m.seeAll)}</Anchor>
     </Stack>
   );
 }

@@ -2,11 +2,14 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import frCA from '../../../common/i18n/lang/fr-CA.json' with { type: 'json' };
 import { actorsPhrase } from '../../../common/notification-text.ts';
-import { bellLabel, describeNotification } from './describe.ts';
+import { bellLabel, describeNotification as describeIn } from './describe.ts';
 import { badgeCount } from '../../lib/badge-count.ts';
 
 const amara = { _id: 'a', name: 'Amara Okafor', avatar: null };
 const liam = { _id: 'l', name: 'Liam Chen', avatar: null };
+
+const english = createIntl({ locale: 'en', defaultLocale: 'en' });
+const describeNotification = (item: Parameters<typeof describeIn>[1]) => describeIn(english, item);
 
 describe('notification texts', () => {
   it('groups likes as the issue says: the latest actor and how many others', () => {
@@ -47,5 +50,10 @@ describe('notification texts', () => {
     const french = createIntl({ locale: 'fr-CA', defaultLocale: 'en', messages: frCA });
     expect(bellLabel(french, 3)).toBe('Notifications, 3 non lues');
     expect(badgeCount(intl, 150)).toBe('99+');
+  });
+
+  it('says the sentence in the reader\'s language', () => {
+    const french = createIntl({ locale: 'fr-CA', defaultLocale: 'en', messages: frCA });
+    expect(describeIn(french, { type: 'postReply', actors: [liam], count: 1 })).toBe('Liam Chen : réponse à votre publication');
   });
 });

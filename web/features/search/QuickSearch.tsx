@@ -3,7 +3,7 @@ import { useDebouncedValue, useDisclosure, useHotkeys } from '@mantine/hooks';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { useNavigate } from 'react-router';
-import type { SearchGroup } from '../../../common/search.ts';
+import type { SearchGroup, SearchItem, SearchKind } from '../../../common/search.ts';
 import { isVerified, useSession } from '../../lib/session.tsx';
 import { useQuickSearch } from './api.ts';
 
@@ -30,6 +30,23 @@ const mv = defineMessages<{ none: { q: string }; count: { count: number }; all: 
   count: { id: 'search.quick.count', defaultMessage: '{count, plural, one {# match} other {# matches}}. Use the arrow keys to choose, Enter to open.', description: 'Status line with the number of results and how to choose one' },
   all: { id: 'search.quick.all', defaultMessage: 'All {group} matching “{q}”', description: 'Last option of a result group: see every result of that kind; group is the kind in lower case (therapists, posts)' },
 });
+
+/** The groups' names: the server's are English (its labels), the kind says which group it is. */
+const GROUP_MESSAGES = defineMessages({
+  therapists: { id: 'search.quick.group.therapists', defaultMessage: 'Therapists', description: 'Heading of the therapists among the quick search results' },
+  posts: { id: 'search.quick.group.posts', defaultMessage: 'Posts', description: 'Heading of the forum posts among the quick search results' },
+  communities: { id: 'search.quick.group.communities', defaultMessage: 'Communities', description: 'Heading of the communities among the quick search results' },
+  resources: { id: 'search.quick.group.resources', defaultMessage: 'Resources', description: 'Heading of the resources among the quick search results' },
+}) satisfies Record<SearchKind, unknown>;
+const members = defineMessages<{ members: { count: number } }>({
+  members: { id: 'search.quick.members', defaultMessage: '{count, plural, one {# member} other {# members}}', description: 'Under a community in the quick search results: its number of members' },
+});
+
+/** The line under a result. A community's is its member count, sent in English ("12 members"): said here in the reader's language. */
+function detailOf(intl: IntlShape, kind: SearchKind, item: SearchItem): string {
+  const count = kind === 'communities' ? /^(\d+) members?$/.exec(item.detail) : null;
+  return count ? intl.formatMessage(members.members, { count: Number(count[1]) }) : item.detail;
+}
 
 const onMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
@@ -123,17 +140,18 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
 
 function ResultGroup({ group, q }: { group: SearchGroup; q: string }) {
   const intl = useIntl();
+  const label = intl.formatMessage(GROUP_MESSAGES[group.kind]);
   return (
-    <Combobox.Group label={group.label}>
+    <Combobox.Group label={label}>
       {group.items.map((item) => (
         <Combobox.Option key={item._id} value={item.href}>
           <Text size="sm" fw={600} lineClamp={1}>{item.title}</Text>
           {/* Colours inherited: a chosen option is drawn in the theme's filled colours. */}
-          {item.detail && <Text size="xs" lineClamp={1}>{item.detail}</Text>}
+          {item.detail && <Text size="xs" lineClamp={1}>{detailOf(intl, group.kind, item)}</Text>}
         </Combobox.Option>
       ))}
       <Combobox.Option value={group.href}>
-        <Text size="sm" td="underline">{intl.formatMessage(mv.all, { group: group.label.toLowerCase(), q })}</Text>
+        <Text size="sm" td="underline">{intl.formatMessage(mv.all, { group: label.toLocaleLowerCase(intl.locale), q })}</Text>
       </Combobox.Option>
     </Combobox.Group>
   );

@@ -1,8 +1,11 @@
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { describeAccess, type AccessEvent, type AccessLog as AccessLogPage } from '../../../common/audit.ts';
+import type { AccessLog as AccessLogPage } from '../../../common/audit.ts';
 import { api, query } from '../../lib/api.ts';
 import { defineMessages, useIntl } from 'react-intl';
+import { describeAccess } from './access-messages.ts';
+import { DOT } from '../../lib/punctuation.ts';
+import { useStoredDeviceName } from './device-name.tsx';
 
 const m = defineMessages({
   title: { id: 'settings.accessLog.title', defaultMessage: 'Access to my account', description: 'Heading of the account\'s access history (Security tab).' },
@@ -30,8 +33,6 @@ const accessLogQuery = infiniteQueryOptions({
   getNextPageParam: (page) => page.nextCursor ?? undefined,
 });
 
-/** Where and how, for a sign-in: the device and the address with its last part hidden. */
-const whereFrom = (e: AccessEvent) => [e.device, e.address].filter(Boolean).join(' · ');
 
 /**
  * "Access to my account": the member's sign-ins and security changes, and every time someone else read or changed
@@ -41,6 +42,7 @@ export function AccessLog() {
   const intl = useIntl();
   const t = intl.formatMessage;
   const timeAgo = useTimeAgo();
+  const deviceName = useStoredDeviceName();
   const log = useInfiniteQuery(accessLogQuery);
   const events = log.data?.pages.flatMap((p) => p.events) ?? [];
   return (
@@ -53,10 +55,11 @@ export function AccessLog() {
       <Stack component="ul" gap="xs" m={0} p={0} aria-label={t(m.label)}>
         {events.map((e) => (
           <li key={e._id} style={{ listStyle: 'none' }}>
-            <Text size="sm" fw={500}>{describeAccess(e)}</Text>
+            <Text size="sm" fw={500}>{describeAccess(intl, e)}</Text>
             <Text size="xs" c="dimmed">
               <time dateTime={e.at} title={intl.formatDate(e.at, FULL_DATE_TIME)}>{timeAgo(e.at)}</time>
-              {whereFrom(e) && ` · ${whereFrom(e)}`}
+              {e.device && <>{DOT}{deviceName(e.device)}</>}
+              {e.address && <>{DOT}<span translate="no">{e.address}</span></>}
             </Text>
           </li>
         ))}

@@ -1,19 +1,23 @@
 import { Alert, Button, Group, NativeSelect, Paper, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import {
-  DEFAULT_TIME_ZONE, EMAIL_MODE_LABELS, EMAIL_MODES, EMAIL_ONLY_KEYS, PREFERENCE_KEYS, PREFERENCE_LABELS,
+  DEFAULT_TIME_ZONE, EMAIL_MODES, EMAIL_ONLY_KEYS, PREFERENCE_KEYS,
   type EmailMode, type NotificationPreferences, type PreferenceKey, type TypePreference,
 } from '../../../common/notifications.ts';
+import { PREFERENCE_MESSAGES } from '../../../common/i18n/notification-messages.ts';
 import { defineMessages, useIntl } from 'react-intl';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './api.ts';
 import { PushDevices } from './PushDevices.tsx';
 import { browserTimeZone, timeZoneOptions } from './timeZones.ts';
 
-const EMAIL_OPTIONS = EMAIL_MODES.map((mode) => ({ value: mode, label: EMAIL_MODE_LABELS[mode] }));
-// Wide enough for the longest option ("Daily digest") beside the chevron: on a phone the table otherwise squeezed the
-// Email column until "Immediately" was cut. In em of the select's own text, so it follows the font size;
-// e2e/notifications.spec.ts measures every option against it at both widths.
-const FITS_EVERY_OPTION = { input: { minWidth: '10.5em' } };
+// Wide enough for the longest option ("Daily digest", « Résumé quotidien ») beside the chevron: on a phone the table
+// otherwise squeezed the Email column until "Immediately" was cut. In em of the select's own text, so it follows the font
+// size: 10.5em holds English's 12 letters, and a longer label takes about 0.62em a letter more.
+// e2e/notifications.spec.ts (English) and e2e/settings-fr.spec.ts (French) measure every option against it at both widths.
+const fitsEveryOption = (labels: string[]) => {
+  const longest = Math.max(...labels.map((label) => label.length));
+  return { input: { minWidth: `${Math.max(10.5, Math.ceil((3 + longest * 0.62) * 10) / 10)}em` } };
+};
 
 const m = defineMessages({
   loading: { id: 'settings.notifications.loading', defaultMessage: 'Loading notification settings...', description: 'While the notification settings load.' },
@@ -40,6 +44,12 @@ const m = defineMessages({
   save: { id: 'settings.notifications.save', defaultMessage: 'Save notification settings', description: 'Button saving the notification preferences.' },
   saveFailed: { id: 'settings.notifications.saveFailed', defaultMessage: 'Could not save. Please try again.', description: 'Saving failed (no server reason).' },
 });
+/** How each kind is emailed: the choices of the Email column. */
+const EMAIL_MODE_MESSAGES = defineMessages({
+  off: { id: 'settings.notifications.email.off', defaultMessage: 'Off', description: 'Email choice: never emailed.' },
+  immediate: { id: 'settings.notifications.email.immediate', defaultMessage: 'Immediately', description: 'Email choice: emailed soon after (if not seen within 10 minutes).' },
+  daily: { id: 'settings.notifications.email.daily', defaultMessage: 'Daily digest', description: 'Email choice: gathered in one email a day.' },
+}) satisfies Record<EmailMode, unknown>;
 const mv = defineMessages<{ appLabel: { label: string }; emailLabel: { label: string }; pushLabel: { label: string } }>({
   appLabel: { id: 'settings.notifications.appLabel', defaultMessage: 'In the app: {label}', description: 'Accessible name of a switch; {label}: the kind of notification.' },
   emailLabel: { id: 'settings.notifications.emailLabel', defaultMessage: 'Email: {label}', description: 'Accessible name of an email choice; {label}: the kind of notification.' },
@@ -127,7 +137,8 @@ type RowProps = { name: PreferenceKey; value: TypePreference; onChange: (edit: P
 
 function PreferenceRow({ name, value, onChange }: RowProps) {
   const intl = useIntl();
-  const label = PREFERENCE_LABELS[name];
+  const label = intl.formatMessage(PREFERENCE_MESSAGES[name]);
+  const emailOptions = EMAIL_MODES.map((mode) => ({ value: mode, label: intl.formatMessage(EMAIL_MODE_MESSAGES[mode]) }));
   const emailOnly = EMAIL_ONLY_KEYS.includes(name);
   return (
     <Table.Tr>
@@ -139,7 +150,7 @@ function PreferenceRow({ name, value, onChange }: RowProps) {
         )}
       </Table.Td>
       <Table.Td>
-        <NativeSelect aria-label={intl.formatMessage(mv.emailLabel, { label })} size="xs" data={EMAIL_OPTIONS} value={value.email} styles={FITS_EVERY_OPTION}
+        <NativeSelect aria-label={intl.formatMessage(mv.emailLabel, { label })} size="xs" data={emailOptions} value={value.email} styles={fitsEveryOption(emailOptions.map((o) => o.label))}
           onChange={(e) => onChange({ email: e.currentTarget.value as EmailMode })} />
       </Table.Td>
       <Table.Td>

@@ -1,14 +1,37 @@
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
 import type { PushDevices as Devices } from '../../../common/push.ts';
 import { api } from '../../lib/api.ts';
+import { withValues } from '../../lib/messages.ts';
 import { enablePush, forgetPushDevice, guessDeviceName, pushSupported, thisDeviceId } from '../../lib/push.ts';
 
 const devicesKey = ['settings', 'push-devices'] as const;
 
+const m = withValues(defineMessages({
+  title: { id: 'settings.push.title', defaultMessage: 'Notifications on this device', description: 'Heading of the push notifications section (Notifications tab).' },
+  intro: {
+    id: 'settings.push.intro', defaultMessage: 'Pushes say who and where, never what was written. Which kinds are pushed is chosen in the table below.',
+    description: 'What a push notification says, and where to choose which are pushed.',
+  },
+  unsupported: { id: 'settings.push.unsupported', defaultMessage: 'This browser cannot receive push notifications.', description: 'The browser has no push support.' },
+  turnOn: { id: 'settings.push.turnOn', defaultMessage: 'Turn on notifications on this device', description: 'Button subscribing this browser to push notifications (asks the browser\'s permission).' },
+  test: { id: 'settings.push.test', defaultMessage: 'Send a test notification', description: 'Button sending a test push to every device of the member.' },
+  sent: {
+    id: 'settings.push.sent', defaultMessage: '{count, plural, one {Sent to # device.} other {Sent to # devices.}}',
+    description: 'The test notification was sent to this many devices.',
+  },
+  loadFailed: { id: 'settings.push.loadFailed', defaultMessage: 'Could not load your devices. Please try again.', description: 'The list of devices could not be read.' },
+  devices: { id: 'settings.push.devices', defaultMessage: 'Devices that receive notifications', description: 'Accessible name of the list of subscribed devices.' },
+  thisDevice: { id: 'settings.push.thisDevice', defaultMessage: '{name} (this device)', description: 'A subscribed device\'s name, when it is the one in use.' },
+  removeName: { id: 'settings.push.removeName', defaultMessage: 'Remove {name}', description: 'Accessible name of the remove button of the device {name}.' },
+  remove: { id: 'settings.push.remove', defaultMessage: 'Remove', description: 'Button: stop pushing to a device.' },
+}));
+
 /** /settings/notifications: turning pushes on for this browser (the permission is asked only on the click), a test, the devices. */
 export function PushDevices() {
+  const t = useIntl().formatMessage;
   const client = useQueryClient();
   const devices = useQuery({ queryKey: devicesKey, queryFn: ({ signal }) => api<Devices>('/api/users/me/push-subscriptions', { signal }) });
   const [mine, setMine] = useState(thisDeviceId);
@@ -26,25 +49,26 @@ export function PushDevices() {
     <Paper withBorder p="md" component="section" aria-labelledby="push-devices-title">
       <Stack gap="sm">
         <div>
-          <Title order={2} size="h4" id="push-devices-title">Notifications on this device</Title>
-          <Text size="sm" c="dimmed">Pushes say who and where, never what was written. Which kinds are pushed is chosen in the table below.</Text>
+          <Title order={2} size="h4" id="push-devices-title">{t(m.title)}</Title>
+          <Text size="sm" c="dimmed">{t(m.intro)}</Text>
         </div>
-        {!pushSupported() ? <Text size="sm">This browser cannot receive push notifications.</Text> : (
+        {!pushSupported() ? <Text size="sm">{t(m.unsupported)}</Text> : (
           <Group gap="sm">
-            {!subscribedHere && <Button onClick={() => turnOn.mutate()} loading={turnOn.isPending}>Turn on notifications on this device</Button>}
-            <Button variant="default" onClick={() => test.mutate()} loading={test.isPending} disabled={list.length === 0}>Send a test notification</Button>
+            {!subscribedHere && <Button onClick={() => turnOn.mutate()} loading={turnOn.isPending}>{t(m.turnOn)}</Button>}
+            <Button variant="default" onClick={() => test.mutate()} loading={test.isPending} disabled={list.length === 0}>{t(m.test)}</Button>
           </Group>
         )}
         {turnOn.isError && <Alert color="red" role="alert">{turnOn.error.message}</Alert>}
-        {test.isSuccess && <Text size="sm" role="status">{test.data.sent === 1 ? 'Sent to 1 device.' : `Sent to ${test.data.sent} devices.`}</Text>}
-        {devices.isError && <Alert color="red" role="alert">Could not load your devices. Please try again.</Alert>}
+        {test.isSuccess && <Text size="sm" role="status">{t(m.sent, { count: test.data.sent })}</Text>}
+        {devices.isError && <Alert color="red" role="alert">{t(m.loadFailed)}</Alert>}
         {list.length > 0 && (
-          <List listStyleType="none" spacing="xs" aria-label="Devices that receive notifications">
+          <List listStyleType="none" spacing="xs" aria-label={t(m.devices)}>
             {list.map((d) => (
               <List.Item key={d._id}>
                 <Group gap="sm" wrap="nowrap">
-                  <Text size="sm">{d.deviceName}{d._id === mine ? ' (this device)' : ''}</Text>
-                  <Button size="compact-xs" variant="subtle" color="red" aria-label={`Remove ${d.deviceName}`} onClick={() => remove.mutate(d._id)}>Remove</Button>
+                  <Text size="sm">{d._id === mine ? t(m.thisDevice, { name: <span translate="no">{d.deviceName}</span> }) : <span translate="no">{d.deviceName}</span>}</Text>
+                  <Button size="compact-xs" variant="subtle" color="red" aria-label={t(m.removeName, { name: d.deviceName })}
+                    onClick={() => remove.mutate(d._id)}>{t(m.remove)}</Button>
                 </Group>
               </List.Item>
             ))}
