@@ -38,7 +38,8 @@ const m = plainMessages(defineMessages({
   },
   commentBy: { id: 'groups.cases.commentBy', defaultMessage: '<b>{name}:</b> {body}', description: 'A comment on a case: its author in bold, then what they wrote' },
   formerMember: { id: 'groups.cases.formerMember', defaultMessage: 'A former member', description: 'Author of a comment who left Thera Root' },
-  comment: { id: 'groups.cases.comment', defaultMessage: 'Comment', description: 'Label of the reply field under a case, and the button that posts it' },
+  commentLabel: { id: 'groups.cases.commentLabel', defaultMessage: 'Comment', description: 'Label of the reply field under a case (a noun)' },
+  comment: { id: 'groups.cases.comment', defaultMessage: 'Comment', description: 'Button under a case: post the comment (a verb)' },
 }));
 
 const EMPTY = { presentingConcern: '', ageGroup: null as string | null, context: '', question: '' };
@@ -127,7 +128,7 @@ function CaseCard({ groupId, item: c }: { groupId: string; item: GroupCase }) {
           </Text>
         ))}
       </Stack>
-      <Textarea label={intl.formatMessage(m.comment)} size="sm" mt="xs" autosize value={reply} onChange={(e) => setReply(e.currentTarget.value)} />
+      <Textarea label={intl.formatMessage(m.commentLabel)} size="sm" mt="xs" autosize value={reply} onChange={(e) => setReply(e.currentTarget.value)} />
       <PrivacyFindings findings={check.findings} text={check.checkedText} subject="comment" />
       <Button size="xs" mt={4} w="fit-content" disabled={!reply.trim()} loading={comment.isPending} onClick={() => void send()}>{intl.formatMessage(m.comment)}</Button>
       {comment.isError && <Alert color="red" role="alert" mt={4}>{comment.error.message}</Alert>}
