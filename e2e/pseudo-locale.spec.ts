@@ -51,7 +51,8 @@ async function untranslated(page: Page, ignore: string[]): Promise<Found[]> {
       note(text, element);
     }
     for (const element of document.querySelectorAll('[aria-label], [placeholder], [title]')) {
-      if (!element.checkVisibility()) continue;
+      // Hidden from assistive technology, its names are never read (Mantine's autosize measurement textarea).
+      if (!element.checkVisibility() || element.closest('[aria-hidden="true"]')) continue;
       for (const name of ['aria-label', 'placeholder', 'title']) {
         const value = element.getAttribute(name);
         if (value) note(value, element);
