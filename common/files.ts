@@ -1,5 +1,5 @@
-// Documents (issue 33): the upload's answer, a message's or referral's attachments, and the texts of every refusal.
-// Shared by the server and the web app.
+// Documents (issue 33): the upload's answer, the attachments of a message, a referral or a consultation case, and the
+// texts of every refusal. Shared by the server and the web app.
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 
@@ -44,6 +44,14 @@ export const AttachmentIds = z.array(IdSchema).max(MESSAGE_ATTACHMENTS_MAX, `A m
 export const AttachToReferralBody = z.object({ fileIds: z.array(IdSchema).min(1).max(MESSAGE_ATTACHMENTS_MAX) });
 /** GET /api/referrals/{id}/files and the answer of the POST. */
 export const ReferralFiles = z.object({ files: z.array(FileSchema) });
+
+/** POST /api/groups/{id}/cases/{caseId}/files `{ fileIds }` → the case's documents (members of the group only). */
+export const AttachToCaseBody = z.object({ fileIds: z.array(IdSchema).min(1).max(MESSAGE_ATTACHMENTS_MAX) });
+/**
+ * GET /api/groups/{id}/cases/{caseId}/files and the answer of the POST: every file shared on the case, those attached
+ * to the case itself and those on its comments, in the order they were attached.
+ */
+export const CaseFiles = z.object({ files: z.array(FileSchema) });
 
 /** GET /api/users/me/storage: what the member's files take, against their quota (/settings). */
 export const StorageUse = z.object({ usedBytes: z.number().int(), quotaBytes: z.number().int() });

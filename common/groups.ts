@@ -2,6 +2,7 @@
 // A group of 3 to 12 peers meets on a schedule written in its own time zone; its cases are de-identified (every field
 // passes the client-privacy guard, as a referral's note does).
 import { z } from 'zod';
+import { AttachmentIds, FileSchema } from './files.ts';
 import { IdSchema } from './ids.ts';
 import { isTimeZone } from './notifications.ts';
 import { optionList } from './option-lists.ts';
@@ -125,6 +126,8 @@ export type GroupCard = z.infer<typeof GroupCard>;
 
 const CaseComment = z.object({
   _id: z.string(), parentId: z.string().nullable(), author: Person.nullable(), body: z.string(), createdAt: z.string(),
+  /** Files shared with the comment (also among the case's documents, GET /api/groups/{id}/cases/{caseId}/files). */
+  attachments: z.array(FileSchema),
 });
 export const CaseSchema = z.object({
   _id: z.string(), author: Person.nullable(), presentingConcern: z.string(), ageGroup: z.string(), context: z.string(), question: z.string(),
@@ -193,10 +196,16 @@ export const CreateCaseBody = z.object({
   context: guarded(GROUP_LIMITS.caseField),
   question: guarded(GROUP_LIMITS.caseField),
   confirmLikelyName: ConfirmLikelyName,
+  /** The member's own uploads, shared as the case's documents (at most 5; more with POST .../files). */
+  attachmentIds: AttachmentIds.optional(),
 });
 export type CreateCase = z.output<typeof CreateCaseBody>;
 export const CaseParams = z.object({ id: IdSchema, caseId: IdSchema });
-export const CommentBody = z.object({ body: guarded(GROUP_LIMITS.comment), parentId: IdSchema.optional(), confirmLikelyName: ConfirmLikelyName });
+export const CommentBody = z.object({
+  body: guarded(GROUP_LIMITS.comment), parentId: IdSchema.optional(), confirmLikelyName: ConfirmLikelyName,
+  /** The member's own uploads, shared with the comment (at most 5). */
+  attachmentIds: AttachmentIds.optional(),
+});
 /** Marks a case discussed at a meeting (its id), or not (null). */
 export const DiscussedBody = z.object({ meetingId: z.string().regex(MEETING_ID, 'must be a meeting id').nullable() });
 

@@ -981,7 +981,7 @@ export const groupCalendarLinks = pgTable('group_calendar_links', {
   uniqueIndex('group_calendar_links_token_key').on(t.tokenHash),
   fkey('group_calendar_links', t.userId, users.id, 'cascade'),
 ]);
-/** Uploaded documents (migration 0300, docs/decisions/0220): the bytes are encrypted objects in `storage`. */
+/** Uploaded documents (migrations 0300 and 0400, docs/decisions/0220 and 0330): the bytes are encrypted objects in `storage`. */
 export const files = pgTable('files', {
   id: id(),
   ownerId: uuid('owner_id').notNull(),
@@ -996,6 +996,9 @@ export const files = pgTable('files', {
   storage: text('storage').notNull(),
   messageId: uuid('message_id'),
   referralId: uuid('referral_id'),
+  /** A consultation case's document, or (with caseCommentId) a file on one of its comments (migration 0400). */
+  caseId: uuid('case_id'),
+  caseCommentId: uuid('case_comment_id'),
   attachedAt: timestamp('attached_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [
@@ -1003,11 +1006,15 @@ export const files = pgTable('files', {
   index('files_message_idx').on(t.messageId).where(sql`${t.messageId} IS NOT NULL`),
   index('files_referral_idx').on(t.referralId).where(sql`${t.referralId} IS NOT NULL`),
   index('files_unattached_idx').on(t.createdAt).where(sql`${t.attachedAt} IS NULL`),
+  index('files_case_idx').on(t.caseId).where(sql`${t.caseId} IS NOT NULL`),
+  index('files_case_comment_idx').on(t.caseCommentId).where(sql`${t.caseCommentId} IS NOT NULL`),
   check('files_kind_check', sql`${t.kind} IN ('image', 'pdf', 'document', 'text')`),
   check('files_storage_check', sql`${t.storage} IN ('db', 's3')`),
   check('files_name_length_check', sql`char_length(${t.name}) BETWEEN 1 AND 200`),
-  check('files_attached_once_check', sql`${t.messageId} IS NULL OR ${t.referralId} IS NULL`),
+  check('files_attached_once_check', sql`num_nonnulls(${t.messageId}, ${t.referralId}, ${t.caseId}) <= 1`),
+  check('files_case_comment_check', sql`${t.caseCommentId} IS NULL OR ${t.caseId} IS NOT NULL`),
   fkey('files', t.ownerId, users.id, 'cascade'), fkey('files', t.messageId, messages.id, 'cascade'), fkey('files', t.referralId, referrals.id, 'cascade'),
+  fkey('files', t.caseId, groupCases.id, 'cascade'), fkey('files', t.caseCommentId, groupCaseComments.id, 'cascade'),
 ]);
 
 /** The database backend's encrypted objects, in fixed-size pieces (migration 0300). */

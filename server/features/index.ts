@@ -82,7 +82,7 @@ export const features: Feature[] = [
   },
   { name: 'onboarding', description: "A new member's checklist on the dashboard and their profile's completeness.", routes: onboardingRoutes },
   { name: 'search', description: 'The top bar\'s one search box: the top matches of each kind, grouped.', routes: searchRoutes(searchSources) },
-  { name: 'files', description: 'Documents: uploading, downloading and thumbnails of files shared in chat and referrals.', routes: filesRoutes },
+  { name: 'files', description: 'Documents: uploading, downloading and thumbnails of files shared in chat, referrals and consultation cases.', routes: filesRoutes },
 ];
 // Background work each feature registers once the app's context exists: socket handlers and job handlers.
 export const featureRealtime: FeatureRealtime[] = [chatRealtime, notificationsBackground, privacyBackground, registerExpiringNotice,

@@ -191,6 +191,8 @@ export const OPERATIONS: Record<string, OperationName> = {
   'GET /api/groups/{id}/cases/{caseId}': op('getGroupCase', 'A case with its comments (members)'),
   'POST /api/groups/{id}/cases/{caseId}/comments': op('commentOnGroupCase', 'Comment on a case, or reply to a comment'),
   'PUT /api/groups/{id}/cases/{caseId}/discussed': op('markGroupCaseDiscussed', 'Mark a case discussed at a meeting, or not'),
+  'GET /api/groups/{id}/cases/{caseId}/files': op('listGroupCaseFiles', "A case's documents, its comments' files included (members)"),
+  'POST /api/groups/{id}/cases/{caseId}/files': op('attachGroupCaseFiles', 'Share my uploaded files on a case of my group'),
   'GET /api/admin/referrals/stats': op('getReferralStats', 'Referral figures for administrators'),
   'GET /api/referrals/insights': op('getMyReferralInsights', 'My referrals over time: sent, received, accepted, placed, outcomes, colleagues'),
   'GET /api/admin/referrals/insights': op('getPlatformReferralInsights', 'The platform\'s referral counts and trends for administrators'),

@@ -37,7 +37,11 @@ export async function serveFile(ctx: AppContext, user: CurrentUser, input: { id:
   if (file.via !== 'owner') {
     await recordAuditedRead(ctx.db, {
       actorId: user.id, action: 'file.download', targetType: 'file', targetId: file.id, memberId: file.owner_id,
-      detail: { via: file.via, messageId: file.message_id, referralId: file.referral_id, ...(range ? { range: `${range.start}-${range.end}` } : {}) },
+      detail: {
+        via: file.via, messageId: file.message_id, referralId: file.referral_id,
+        ...(file.case_id ? { caseId: file.case_id, commentId: file.case_comment_id } : {}),
+        ...(range ? { range: `${range.start}-${range.end}` } : {}),
+      },
     });
   }
   const store = storesOf(ctx.db, ctx.config).of(file.storage as StorageKind);

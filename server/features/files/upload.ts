@@ -62,7 +62,7 @@ async function store(ctx: AppContext, user: CurrentUser, incoming: IncomingFile)
   const decision = await decide(head, given);
   const id = randomUUID();
   const { writer } = storesOf(ctx.db, ctx.config);
-  const row: Omit<FileRow, 'created_at' | 'attached_at' | 'message_id' | 'referral_id'> = {
+  const row: Omit<FileRow, 'created_at' | 'attached_at' | 'message_id' | 'referral_id' | 'case_id' | 'case_comment_id'> = {
     id, owner_id: user.id, name: renamed(given, decision), size: 0, content_type: decision.contentType, kind: decision.kind,
     width: null, height: null, pages: null, has_thumbnail: false, storage: writer.kind,
   };
@@ -95,7 +95,7 @@ async function store(ctx: AppContext, user: CurrentUser, incoming: IncomingFile)
 }
 
 /** The row, written only if the member is still within their quota with this file (two uploads racing included). */
-async function record(ctx: AppContext, row: Omit<FileRow, 'created_at' | 'attached_at' | 'message_id' | 'referral_id'>, content: string): Promise<FileInfo> {
+async function record(ctx: AppContext, row: Omit<FileRow, 'created_at' | 'attached_at' | 'message_id' | 'referral_id' | 'case_id' | 'case_comment_id'>, content: string): Promise<FileInfo> {
   // With its Idempotency-Key's answer, so a retry after the commit replays it instead of storing the file again.
   return ctx.db.transaction(async (tx) => {
     const [saved] = await queryRows<FileRow>(tx, sql`

@@ -1,17 +1,20 @@
 // De-identified cases a member presents to their group, with threaded comments (the forums' rules: replies nest at
 // most MAX_REPLY_DEPTH deep) and "discussed at" a meeting. Every field and comment passes the client-privacy guard
-// and is stored sealed. Only members read them: access is membership, checked on every read, so leaving ends it.
+// and is stored sealed. Only members read them: access is membership, checked on every read, so leaving ends it. A
+// case and its comments carry files (cases-files.ts; a comment's with it), attached by their owner, once.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { GROUP_TEXTS, type CreateCase, type GroupCase } from '../../../common/groups.ts';
 import { MAX_REPLY_DEPTH, REPLY_TOO_DEEP } from '../../../common/posts.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { Attachment } from '../../../common/files.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { recordAuditedRead } from '../../lib/audit.ts';
 import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
 import { openGroupText, sealGroupText } from '../../lib/crypto/fields.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { assertAttachable, attach, FILE_COLUMNS, toAttachment, type FileRow } from '../../lib/files/records.ts';
 import { keepAnswerWithin } from '../../lib/idempotency.ts';
 import { iso } from './queries.ts';
 import { isOccurrence, parseMeetingId } from './schedule.ts';
@@ -41,6 +44,7 @@ export async function listCases(ctx: AppContext, groupId: string, reader?: Curre
     SELECT k.id, k.case_id, k.parent_id, k.author_id, u.name, u.avatar, k.body, ${iso(sql`k.created_at`)} AS created_at
     FROM group_case_comments k LEFT JOIN users u ON u.id = k.author_id
     WHERE k.case_id = ANY(${`{${rows.map((r) => r.id).join(',')}}`}::uuid[]) ORDER BY k.created_at, k.id`);
+  const attachments = await commentAttachments(ctx.db, comments.map((k) => k.id));
   if (reader) {
     await Promise.all(rows.filter((r) => r.author_id && r.author_id !== reader.id).map((r) => recordAuditedRead(ctx.db, {
       actorId: reader.id, action: 'group_case.read', targetType: 'group_case', targetId: r.id, memberId: r.author_id,
@@ -52,13 +56,26 @@ export async function listCases(ctx: AppContext, groupId: string, reader?: Curre
     question: openGroupText(r.id, 'question', r.question), discussedAt: r.discussed_at, createdAt: r.created_at,
     comments: comments.filter((k) => k.case_id === r.id).map((k) => ({
       _id: k.id, parentId: k.parent_id, author: person(k.author_id, k.name, k.avatar), body: openGroupText(k.id, 'comment', k.body), createdAt: k.created_at,
+      attachments: attachments.get(k.id) ?? [],
     })),
   }));
+}
+
+/** The files on these comments, by comment, each list in the order attached. */
+async function commentAttachments(db: Db, commentIds: string[]): Promise<Map<string, Attachment[]>> {
+  const found = new Map<string, Attachment[]>();
+  if (!commentIds.length) return found;
+  const rows = await queryRows<FileRow>(db, sql`SELECT ${FILE_COLUMNS} FROM files f
+    WHERE f.case_comment_id = ANY(${`{${commentIds.join(',')}}`}::uuid[]) ORDER BY f.attached_at, f.id`);
+  for (const row of rows) found.set(row.case_comment_id!, [...(found.get(row.case_comment_id!) ?? []), toAttachment(row)]);
+  return found;
 }
 
 export async function createCase(ctx: AppContext, user: CurrentUser, groupId: string, input: CreateCase): Promise<GroupCase> {
   await memberGroup(ctx.db, groupId, user);
   for (const field of FIELDS) refuseIdentifyingText(input[field], FIELD_WORDS[field], input.confirmLikelyName);
+  const fileIds = input.attachmentIds ?? [];
+  await assertAttachable(ctx.db, user.id, fileIds);
   const id = randomUUID();
   return ctx.db.transaction(async (tx) => {
     const t: Db = tx;
@@ -66,13 +83,15 @@ export async function createCase(ctx: AppContext, user: CurrentUser, groupId: st
       VALUES (${id}::uuid, ${groupId}::uuid, ${user.id}::uuid, ${sealGroupText(id, 'presentingConcern', input.presentingConcern)},
         ${input.ageGroup}, ${sealGroupText(id, 'context', input.context)}, ${sealGroupText(id, 'question', input.question)},
         ${nowOf(ctx).toISOString()}::timestamptz)`);
+    await attach(t, user.id, fileIds, { caseId: id });
     const [answer] = await listCases({ ...ctx, db: t }, groupId, undefined, id);
     await keepAnswerWithin(t, answer);
     return answer;
   });
 }
 
-async function memberCase(ctx: AppContext, user: CurrentUser, groupId: string, caseId: string) {
+/** The group of a case the caller may read: 404 for a case not in it, 403 or 404 (as the group says) for a non-member. */
+export async function memberCase(ctx: AppContext, user: CurrentUser, groupId: string, caseId: string) {
   const group = await memberGroup(ctx.db, groupId, user);
   const [row] = await queryRows<{ id: string }>(ctx.db, sql`SELECT id FROM group_cases WHERE id = ${caseId}::uuid AND group_id = ${groupId}::uuid`);
   if (!row) throw notFound(GROUP_TEXTS.caseNotFound);
@@ -86,10 +105,13 @@ export async function readCase(ctx: AppContext, user: CurrentUser, groupId: stri
 }
 
 export async function commentOnCase(
-  ctx: AppContext, user: CurrentUser, groupId: string, caseId: string, input: { body: string; parentId?: string; confirmLikelyName: boolean },
+  ctx: AppContext, user: CurrentUser, groupId: string, caseId: string,
+  input: { body: string; parentId?: string; confirmLikelyName: boolean; attachmentIds?: string[] },
 ): Promise<GroupCase> {
   await memberCase(ctx, user, groupId, caseId);
   refuseIdentifyingText(input.body, 'comment', input.confirmLikelyName);
+  const fileIds = input.attachmentIds ?? [];
+  await assertAttachable(ctx.db, user.id, fileIds);
   if (input.parentId) {
     const [depth] = await queryRows<{ depth: number | null }>(ctx.db, sql`
       WITH RECURSIVE chain AS (
@@ -106,6 +128,7 @@ export async function commentOnCase(
     await t.execute(sql`INSERT INTO group_case_comments (id, case_id, parent_id, author_id, body, created_at)
       VALUES (${id}::uuid, ${caseId}::uuid, ${input.parentId ?? null}::uuid, ${user.id}::uuid, ${sealGroupText(id, 'comment', input.body)},
         ${nowOf(ctx).toISOString()}::timestamptz)`);
+    await attach(t, user.id, fileIds, { caseId, caseCommentId: id });
     const [answer] = await listCases({ ...ctx, db: t }, groupId, undefined, caseId);
     await keepAnswerWithin(t, answer);
     return answer;

@@ -1,5 +1,6 @@
 // Files as rows: presenting them, attaching them (only the owner, once) and finding what a message carries. Shared by
-// the files feature and the features files are attached in (chat, referrals), which do not import one another.
+// the files feature and the features files are attached in (chat, referrals, consultation cases), which do not import
+// one another.
 import { sql, type SQL } from 'drizzle-orm';
 import { FILE_ERRORS, thumbnailUrl, type Attachment, type FileKind } from '../../../common/files.ts';
 import type { Config } from '../../config.ts';
@@ -10,11 +11,11 @@ import { openStores, type Stores } from './storage.ts';
 export type FileRow = {
   id: string; owner_id: string; name: string; size: number | string; content_type: string; kind: string;
   width: number | null; height: number | null; pages: number | null; has_thumbnail: boolean; storage: string;
-  message_id: string | null; referral_id: string | null; attached_at: Date | string | null; created_at: Date | string;
+  message_id: string | null; referral_id: string | null; case_id: string | null; case_comment_id: string | null; attached_at: Date | string | null; created_at: Date | string;
 };
 
 export const FILE_COLUMNS = sql`f.id, f.owner_id, f.name, f.size, f.content_type, f.kind, f.width, f.height, f.pages, f.has_thumbnail,
-  f.storage, f.message_id, f.referral_id, f.attached_at, f.created_at`;
+  f.storage, f.message_id, f.referral_id, f.case_id, f.case_comment_id, f.attached_at, f.created_at`;
 
 export function toAttachment(row: FileRow): Attachment {
   return {
@@ -45,10 +46,19 @@ export async function assertAttachable(db: Db, ownerId: string, ids: string[]): 
   }
 }
 
-/** Attaches the member's unattached uploads to a message or a referral; answers them, in the order given. */
-export async function attach(db: Db, ownerId: string, ids: string[], to: { messageId: string } | { referralId: string }): Promise<Attachment[]> {
+/** Where a file is attached: a message, a referral, a consultation case, or a comment on one (with its case). */
+type AttachTarget = { messageId: string } | { referralId: string } | { caseId: string; caseCommentId?: string };
+
+function targetOf(to: AttachTarget): SQL {
+  if ('messageId' in to) return sql`message_id = ${to.messageId}`;
+  if ('referralId' in to) return sql`referral_id = ${to.referralId}`;
+  return sql`case_id = ${to.caseId}, case_comment_id = ${to.caseCommentId ?? null}::uuid`;
+}
+
+/** Attaches the member's unattached uploads to a message, a referral or a case; answers them, in the order given. */
+export async function attach(db: Db, ownerId: string, ids: string[], to: AttachTarget): Promise<Attachment[]> {
   if (!ids.length) return [];
-  const target: SQL = 'messageId' in to ? sql`message_id = ${to.messageId}` : sql`referral_id = ${to.referralId}`;
+  const target = targetOf(to);
   const rows = await queryRows<FileRow>(db, sql`
     UPDATE files f SET ${target}, attached_at = clock_timestamp()
     WHERE f.id IN (${idList(ids)}) AND f.owner_id = ${ownerId} AND f.attached_at IS NULL

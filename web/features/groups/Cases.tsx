@@ -10,6 +10,7 @@ import { useOptionLabels } from '../../lib/option-labels.ts';
 import { DOT } from '../../lib/punctuation.ts';
 import { clearToSend, usePrivacyCheck, type PrivacyCheck } from '../../lib/privacy-check.ts';
 import { groupCalls, useGroupWrite } from './api.ts';
+import { CaseDocuments } from './CaseDocuments.tsx';
 
 const m = plainMessages(defineMessages({
   title: { id: 'groups.cases.title', defaultMessage: 'Cases', description: 'Heading of the cases presented to the group' },
@@ -132,6 +133,7 @@ function CaseCard({ groupId, item: c }: { groupId: string; item: GroupCase }) {
       <PrivacyFindings findings={check.findings} text={check.checkedText} subject="comment" />
       <Button size="xs" mt={4} w="fit-content" disabled={!reply.trim()} loading={comment.isPending} onClick={() => void send()}>{intl.formatMessage(m.comment)}</Button>
       {comment.isError && <Alert color="red" role="alert" mt={4}>{comment.error.message}</Alert>}
+      <CaseDocuments groupId={groupId} caseId={c._id} />
     </Card>
   );
 }
