@@ -134,4 +134,13 @@ test.describe('pseudo-locale sweep', () => {
       expect((await untranslated(page, ignore)).filter((f) => f.where === 'shell').map((f) => f.text)).toEqual([]);
     }
   });
+
+  test('member routes: chat, groups', async ({ page, request }) => {
+    const user: NewUser = await createVerifiedUser(request);
+    await signIn(page, user.email, user.password);
+    const ignore = [user.name, user.email];
+    await sweep(page, '/chat', 'chat', (p) => expect(p.getByRole('region').first()).toBeVisible(), ignore);
+    await sweep(page, '/groups', 'groups', (p) => expect(p.locator('#find-group')).toBeVisible(), ignore);
+    await sweep(page, '/groups/new', 'groups', (p) => expect(p.locator('form')).toBeVisible(), ignore);
+  });
 });

@@ -60,7 +60,3 @@ export const groupCalls = {
   comment: ({ id, caseId, body }: { id: string; caseId: string; body: string }) =>
     api<GroupCase>(`/api/groups/${id}/cases/${caseId}/comments`, { method: 'POST', body: { body }, idempotent: true }),
 };
-
-const DAY = new Intl.DateTimeFormat('en-CA', { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-/** A meeting's start in the reader's own time zone: "Tuesday, November 3, 7:00 p.m.". */
-export const meetingTime = (iso: string) => DAY.format(new Date(iso));

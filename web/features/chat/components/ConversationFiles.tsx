@@ -1,10 +1,22 @@
 // "Files": every file shared in the conversation (of the messages loaded so far), newest first, in a side panel.
 import { Button, Drawer, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { defineMessages, useIntl } from 'react-intl';
+import { plainMessages } from '../../../lib/i18n.tsx';
 import type { Message } from '../../../../common/chat.ts';
 import { FileCard } from '../../../components/files/FileCard.tsx';
 import { ImageThumb } from '../../../components/files/ImageThumb.tsx';
+import { DOT } from '../../../lib/punctuation.ts';
 import { attachmentsOf } from '../attachments.ts';
+
+const m = plainMessages(defineMessages({
+  title: { id: 'chat.files.title', defaultMessage: 'Files', description: 'Title of the side panel listing the files shared in the conversation' },
+  close: { id: 'chat.files.close', defaultMessage: 'Close files', description: 'Accessible name of the button closing the files panel' },
+  none: { id: 'chat.files.none', defaultMessage: 'No files shared in this conversation yet.', description: 'The conversation has no shared file (among the messages loaded)' },
+  list: { id: 'chat.files.list', defaultMessage: 'Files shared in this conversation', description: 'Accessible name of the list of shared files' },
+  note: { id: 'chat.files.note', defaultMessage: '{name}, {date}', description: 'Under a shared file: who shared it and on what day' },
+  older: { id: 'chat.files.older', defaultMessage: 'Look in older messages', description: 'Button: load older messages to find more shared files' },
+}));
 
 type Props = {
   opened: boolean;
@@ -16,23 +28,23 @@ type Props = {
   onOpenImage: (id: string) => void;
 };
 
-const day = (iso: string) => new Date(iso).toLocaleDateString([], { dateStyle: 'medium' });
-
 export function ConversationFiles({ opened, onClose, messages, hasOlder, loadingOlder, onLoadOlder, onOpenImage }: Props) {
+  const intl = useIntl();
   const phone = useMediaQuery('(max-width: 40em)');
-  const shared = [...messages].reverse().flatMap((m) => attachmentsOf(m).map((file) => ({ file, note: `${m.sender.name}, ${day(m.createdAt)}` })));
+  const noteOf = (message: Message) => intl.formatMessage(m.note, { name: message.sender.name, date: intl.formatDate(message.createdAt, { dateStyle: 'medium' }) });
+  const shared = [...messages].reverse().flatMap((message) => attachmentsOf(message).map((file) => ({ file, note: noteOf(message) })));
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size={phone ? '100%' : 'sm'} title={<Text fw={700}>Files</Text>}
-      closeButtonProps={{ 'aria-label': 'Close files' }}>
-      {shared.length === 0 && <Text c="gray.7" size="sm">No files shared in this conversation yet.</Text>}
-      <Stack gap="sm" component="ul" aria-label="Files shared in this conversation" m={0} p={0} style={{ listStyle: 'none' }}>
+    <Drawer opened={opened} onClose={onClose} position="right" size={phone ? '100%' : 'sm'} title={<Text fw={700}>{intl.formatMessage(m.title)}</Text>}
+      closeButtonProps={{ 'aria-label': intl.formatMessage(m.close) }}>
+      {shared.length === 0 && <Text c="gray.7" size="sm">{intl.formatMessage(m.none)}</Text>}
+      <Stack gap="sm" component="ul" aria-label={intl.formatMessage(m.list)} m={0} p={0} style={{ listStyle: 'none' }}>
         {shared.map(({ file, note }) => (
           <li key={file._id} data-testid="shared-file">
             {file.kind === 'image'
               ? (
                 <Stack gap={2}>
                   <ImageThumb file={file} max={160} onOpen={() => onOpenImage(file._id)} />
-                  <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>{file.name} · {note}</Text>
+                  <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>{file.name}{DOT}{note}</Text>
                 </Stack>
               )
               : <FileCard file={file} note={note} />}
@@ -40,7 +52,7 @@ export function ConversationFiles({ opened, onClose, messages, hasOlder, loading
         ))}
       </Stack>
       {hasOlder && (
-        <Button variant="default" size="xs" mt="md" loading={loadingOlder} onClick={onLoadOlder}>Look in older messages</Button>
+        <Button variant="default" size="xs" mt="md" loading={loadingOlder} onClick={onLoadOlder}>{intl.formatMessage(m.older)}</Button>
       )}
     </Drawer>
   );

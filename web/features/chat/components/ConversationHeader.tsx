@@ -4,6 +4,7 @@ import type { RefObject } from 'react';
 import { ActionIcon, Avatar, Box, Group, Indicator, Text } from '@mantine/core';
 import { defineMessages, useIntl } from 'react-intl';
 import { plainMessages } from '../../../lib/i18n.tsx';
+import { DOT } from '../../../lib/punctuation.ts';
 import type { Conversation } from '../../../../common/chat.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { FolderIcon } from '../../../components/files/icons.tsx';
@@ -84,7 +85,7 @@ function GroupTitle({ conversation: c, myId }: { conversation: Conversation; myI
       <Box miw={0}>
         <Text component="h2" fw={700} size="md" m={0} truncate="end" data-testid="conversation-title">{conversationName(intl, c, myId)}</Text>
         <Text size="xs" c="dimmed" data-testid="group-summary">
-          {online > 0 ? `${count} · ${intl.formatMessage(chatWords.onlineCount, { count: online })}` : count}
+          {online > 0 ? <>{count}{DOT}{intl.formatMessage(chatWords.onlineCount, { count: online })}</> : count}
         </Text>
       </Box>
     </>

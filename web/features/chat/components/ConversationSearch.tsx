@@ -2,15 +2,34 @@
 // time; choosing one jumps to it in the conversation, as Slack does.
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Box, Button, CloseButton, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { defineMessages, useIntl } from 'react-intl';
+import { plainMessages } from '../../../lib/i18n.tsx';
 import { SEARCH_MAX_LENGTH, type Message } from '../../../../common/chat.ts';
-import { timeAgo } from '../../../lib/time.ts';
-import { plural } from '../../../lib/words.ts';
+import { DOT } from '../../../lib/punctuation.ts';
+import { useTimeAgo } from '../../../lib/useTimeAgo.ts';
 import { SEARCH_PAGE_SIZE, searchMessages } from '../api.ts';
+
+const m = plainMessages(defineMessages({
+  form: { id: 'chat.search.form', defaultMessage: 'Search this conversation', description: 'Accessible name of the search form of the open conversation' },
+  label: { id: 'chat.search.label', defaultMessage: 'Search messages', description: 'Label of the search field in the open conversation' },
+  placeholder: { id: 'chat.search.placeholder', defaultMessage: 'Words in this conversation', description: 'Placeholder of the conversation search field' },
+  submit: { id: 'chat.search.submit', defaultMessage: 'Search', description: 'Button: search the conversation for the words typed' },
+  close: { id: 'chat.search.close', defaultMessage: 'Close search', description: 'Accessible name of the button closing the conversation search' },
+  none: { id: 'chat.search.none', defaultMessage: 'No messages match "{q}".', description: 'The search found no message; q is what was searched' },
+  found: {
+    id: 'chat.search.found', defaultMessage: '{count, plural, one {# match} other {# matches}}{more, select, yes { so far} other {}} for "{q}"',
+    description: 'How many messages match the search; more is "yes" when older matches may follow; q is what was searched',
+  },
+  results: { id: 'chat.search.results', defaultMessage: 'Search results', description: 'Accessible name of the list of matching messages' },
+  more: { id: 'chat.search.more', defaultMessage: 'More matches', description: 'Button: load older matching messages' },
+}));
 
 type Props = { conversationId: string; onJump: (message: Message) => void; onClose: () => void };
 type Results = { q: string; matches: Message[]; hasMore: boolean };
 
 export function ConversationSearch({ conversationId, onJump, onClose }: Props) {
+  const intl = useIntl();
+  const timeAgo = useTimeAgo();
   const [text, setText] = useState('');
   const [results, setResults] = useState<Results | null>(null);
   const [loading, setLoading] = useState(false);
@@ -41,12 +60,12 @@ export function ConversationSearch({ conversationId, onJump, onClose }: Props) {
 
   return (
     <Box px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: '#fff' }} onKeyDown={onKeyDown}>
-      <form onSubmit={submit} role="search" aria-label="Search this conversation">
+      <form onSubmit={submit} role="search" aria-label={intl.formatMessage(m.form)}>
         <Group gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput flex={1} size="sm" label="Search messages" ref={input} placeholder="Words in this conversation"
+          <TextInput flex={1} size="sm" label={intl.formatMessage(m.label)} ref={input} placeholder={intl.formatMessage(m.placeholder)}
             maxLength={SEARCH_MAX_LENGTH} value={text} onChange={(e) => setText(e.currentTarget.value)} />
-          <Button size="sm" type="submit" loading={loading && !results}>Search</Button>
-          <CloseButton size="lg" aria-label="Close search" onClick={onClose} />
+          <Button size="sm" type="submit" loading={loading && !results}>{intl.formatMessage(m.submit)}</Button>
+          <CloseButton size="lg" aria-label={intl.formatMessage(m.close)} onClick={onClose} />
         </Group>
       </form>
       {error && <Text size="sm" c="red.8" role="alert" mt={4}>{error}</Text>}
@@ -54,23 +73,23 @@ export function ConversationSearch({ conversationId, onJump, onClose }: Props) {
         <Box mt="xs">
           <Text size="sm" c="dimmed" aria-live="polite">
             {results.matches.length === 0
-              ? `No messages match "${results.q}".`
-              : `${plural(results.matches.length, 'match', 'matches')}${results.hasMore ? ' so far' : ''} for "${results.q}"`}
+              ? intl.formatMessage(m.none, { q: results.q })
+              : intl.formatMessage(m.found, { count: results.matches.length, more: results.hasMore ? 'yes' : 'no', q: results.q })}
           </Text>
-          <ul className="chat-search-results" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Search results">
-            {results.matches.map((m) => (
-              <li key={m._id}>
-                <UnstyledButton w="100%" p={6} onClick={() => onJump(m)} data-testid="search-result"
+          <ul className="chat-search-results" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={intl.formatMessage(m.results)}>
+            {results.matches.map((match) => (
+              <li key={match._id}>
+                <UnstyledButton w="100%" p={6} onClick={() => onJump(match)} data-testid="search-result"
                   style={{ borderRadius: 6 }} className="chat-search-result">
-                  <Text size="xs" c="dimmed">{m.sender.name} · <time dateTime={m.createdAt}>{timeAgo(m.createdAt)}</time></Text>
-                  <Text size="sm" lineClamp={2}><Highlighted text={m.text} q={results.q} /></Text>
+                  <Text size="xs" c="dimmed"><span translate="no">{match.sender.name}</span>{DOT}<time dateTime={match.createdAt}>{timeAgo(match.createdAt)}</time></Text>
+                  <Text size="sm" lineClamp={2}><Highlighted text={match.text} q={results.q} /></Text>
                 </UnstyledButton>
               </li>
             ))}
           </ul>
           {results.hasMore && (
             <Button size="compact-sm" variant="subtle" loading={loading} onClick={() => void load(results.q, results.matches.at(-1))}>
-              More matches
+              {intl.formatMessage(m.more)}
             </Button>
           )}
         </Box>

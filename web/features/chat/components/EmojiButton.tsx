@@ -1,24 +1,36 @@
-import { Component, lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
 import { ActionIcon, Center, Loader, Popover } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { EmojiClickData, EmojiStyle, PickerProps } from 'emoji-picker-react';
+import { defineMessages, useIntl } from 'react-intl';
+import { plainMessages } from '../../../lib/i18n.tsx';
 import { SmileIcon } from './icons.tsx';
-import { emojiText, QUICK_REACTIONS_GROUP, QUICK_REACTIONS_NAME, quickReactionEmojis } from './quickReactions.ts';
+import { emojiText, QUICK_REACTIONS_GROUP, quickReactionEmojis } from './quickReactions.ts';
+
+const m = plainMessages(defineMessages({
+  add: { id: 'chat.emoji.add', defaultMessage: 'Add emoji', description: 'Accessible name of the button opening the emoji picker' },
+  loading: { id: 'chat.emoji.loading', defaultMessage: 'Loading emoji', description: 'Accessible name of the spinner while the emoji picker loads' },
+  search: { id: 'chat.emoji.search', defaultMessage: 'Search', description: 'Placeholder of the emoji picker\'s search field' },
+  clear: { id: 'chat.emoji.clear', defaultMessage: 'Clear', description: 'Accessible name of the button clearing the emoji picker\'s search' },
+  quick: { id: 'chat.emoji.quick', defaultMessage: 'Quick reactions', description: 'Emoji picker category: the seven quick reactions' },
+  suggested: { id: 'chat.emoji.suggested', defaultMessage: 'Recently used', description: 'Emoji picker category: emoji the member used lately' },
+  smileys: { id: 'chat.emoji.smileys', defaultMessage: 'Smileys & People', description: 'Emoji picker category' },
+  animals: { id: 'chat.emoji.animals', defaultMessage: 'Animals & Nature', description: 'Emoji picker category' },
+  food: { id: 'chat.emoji.food', defaultMessage: 'Food & Drink', description: 'Emoji picker category' },
+  travel: { id: 'chat.emoji.travel', defaultMessage: 'Travel & Places', description: 'Emoji picker category' },
+  activities: { id: 'chat.emoji.activities', defaultMessage: 'Activities', description: 'Emoji picker category' },
+  objects: { id: 'chat.emoji.objects', defaultMessage: 'Objects', description: 'Emoji picker category' },
+  symbols: { id: 'chat.emoji.symbols', defaultMessage: 'Symbols', description: 'Emoji picker category' },
+  flags: { id: 'chat.emoji.flags', defaultMessage: 'Flags', description: 'Emoji picker category: national and other flags' },
+}));
 
 // The picker's categories by their string values (the library's enum would pull it into this chunk): the quick
 // reactions first, then recently used and the library's eight, 10 in all as the spec has it.
 const CATEGORIES = [
-  { category: 'custom', name: QUICK_REACTIONS_NAME, group: QUICK_REACTIONS_GROUP },
-  { category: 'suggested', name: 'Recently used' },
-  { category: 'smileys_people', name: 'Smileys & People' },
-  { category: 'animals_nature', name: 'Animals & Nature' },
-  { category: 'food_drink', name: 'Food & Drink' },
-  { category: 'travel_places', name: 'Travel & Places' },
-  { category: 'activities', name: 'Activities' },
-  { category: 'objects', name: 'Objects' },
-  { category: 'symbols', name: 'Symbols' },
-  { category: 'flags', name: 'Flags' },
-] as unknown as PickerProps['categories'];
+  ['custom', m.quick], ['suggested', m.suggested], ['smileys_people', m.smileys], ['animals_nature', m.animals],
+  ['food_drink', m.food], ['travel_places', m.travel], ['activities', m.activities], ['objects', m.objects],
+  ['symbols', m.symbols], ['flags', m.flags],
+] as const;
 
 // Its own chunk, fetched the first time the picker opens.
 const EmojiPicker = lazy(async () => {
@@ -42,6 +54,10 @@ class HideOnError extends Component<{ children: ReactNode }, { failed: boolean }
 }
 
 export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
+  const intl = useIntl();
+  const categories = useMemo(() => CATEGORIES.map(([category, name]) => ({
+    category, name: intl.formatMessage(name), ...(category === 'custom' ? { group: QUICK_REACTIONS_GROUP } : {}),
+  })) as unknown as PickerProps['categories'], [intl]);
   const [opened, { toggle, close }] = useDisclosure(false);
   const button = useRef<HTMLButtonElement>(null);
   // The picker's search box takes Escape for itself, so the popover never closed nor returned focus. The document's
@@ -60,20 +76,22 @@ export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
   return (
     <Popover opened={opened} onChange={(o) => !o && close()} position="top-start" shadow="md" trapFocus returnFocus withinPortal>
       <Popover.Target>
-        <ActionIcon ref={button} variant="subtle" color="gray.7" size="lg" aria-label="Add emoji" aria-expanded={opened} onClick={toggle}>
+        <ActionIcon ref={button} variant="subtle" color="gray.7" size="lg" aria-label={intl.formatMessage(m.add)} aria-expanded={opened} onClick={toggle}>
           <SmileIcon />
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0}>
         <HideOnError>
-          <Suspense fallback={<Center w={300} h={380}><Loader size="sm" aria-label="Loading emoji" /></Center>}>
+          <Suspense fallback={<Center w={300} h={380}><Loader size="sm" aria-label={intl.formatMessage(m.loading)} /></Center>}>
             <EmojiPicker
               emojiStyle={NATIVE}
               width={300}
               height={380}
               lazyLoadEmojis
               previewConfig={{ showPreview: false }}
-              categories={CATEGORIES}
+              categories={categories}
+              searchPlaceholder={intl.formatMessage(m.search)}
+              searchClearButtonLabel={intl.formatMessage(m.clear)}
               customEmojis={quickReactionEmojis}
               onEmojiClick={(data: EmojiClickData) => {
                 const text = emojiText(data);

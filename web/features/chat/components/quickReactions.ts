@@ -11,7 +11,6 @@ const QUICK = [
 ];
 
 export const QUICK_REACTIONS_GROUP = 'quick';
-export const QUICK_REACTIONS_NAME = 'Quick reactions';
 
 const native = (unified: string) => String.fromCodePoint(...unified.split('-').map((hex) => parseInt(hex, 16)));
 
