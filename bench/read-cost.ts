@@ -2,7 +2,7 @@
 // few at a time, and per request the server's CPU, its PostgreSQL backends' CPU and the statements it sent (counted in
 // the server by bench/count-queries.ts). On a saturated 2-core machine p95 ≈ 35 × that CPU (decision 0098), so this
 // is the figure to compare before and after a change while other work runs.
-// Run: node_modules/.bin/node bench/read-cost.ts --read=feed|received|receivedFirst|me|notificationsNext|practiceInbox|insights [--requests=2000] [--server-dir=.] [--profile] [--save=file]
+// Run: node_modules/.bin/node bench/read-cost.ts --read=feed|received|receivedFirst|me|notificationsNext|practiceInbox|insights [--requests=2000] [--warmup=400] [--server-dir=.] [--profile] [--save=file]
 // BENCH_DB: the database (feed: a copy of thera_bench_forum; received: one seeded like bench/referrals.ts;
 // notificationsNext: one seeded like bench/notifications.ts; practiceInbox: thera_bench_practices; insights:
 // thera_bench_refloop); it is
@@ -23,6 +23,7 @@ const DATABASE = process.env.BENCH_DB ?? 'thera_bench_feed';
 const PORT = Number(process.env.BENCH_PORT ?? 3341);
 const REQUESTS = Number(arg('requests', '2000'));
 const CONCURRENCY = Number(arg('concurrency', '4'));
+const WARMUP = Number(arg('warmup', '400'));
 const SERVER_DIR = path.resolve(arg('server-dir', '.'));
 const READ = arg('read', 'feed');
 const APP = 'read-cost';
@@ -123,10 +124,10 @@ async function run(from: number, count: number): Promise<void> {
 }
 
 try {
-  await run(0, 400); // warm-up: JIT, every pooled connection prepares its statements
+  await run(0, WARMUP); // warm-up: JIT, every pooled connection prepares its statements
   const before = await snapshot();
   const started = performance.now();
-  await run(400, REQUESTS);
+  await run(WARMUP, REQUESTS);
   const ms = performance.now() - started;
   const cost = costBetween(before, await snapshot());
   const per = (x: number) => Math.round((x / REQUESTS) * 1000 * 1000) / 1000;
