@@ -97,8 +97,9 @@ try {
   writeResult('practices', {
     data, connections: CONNECTIONS, seconds: SECONDS, budgetP95Ms: BUDGET_P95_MS,
     loadAverage: { before: loadBefore.map(r), after: os.loadavg().map(r), cpus: os.cpus().length },
-    note: 'Every page is read from the database (no cache) and each item shown is recorded in the audit trail as a read of '
-      + "the sender's referral (one INSERT per page). The inbox is one index range of practice_referrals_inbox_idx or _state_idx.",
+    note: 'Every page is read from the database (no cache), the caller\'s role and the page in one prepared statement '
+      + '(decision 0350); a line of the inbox is not a read in the audit trail. The inbox is one index range of '
+      + 'practice_referrals_inbox_idx or _state_idx.',
     withinBudget: Object.values(runs).every((run) => run.withinBudget !== false),
     ...runs,
   });

@@ -2,9 +2,10 @@
 // few at a time, and per request the server's CPU, its PostgreSQL backends' CPU and the statements it sent (counted in
 // the server by bench/count-queries.ts). On a saturated 2-core machine p95 ≈ 35 × that CPU (decision 0098), so this
 // is the figure to compare before and after a change while other work runs.
-// Run: node_modules/.bin/node bench/read-cost.ts --read=feed|received|receivedFirst|me|notificationsNext [--requests=2000] [--server-dir=.] [--profile] [--save=file]
+// Run: node_modules/.bin/node bench/read-cost.ts --read=feed|received|receivedFirst|me|notificationsNext|practiceInbox|insights [--requests=2000] [--warmup=400] [--server-dir=.] [--profile] [--save=file]
 // BENCH_DB: the database (feed: a copy of thera_bench_forum; received: one seeded like bench/referrals.ts;
-// notificationsNext: one seeded like bench/notifications.ts); it is
+// notificationsNext: one seeded like bench/notifications.ts; practiceInbox: thera_bench_practices; insights:
+// thera_bench_refloop); it is
 // migrated by this checkout. --server-dir runs another checkout's server on it, for a before/after; --profile writes a
 // V8 CPU profile of the server (--cpu-prof) to the printed directory.
 import fs from 'node:fs';
@@ -22,10 +23,12 @@ const DATABASE = process.env.BENCH_DB ?? 'thera_bench_feed';
 const PORT = Number(process.env.BENCH_PORT ?? 3341);
 const REQUESTS = Number(arg('requests', '2000'));
 const CONCURRENCY = Number(arg('concurrency', '4'));
+const WARMUP = Number(arg('warmup', '400'));
 const SERVER_DIR = path.resolve(arg('server-dir', '.'));
 const READ = arg('read', 'feed');
 const APP = 'read-cost';
-// --save=<file>: the first answer's body, to compare two checkouts' answers byte for byte.
+// --save=<file>: the first answer's body, to compare two checkouts' answers byte for byte (and the next reads' first
+// answers in <file>.1, <file>.2, for reads that take turns between paths).
 const SAVE = arg('save', '');
 const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 
@@ -75,6 +78,26 @@ const READS: Record<string, (db: Db) => Promise<Read>> = {
     const paths = readers.map((r) => `/api/notifications?before=${Buffer.from(`${r.at}|${r.nid}`).toString('base64url')}`);
     return { token: tokens[0], tokens, path: (n) => paths[n % paths.length] };
   },
+  // bench/practices.ts's inbox (BENCH_DB=thera_bench_practices): its ten staff reading the first page, the unassigned
+  // ones and a page 50,000 down by cursor, in turn.
+  async practiceInbox(db) {
+    const [practice] = await queryRows<{ id: string }>(db, sql`SELECT id FROM practices WHERE slug = 'bench-harbour'`);
+    const staff = await queryRows<{ user_id: string }>(db, sql`
+      SELECT user_id FROM practice_members WHERE practice_id = ${practice.id} AND role <> 'clinician' ORDER BY user_id`);
+    const [deep] = await queryRows<{ at: string; id: string }>(db, sql`
+      SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, referral_id AS id FROM practice_referrals
+      WHERE practice_id = ${practice.id} ORDER BY created_at DESC, referral_id DESC OFFSET 50000 LIMIT 1`);
+    const inbox = `/api/practices/${practice.id}/referrals`;
+    const paths = [inbox, `${inbox}?status=unassigned`, `${inbox}?cursor=${encodeURIComponent(`${deep.at}_${deep.id}`)}`];
+    const tokens = await Promise.all(staff.map((s) => createSession(db, s.user_id)));
+    return { token: tokens[0], tokens, path: (n) => paths[n % paths.length] };
+  },
+  // bench/referral-insights.ts's busy member (BENCH_DB=thera_bench_refloop): 5,000 referrals sent and 4,950 received.
+  async insights(db) {
+    const [busy] = await queryRows<{ id: string }>(db, sql`
+      SELECT id FROM users WHERE verification_status = 'verified' ORDER BY created_at, id LIMIT 1`);
+    return { token: await createSession(db, busy.id), path: () => '/api/referrals/insights' };
+  },
 };
 
 const { db, url, close } = await benchDatabase(DATABASE);
@@ -94,17 +117,17 @@ async function run(from: number, count: number): Promise<void> {
       if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
       const body = await res.text();
       bytes = Buffer.byteLength(body);
-      if (SAVE && n === 0) fs.writeFileSync(SAVE, body);
+      if (SAVE && n < 3) fs.writeFileSync(n ? `${SAVE}.${n}` : SAVE, body);
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, loop));
 }
 
 try {
-  await run(0, 400); // warm-up: JIT, every pooled connection prepares its statements
+  await run(0, WARMUP); // warm-up: JIT, every pooled connection prepares its statements
   const before = await snapshot();
   const started = performance.now();
-  await run(400, REQUESTS);
+  await run(WARMUP, REQUESTS);
   const ms = performance.now() - started;
   const cost = costBetween(before, await snapshot());
   const per = (x: number) => Math.round((x / REQUESTS) * 1000 * 1000) / 1000;

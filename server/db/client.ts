@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { CONNECTION_OPTIONS } from './connection-options.ts';
 import { openReplicas, type ReplicaOptions, type ReplicaSet } from './replicas.ts';
 import { postgresTls } from '../lib/transport-tls.ts';
 
@@ -46,7 +47,7 @@ async function openPostgres(
   url: string, max: number, statementTimeoutMs: number, caFile?: string, replicaOptions?: DatabaseOptions['replicas'],
 ): Promise<Database> {
   const pool = new pg.Pool({
-    ...postgresTls(url, caFile), max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...postgresTls(url, caFile), max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: CONNECTION_OPTIONS,
     // TCP keep-alive finds a connection whose server vanished without closing it (a host lost, a network cut).
     keepAlive: true,
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),

@@ -6,6 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from './client.ts';
+import { CONNECTION_OPTIONS } from './connection-options.ts';
 import * as schema from './schema.ts';
 import { postgresTls } from '../lib/transport-tls.ts';
 
@@ -62,6 +63,7 @@ export function openReplicas(primary: pg.Pool, opts: ReplicaOptions): ReplicaSet
   const replicas: Replica[] = opts.urls.map((url) => {
     const pool = new pg.Pool({
       ...postgresTls(url, opts.caFile), max: opts.poolSize, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 2000, keepAlive: true,
+      options: CONNECTION_OPTIONS,
       ...(opts.statementTimeoutMs > 0 ? { statement_timeout: opts.statementTimeoutMs } : {}),
     });
     pool.on('error', () => {});

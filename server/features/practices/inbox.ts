@@ -4,13 +4,14 @@
 // They assign one to a clinician of the practice (who then holds a recipient's row and answers as any recipient does)
 // or answer "no capacity" for the practice. Each transition is one conditional UPDATE (still unassigned, the referral
 // still open), so two coordinators racing cannot both succeed: the second hears 409.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
-  INBOX_ROLES, PRACTICE_LIMITS, PRACTICE_TEXTS, TREATING_ROLES, type InboxItem, type InboxPage, type InboxQuery,
+  INBOX_ROLES, PRACTICE_LIMITS, PRACTICE_TEXTS, TREATING_ROLES, type InboxItem, type InboxPage, type InboxQuery, type PracticeRole,
 } from '../../../common/practices.ts';
 import { parseReferralCursor } from '../../../common/referrals.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { queryPrepared } from '../../db/prepared.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -31,23 +32,40 @@ type InboxRow = {
   assigned_id: string | null; assigned_name: string | null; assigned_avatar: string | null; response: string | null;
 };
 
-/** GET /api/practices/{id}/referrals?status=&cursor=: newest first, one index range of practice_referrals per page. */
+/**
+ * GET /api/practices/{id}/referrals?status=&cursor=: newest first, one index range of practice_referrals per page.
+ * The caller's role and the page are one prepared statement (one round trip, planned once per connection and shape):
+ * a first row per practice found carries the caller's role, and the page's items come only when that role may read it,
+ * so the answers are those of requireRole (404 for no practice, then 403) without its two statements.
+ */
 export async function listInbox(ctx: AppContext, user: CurrentUser, practiceId: string, input: InboxQuery): Promise<InboxPage> {
-  await requireRole(ctx.db, practiceId, user.id, INBOX_ROLES, PRACTICE_TEXTS.notInbox);
   const cursor = input.cursor ? parseReferralCursor(input.cursor) : null;
-  if (input.cursor && !cursor) throw badRequest('cursor is not a valid cursor');
+  if (input.cursor && !cursor) {
+    // A refusal (404, 403) still comes before the bad cursor's 400.
+    await requireRole(ctx.db, practiceId, user.id, INBOX_ROLES, PRACTICE_TEXTS.notInbox);
+    throw badRequest('cursor is not a valid cursor');
+  }
   const limit = PRACTICE_LIMITS.pageSize;
-  const rows = await inboxItems(ctx, user, practiceId, { status: input.status, cursor }, limit + 1);
-  const last = rows.at(limit - 1);
-  return { referrals: rows.slice(0, limit), nextCursor: rows.length > limit && last ? `${last.createdAt}_${last._id}` : null };
+  const rows = await queryPrepared<InboxRow & { viewer_role: PracticeRole | null }>(ctx.db, sql`
+    SELECT g.viewer_role, i.* FROM (SELECT p.id, (SELECT m.role FROM practice_members m WHERE m.practice_id = p.id AND m.user_id = ${user.id}) AS viewer_role
+      FROM practices p WHERE p.id = ${practiceId}) g
+    LEFT JOIN LATERAL (${inboxSql(user.id, nowOf(ctx), practiceId, { status: input.status, cursor }, limit + 1,
+      sql`AND g.viewer_role IN (${sql.raw(INBOX_ROLES.map((r) => `'${r}'`).join(', '))})`)}) i ON true
+    ORDER BY i.created_at DESC, i.referral_id DESC`);
+  if (!rows.length) throw notFound(PRACTICE_TEXTS.notFound);
+  const role = rows[0].viewer_role;
+  if (!role || !INBOX_ROLES.includes(role)) throw forbidden(PRACTICE_TEXTS.notInbox);
+  const items = rows.filter((r) => r.referral_id !== null).map(itemOfRow);
+  const last = items.at(limit - 1);
+  return { referrals: items.slice(0, limit), nextCursor: items.length > limit && last ? `${last.createdAt}_${last._id}` : null };
 }
 
 type Filter = { status?: InboxQuery['status']; cursor?: { at: string; id: string } | null; referralId?: string };
 
-async function inboxItems(ctx: AppContext, user: CurrentUser, practiceId: string, filter: Filter, limit: number): Promise<InboxItem[]> {
+/** The inbox's items for `viewerId` (blocks either way hidden), newest first; `gate`, a further condition. */
+function inboxSql(viewerId: string, now: Date, practiceId: string, filter: Filter, limit: number, gate: SQL = sql``): SQL {
   const { status, cursor, referralId } = filter;
-  const now = nowOf(ctx);
-  const rows = await queryRows<InboxRow>(ctx.db, sql`
+  return sql`
     SELECT pr.referral_id, pr.created_at, pr.state,
       s.id AS sender_id, s.name AS sender_name, s.avatar AS sender_avatar,
       r.age_group, array_to_json(r.concerns) AS concerns, array_to_json(r.session_formats) AS session_formats, r.region, r.urgency,
@@ -57,20 +75,25 @@ async function inboxItems(ctx: AppContext, user: CurrentUser, practiceId: string
     JOIN referrals r ON r.id = pr.referral_id JOIN users s ON s.id = r.sender_id
     LEFT JOIN users a ON a.id = pr.assigned_to
     LEFT JOIN referral_recipients rr ON rr.referral_id = pr.referral_id AND rr.recipient_id = pr.assigned_to
-    WHERE pr.practice_id = ${practiceId}
+    WHERE pr.practice_id = ${practiceId} ${gate}
       ${status ? sql`AND pr.state = ${status}` : sql``}
       ${referralId ? sql`AND pr.referral_id = ${referralId}` : sql``}
       ${cursor ? sql`AND (pr.created_at, pr.referral_id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
-      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = r.sender_id AND b.blocked_id = ${user.id})
-        OR (b.blocker_id = ${user.id} AND b.blocked_id = r.sender_id))
-    ORDER BY pr.created_at DESC, pr.referral_id DESC LIMIT ${limit}`);
-  return rows.map((r) => ({
-      _id: r.referral_id, sender: { _id: r.sender_id, name: r.sender_name, avatar: r.sender_avatar },
-      ageGroup: r.age_group, concerns: r.concerns, sessionFormats: r.session_formats, region: r.region, urgency: r.urgency,
-      status: r.status, state: r.state, response: r.response,
-      assignedTo: r.assigned_id ? { _id: r.assigned_id, name: r.assigned_name ?? '', avatar: r.assigned_avatar } : null,
-      createdAt: new Date(r.created_at).toISOString(), expiresAt: new Date(r.expires_at).toISOString(),
-  }));
+      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = r.sender_id AND b.blocked_id = ${viewerId})
+        OR (b.blocker_id = ${viewerId} AND b.blocked_id = r.sender_id))
+    ORDER BY pr.created_at DESC, pr.referral_id DESC LIMIT ${sql.raw(String(limit))}`;
+}
+
+const itemOfRow = (r: InboxRow): InboxItem => ({
+  _id: r.referral_id, sender: { _id: r.sender_id, name: r.sender_name, avatar: r.sender_avatar },
+  ageGroup: r.age_group, concerns: r.concerns, sessionFormats: r.session_formats, region: r.region, urgency: r.urgency,
+  status: r.status, state: r.state, response: r.response,
+  assignedTo: r.assigned_id ? { _id: r.assigned_id, name: r.assigned_name ?? '', avatar: r.assigned_avatar } : null,
+  createdAt: new Date(r.created_at).toISOString(), expiresAt: new Date(r.expires_at).toISOString(),
+});
+
+async function inboxItems(ctx: AppContext, user: CurrentUser, practiceId: string, filter: Filter, limit: number): Promise<InboxItem[]> {
+  return (await queryRows<InboxRow>(ctx.db, inboxSql(user.id, nowOf(ctx), practiceId, filter, limit))).map(itemOfRow);
 }
 
 type Target = { sender_id: string; age_group: string; concerns: string[]; session_formats: string[]; region: string; state: string; open: boolean };

@@ -52,12 +52,14 @@ function figures(range: Range): SQL {
       (SELECT json_agg(json_build_object('month', to_char(months.m, 'YYYY-MM'), 'sent', coalesce(s.sent, 0),
           'received', coalesce(v.received, 0), 'accepted', coalesce(s.accepted, 0), 'placed', coalesce(s.placed, 0)) ORDER BY months.m)
         FROM months LEFT JOIN sent_m s ON s.m = months.m LEFT JOIN recv_m v ON v.m = months.m) AS months,
-      (SELECT json_build_object('sent', (SELECT count(*) FROM sent)::int, 'received', (SELECT count(*) FROM recv)::int,
-          'accepted_sent', (SELECT count(*) FROM sent WHERE accepted)::int,
-          'accepted_received', (SELECT count(*) FROM recv WHERE response = 'accepted')::int,
-          'placed', (SELECT count(*) FROM sent WHERE status = 'placed')::int,
-          'median', (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM updated_at - created_at) / 3600.0)
-            FROM sent WHERE status = 'placed'))) AS totals`;
+      (SELECT json_build_object('sent', t.sent, 'received', v.received, 'accepted_sent', t.accepted_sent,
+          'accepted_received', v.accepted_received, 'placed', t.placed, 'median', t.median)
+        FROM (SELECT count(*)::int AS sent, count(*) FILTER (WHERE accepted)::int AS accepted_sent,
+            count(*) FILTER (WHERE status = 'placed')::int AS placed,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM updated_at - created_at) / 3600.0)
+              FILTER (WHERE status = 'placed') AS median
+          FROM sent) t,
+          (SELECT count(*)::int AS received, count(*) FILTER (WHERE response = 'accepted')::int AS accepted_received FROM recv) v) AS totals`;
 }
 
 const outcomeCounts = (from: SQL) => sql`(SELECT json_object_agg(outcome, n) FROM (SELECT outcome, count(*)::int AS n ${from} GROUP BY outcome) o)`;
@@ -67,16 +69,23 @@ const colleagues = (idColumn: string, from: SQL) => sql`(SELECT json_agg(json_bu
   FROM (SELECT ${sql.raw(idColumn)} AS id, count(*)::int AS n ${from} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${INSIGHTS_LIMITS.topColleagues}) c
   JOIN users u ON u.id = c.id AND u.deleted_at IS NULL)`;
 
+/**
+ * One pass over the recipients of the member's sent referrals gives both whether each was accepted and who it went to
+ * (`sent_to`), where an EXISTS per referral and a join made two. It is a lateral aggregate, so PostgreSQL looks each
+ * referral's recipients up by index: as a join it chose a scan of every recipient row once parallel workers were off.
+ */
 export function myInsightsSql(userId: string, range: Range): SQL {
   return sql`
     WITH sent AS MATERIALIZED (
-      SELECT r.id, r.created_at, r.updated_at, r.status,
-        EXISTS (SELECT 1 FROM referral_recipients x WHERE x.referral_id = r.id AND x.response = 'accepted') AS accepted
-      FROM referrals r WHERE r.sender_id = ${userId} AND r.created_at >= ${range.start}::timestamptz AND r.created_at < ${range.end}::timestamptz),
+      SELECT r.id, r.created_at, r.updated_at, r.status, x.accepted, x.recipients, x.outcomes
+      FROM referrals r CROSS JOIN LATERAL (SELECT bool_or(x.response = 'accepted') AS accepted,
+          array_agg(x.recipient_id) AS recipients, array_agg(x.outcome) AS outcomes
+        FROM referral_recipients x WHERE x.referral_id = r.id) x
+      WHERE r.sender_id = ${userId} AND r.created_at >= ${range.start}::timestamptz AND r.created_at < ${range.end}::timestamptz),
     recv AS MATERIALIZED (
       SELECT rr.created_at, rr.response, rr.outcome, r.sender_id FROM referral_recipients rr JOIN referrals r ON r.id = rr.referral_id
       WHERE rr.recipient_id = ${userId} AND rr.created_at >= ${range.start}::timestamptz AND rr.created_at < ${range.end}::timestamptz),
-    sent_to AS MATERIALIZED (SELECT x.recipient_id, x.outcome FROM sent JOIN referral_recipients x ON x.referral_id = sent.id),
+    sent_to AS MATERIALIZED (SELECT unnest(recipients) AS recipient_id, unnest(outcomes) AS outcome FROM sent),
     ${figures(range)},
       ${outcomeCounts(sql`FROM sent_to WHERE outcome IS NOT NULL`)} AS outcomes_sent,
       ${outcomeCounts(sql`FROM recv WHERE outcome IS NOT NULL`)} AS outcomes_received,
