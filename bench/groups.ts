@@ -235,6 +235,7 @@ async function send(members: Member[], sockets: Client[], seconds: number, seqBa
   const delivery: number[] = [];
   const acks: number[] = [];
   let errors = 0;
+  const errorCodes: Record<string, number> = {};
   let duplicates = 0;
   const seen = new Set<string>();
   const off = sockets.map((socket, i) => {
@@ -269,8 +270,11 @@ async function send(members: Member[], sockets: Client[], seconds: number, seqBa
         const at = performance.now();
         sentAt.set(seq, { at, from });
         sockets[from].emit('sendMessage', { conversationId: members[from].conversationId, text: `bench ${seq}` }, (reply) => {
-          if ('msg' in reply) errors++;
-          else acks.push(performance.now() - at);
+          if ('msg' in reply) {
+            errors++;
+            const code = String((reply as { code?: string }).code ?? reply.msg);
+            errorCodes[code] = (errorCodes[code] ?? 0) + 1;
+          } else acks.push(performance.now() - at);
         });
       }
       if (sent >= total) {
@@ -288,7 +292,7 @@ async function send(members: Member[], sockets: Client[], seconds: number, seqBa
   delivery.sort((a, b) => a - b);
   acks.sort((a, b) => a - b);
   return {
-    messages: total, deliveriesExpected: expected, delivered: seen.size, lost: expected - seen.size, duplicates, errors,
+    messages: total, deliveriesExpected: expected, delivered: seen.size, lost: expected - seen.size, duplicates, errors, errorCodes,
     deliveryMs: { p50: percentile(delivery, 50), p95: percentile(delivery, 95), p99: percentile(delivery, 99), max: percentile(delivery, 100) },
     ackMs: { p50: percentile(acks, 50), p99: percentile(acks, 99) },
     serverCpuPercentOfOneCore: cpu, load1: Math.round(os.loadavg()[0] * 100) / 100, ...machineSince(ticks),
@@ -310,7 +314,7 @@ async function deliveryRun(label: string, members: Member[], urls: string[], rel
   const warmUp = WARMUP_SECONDS > 0 ? await send(members, sockets, WARMUP_SECONDS, 1_000_000, relay) : 'none';
   const run = await send(members, sockets, SEND_SECONDS, 0, relay);
   console.log(`  ${label}: delivery p50 ${run.deliveryMs.p50} p95 ${run.deliveryMs.p95} p99 ${run.deliveryMs.p99} ms; lost ${run.lost}, errors ${run.errors}; `
-    + `server CPU ${run.serverCpuPercentOfOneCore.join('/')} %, machine busy ${run.busyPercent} %, steal ${run.stealPercent} %, load ${run.load1}`);
+    + `${JSON.stringify(run.errorCodes)}; server CPU ${run.serverCpuPercentOfOneCore.join('/')} %, machine busy ${run.busyPercent} %, steal ${run.stealPercent} %, load ${run.load1}`);
   await stopServers();
   return { connectSeconds: seconds, sockets: sockets.length, warmUp: typeof warmUp === 'object' ? { deliveryMs: warmUp.deliveryMs, lost: warmUp.lost } : warmUp, ...run };
 }
