@@ -870,7 +870,7 @@ export const consultationGroups = pgTable('consultation_groups', {
     sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
   ),
 }, (t) => [
-  index('consultation_groups_listed_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.visibility} = 'listed' AND ${t.membersCount} < ${t.maxMembers}`),
+  index('consultation_groups_listed_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visibility} = 'listed' AND ${t.membersCount} < ${t.maxMembers}`),
   index('consultation_groups_search_gin').using('gin', t.search).with({ fastupdate: 'off' }),
   index('consultation_groups_specialties_gin').using('gin', t.specialties),
   index('consultation_groups_modalities_gin').using('gin', t.modalities),

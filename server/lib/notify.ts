@@ -175,6 +175,17 @@ export function countsChanged(ctx: NotifyContext, userIds: string[]): void {
   ctx.realtime.fanOut(NOTIFY_FANOUT, { items: [], counts } satisfies FanOutPayload);
 }
 
+/**
+ * The notifications these sources caused (a chat message's mentions) are withdrawn, as a removed comment's are
+ * (server/db/comment-tree.ts): deleted, in the caller's transaction when given. Returns the members whose bells changed.
+ */
+export async function withdrawNotifications(db: Db, sourceIds: string[]): Promise<string[]> {
+  if (!sourceIds.length) return [];
+  const rows = await queryRows<{ user_id: string }>(db, sql`
+    DELETE FROM notifications WHERE source_id = ANY(${sql.param(sourceIds)}::uuid[]) RETURNING user_id`);
+  return [...new Set(rows.map((r) => String(r.user_id)))];
+}
+
 /** Conversations with unread messages, per member: the Chat item's badge. */
 export async function chatUnreadCount(ctx: Pick<AppContext, 'db'>, userId: string): Promise<number> {
   const [row] = await queryRows<{ count: number }>(ctx.db, sql`

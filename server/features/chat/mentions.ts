@@ -1,12 +1,13 @@
 // @mentions in chat (issue 34): a message that mentions members of its conversation (common/mentions.ts markup) tells
 // each of them through the notification centre, which keeps their preferences and drops anyone blocked either way
 // with the sender. The item names the conversation, never the message's words. Mentions of someone outside the
-// conversation tell nobody: they could not read it.
+// conversation tell nobody: they could not read it. Unsending the message (or a moderator removing it) withdraws them;
+// an edit neither adds nor withdraws any, as a forum edit withdraws none (docs/decisions/0335).
 import { sql } from 'drizzle-orm';
 import { mentionedIds } from '../../../common/mentions.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
-import { notify } from '../../lib/notify.ts';
+import { countsChanged, notify, withdrawNotifications } from '../../lib/notify.ts';
 
 const UNTITLED = 'a group conversation';
 
@@ -22,4 +23,9 @@ export async function notifyChatMentions(
     type: 'mention', recipientIds: mentioned, actorId: m.senderId, sourceId: m.messageId, place: title,
     target: { kind: 'conversation', id: m.conversationId, title, url: `/chat/${m.conversationId}` },
   }]);
+  // This runs after the send's answer: an unsend (or a moderator's removal) that came first withdrew nothing, so the
+  // items stored just now are withdrawn here.
+  const [gone] = await queryRows<{ gone: boolean }>(ctx.db, sql`
+    SELECT unsent_at IS NOT NULL OR removed_at IS NOT NULL AS gone FROM messages WHERE id = ${m.messageId}`);
+  if (gone?.gone !== false) countsChanged(ctx, await withdrawNotifications(ctx.db, [m.messageId]));
 }

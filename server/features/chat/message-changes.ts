@@ -6,7 +6,7 @@ import { CHAT_ERRORS, type Message, type Recipient } from '../../../common/chat.
 import type { AppContext } from '../../context.ts';
 import { NOT_VERIFIED, type CurrentUser } from '../../lib/auth.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { chatUnreadChanged } from '../../lib/notify.ts';
+import { chatUnreadChanged, countsChanged, withdrawNotifications } from '../../lib/notify.ts';
 import { userRoom } from '../../lib/realtime.ts';
 import { openMessage } from '../../lib/crypto/fields.ts';
 import { removeMessageFiles, withAttachments } from '../../lib/files/records.ts';
@@ -41,6 +41,8 @@ export async function unsendMessage(ctx: AppContext, user: CurrentUser, input: M
     ctx.realtime.io.to((await mq.allParticipants(ctx.db, input.conversationId)).map(userRoom)).emit('pinUpdated', update);
   }
   if (row.unread_changed?.length) await chatUnreadChanged(ctx, row.unread_changed);
+  // Its @mentions are withdrawn from the bells, as a removed comment's are (the words they pointed to are gone).
+  countsChanged(ctx, await withdrawNotifications(ctx.db, [row.id]));
   return message;
 }
 

@@ -36,10 +36,19 @@ export function meetingsOf(row: ScheduleRow, changes: ChangeRow[], from: Date, t
   return out.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
 }
 
+// The first look for the next meeting: a little over one period of the schedule. The meetings starting in a shorter
+// window are the first ones of a longer window, so the first one found there is the next one; only when every one in
+// it is cancelled is the whole NEXT_WINDOW_MS expanded. Each meeting placed in its zone costs a few Intl calls, and a
+// listing page has 20 cards (bench/groups.ts).
+const FIRST_LOOK_MS = { weekly: 8 * DAY_MS, biweekly: 15 * DAY_MS, monthly: 36 * DAY_MS } as Record<string, number>;
+
 /** The first meeting not cancelled and not yet over. */
 function nextMeetingOf(row: ScheduleRow, changes: ChangeRow[], now: Date): Meeting | null {
   const from = new Date(now.getTime() - row.duration_minutes * 60_000);
-  const next = meetingsOf(row, changes, from, new Date(now.getTime() + NEXT_WINDOW_MS)).find((m) => m.status !== 'cancelled' && Date.parse(m.endsAt) > now.getTime());
+  const live = (m: MeetingAt) => m.status !== 'cancelled' && Date.parse(m.endsAt) > now.getTime();
+  const firstLook = FIRST_LOOK_MS[row.frequency] ?? NEXT_WINDOW_MS;
+  const next = meetingsOf(row, changes, from, new Date(now.getTime() + Math.min(firstLook, NEXT_WINDOW_MS))).find(live)
+    ?? (firstLook < NEXT_WINDOW_MS ? meetingsOf(row, changes, from, new Date(now.getTime() + NEXT_WINDOW_MS)).find(live) : undefined);
   return next ? strip(next) : null;
 }
 

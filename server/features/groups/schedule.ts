@@ -14,11 +14,37 @@ const DAY_MS = 86_400_000;
 // rrule's weekdays start on Monday; ours on Sunday, as JavaScript's.
 const RRULE_DAYS = [RRule.SU, RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR, RRule.SA];
 
+// One formatter per zone, made once: making one costs about as much as the rest of a group's card (bench/groups.ts).
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatOf(zone: string): Intl.DateTimeFormat {
+  let format = formats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    formats.set(zone, format);
+  }
+  return format;
+}
+
+// The offsets already worked out: a zone's offset at an instant never changes while the process runs, and the same
+// meetings are placed again on every read of the same groups. Emptied when full.
+const offsets = new Map<string, number>();
+const OFFSETS_MAX = 20_000;
+
 /** The offset of `zone` from UTC at the instant `at`, in milliseconds (east positive). */
 function offsetAt(at: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-  }).formatToParts(new Date(at));
+  const key = `${zone} ${at}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  if (offsets.size >= OFFSETS_MAX) offsets.clear();
+  const offset = computeOffset(at, zone);
+  offsets.set(key, offset);
+  return offset;
+}
+
+function computeOffset(at: number, zone: string): number {
+  const parts = formatOf(zone).formatToParts(new Date(at));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return asUtc - Math.floor(at / 1000) * 1000;
@@ -39,19 +65,31 @@ function firstMeetingDay(row: ScheduleRow): Date {
   return new Date(start.getTime() + ahead * DAY_MS);
 }
 
-function ruleOf(row: ScheduleRow): InstanceType<typeof RRule> {
+/**
+ * The rule, started at the last whole period before `near` (floating time) rather than at the first meeting: rrule walks
+ * every period from its start, so a group years old paid for all its past meetings on every read. A week's or two
+ * weeks' start moves by whole periods (a biweekly group keeps its weeks); a month's to the first of a month, where the
+ * nth weekday of each month is the same rule. It never moves before the first meeting.
+ */
+function ruleOf(row: ScheduleRow, near: Date): InstanceType<typeof RRule> {
   const day = firstMeetingDay(row);
   const [hh, mm] = row.local_time.split(':').map(Number);
-  const dtstart = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hh, mm));
-  const options: Partial<Options> = { dtstart, byhour: [hh], byminute: [mm], bysecond: [0] };
+  const first = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hh, mm);
+  const options: Partial<Options> = { byhour: [hh], byminute: [mm], bysecond: [0] };
+  let start = first;
   if (row.frequency === 'monthly') {
     // The same place in each month as the first meeting (the 2nd Tuesday); a fifth one means the last.
     const nth = Math.ceil(day.getUTCDate() / 7);
     Object.assign(options, { freq: RRule.MONTHLY, byweekday: [RRULE_DAYS[row.weekday].nth(nth >= 5 ? -1 : nth)] });
+    const monthStart = Date.UTC(near.getUTCFullYear(), near.getUTCMonth() - 1, 1, hh, mm);
+    if (monthStart > first) start = monthStart;
   } else {
-    Object.assign(options, { freq: RRule.WEEKLY, interval: row.frequency === 'biweekly' ? 2 : 1, byweekday: [RRULE_DAYS[row.weekday]] });
+    const interval = row.frequency === 'biweekly' ? 2 : 1;
+    Object.assign(options, { freq: RRule.WEEKLY, interval, byweekday: [RRULE_DAYS[row.weekday]] });
+    const period = 7 * interval * DAY_MS;
+    if (near.getTime() - period > first) start = first + Math.floor((near.getTime() - period - first) / period) * period;
   }
-  return new RRule(options);
+  return new RRule({ ...options, dtstart: new Date(start) });
 }
 
 /**
@@ -59,7 +97,8 @@ function ruleOf(row: ScheduleRow): InstanceType<typeof RRule> {
  * a day each side (no zone is 14 hours or more from UTC) and the placed meetings filtered exactly.
  */
 export function occurrences(row: ScheduleRow, from: Date, to: Date, limit = 400): Occurrence[] {
-  const floating = ruleOf(row).between(new Date(from.getTime() - DAY_MS), new Date(to.getTime() + DAY_MS), true);
+  const after = new Date(from.getTime() - DAY_MS);
+  const floating = ruleOf(row, after).between(after, new Date(to.getTime() + DAY_MS), true);
   const out: Occurrence[] = [];
   for (const f of floating) {
     const startsAt = zonedInstant(f, row.time_zone);

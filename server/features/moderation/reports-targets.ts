@@ -11,6 +11,7 @@ import { removeComments } from '../../db/comment-tree.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import type { CacheEvent } from '../../lib/caches.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { withdrawNotifications } from '../../lib/notify.ts';
 
 /** The reported content as the review page shows it, plus where it is in words for the emails. */
 export type TargetView = { title: string | null; text: string; where: string; link: string | null; removed: boolean };
@@ -110,6 +111,8 @@ export async function removeTarget(db: Db, type: Exclude<ReportTargetType, 'prof
       return RESOURCE_CHANGED;
     case 'message':
       await db.execute(sql`UPDATE messages SET text = ${MESSAGE_REMOVED}, removed_at = now() WHERE id = ${id}`);
+      // Its @mentions go from the bells, as a removed comment's do.
+      await withdrawNotifications(db, [id]);
       return null;
   }
 }
