@@ -13,7 +13,6 @@ export function systemLineText(
   if (!message.system) return message.text;
   return systemLineIn(
     // The line's message is chosen by its code from the shared definitions, where its id, English and description are.
-    // eslint-disable-next-line formatjs/enforce-description, formatjs/enforce-default-message
     (descriptor, values) => intl.formatMessage(descriptor, values),
     message.system,
     { ageGroup: labels.ageGroup, specialty: labels.specialty, sessionFormat: labels.sessionFormat, nameOf: (id) => names?.get(id) },
