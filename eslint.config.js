@@ -46,16 +46,12 @@ const NOT_YET_TRANSLATED = [
   'web/features/forums/**',
   'web/features/groups/**',
   'web/features/notifications/**',
-  'web/features/resources/**',
   'web/features/search/**',
   'web/features/settings/**',
-  'web/features/therapists/**',
   // Shared components that only the features above draw: translated with them.
   'web/components/BlockedContent.tsx',
   'web/components/ReportButton.tsx',
   'web/components/ReportDialog.tsx',
-  'web/components/ResourceCard.tsx',
-  'web/components/UserAvatar.tsx',
 ];
 
 const webFromServer = {
