@@ -141,7 +141,7 @@ const ParticipantSchema = z.object({
 const MESSAGE_KINDS = ['text', 'system'] as const;
 
 /** What a system line reports (docs/decisions/0325); each is said by common/i18n/system-line-messages.ts. */
-export const SYSTEM_LINE_CODES = ['started', 'joined', 'added', 'left', 'removed', 'renamed', 'unnamed', 'handedOver', 'referralAccepted'] as const;
+const SYSTEM_LINE_CODES = ['started', 'joined', 'added', 'left', 'removed', 'renamed', 'unnamed', 'handedOver', 'referralAccepted'] as const;
 export type SystemLineCode = (typeof SYSTEM_LINE_CODES)[number];
 /**
  * A line the app wrote, as a code and values, said in each reader's language. `values`: members' names as they were

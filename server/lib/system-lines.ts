@@ -22,7 +22,7 @@ function systemLineOf(text: string): SystemLine | undefined {
 }
 
 /** A system line in English, as the server writes it in `text` (old clients, exports, moderators). */
-export const englishLine = (line: SystemLine) => systemLineIn(sayIn('en'), line);
+const englishLine = (line: SystemLine) => systemLineIn(sayIn('en'), line);
 
 /**
  * A stored message opened: its text (a system line's English) and, for a system line written as a code and values,
