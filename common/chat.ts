@@ -139,6 +139,21 @@ const ParticipantSchema = z.object({
 });
 
 const MESSAGE_KINDS = ['text', 'system'] as const;
+
+/** What a system line reports (docs/decisions/0325); each is said by common/i18n/system-line-messages.ts. */
+const SYSTEM_LINE_CODES = ['started', 'joined', 'added', 'left', 'removed', 'renamed', 'unnamed', 'handedOver', 'referralAccepted'] as const;
+export type SystemLineCode = (typeof SYSTEM_LINE_CODES)[number];
+/**
+ * A line the app wrote, as a code and values, said in each reader's language. `values`: members' names as they were
+ * when it was written, a title, a referral's needs (stored option values); `people`: which values name a member, by
+ * id, so a reader's app can say a member's current name when it knows it.
+ */
+export const SystemLineSchema = z.object({
+  code: z.enum(SYSTEM_LINE_CODES),
+  values: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  people: z.record(z.string(), z.string()).optional(),
+});
+export type SystemLine = z.infer<typeof SystemLineSchema>;
 export const MessageSchema = z.object({
   _id: z.string(),
   conversationId: z.string(),
@@ -148,6 +163,11 @@ export const MessageSchema = z.object({
   createdAt: z.string(),
   /** 'system': a line the app wrote (a referral accepted), shown apart from what people wrote; its sender is who acted. */
   kind: z.enum(MESSAGE_KINDS),
+  /**
+   * On a system line written since decision 0325: what it says as a code and values, for the reader's app to say in its
+   * language; `text` is its English (older lines have `text` only).
+   */
+  system: SystemLineSchema.optional(),
   /** When the sender last edited it; null if never. */
   editedAt: z.string().nullable(),
   /** When the sender unsent it (its text is then "Message removed", the original erased); null if not. */

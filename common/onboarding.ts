@@ -12,6 +12,7 @@ export const PROFILE_PARTS = [
 
 export const OnboardingStep = z.object({
   key: z.enum(ONBOARDING_STEPS),
+  /** The step in English, for clients that read it; the web app says it from its catalogue by `key`. */
   label: z.string(),
   done: z.boolean(),
   /** Where the step is done in the web app. */
@@ -31,6 +32,7 @@ export const Onboarding = z.object({
   /** The profile's completeness: the share of PROFILE_PARTS filled in, and the labels of those still missing. */
   profile: z.object({
     percent: z.number().int().min(0).max(100),
+    /** `label` in English, for clients that read it; the web app says each part from its catalogue by `key`. */
     missing: z.array(z.object({ key: z.enum(PROFILE_PARTS), label: z.string() })),
   }),
 });

@@ -60,7 +60,6 @@ export const REFERRAL_TEXTS = {
   offerExists: 'You have already offered to take this referral.',
   onlySenderAcceptsOffers: 'Only the therapist who sent this referral can accept an offer.',
   oneOf: 'Send one of a response, a status or an outcome.',
-  systemLine: (summary: string) => `Referral accepted: ${summary}. Use this conversation to arrange the hand-off.`,
 } as const;
 
 const queryList = (options: readonly string[], max: number) => z.preprocess(splitList, optionList(options, max).default([]));

@@ -5,7 +5,9 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { isBlockedBy } from './blocks.ts';
+import type { SystemLine } from '../../common/chat.ts';
 import { sealMessage } from './crypto/fields.ts';
+import { storedSystemLine } from './system-lines.ts';
 
 /**
  * The pair's conversation, created if there is none; the unique pair key makes concurrent calls agree on one. It is in
@@ -39,10 +41,11 @@ export async function upsertConversation(db: Db, a: string, b: string): Promise<
 
 /**
  * A line the app writes into a conversation (kind 'system'), in the name of the member whose action it reports; it
- * moves the conversation's last message forward and counts as unread for the other participant, like a message.
+ * moves the conversation's last message forward and counts as unread for the other participant, like a message. It
+ * is stored as a code and values, said in each reader's language (docs/decisions/0325).
  */
-export function insertSystemLine(db: Db, conversationId: string, actorId: string, text: string): Promise<string> {
-  return insertLine(db, conversationId, actorId, text, 'system');
+export function insertSystemLine(db: Db, conversationId: string, actorId: string, line: SystemLine): Promise<string> {
+  return insertLine(db, conversationId, actorId, storedSystemLine(line), 'system');
 }
 
 /**

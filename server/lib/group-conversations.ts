@@ -5,6 +5,7 @@
 // commit the caller calls announceConversationChange, which tells every member's devices on every node.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { SystemLine, SystemLineCode } from '../../common/chat.ts';
 import type { AppContext } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { insertSystemLine } from './conversations.ts';
@@ -22,6 +23,13 @@ const nameOf = async (db: Db, userId: string) => {
   return row?.name ?? 'A member';
 };
 
+/** A system line naming members by id (`people`), with their names as they are now (docs/decisions/0325). */
+async function lineOf(db: Db, code: SystemLineCode, people: Record<string, string>, values: Record<string, string> = {}): Promise<SystemLine> {
+  const names: Record<string, string> = {};
+  for (const [key, userId] of Object.entries(people)) names[key] = await nameOf(db, userId);
+  return { code, values: { ...names, ...values }, people };
+}
+
 /**
  * A new group conversation of `creatorId` and `participantIds` (the creator need not be among them), in every
  * member's list at once, with a first system line. Returns its id. `title` null: the members' names stand for it.
@@ -36,7 +44,7 @@ export async function createGroupConversation(
     VALUES (${id}, ${`group:${id}`}, true, ${title}, ${creatorId}, ${membersCanAdd})`);
   await db.execute(sql`INSERT INTO conversation_participants (conversation_id, user_id, hidden, joined_at)
     SELECT ${id}, m, false, clock_timestamp() FROM unnest(${`{${members.join(',')}}`}::uuid[]) AS m`);
-  await insertSystemLine(db, id, creatorId, `${await nameOf(db, creatorId)} started the conversation`);
+  await insertSystemLine(db, id, creatorId, await lineOf(db, 'started', { actor: creatorId }));
   return id;
 }
 
@@ -53,10 +61,10 @@ export async function addConversationMember(
     WHERE c.id = ${conversationId} AND c.is_group
     ON CONFLICT DO NOTHING RETURNING user_id`);
   if (!added.length) return { changed: false, lineId: null };
-  const text = actorId === userId
-    ? `${await nameOf(db, userId)} joined`
-    : `${await nameOf(db, actorId)} added ${await nameOf(db, userId)}`;
-  return { changed: true, lineId: await insertSystemLine(db, conversationId, actorId, text) };
+  const line = actorId === userId
+    ? await lineOf(db, 'joined', { actor: userId })
+    : await lineOf(db, 'added', { actor: actorId, member: userId });
+  return { changed: true, lineId: await insertSystemLine(db, conversationId, actorId, line) };
 }
 
 /**
@@ -82,10 +90,10 @@ export async function removeConversationMember(
     UPDATE conversations c SET creator_id = (SELECT p.user_id FROM conversation_participants p WHERE p.conversation_id = c.id
       ORDER BY p.joined_at, p.user_id LIMIT 1)
     WHERE c.id = ${conversationId} AND c.creator_id = ${userId}`);
-  const text = actorId === userId
-    ? `${await nameOf(db, userId)} left`
-    : `${await nameOf(db, actorId)} removed ${await nameOf(db, userId)}`;
-  return { changed: true, lineId: await insertSystemLine(db, conversationId, actorId, text) };
+  const line = actorId === userId
+    ? await lineOf(db, 'left', { actor: userId })
+    : await lineOf(db, 'removed', { actor: actorId, member: userId });
+  return { changed: true, lineId: await insertSystemLine(db, conversationId, actorId, line) };
 }
 
 /** Renames the group conversation (null: the members' names stand for it again), with its system line. */
@@ -96,9 +104,10 @@ export async function renameGroupConversation(
     UPDATE conversations SET title = ${title} WHERE id = ${conversationId} AND is_group AND title IS DISTINCT FROM ${title}
     RETURNING id`);
   if (!renamed.length) return { changed: false, lineId: null };
-  const who = await nameOf(db, actorId);
-  const text = title ? `${who} renamed the conversation to “${title}”` : `${who} removed the conversation's name`;
-  return { changed: true, lineId: await insertSystemLine(db, conversationId, actorId, text) };
+  const line = title
+    ? await lineOf(db, 'renamed', { actor: actorId }, { title })
+    : await lineOf(db, 'unnamed', { actor: actorId });
+  return { changed: true, lineId: await insertSystemLine(db, conversationId, actorId, line) };
 }
 
 /**
@@ -114,8 +123,8 @@ export async function handOverGroupConversation(
       AND EXISTS (SELECT 1 FROM conversation_participants p WHERE p.conversation_id = c.id AND p.user_id = ${userId})
     RETURNING c.id`);
   if (!moved.length) return { changed: false, lineId: null };
-  const text = `${await nameOf(db, actorId)} handed the conversation over to ${await nameOf(db, userId)}`;
-  return { changed: true, lineId: await insertSystemLine(db, conversationId, actorId, text) };
+  const line = await lineOf(db, 'handedOver', { actor: actorId, member: userId });
+  return { changed: true, lineId: await insertSystemLine(db, conversationId, actorId, line) };
 }
 
 /**

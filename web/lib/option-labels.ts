@@ -9,7 +9,7 @@ import { LANGUAGE_MESSAGES } from './option-messages/languages.ts';
 import { MODALITY_MESSAGES } from './option-messages/modalities.ts';
 import { COUNTRY_MESSAGES, REGION_MESSAGES } from './option-messages/regions.ts';
 import {
-  ACCEPTING_MESSAGES, AGE_GROUP_MESSAGES, FEE_MODEL_MESSAGES, GENDER_MESSAGES, SESSION_FORMAT_MESSAGES,
+  ACCEPTING_MESSAGES, AGE_GROUP_MESSAGES, FEE_MODEL_MESSAGES, GENDER_MESSAGES, RESOURCE_CATEGORY_MESSAGES, SESSION_FORMAT_MESSAGES,
 } from './option-messages/short-lists.ts';
 import { SPECIALTY_MESSAGES } from './option-messages/specialties.ts';
 
@@ -46,6 +46,8 @@ function optionLabels(intl: IntlShape) {
     gender: labeller(intl, GENDER_MESSAGES),
     /** A referral availability status ('accepting', 'waitlist', 'not accepting'). */
     accepting: labeller(intl, ACCEPTING_MESSAGES),
+    /** A resource library's category ('Articles', 'Worksheets'...). */
+    resourceCategory: labeller(intl, RESOURCE_CATEGORY_MESSAGES),
     /** A province's or state's name from its code ("Quebec" / « Québec »). */
     region,
     /** "Quebec (QC)": a region as the lists offer it. */

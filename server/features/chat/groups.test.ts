@@ -101,6 +101,28 @@ describe('members and title', () => {
     expect(again.json()).toMatchObject({ msg: CHAT_ERRORS.alreadyMember });
   });
 
+  it('a line carries its code and values (names by member id) beside its English text, in every language', async () => {
+    const id = await group(amara, [ben, cleo]);
+    await inject('POST', `/api/conversations/${id}/members`, amara, { userId: dev.id });
+    await inject('PATCH', `/api/conversations/${id}`, amara, { title: 'Jeudi' });
+    // A French reader gets the same line: their app says it from its own catalogue (docs/decisions/0325).
+    const res = await inject('GET', `/api/conversations/${id}/messages`, ben, undefined, { 'accept-language': 'fr-CA' });
+    const system = (res.json() as Message[]).filter((m) => m.kind === 'system').map((m) => ({ text: m.text, system: m.system }));
+    expect(system).toEqual([
+      { text: 'Amara Osei started the conversation', system: { code: 'started', values: { actor: 'Amara Osei' }, people: { actor: amara.id } } },
+      {
+        text: 'Amara Osei added Dev Rao',
+        system: { code: 'added', values: { actor: 'Amara Osei', member: 'Dev Rao' }, people: { actor: amara.id, member: dev.id } },
+      },
+      {
+        text: 'Amara Osei renamed the conversation to “Jeudi”',
+        system: { code: 'renamed', values: { actor: 'Amara Osei', title: 'Jeudi' }, people: { actor: amara.id } },
+      },
+    ]);
+    const list = (await inject('GET', '/api/conversations', ben)).json() as Conversation[];
+    expect(list.find((c) => c._id === id)?.lastMessage).toMatchObject({ kind: 'system', system: { code: 'renamed' } });
+  });
+
   it('a member adds only when the creator allows it; renames; only the creator changes who may add', async () => {
     const id = await group(amara, [ben, cleo]);
     const refused = await inject('POST', `/api/conversations/${id}/members`, ben, { userId: dev.id });

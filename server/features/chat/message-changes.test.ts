@@ -117,7 +117,7 @@ describe('PATCH /api/conversations/{id}/messages/{messageId}', () => {
 
   it('refuses a line the app wrote', async () => {
     const { ann, conversationId } = await sentByAnn();
-    const lineId = await insertSystemLine(ctx.db, conversationId, ann.id, 'Referral accepted.');
+    const lineId = await insertSystemLine(ctx.db, conversationId, ann.id, { code: 'started', values: { actor: 'Ann' } });
     const res = await inject('PATCH', `/api/conversations/${conversationId}/messages/${lineId}`, ann, { text: 'x' });
     expect([res.statusCode, res.json().msg]).toEqual([403, CHAT_ERRORS.systemLine]);
   });

@@ -2,20 +2,23 @@
 // `isPinned` is the viewer's own pin.
 import { BLOCKED_MEMBER_MESSAGE, type Conversation, type Message, type MessageStatus, type PinnedMessage } from '../../../common/chat.ts';
 import { openMessage } from '../../lib/crypto/fields.ts';
+import { openLine } from '../../lib/system-lines.ts';
 import type { ConversationRow, MessageRow } from './queries.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null | undefined) => (value ? iso(value) : null);
 
 export function toMessage(row: MessageRow): Message {
+  const { text, system } = openLine(row.id, row.text, row.kind);
   return {
     _id: row.id,
     conversationId: row.conversation_id,
     sender: { _id: row.sender_id, name: row.sender_name },
-    text: openMessage(row.id, row.text),
+    text,
     status: row.status as MessageStatus,
     createdAt: iso(row.created_at),
     kind: row.kind === 'system' ? 'system' : 'text',
+    ...(system ? { system } : {}),
     editedAt: row.edited_at ? iso(row.edited_at) : null,
     unsentAt: row.unsent_at ? iso(row.unsent_at) : null,
   };
@@ -30,7 +33,8 @@ export function toConversation(row: ConversationRow, viewerId: string, hidden?: 
   const participants = row.participants ?? [];
   const last = row.last_message;
   const words = (senderId: string, id: string, text: string, kind: string) => (
-    row.is_group && kind !== 'system' && hidden?.has(senderId) ? BLOCKED_MEMBER_MESSAGE : openMessage(id, text));
+    row.is_group && kind !== 'system' && hidden?.has(senderId) ? { text: BLOCKED_MEMBER_MESSAGE } : openLine(id, text, kind));
+  const lastWords = last ? words(last.senderId, last._id, last.text, last.kind) : { text: '' };
   return {
     _id: row.id,
     participants: participants.map((p) => (row.is_group
@@ -39,8 +43,8 @@ export function toConversation(row: ConversationRow, viewerId: string, hidden?: 
     lastMessage: last
       ? {
         _id: last._id, conversationId: row.id, sender: { _id: last.senderId, name: last.senderName },
-        text: words(last.senderId, last._id, last.text, last.kind), status: last.status as MessageStatus, createdAt: iso(last.createdAt),
-        kind: last.kind === 'system' ? 'system' : 'text',
+        text: lastWords.text, status: last.status as MessageStatus, createdAt: iso(last.createdAt),
+        kind: last.kind === 'system' ? 'system' : 'text', ...('system' in lastWords && lastWords.system ? { system: lastWords.system } : {}),
         editedAt: last.editedAt ? iso(last.editedAt) : null, unsentAt: last.unsentAt ? iso(last.unsentAt) : null,
       }
       : null,

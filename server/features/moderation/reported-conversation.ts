@@ -6,7 +6,7 @@ import { REPORT_NOT_FOUND, type OpenConversation, type ReportedConversation } fr
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { recordAuditedRead } from '../../lib/audit.ts';
-import { openMessage } from '../../lib/crypto/fields.ts';
+import { openLine } from '../../lib/system-lines.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 
@@ -14,7 +14,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 const AROUND = 10;
 const NOT_A_MESSAGE = 'This report is not about a chat message.';
 
-type Row = { id: string; sender_id: string; sender_name: string; text: string; created_at: Date; reported: boolean };
+type Row = { id: string; sender_id: string; sender_name: string; text: string; kind: string; created_at: Date; reported: boolean };
 
 export async function openReportedConversation(
   ctx: AppContext, admin: CurrentUser, { id, reason }: OpenConversation & { id: string },
@@ -33,7 +33,7 @@ export async function openReportedConversation(
         UNION ALL
         (SELECT m.* FROM messages m, target t WHERE m.conversation_id = ${report.conversation_id}
           AND (m.created_at, m.id) > (t.created_at, t.id) ORDER BY m.created_at, m.id LIMIT ${AROUND}))
-    SELECT s.id, s.sender_id, u.name AS sender_name, s.text, s.created_at, s.id = ${report.target_id} AS reported
+    SELECT s.id, s.sender_id, u.name AS sender_name, s.text, s.kind, s.created_at, s.id = ${report.target_id} AS reported
     FROM shown s JOIN users u ON u.id = s.sender_id ORDER BY s.created_at, s.id`);
   const participants = await queryRows<{ user_id: string }>(ctx.db, sql`
     SELECT user_id FROM conversation_participants WHERE conversation_id = ${report.conversation_id}`);
@@ -43,7 +43,7 @@ export async function openReportedConversation(
   })));
   return {
     messages: rows.map((r) => ({
-      _id: r.id, sender: { _id: r.sender_id, name: r.sender_name }, text: openMessage(r.id, r.text),
+      _id: r.id, sender: { _id: r.sender_id, name: r.sender_name }, text: openLine(r.id, r.text, r.kind).text,
       createdAt: new Date(r.created_at).toISOString(), reported: r.reported,
     })),
   };

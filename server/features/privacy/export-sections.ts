@@ -3,7 +3,8 @@
 // the file is written as it is read and no section is ever held in memory whole.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { openMessage, openReferralText } from '../../lib/crypto/fields.ts';
+import { openReferralText } from '../../lib/crypto/fields.ts';
+import { openLine } from '../../lib/system-lines.ts';
 import { ACCESS_LOG_COLUMNS, presentAccessEntry } from '../../lib/access-log.ts';
 
 export type ExportSection = {
@@ -73,11 +74,11 @@ export const EXPORT_SECTIONS: ExportSection[] = [
       WHERE mine.user_id = ${me} AND c.id > ${after}::uuid ORDER BY c.id LIMIT ${limit}` },
   { file: 'messages.json', page: (me, after, limit) => sql`
       SELECT m.id AS k, m.id, m.conversation_id AS "conversationId", m.sender_id = ${me} AS "sentByMe", u.name AS "senderName",
-        m.text, m.status, m.created_at AS "createdAt", m.removed_at AS "removedAt"
+        m.text, m.kind, m.status, m.created_at AS "createdAt", m.removed_at AS "removedAt"
       FROM conversation_participants mine JOIN messages m ON m.conversation_id = mine.conversation_id
       JOIN users u ON u.id = m.sender_id
       WHERE mine.user_id = ${me} AND m.id > ${after}::uuid ORDER BY m.id LIMIT ${limit}`,
-    open: (row) => ({ ...row, text: openMessage(String(row.id), String(row.text)) }) },
+    open: ({ kind, ...row }) => ({ ...row, text: openLine(String(row.id), String(row.text), String(kind)).text }) },
   { file: 'sessions.json', page: (me, after, limit) => sql`
       SELECT id AS k, to_jsonb(s) - 'token_hash' - 'user_id' AS session FROM sessions s
       WHERE user_id = ${me} AND id > ${after}::uuid ORDER BY id LIMIT ${limit}` },

@@ -47,7 +47,12 @@ describe('a recipient answers', () => {
     expect(messages.body).toEqual([
       expect.objectContaining({
         kind: 'system', sender: { _id: b.id, name: b.name },
-        text: REFERRAL_TEXTS.systemLine('Teen · Anxiety, Panic Disorder · Online · ON'),
+        text: 'Referral accepted: Teen · Anxiety, Panic Disorder · Online · ON. Use this conversation to arrange the hand-off.',
+        // Stored as a code and values (docs/decisions/0325): each reader's app says it in their language.
+        system: {
+          code: 'referralAccepted',
+          values: { ageGroup: 'Teen', concerns: ['Anxiety', 'Panic Disorder'], sessionFormats: ['Online'], region: 'ON' },
+        },
       }),
       expect.objectContaining({ kind: 'text', sender: { _id: b.id, name: b.name }, text: 'I have Tuesday evenings' }),
     ]);

@@ -89,7 +89,10 @@ export async function openHandOff(db: Db, row: q.NeedsRow, recipientId: string, 
   const senderId = row.sender_id;
   if (await isBlockedBy(db, senderId, recipientId) || await isBlockedBy(db, recipientId, senderId)) return;
   const conversation = await upsertConversation(db, senderId, recipientId);
-  await insertSystemLine(db, conversation.id, actorId, REFERRAL_TEXTS.systemLine(referralSummary(row)));
+  await insertSystemLine(db, conversation.id, actorId, {
+    code: 'referralAccepted',
+    values: { ageGroup: row.age_group, concerns: row.concerns, sessionFormats: row.session_formats, region: row.region },
+  });
   if (message?.trim()) await insertCarriedMessage(db, conversation.id, recipientId, message.trim());
   await db.execute(sql`UPDATE referral_recipients SET conversation_id = ${conversation.id}
     WHERE referral_id = ${row.id} AND recipient_id = ${recipientId}`);

@@ -1,8 +1,8 @@
 import { Anchor, Button, Card, Group, Progress, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
-import { defineMessages, FormattedMessage, useIntl, type MessageTag } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape, type MessageTag } from 'react-intl';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { OnboardingStep } from '../../../common/onboarding.ts';
+import { ONBOARDING_COMMUNITIES, type OnboardingStep } from '../../../common/onboarding.ts';
 import { useDismissOnboarding, useOnboarding } from '../../lib/onboarding.ts';
 import { serverMessageOr, useSubmit } from '../../lib/useSubmit.ts';
 
@@ -13,7 +13,12 @@ const m = defineMessages({
 });
 const mv = defineMessages<{
   stepsDone: { done: number; total: number }; progress: { have: number; need: number }; dismiss: { hidden: MessageTag }; done: { hidden: MessageTag };
+  communities: { count: number };
 }>({
+  communities: {
+    id: 'dashboard.onboarding.step.communities', defaultMessage: 'Join {count, plural, one {# recommended community} other {# recommended communities}}',
+    description: 'Getting-started step: join this many of the forum communities recommended to the member (a link to the forums).',
+  },
   dismiss: {
     id: 'dashboard.onboarding.dismiss', defaultMessage: 'Dismiss<hidden> the getting started checklist</hidden>',
     description: 'Button hiding the checklist; the part in <hidden> is read by screen readers only.',
@@ -25,6 +30,20 @@ const mv = defineMessages<{
   },
   progress: { id: 'dashboard.onboarding.stepProgress', defaultMessage: '{have} of {need}', description: 'Beside a step counted in parts, e.g. communities joined: 1 of 3.' },
 });
+
+// The steps by their key (the server's `label` is their English, for clients that read it).
+const STEPS = defineMessages({
+  photo: { id: 'dashboard.onboarding.step.photo', defaultMessage: 'Add a photo', description: 'Getting-started step: add a profile photo (a link to the profile form).' },
+  profile: {
+    id: 'dashboard.onboarding.step.profile', defaultMessage: 'Complete your specialties and availability',
+    description: 'Getting-started step: fill in one\'s specialties and whether one accepts new clients (a link to the profile form).',
+  },
+  network: { id: 'dashboard.onboarding.step.network', defaultMessage: 'Add colleagues to your network', description: 'Getting-started step: connect with colleagues (a link to the directory).' },
+}) satisfies Record<Exclude<OnboardingStep['key'], 'communities'>, unknown>;
+
+const stepLabel = (intl: IntlShape, step: OnboardingStep) => (step.key === 'communities'
+  ? intl.formatMessage(mv.communities, { count: ONBOARDING_COMMUNITIES })
+  : intl.formatMessage(STEPS[step.key]));
 
 const hidden = (chunks: ReactNode[]) => <VisuallyHidden>{chunks}</VisuallyHidden>;
 
@@ -73,9 +92,9 @@ function StepItem({ step }: { step: OnboardingStep }) {
         <Text size="xs" c={step.done ? 'white' : 'dark.4'}>{step.done ? CHECK_MARK : null}</Text>
       </ThemeIcon>
       {step.done ? (
-        <Text td="line-through" c="dark.5">{step.label}<FormattedMessage {...mv.done} values={{ hidden }} /></Text>
+        <Text td="line-through" c="dark.5">{stepLabel(intl, step)}<FormattedMessage {...mv.done} values={{ hidden }} /></Text>
       ) : (
-        <Anchor component={Link} to={step.href}>{step.label}</Anchor>
+        <Anchor component={Link} to={step.href}>{stepLabel(intl, step)}</Anchor>
       )}
       {step.progress && !step.done && <Text size="sm" c="dark.5" style={{ whiteSpace: 'nowrap' }}>{intl.formatMessage(mv.progress, step.progress)}</Text>}
     </Group>

@@ -1,7 +1,7 @@
 // The labels of common/options.ts's short lists in the member's language (web/lib/option-labels.ts); the keys are the
 // stored values, which never change.
 import { defineMessages, type MessageDescriptor } from 'react-intl';
-import type { AGE_GROUPS, SESSION_FORMATS, FEE_MODELS, GENDERS, ACCEPTING_STATUSES, SELF_DESCRIBE } from '../../../common/options.ts';
+import type { AGE_GROUPS, SESSION_FORMATS, FEE_MODELS, GENDERS, ACCEPTING_STATUSES, SELF_DESCRIBE, RESOURCE_CATEGORIES } from '../../../common/options.ts';
 
 export const AGE_GROUP_MESSAGES = defineMessages({
   'Toddler': { id: 'options.ageGroup.toddler', defaultMessage: 'Toddler', description: 'An age group of clients a therapist sees (directory filter, profile, community tags)' },
@@ -44,3 +44,15 @@ export const ACCEPTING_MESSAGES = defineMessages({
   'waitlist': { id: 'options.accepting.waitlist', defaultMessage: 'Waitlist', description: 'Whether a therapist takes new clients (directory filter, profile, referrals)' },
   'not accepting': { id: 'options.accepting.notAccepting', defaultMessage: 'Not accepting new clients', description: 'Whether a therapist takes new clients (directory filter, profile, referrals)' },
 }) satisfies Record<(typeof ACCEPTING_STATUSES)[number], MessageDescriptor>;
+
+export const RESOURCE_CATEGORY_MESSAGES = defineMessages({
+  'Articles': { id: 'options.resourceCategory.articles', defaultMessage: 'Articles', description: 'A category of the resource library (filter, submit form, a resource badge)' },
+  'Books': { id: 'options.resourceCategory.books', defaultMessage: 'Books', description: 'A category of the resource library (filter, submit form, a resource badge)' },
+  'Courses': { id: 'options.resourceCategory.courses', defaultMessage: 'Courses', description: 'A category of the resource library (filter, submit form, a resource badge)' },
+  'Podcasts': { id: 'options.resourceCategory.podcasts', defaultMessage: 'Podcasts', description: 'A category of the resource library (filter, submit form, a resource badge)' },
+  'Research': { id: 'options.resourceCategory.research', defaultMessage: 'Research', description: 'A category of the resource library (filter, submit form, a resource badge)' },
+  'Tools': { id: 'options.resourceCategory.tools', defaultMessage: 'Tools', description: 'A category of the resource library (filter, submit form, a resource badge)' },
+  'Videos': { id: 'options.resourceCategory.videos', defaultMessage: 'Videos', description: 'A category of the resource library (filter, submit form, a resource badge)' },
+  'Worksheets': { id: 'options.resourceCategory.worksheets', defaultMessage: 'Worksheets', description: 'A category of the resource library (filter, submit form, a resource badge)' },
+  'Other': { id: 'options.resourceCategory.other', defaultMessage: 'Other', description: 'A category of the resource library (filter, submit form, a resource badge)' },
+}) satisfies Record<(typeof RESOURCE_CATEGORIES)[number], MessageDescriptor>;

@@ -13,6 +13,8 @@ import { useIsOnline } from '../stores.ts';
 import { chatWords, conversationName } from '../messages.ts';
 import { PeopleIcon, PinIcon, TrashIcon } from './icons.tsx';
 import { otherParticipant } from './participants.ts';
+import { systemLineText } from '../system-line.ts';
+import { useOptionLabels } from '../../../lib/option-labels.ts';
 import './chat.css';
 
 const m = plainMessages(defineMessages({
@@ -119,6 +121,7 @@ type RowProps = Pick<Props, 'myId' | 'onOpen' | 'onDelete' | 'onTogglePin'> & { 
 
 function ConversationRow({ conversation: c, myId, now, selected, onOpen, onDelete, onTogglePin }: RowProps) {
   const intl = useIntl();
+  const labels = useOptionLabels();
   const other = otherParticipant(c, myId);
   const online = useIsOnline(c.isGroup ? undefined : other._id);
   const name = conversationName(intl, c, myId);
@@ -129,7 +132,7 @@ function ConversationRow({ conversation: c, myId, now, selected, onOpen, onDelet
   };
   const unread = c.unreadCounts[myId] ?? 0;
   const last = c.lastMessage;
-  const text = last ? plainMentions(last.text) : '';
+  const text = !last ? '' : last.kind === 'system' ? systemLineText(intl, labels, last, new Map(c.participants.map((p) => [p._id, p.name]))) : plainMentions(last.text);
   // A group's preview names who wrote it (a system line speaks for itself).
   const preview = !last ? intl.formatMessage(m.noMessages)
     : last.sender._id === myId && !(c.isGroup && last.kind === 'system') ? intl.formatMessage(m.you, { text })

@@ -8,6 +8,8 @@ import { MESSAGE_REMOVED } from '../../../../common/moderation.ts';
 import { ReportButton } from '../../../components/ReportButton.tsx';
 import { Attachments } from '../../../components/files/Attachments.tsx';
 import { attachmentsOf } from '../attachments.ts';
+import { systemLineText } from '../system-line.ts';
+import { useOptionLabels } from '../../../lib/option-labels.ts';
 import { PinIcon } from './icons.tsx';
 import { MessageText } from './MessageText.tsx';
 import { Receipts } from './Receipts.tsx';
@@ -110,7 +112,7 @@ export function MessageList(props: Props) {
       {loadingOlder && <Center py="xs"><Loader size="xs" role="status" aria-label={intl.formatMessage(m.loadingOlder)} /></Center>}
       {!hasOlder && messages.length > 0 && <Text size="xs" c="dimmed" ta="center" mb="sm">{intl.formatMessage(m.start)}</Text>}
       {messages.length === 0 && pending.length === 0 && <Text c="dimmed" ta="center" mt="xl">{intl.formatMessage(m.empty)}</Text>}
-      {messages.map((message, i) => message.kind === 'system' ? <SystemLine key={message._id} message={message} /> : (
+      {messages.map((message, i) => message.kind === 'system' ? <SystemLine key={message._id} message={message} names={names} /> : (
         <MessageItem key={message._id} message={message} mine={message.sender._id === myId} myId={myId} pinned={message._id === pinnedId}
           onTogglePin={onTogglePin} onEdit={onEdit} onUnsend={onUnsend} highlighted={message._id === highlightedId} onOpenImage={onOpenImage}
           group={group} names={names} showSender={group && sendersDiffer(messages[i - 1], message)} />
@@ -168,12 +170,17 @@ function MessageItem({ message, mine, myId, pinned, highlighted, onTogglePin, on
   );
 }
 
-/** A line the app wrote (a referral accepted): centred grey text, not a bubble, with nothing to pin or report. */
-function SystemLine({ message }: { message: Message }) {
-  const { locale } = useIntl();
+/**
+ * A line the app wrote (a referral accepted, a member added): centred grey text, not a bubble, with nothing to pin or
+ * report; said in the reader's language, members by their current names (`names`, the conversation's members).
+ */
+function SystemLine({ message, names }: { message: Message; names: ReadonlyMap<string, string> }) {
+  const intl = useIntl();
+  const labels = useOptionLabels();
+  const { locale } = intl;
   return (
     <div className="chat-system-line" data-testid="system-message">
-      <Text size="sm" c="gray.7" ta="center">{message.text}</Text>
+      <Text size="sm" c="gray.7" ta="center">{systemLineText(intl, labels, message, names)}</Text>
       <Text size="xs" c="gray.7" ta="center"><time dateTime={message.createdAt}>{new Date(message.createdAt).toLocaleString(locale)}</time></Text>
     </div>
   );

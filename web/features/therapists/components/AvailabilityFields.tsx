@@ -29,6 +29,9 @@ export type AvailabilityDraft = Pick<Profile,
   & { feeAmount: number | string; feeCurrency: Currency };
 
 // Until a fee is given, its currency follows the licence's country.
+// The start of a web address: the same in every language.
+const URL_PLACEHOLDER = 'https://';
+
 const likelyCurrency = (p: Profile): Currency => (/^(us|usa|united states)/i.test(p.licenceCountry.trim()) ? 'USD' : 'CAD');
 
 export const availabilityDraft = (p: Profile): AvailabilityDraft => ({
@@ -88,7 +91,7 @@ export function AvailabilityFields({ value, onChange }: Props) {
         <MultiSelect label={intl.formatMessage(m.licensedRegions)} description={intl.formatMessage(m.licensedRegionsHelp)} data={regions}
           {...multi} nothingFoundMessage={nothingFoundMessage} value={value.licensedRegions} onChange={set('licensedRegions')} />
       </SimpleGrid>
-      <TextInput label={intl.formatMessage(field.website)} description={intl.formatMessage(m.websiteHelp)} type="url" placeholder="https://" maxLength={2000}
+      <TextInput label={intl.formatMessage(field.website)} description={intl.formatMessage(m.websiteHelp)} type="url" placeholder={URL_PLACEHOLDER} maxLength={2000}
         value={value.website} onChange={(e) => set('website')(e.currentTarget.value)} />
     </Stack>
   );

@@ -22,6 +22,9 @@ export function ProfileLoading() {
   return <PageLoader label={useIntl().formatMessage(m.loading)} />;
 }
 
+// Between the server's reason and what happens next: the same in every language.
+const SPACE = ' ';
+
 export function ProfileError({ error }: { error: Error }) {
   const { user } = useSession();
   const intl = useIntl();
@@ -32,7 +35,7 @@ export function ProfileError({ error }: { error: Error }) {
   if (hasCode(error, 'NOT_VERIFIED')) {
     return (
       <Alert color="blue" variant="light" title={intl.formatMessage(m.waitForVerification)} role="status">
-        {error.message}{' '}
+        {error.message}{SPACE}
         {user?.verificationStatus === 'rejected'
           ? <FormattedMessage {...correctLicence} values={{ link: (chunks) => <Anchor component={Link} to="/verification">{chunks}</Anchor> }} />
           : intl.formatMessage(m.underReview)}

@@ -24,6 +24,9 @@ const m = defineMessages({
 const licenceVerified = defineMessage<{ date: MessageValue }>({ id: 'therapists.profile.licenceVerified', defaultMessage: 'Licence verified {date}', description: 'When the licence was verified; date: month and year (November 2026)' });
 const worksAt = defineMessage<{ practices: MessageValue }>({ id: 'therapists.profile.worksAt', defaultMessage: 'Works at {practices}', description: 'The group practices (cliniques) the therapist belongs to; practices: their names as links' });
 
+// Between the names of practices: the same in English and French.
+const LIST_SEPARATOR = ', ';
+
 function VerificationBadge({ profile }: { profile: Profile }) {
   const intl = useIntl();
   if (profile.verificationStatus === 'verified') {
@@ -73,7 +76,7 @@ export function ProfileView({ profile: p, headerAction, primaryActions }: Props)
           {Boolean(p.practices?.length) && (
             <Text>
               <FormattedMessage {...worksAt} values={{ practices: p.practices?.map((pr, i) => (
-                <span key={pr._id}>{i > 0 ? ', ' : ''}<Anchor component={Link} to={`/practices/${pr.slug}`}>{pr.name}</Anchor></span>
+                <span key={pr._id}>{i > 0 ? LIST_SEPARATOR : ''}<Anchor component={Link} to={`/practices/${pr.slug}`}>{pr.name}</Anchor></span>
               )) }} />
             </Text>
           )}
