@@ -18,6 +18,9 @@ const PRACTICE_REFERRAL_STATES = ['unassigned', 'assigned', 'no capacity'] as co
 export type PracticeReferralState = (typeof PRACTICE_REFERRAL_STATES)[number];
 
 export const PRACTICE_LIMITS = { name: 120, description: 2000, website: 200, phone: 40, city: 80, locations: 10, pageSize: 20 } as const;
+/** A logo upload: at most 5 MB as sent; stored as a 256-pixel square WebP, the whole image kept (padded, never cut). */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+export const LOGO_SIZE_PX = 256;
 
 // The roles' words on screen are catalogue messages: web/features/practices/roles.ts.
 
@@ -45,6 +48,14 @@ export const PRACTICE_TEXTS = {
   ownPractice: 'You cannot refer a client to your own practice.',
   websiteInvalid: 'must be a web address starting with https:// or http://',
   adminText: 'Administrators see practices, not their referrals.',
+  noLogo: 'Please choose a logo to upload.',
+  logoTooLarge: 'This logo is larger than 5 MB. Please choose a smaller one.',
+  logoTooManyPixels: 'This logo is too large in pixels (at most 40 megapixels).',
+  logoUnreadable: 'This logo could not be read. Please try another file.',
+  logoUnsupported: 'Please upload a JPEG, PNG or WebP logo.',
+  logoMismatched: 'This file is not the image its name or type says it is.',
+  logoNotMultipart: 'Send the logo as multipart/form-data.',
+  logoNotFound: 'Logo not found.',
   /** "3 of 7 clinicians accepting" */
   accepting: (accepting: number, total: number) => `${accepting} of ${total} clinician${total === 1 ? '' : 's'} accepting`,
   /** What the sender reads once a practice assigned the referral. */
@@ -83,6 +94,8 @@ export const PracticeParams = z.object({ id: IdSchema });
 export const MemberParams = z.object({ id: IdSchema, userId: IdSchema });
 export const InvitationParams = z.object({ id: IdSchema, invitationId: IdSchema });
 export const PracticeReferralParams = z.object({ id: IdSchema, referralId: IdSchema });
+/** GET /api/practices/{id}/logo/{hash}.webp: the stored logo (its address changes with it). */
+export const LogoFileParams = z.object({ id: IdSchema, file: z.string().max(80).regex(/^[0-9a-f]{32}\.webp$/, 'must be a logo file name') });
 
 // A cursor is the last item's time and id: `2026-11-24T12:00:00.000Z_<uuid>`, or for the list a name and id.
 const Cursor = z.string().max(300);
