@@ -2,6 +2,8 @@
 // referrals sent to it (docs/decisions/0245-group-practices.md). Shared by the server and the web app.
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
+import { optionList, splitList } from './option-lists.ts';
+import { ACCEPTING_STATUSES, AGE_GROUPS, FEE_MODELS, LANGUAGES, MODALITIES, SESSION_FORMATS, SPECIALTIES } from './options.ts';
 import { REGION_CODES } from './regions.ts';
 
 const PRACTICE_ROLES = ['owner', 'admin', 'clinician', 'intake'] as const;
@@ -100,11 +102,27 @@ export const LogoFileParams = z.object({ id: IdSchema, file: z.string().max(80).
 // A cursor is the last item's time and id: `2026-11-24T12:00:00.000Z_<uuid>`, or for the list a name and id.
 const Cursor = z.string().max(300);
 
+const queryList = (options: readonly string[]) => z.preprocess(splitList, optionList(options).optional());
+/**
+ * GET /api/practices: the practice's own name (`q`), a city of its locations (`location`) and a region it works in,
+ * then the directory's filters applied to its clinicians: a practice is listed when at least one clinician (a member
+ * other than intake, verified) matches them all, as the therapists tab would list that clinician.
+ */
 export const PracticeListQuery = z.object({
   q: z.string().trim().max(100).optional(),
+  location: z.string().trim().max(100).optional(),
   region: Region.optional(),
-  /** Only practices with at least one clinician accepting clients. */
-  accepting: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  specialties: queryList(SPECIALTIES),
+  modalities: queryList(MODALITIES),
+  demographics: queryList(AGE_GROUPS),
+  sessionFormat: queryList(SESSION_FORMATS),
+  languages: queryList(LANGUAGES),
+  feeModels: queryList(FEE_MODELS),
+  /**
+   * A clinician with one of these statuses (`accepting`, or `accepting,waitlist`, as the directory); `true` is
+   * `accepting` (the first form of this filter), `false` no filter.
+   */
+  accepting: z.preprocess((v) => (v === 'true' ? ['accepting'] : v === 'false' ? undefined : splitList(v)), optionList(ACCEPTING_STATUSES).optional()),
   cursor: Cursor.optional(),
 });
 export type PracticeListQuery = z.infer<typeof PracticeListQuery>;

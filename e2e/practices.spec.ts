@@ -49,3 +49,33 @@ test('an owner uploads the practice logo; it shows on its page and in its inbox'
   await expect(page.locator(`img[src="${src}"]`)).toBeVisible();
   await expectAccessible(page);
 });
+
+test('the directory lists practices whose clinicians match its filters, and cards say where a therapist works', async ({ page, request }) => {
+  test.slow();
+  const [owner, clinician] = await members(request, 'Tab Owner', 'Tab Clinician');
+  const tag = randomWord(3);
+  const practice = await practiceOf(request, owner, `Cedar ${tag} Clinic`, 'NS');
+  await request.put('/api/users/me', { headers: { 'x-auth-token': clinician.token }, data: { acceptingClients: 'accepting', specialties: ['Grief'] } });
+  const invited = await request.post(`/api/practices/${practice._id}/invitations`, { headers: { 'x-auth-token': owner.token }, data: { userId: clinician.id, role: 'clinician' } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const answer = await request.patch(`/api/practices/${practice._id}/invitations/${(await invited.json())._id}`, { headers: { 'x-auth-token': clinician.token }, data: { accept: true } });
+  expect(answer.status(), await answer.text()).toBe(200);
+
+  await signIn(page, owner.email, owner.password);
+  await page.goto(`/therapists?q=${encodeURIComponent(clinician.name)}`);
+  const card = page.getByRole('article', { name: clinician.name });
+  await expect(card.getByTestId('works-at')).toHaveText(`Works at ${practice.name}`);
+  await expect(card.getByRole('link', { name: practice.name })).toHaveAttribute('href', `/practices/${practice.slug}`);
+
+  await page.getByRole('tab', { name: 'Practices' }).click();
+  await expect(page).toHaveURL(/tab=practices/);
+  await page.goto(`/therapists?tab=practices&q=${encodeURIComponent(`Cedar ${tag}`)}&accepting=accepting&region=NS`);
+  await expect(page.getByRole('tab', { name: 'Practices' })).toHaveAttribute('aria-selected', 'true');
+  const found = page.getByRole('article', { name: practice.name });
+  await expect(found).toBeVisible();
+  await expect(found.getByTestId('practice-accepting')).toHaveText('1 of 2 clinicians accepting');
+  await expectAccessible(page);
+  await page.goto(`/therapists?tab=practices&q=${encodeURIComponent(`Cedar ${tag}`)}&region=ON`);
+  await expect(page.getByText('No practices have clinicians matching these filters.')).toBeVisible();
+  await found.waitFor({ state: 'detached' });
+});

@@ -68,6 +68,17 @@ export async function practicesOfReferral(db: Db, referralId: string): Promise<R
 }
 
 /** The practices a member belongs to, for their profile ("Works at ..."). */
+/** The practices of each of a page of directory cards ("Works at ..."), in one read through practice_members_user_idx. */
+export async function practicesOfMembers(db: Db, userIds: string[]): Promise<Map<string, PracticeLink[]>> {
+  const byMember = new Map<string, PracticeLink[]>();
+  if (!userIds.length) return byMember;
+  const rows = await queryRows<{ user_id: string; id: string; slug: string; name: string; role: PracticeLink['role'] }>(db, sql`
+    SELECT m.user_id, p.id, p.slug, p.name, m.role FROM practice_members m JOIN practices p ON p.id = m.practice_id
+    WHERE m.user_id = ANY(${`{${userIds.join(',')}}`}::uuid[]) ORDER BY p.name`);
+  for (const r of rows) byMember.set(r.user_id, [...(byMember.get(r.user_id) ?? []), { _id: r.id, slug: r.slug, name: r.name, role: r.role }]);
+  return byMember;
+}
+
 export async function practicesOfMember(db: Db, userId: string): Promise<PracticeLink[]> {
   const rows = await queryRows<{ id: string; slug: string; name: string; role: PracticeLink['role'] }>(db, sql`
     SELECT p.id, p.slug, p.name, m.role FROM practice_members m JOIN practices p ON p.id = m.practice_id

@@ -20,7 +20,7 @@ import { toCard, toFavorite, toProfile } from './present.ts';
 import { pageInfo } from '../../lib/paging.ts';
 import { lifetimeOf } from '../../lib/caches.ts';
 import { recordAuditedRead } from '../../lib/audit.ts';
-import { practicesOfMember } from '../../lib/practice-referrals.ts';
+import { practicesOfMember, practicesOfMembers } from '../../lib/practice-referrals.ts';
 
 // Enough recent candidates that six of them usually differ in city and main specialty.
 const FEATURED_POOL = 60;
@@ -96,7 +96,9 @@ async function searchDatabase(ctx: ServiceContext, f: DirectoryFilters, without?
   } else {
     [rows, total] = await Promise.all([directoryPage(ctx.db, limit, offset, without), listedTotal(ctx).then(lessSelf)]);
   }
-  return { users: rows.map(toCard), ...pageInfo(total, page, limit), total };
+  // "Works at ...": the page's practices in one read, kept with the page as the rest of the card is.
+  const practices = await practicesOfMembers(ctx.db, rows.map((r) => r.id));
+  return { users: rows.map((r) => ({ ...toCard(r), practices: practices.get(r.id) ?? [] })), ...pageInfo(total, page, limit), total };
 }
 
 /** Greedy variety: first people who add a new city and a new main specialty, then a new city, then anyone. */
