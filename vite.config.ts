@@ -50,6 +50,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
+    // Source maps beside the client's scripts: a browser fetches one only when its developer tools are open, and with
+    // them errors reported from the field and Lighthouse's best-practice audit (valid-source-maps) read the real code.
+    sourcemap: !isSsrBuild,
     chunkSizeWarningLimit: 600,
     // The server reads the manifest to preload each screen's chunks and to put the boot script first (decision 0094).
     manifest: true,
@@ -59,11 +62,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       // them), and a phone starting a member screen fetched over 100 files in 16 rounds. Two library chunks instead
       // (docs/decisions/0099); the app's own modules keep the automatic split, so a screen loads only its own code.
       // Mantine's style sheet stays with the entry that imports it: in the group, the entry would wait for all of Mantine.
+      // Mantine's charts stay out: a group takes its members' dependencies along, and the charts would bring recharts,
+      // d3 and redux (130 KB gzipped) to every screen; they belong to the two screens that draw charts.
       output: {
         codeSplitting: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, priority: 2 },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|use-callback-ref|use-sidecar|tslib|get-nonce|react-style-singleton|aria-hidden|clsx|detect-node-es)[\\/](?!.*\.css$)/, priority: 1 },
+            { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](?!charts)[^\\/]+|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|use-callback-ref|use-sidecar|tslib|get-nonce|react-style-singleton|aria-hidden|clsx|detect-node-es)[\\/](?!.*\.css$)/, priority: 1 },
           ],
         },
       },

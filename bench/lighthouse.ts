@@ -4,6 +4,7 @@
 // Chromium's own, which CDP still answers (Page.getInstallabilityErrors, Page.getAppManifest): those are read here.
 // Writes bench/results/lighthouse.json. Usage: node bench/lighthouse.ts (PGlite; the web build is made if missing)
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -17,6 +18,15 @@ import { CHROMIUM_ARGS } from './screens-browser.ts';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouseRun>>>['lhr'];
+
+/** The pass-or-fail audits of a category that failed, with their first few findings. */
+function failedAudits(lhr: Report, category: string) {
+  return (lhr.categories[category]?.auditRefs ?? []).map((ref) => lhr.audits[ref.id])
+    .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+    .map((a) => ({ id: a.id, items: JSON.stringify((a.details as { items?: unknown[] } | undefined)?.items?.slice(0, 3) ?? []).slice(0, 600) }));
+}
+
 async function lighthouse(url: string, blockWorker: boolean) {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_ARGS });
   try {
@@ -29,8 +39,8 @@ async function lighthouse(url: string, blockWorker: boolean) {
     return {
       scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
       metrics: Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue])),
-      failedBestPractices: Object.values(lhr.categories['best-practices']?.auditRefs ?? [])
-        .map((ref) => lhr.audits[ref.id]).filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id),
+      failedBestPractices: failedAudits(lhr, 'best-practices'),
+      failedSeo: failedAudits(lhr, 'seo'),
       lighthouseVersion: lhr.lighthouseVersion,
     };
   } finally {
@@ -40,12 +50,22 @@ async function lighthouse(url: string, blockWorker: boolean) {
 
 /** Chromium's installability verdict (what Lighthouse's removed "installable-manifest" audit reported). */
 async function installability(url: string) {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  // A persistent profile: Chromium refuses to install from an incognito context, which is what browser.newContext() is.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-lh-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
+  });
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     await page.goto(url);
-    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active), undefined, { timeout: 60_000 });
+    // The worker takes over the open page once it is activated (it claims its clients).
+    // (page.evaluate, not waitForFunction: an async predicate's promise is truthy at once.)
+    const deadline = Date.now() + 60_000;
+    while (!await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated'
+      && Boolean(navigator.serviceWorker.controller))) {
+      if (Date.now() > deadline) throw new Error('the service worker never took the page over');
+      await page.waitForTimeout(200);
+    }
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     const manifest = await cdp.send('Page.getAppManifest');
@@ -56,12 +76,13 @@ async function installability(url: string) {
       serviceWorkerControls: await page.evaluate(() => Boolean(navigator.serviceWorker.controller)),
     };
   } finally {
-    await browser.close();
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
   }
 }
 
 const web = cachedWebBuild();
-const ctx = await createTestContext({ listen: true, config: { WEB_DIR: web, LOG_LEVEL: 'silent' } });
+const ctx = await createTestContext({ listen: true, webDir: web, config: { LOG_LEVEL: 'silent' } });
 const url = `${baseUrl(ctx)}/`;
 const load = watchLoad();
 try {

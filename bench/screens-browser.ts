@@ -41,8 +41,9 @@ function memberCookies(origin: string, token: string) {
 }
 
 /** One cold visit: its time to usable and its request waterfall (from the page's own resource timing). */
-export async function visit(browser: Browser, origin: string, screen: Screen, token: string): Promise<Sample> {
+export async function visit(browser: Browser, origin: string, screen: Screen, token: string, locale = 'en'): Promise<Sample> {
   const context = await browser.newContext({
+    locale,
     viewport: { width: 390, height: 844 }, deviceScaleFactor: 1,
     storageState: {
       cookies: screen.signedIn ? memberCookies(origin, token) : [],

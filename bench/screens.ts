@@ -7,6 +7,7 @@
 //   SCREENS_BASE    a git revision (e.g. the commit before a change to the screens' start): its build is measured too, in turns with
 //                   this one, and written as "before"
 //   SCREENS_LIGHTHOUSE=0 skips Lighthouse
+//   SCREENS_LOCALE  the member's and the browser's language (en, fr-CA; default en): the French screens' times
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +28,7 @@ const RUNS = Number(process.env.SCREENS_RUNS ?? 7);
 const LABEL = process.env.SCREENS_LABEL ?? 'after';
 const BASE = process.env.SCREENS_BASE;
 const CONVERSATIONS = 30;
+const LOCALE = process.env.SCREENS_LOCALE ?? 'en';
 
 const SCREENS: Screen[] = [
   { name: 'landing', path: '/', selector: 'h1', signedIn: false },
@@ -74,6 +76,8 @@ if ((await count(db, 'posts')) === 0) {
 }
 await seedChat(db);
 const token = await benchToken(db);
+// The member's own choice decides the language of the pages drawn for them (decision 0270); the landing page follows the browser's.
+await db.execute(sql`UPDATE users SET locale = ${LOCALE} WHERE id = (SELECT id FROM users WHERE verification_status = 'verified' ORDER BY created_at LIMIT 1)`);
 const data = await sizes(db);
 await close();
 
@@ -89,9 +93,9 @@ try {
   const screens = new Map(apps.map((app) => [app.label, {} as Record<string, unknown>]));
   for (const screen of SCREENS) {
     const samples = new Map(apps.map((app) => [app.label, [] as Sample[]]));
-    for (const app of apps) await visit(browser, app.origin, screen, token); // warms the server's caches, not the browser's
+    for (const app of apps) await visit(browser, app.origin, screen, token, LOCALE); // warms the server's caches, not the browser's
     // In turns, so both apps meet the same load.
-    for (let i = 0; i < RUNS; i++) for (const app of apps) samples.get(app.label)!.push(await visit(browser, app.origin, screen, token));
+    for (let i = 0; i < RUNS; i++) for (const app of apps) samples.get(app.label)!.push(await visit(browser, app.origin, screen, token, LOCALE));
     for (const app of apps) {
       const s = summary(samples.get(app.label)!);
       screens.get(app.label)![screen.name] = { path: screen.path, element: screen.selector, signedIn: screen.signedIn, ...s };
@@ -104,7 +108,7 @@ try {
     const lh = process.env.SCREENS_LIGHTHOUSE === '0' ? undefined : await lighthouse(`${app.origin}/`);
     if (lh) console.log(`${app.label} lighthouse ${lh.performance} on /`, lh.metrics);
     runs[app.label] = {
-      measuredAt: new Date().toISOString(), data, visitsPerScreen: RUNS, ...machine, ...(base ? { inTurnsWith: apps.map((a) => a.label), base: BASE } : {}),
+      measuredAt: new Date().toISOString(), locale: LOCALE, data, visitsPerScreen: RUNS, ...machine, ...(base ? { inTurnsWith: apps.map((a) => a.label), base: BASE } : {}),
       screens: screens.get(app.label), lighthouse: lh,
     };
   }

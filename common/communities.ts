@@ -8,10 +8,8 @@ export const COMMUNITY_LIMITS = { name: 80, description: 1000, tags: 20, query: 
 
 // Texts of the spec (sections 5, 8) and of this feature's errors, shared by the server and the screens.
 export const NAME_REQUIRED = 'Name is required.';
-export const CREATE_COMMUNITY_FAILED = 'Failed to create community.';
 export const COMMUNITY_NOT_FOUND = 'Community not found.';
 export const COMMUNITY_NAME_TAKEN = 'A community with that name already exists.';
-export const CONFIRM_DELETE_COMMUNITY = 'Are you sure you want to permanently delete this community?';
 
 /** One free-text list ("CBT, , DBT ") as the spec says: comma-separated, trimmed, empties dropped, no repeats. */
 export function splitTags(text: string): string[] {

@@ -15,7 +15,6 @@ export const SEARCH_WINDOW = 60;
 
 // Texts of the spec (sections 2, 5, 8) and of this feature's errors, shared by the server and the screens.
 export const TITLE_CONTENT_REQUIRED = 'Title and content are required.';
-export const CREATE_POST_FAILED = 'Failed to create post';
 export const POST_NOT_FOUND = 'Post not found.';
 export const COMMENT_NOT_FOUND = 'Comment not found.';
 export const COMMENT_REQUIRED = 'Comment is required.';
@@ -29,10 +28,6 @@ export const REPLY_TOO_DEEP = `Replies can nest at most ${MAX_REPLY_DEPTH} level
 export const ONLY_AUTHOR_DELETES = 'Only the author can delete this. Administrators use "Remove as administrator".';
 export const ONLY_AUTHOR_OR_ADMIN_EDITS = 'Only the author or an administrator can edit this.';
 export const REMOVED_POST_NOT_EDITABLE = 'A removed post cannot be edited.';
-export const CONFIRM_ADMIN_REMOVE_POST = 'Remove this post as an administrator? Its title and text are replaced by a removal note, and the action is recorded in the audit log.';
-export const CONFIRM_ADMIN_REMOVE_COMMENT = 'Remove this comment as an administrator? The action is recorded in the audit log.';
-export const CONFIRM_DELETE_COMMENT = 'Are you sure you want to delete this comment?';
-export const confirmBulkDelete = (n: number) => `Are you sure you want to delete ${n} comments?`;
 
 /** POST /api/forumPosts. Empty title or content is checked in the route so the message is the spec's own. */
 export const CreatePostBody = z.object({

@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/charts/styles.css';
 import './app/global.css';
+import './lib/zod-jitless.ts';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 

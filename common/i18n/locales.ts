@@ -1,8 +1,6 @@
 // The languages Thera Root speaks, and how a request's or a browser's language is chosen among them: a member's
 // preference, else the browser's Accept-Language, else English (docs/decisions/0260). A third language is one entry
 // here and one catalogue file in ./lang.
-import { match } from '@formatjs/intl-localematcher';
-
 export const LOCALES = ['en', 'fr-CA'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
@@ -29,15 +27,21 @@ function requestedLanguages(header: string | undefined): string[] {
     .map(({ tag }) => tag);
 }
 
-/** The best of our locales for these requested tags ('fr', 'fr-FR' and 'fr-CA' all give fr-CA), else English. */
+/**
+ * The best of our locales for these requested tags ('fr', 'fr-FR' and 'fr-CA' all give fr-CA), else English: the first
+ * tag that names one of ours exactly, or by its language alone. With two locales of two languages this is all a
+ * matcher does; @formatjs/intl-localematcher did it for 10 KB of every page's JavaScript.
+ */
 function negotiateLocale(requested: readonly string[]): Locale {
-  if (requested.length === 0) return DEFAULT_LOCALE;
-  try {
-    const found = match([...requested], [...LOCALES], DEFAULT_LOCALE, { algorithm: 'best fit' });
-    return isLocale(found) ? found : DEFAULT_LOCALE;
-  } catch {
-    return DEFAULT_LOCALE;
+  for (const tag of requested) {
+    const wanted = tag.toLowerCase();
+    const exact = LOCALES.find((l) => l.toLowerCase() === wanted);
+    if (exact) return exact;
+    const language = wanted.split('-')[0];
+    const sameLanguage = LOCALES.find((l) => l.toLowerCase().split('-')[0] === language);
+    if (sameLanguage) return sameLanguage;
   }
+  return DEFAULT_LOCALE;
 }
 
 /** The locale of a request: the member's preference, else the cookie's choice, else the Accept-Language header. */

@@ -61,11 +61,6 @@ export async function clearToSend(check: PrivacyCheck, text: string, confirm: As
 export const withoutMentions = (text: string) => blankMentions(text).slice(0, PRIVACY_CHECK_MAX);
 
 /** Each kind as a finding's label in a list: "Phone number: 416 555 0199". */
-export const KIND_LABELS: Record<Finding['kind'], string> = {
-  name: 'Name', phone: 'Phone number', email: 'Email address', date: 'Date', address: 'Address', number: 'Identifying number',
-};
-
-/** The same kinds as catalogue messages (KIND_LABELS stays for the forums' screen until it is translated). */
 export const KIND_MESSAGES = defineMessages({
   name: { id: 'privacy.kind.name', defaultMessage: 'Name', description: 'A kind of identifying detail the privacy check found.' },
   phone: { id: 'privacy.kind.phone', defaultMessage: 'Phone number', description: 'A kind of identifying detail the privacy check found.' },

@@ -1,6 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { COMMENT_REQUIRED, POST_LIMITS } from '../../../../common/posts.ts';
+import { defineMessages, useIntl } from 'react-intl';
+import { POST_LIMITS } from '../../../../common/posts.ts';
 import { forumFindings } from '../../../../common/privacy-check.ts';
 import { PrivacyFindings } from '../../../components/PrivacyFindings.tsx';
 import { usePrivacyCheck, withoutMentions } from '../../../lib/privacy-check.ts';
@@ -8,6 +9,13 @@ import { useSubmit, type Failure } from '../../../lib/useSubmit.ts';
 import { useIdentifyingQuestion } from '../useIdentifyingQuestion.ts';
 import { IdentifyingQuestion } from './IdentifyingQuestion.tsx';
 import { MentionTextarea } from './MentionTextarea.tsx';
+import { TEXTS } from './texts.ts';
+
+const m = defineMessages({
+  placeholder: { id: 'forums.comments.placeholder', defaultMessage: 'Write a comment...', description: 'Placeholder of the comment (or reply) field.' },
+  help: { id: 'forums.comments.help', defaultMessage: 'Type @ to mention a member.', description: 'Help under the comment (or reply) field.' },
+  required: { id: 'forums.comments.required', defaultMessage: 'Comment is required.', description: 'A blank comment was submitted.' },
+});
 
 type Props = {
   label: string;
@@ -27,13 +35,14 @@ const loggedOnly: Failure = () => null;
 
 /** A comment or a reply: blank is never sent. */
 export function CommentForm({ label, submitLabel, onSubmit, failure = loggedOnly, onCancel, focusOnOpen, initialContent = '' }: Props) {
+  const intl = useIntl();
   const [content, setContent] = useState(initialContent);
   const { busy, message, setMessage, submit } = useSubmit(failure);
   const privacy = usePrivacyCheck(withoutMentions(content));
   const question = useIdentifyingQuestion();
 
   const send = (confirmDeidentified: boolean) => submit(async () => {
-    if (!content.trim()) return setMessage(COMMENT_REQUIRED);
+    if (!content.trim()) return setMessage(intl.formatMessage(m.required));
     if (await question.send(content, (confirmed) => onSubmit(content, confirmed), confirmDeidentified)) setContent('');
   });
 
@@ -41,7 +50,7 @@ export function CommentForm({ label, submitLabel, onSubmit, failure = loggedOnly
     <form onSubmit={send(false)} noValidate>
       <Stack gap="xs">
         <MentionTextarea
-          label={label} placeholder="Write a comment..." description="Type @ to mention a member." autosize minRows={2} maxRows={10} value={content} required
+          label={label} placeholder={intl.formatMessage(m.placeholder)} description={intl.formatMessage(m.help)} autosize minRows={2} maxRows={10} value={content} required
           maxLength={POST_LIMITS.comment} error={message} errorProps={{ role: 'alert' }}
           // eslint-disable-next-line jsx-a11y/no-autofocus -- focus follows the person's own action (Reply), not a page load
           autoFocus={focusOnOpen}
@@ -51,7 +60,7 @@ export function CommentForm({ label, submitLabel, onSubmit, failure = loggedOnly
           ? <IdentifyingQuestion refusal={question.refusal} busy={busy} onConfirm={send(true)} />
           : <PrivacyFindings findings={forumFindings(privacy.findings)} text={privacy.checkedText} subject="comment" warnOnly />}
         <Group gap="xs" justify="flex-end">
-          {onCancel && <Button variant="default" size="xs" onClick={onCancel}>Cancel</Button>}
+          {onCancel && <Button variant="default" size="xs" onClick={onCancel}>{intl.formatMessage(TEXTS.cancel)}</Button>}
           <Button type="submit" size="xs" loading={busy}>{submitLabel}</Button>
         </Group>
       </Stack>

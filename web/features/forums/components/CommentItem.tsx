@@ -1,19 +1,40 @@
 import { Box, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { CONFIRM_ADMIN_REMOVE_COMMENT, CONFIRM_DELETE_COMMENT } from '../../../../common/posts.ts';
+import { defineMessages, useIntl } from 'react-intl';
+import { DELETED_COMMENT } from '../../../../common/posts.ts';
+import { withValues } from '../../../lib/messages.ts';
 import { serverMessageOr } from '../../../lib/useSubmit.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { BlockedContent } from '../../../components/BlockedContent.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { ReportButton } from '../../../components/ReportButton.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { timeAgo } from '../../../lib/time.ts';
+import { TimeAgo } from '../../../components/TimeAgo.tsx';
 import { isAdmin, isVerified, useSession } from '../../../lib/session.tsx';
 import { countDescendants, type CommentNode } from '../tree.ts';
 import type { useCommentActions } from '../api.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { EditedMark } from './EditedMark.tsx';
 import { LikeButton } from './LikeButton.tsx';
+import { TEXTS } from './texts.ts';
+
+const m = withValues(defineMessages({
+  deletedAuthor: { id: 'forums.comment.deletedAuthor', defaultMessage: 'Deleted comment', description: 'Stands for the author of a comment whose author is gone (in "Reply to …", "Report comment by …").' },
+  deleted: { id: 'forums.comment.deleted', defaultMessage: '[deleted]', description: 'What a deleted comment shows in place of its text (keep the brackets).' },
+  deleteTitle: { id: 'forums.comment.deleteTitle', defaultMessage: 'Delete comment', description: 'Title of the confirmation before the author deletes their comment.' },
+  confirmDelete: { id: 'forums.comment.confirmDelete', defaultMessage: 'Are you sure you want to delete this comment?', description: 'Confirmation before the author deletes their comment.' },
+  confirmAdminRemove: { id: 'forums.comment.confirmAdminRemove', defaultMessage: 'Remove this comment as an administrator? The action is recorded in the audit log.', description: 'Confirmation before an administrator removes someone else\'s comment.' },
+  removeComment: { id: 'forums.comment.removeComment', defaultMessage: 'Remove comment', description: 'Confirmation button: an administrator removes the comment.' },
+  select: { id: 'forums.comment.select', defaultMessage: 'Select comment by {name}', description: 'Checkbox (administrators): select the comment by {name} for bulk delete.' },
+  editLabel: { id: 'forums.comment.editLabel', defaultMessage: 'Edit comment by {name}', description: 'Label of the field editing the comment by {name}.' },
+  saveFailed: { id: 'forums.comment.saveFailed', defaultMessage: 'Failed to save the comment.', description: 'An edited comment could not be saved and the server gave no reason.' },
+  reply: { id: 'forums.comment.reply', defaultMessage: 'Reply', description: 'Button: reply to the comment (opens a form); also the reply form\'s submit button.' },
+  report: { id: 'forums.comment.report', defaultMessage: 'comment by {name}', description: 'What is reported, in "Report comment by {name}" (the report button\'s name and dialog title).' },
+  edit: { id: 'forums.comment.edit', defaultMessage: 'Edit', description: 'Button: edit the comment.' },
+  showReplies: { id: 'forums.comment.showReplies', defaultMessage: 'Show replies ({count})', description: 'Button: show the comment\'s {count} folded replies.' },
+  hideReplies: { id: 'forums.comment.hideReplies', defaultMessage: 'Hide replies ({count})', description: 'Button: fold the comment\'s {count} replies.' },
+  replyTo: { id: 'forums.comment.replyTo', defaultMessage: 'Reply to {name}', description: 'Label of the field replying to the comment by {name}.' },
+}));
 
 // Past this depth replies stop moving right, so deep threads still fit a phone.
 const MAX_INDENT_DEPTH = 4;
@@ -28,6 +49,7 @@ type Props = {
 
 export function CommentItem({ node, depth, actions, selected, onSelect }: Props) {
   const { user } = useSession();
+  const intl = useIntl();
   const { comment, replies } = node;
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -35,16 +57,16 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
   const admin = isAdmin(user);
   const mine = Boolean(user && comment.author?._id === user._id);
   const liked = Boolean(user && comment.likes.includes(user._id));
-  const authorName = comment.author?.name ?? 'Deleted comment';
+  const authorName = comment.author?.name ?? intl.formatMessage(m.deletedAuthor);
   const hidden = countDescendants(node);
   const confirm = useConfirm();
 
   const remove = async () => {
-    if (await confirm({ title: 'Delete comment', message: CONFIRM_DELETE_COMMENT, confirmLabel: 'Delete' })) actions.remove.mutate(comment._id);
+    if (await confirm({ title: intl.formatMessage(m.deleteTitle), message: intl.formatMessage(m.confirmDelete), confirmLabel: intl.formatMessage(TEXTS.delete) })) actions.remove.mutate(comment._id);
   };
   // Only the author deletes (the spec); an administrator's removal of someone else's comment is its own, audited action.
   const adminRemove = async () => {
-    const ok = await confirm({ title: 'Remove as administrator', message: CONFIRM_ADMIN_REMOVE_COMMENT, confirmLabel: 'Remove comment' });
+    const ok = await confirm({ title: intl.formatMessage(TEXTS.removeAsAdmin), message: intl.formatMessage(m.confirmAdminRemove), confirmLabel: intl.formatMessage(m.removeComment) });
     if (ok) actions.adminRemove.mutate(comment._id);
   };
   const live = !comment.deleted;
@@ -58,27 +80,27 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
         {/* A deleted comment has no author to show: its tombstone and time make one line, without an empty gap. */}
         {comment.deleted ? (
           <Group gap="xs" wrap="nowrap">
-            <Text size="sm" c="dimmed" fs="italic">{comment.content}</Text>
-            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{timeAgo(comment.createdAt)}</Text>
+            <Text size="sm" c="dimmed" fs="italic">{comment.content === DELETED_COMMENT ? intl.formatMessage(m.deleted) : comment.content}</Text>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}><TimeAgo date={comment.createdAt} /></Text>
           </Group>
         ) : (
         <Group gap="xs" wrap="nowrap">
           {admin && (
             <Checkbox
-              size="xs" aria-label={`Select comment by ${authorName}`} checked={selected.has(comment._id)}
+              size="xs" aria-label={intl.formatMessage(m.select, { name: authorName })} checked={selected.has(comment._id)}
               onChange={(e) => onSelect(comment._id, e.currentTarget.checked)}
             />
           )}
           {comment.author ? <UserAvatar name={comment.author.name} src={comment.author.avatar} size="sm" /> : null}
-          <Text size="sm" fw={600} truncate>{comment.author ? comment.author.name : ''}</Text>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{timeAgo(comment.createdAt)}<EditedMark editedAt={comment.editedAt} /></Text>
+          <Text size="sm" fw={600} truncate translate="no">{comment.author ? comment.author.name : ''}</Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}><TimeAgo date={comment.createdAt} /><EditedMark editedAt={comment.editedAt} /></Text>
         </Group>
         )}
-        {live && !editing && <Box fz="sm" style={{ overflowWrap: 'anywhere' }}><Markdown>{comment.content}</Markdown></Box>}
+        {live && !editing && <Box fz="sm" style={{ overflowWrap: 'anywhere' }} translate="no"><Markdown>{comment.content}</Markdown></Box>}
         {live && editing && (
           <CommentForm
-            label={`Edit comment by ${authorName}`} submitLabel="Save" focusOnOpen initialContent={comment.content}
-            failure={serverMessageOr('Failed to save the comment.')} onCancel={() => setEditing(false)}
+            label={intl.formatMessage(m.editLabel, { name: authorName })} submitLabel={intl.formatMessage(TEXTS.save)} focusOnOpen initialContent={comment.content}
+            failure={serverMessageOr(intl.formatMessage(m.saveFailed))} onCancel={() => setEditing(false)}
             onSubmit={async (content, confirmDeidentified) => {
               await actions.edit.mutateAsync({ id: comment._id, content, confirmDeidentified });
               setEditing(false);
@@ -91,23 +113,23 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
               onToggle={() => actions.like.mutate({ id: comment._id, liked: !liked })} />
           )}
           {!comment.deleted && isVerified(user) && (
-            <Button variant="subtle" size="compact-sm" aria-expanded={replying} onClick={() => setReplying((v) => !v)}>Reply</Button>
+            <Button variant="subtle" size="compact-sm" aria-expanded={replying} onClick={() => setReplying((v) => !v)}>{intl.formatMessage(m.reply)}</Button>
           )}
           {!comment.deleted && !mine && isVerified(user) && (
-            <ReportButton targetType="comment" targetId={comment._id} what={`comment by ${authorName}`} />
+            <ReportButton targetType="comment" targetId={comment._id} what={intl.formatMessage(m.report, { name: authorName })} />
           )}
           {live && (mine || admin) && !editing && (
-            <Button variant="subtle" size="compact-sm" onClick={() => setEditing(true)}>Edit</Button>
+            <Button variant="subtle" size="compact-sm" onClick={() => setEditing(true)}>{intl.formatMessage(m.edit)}</Button>
           )}
           {live && mine && (
-            <Button variant="subtle" color="red" size="compact-sm" onClick={() => void remove()}>Delete</Button>
+            <Button variant="subtle" color="red" size="compact-sm" onClick={() => void remove()}>{intl.formatMessage(TEXTS.delete)}</Button>
           )}
           {live && admin && !mine && (
-            <Button variant="subtle" color="red" size="compact-sm" onClick={() => void adminRemove()}>Remove as administrator</Button>
+            <Button variant="subtle" color="red" size="compact-sm" onClick={() => void adminRemove()}>{intl.formatMessage(TEXTS.removeAsAdmin)}</Button>
           )}
           {replies.length > 0 && (
             <Button variant="subtle" color="gray" size="compact-sm" aria-expanded={!collapsed} onClick={() => setCollapsed((v) => !v)}>
-              {collapsed ? `Show replies (${hidden})` : `Hide replies (${hidden})`}
+              {intl.formatMessage(collapsed ? m.showReplies : m.hideReplies, { count: hidden })}
             </Button>
           )}
         </Group>
@@ -115,7 +137,7 @@ export function CommentItem({ node, depth, actions, selected, onSelect }: Props)
         </BlockedContent>
         {replying && (
           <CommentForm
-            label={`Reply to ${authorName}`} submitLabel="Reply" focusOnOpen onCancel={() => setReplying(false)}
+            label={intl.formatMessage(m.replyTo, { name: authorName })} submitLabel={intl.formatMessage(m.reply)} focusOnOpen onCancel={() => setReplying(false)}
             onSubmit={async (content, confirmDeidentified) => {
               await actions.reply.mutateAsync({ parentId: comment._id, content, confirmDeidentified });
               setReplying(false);

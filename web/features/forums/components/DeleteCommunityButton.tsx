@@ -1,8 +1,19 @@
 import { ActionIcon, Button } from '@mantine/core';
-import { CONFIRM_DELETE_COMMUNITY } from '../../../../common/communities.ts';
+import { defineMessages, useIntl } from 'react-intl';
+import { withValues } from '../../../lib/messages.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { isAdmin, useSession } from '../../../lib/session.tsx';
 import { useDeleteCommunity } from '../api.ts';
+import { TEXTS } from './texts.ts';
+
+// The compact button's sign; its name is the label.
+const CROSS = '✕';
+
+const m = withValues(defineMessages({
+  title: { id: 'forums.community.deleteTitle', defaultMessage: 'Delete community', description: 'Title of the confirmation before an administrator deletes a community.' },
+  confirm: { id: 'forums.community.confirmDelete', defaultMessage: 'Are you sure you want to permanently delete this community?', description: 'Confirmation before an administrator deletes a community.' },
+  label: { id: 'forums.community.deleteLabel', defaultMessage: 'Delete community {name}', description: 'Accessible name of the administrator\'s delete button for the community {name}.' },
+}));
 
 type Props = { community: { _id: string; name: string }; compact?: boolean; onDeleted?: () => void };
 
@@ -12,12 +23,13 @@ type Props = { community: { _id: string; name: string }; compact?: boolean; onDe
  */
 export function DeleteCommunityButton({ community, compact = false, onDeleted }: Props) {
   const { user } = useSession();
+  const intl = useIntl();
   const remove = useDeleteCommunity();
   const confirm = useConfirm();
   if (!isAdmin(user)) return null;
 
   const onDelete = async () => {
-    if (!(await confirm({ title: 'Delete community', message: CONFIRM_DELETE_COMMUNITY, confirmLabel: 'Delete' }))) return;
+    if (!(await confirm({ title: intl.formatMessage(m.title), message: intl.formatMessage(m.confirm), confirmLabel: intl.formatMessage(TEXTS.delete) }))) return;
     // Awaited rather than a mutate callback: the page refetches the community on success, finds it gone and unmounts
     // this button, and an unmounted mutate's callbacks never run.
     try {
@@ -27,14 +39,14 @@ export function DeleteCommunityButton({ community, compact = false, onDeleted }:
       console.error('Failed to delete community', e);
     }
   };
-  const label = `Delete community ${community.name}`;
+  const label = intl.formatMessage(m.label, { name: community.name });
   return compact ? (
     <ActionIcon color="red" variant="subtle" aria-label={label} onClick={() => void onDelete()} loading={remove.isPending}>
-      <span aria-hidden>✕</span>
+      <span aria-hidden>{CROSS}</span>
     </ActionIcon>
   ) : (
     <Button color="red" variant="light" size="xs" aria-label={label} onClick={() => void onDelete()} loading={remove.isPending}>
-      Delete
+      {intl.formatMessage(TEXTS.delete)}
     </Button>
   );
 }

@@ -1,12 +1,18 @@
 import { Combobox, Group, Text, Textarea, useCombobox, VisuallyHidden, type TextareaProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
 import { mentionMarkup, type Mention } from '../../../../common/mentions.ts';
 import type { MentionSuggestion } from '../../../../common/notifications.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { useMentionSuggestions } from '../api.ts';
 import { markupFromDisplay, mentionDisplay, mentionEndingAt, mentionsIn } from './mentionText.ts';
 import { findMentionTrigger, insertMention, type MentionTrigger } from './mentionTrigger.ts';
+
+const m = defineMessages<{ status: { count: number }; list: Record<never, never> }>({
+  status: { id: 'forums.mention.status', defaultMessage: '{count, plural, one {# member to mention: use the arrow keys, then Enter.} other {# members to mention: use the arrow keys, then Enter.}}', description: 'Read by screen readers when members to mention are suggested while typing "@".' },
+  list: { id: 'forums.mention.list', defaultMessage: 'Members to mention', description: 'Accessible name of the list of members suggested after "@".' },
+});
 
 type Props = Omit<TextareaProps, 'value' | 'onChange'> & { value: string; onChange: (value: string) => void };
 
@@ -17,6 +23,7 @@ type Props = Omit<TextareaProps, 'value' | 'onChange'> & { value: string; onChan
  * textarea keeps the focus and points at the highlighted member (aria-activedescendant), as an autocomplete textbox.
  */
 export function MentionTextarea({ value, onChange, onKeyDown, ...textareaProps }: Props) {
+  const intl = useIntl();
   const ref = useRef<HTMLTextAreaElement>(null);
   // Members picked in this editor: with those already in the text, what "@Name" maps back to.
   const [picked, setPicked] = useState<Mention[]>([]);
@@ -34,7 +41,7 @@ export function MentionTextarea({ value, onChange, onKeyDown, ...textareaProps }
   const combobox = useCombobox({ opened: open });
   const listId = useId();
   const optionId = (member: MentionSuggestion) => `${listId}-${member._id}`;
-  const listKey = members.map((m) => m._id).join();
+  const listKey = members.map((member) => member._id).join();
   const active = highlight.list === listKey ? highlight.index : 0;
   const move = (step: number) => setHighlight({ list: listKey, index: (active + step + members.length) % members.length });
 
@@ -96,7 +103,7 @@ export function MentionTextarea({ value, onChange, onKeyDown, ...textareaProps }
 
   return (
     <Combobox store={combobox} onOptionSubmit={(id) => {
-      const member = members.find((m) => m._id === id);
+      const member = members.find((one) => one._id === id);
       if (member) pick(member);
     }} position="bottom-start" withinPortal={false}>
       <Combobox.Target withKeyboardNavigation={false} withAriaAttributes={false}>
@@ -109,16 +116,16 @@ export function MentionTextarea({ value, onChange, onKeyDown, ...textareaProps }
         />
       </Combobox.Target>
       <VisuallyHidden role="status">
-        {open ? `${members.length} ${members.length === 1 ? 'member' : 'members'} to mention: use the arrow keys, then Enter.` : ''}
+        {open ? intl.formatMessage(m.status, { count: members.length }) : ''}
       </VisuallyHidden>
       <Combobox.Dropdown>
-        <Combobox.Options id={listId} aria-label="Members to mention">
-          {members.map((m, i) => (
-            <Combobox.Option key={m._id} id={optionId(m)} value={m._id} selected={i === active} aria-selected={i === active}
+        <Combobox.Options id={listId} aria-label={intl.formatMessage(m.list)}>
+          {members.map((member, i) => (
+            <Combobox.Option key={member._id} id={optionId(member)} value={member._id} selected={i === active} aria-selected={i === active}
               onMouseOver={() => setHighlight({ list: listKey, index: i })}>
               <Group gap="xs" wrap="nowrap">
-                <UserAvatar name={m.name} src={m.avatar} size="sm" aria-hidden="true" />
-                <Text size="sm">{m.name}</Text>
+                <UserAvatar name={member.name} src={member.avatar} size="sm" aria-hidden="true" />
+                <Text size="sm" translate="no">{member.name}</Text>
               </Group>
             </Combobox.Option>
           ))}

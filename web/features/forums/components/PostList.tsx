@@ -1,8 +1,10 @@
 import { Alert, Button, Center, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { usePostList, type PostScope } from '../api.ts';
 import { PostCard } from './PostCard.tsx';
+import { TEXTS } from './texts.ts';
 
 type Props = { scope: PostScope; emptyText: string; loadingText: string; showCommunity?: boolean };
 
@@ -11,6 +13,7 @@ type Props = { scope: PostScope; emptyText: string; loadingText: string; showCom
  * does the same for keyboards, and for browsers without IntersectionObserver.
  */
 export function PostList({ scope, emptyText, loadingText, showCommunity }: Props) {
+  const intl = useIntl();
   const list = usePostList(scope);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -35,7 +38,7 @@ export function PostList({ scope, emptyText, loadingText, showCommunity }: Props
       <div ref={sentinel} />
       {hasNextPage && (
         <Center>
-          <Button variant="light" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>Load more</Button>
+          <Button variant="light" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>{intl.formatMessage(TEXTS.loadMore)}</Button>
         </Center>
       )}
     </Stack>
