@@ -183,6 +183,24 @@ export type InvitationList = z.infer<typeof InvitationList>;
 export const PracticeLink = z.object({ _id: z.string(), slug: z.string(), name: z.string(), role: z.enum(PRACTICE_ROLES) });
 export type PracticeLink = z.infer<typeof PracticeLink>;
 
+/** Suggestions offer a practice when at least this many of its clinicians match the referral (docs/decisions/0345). */
+export const PRACTICE_SUGGESTION_MIN_CLINICIANS = 2;
+export const PRACTICE_SUGGESTIONS_MAX = 5;
+/** A practice among a referral's suggestions: how many of its clinicians match, how many accept, and why, in words. */
+export const PracticeSuggestionSchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  matchingClinicians: z.number(),
+  acceptingClinicians: z.number(),
+  /** The practice works in the client's region (one of its locations is there). */
+  inRegion: z.boolean(),
+  /** "3 clinicians match", "2 accepting new clients", "located in ON". */
+  reasons: z.array(z.string()),
+});
+export type PracticeSuggestion = z.infer<typeof PracticeSuggestionSchema>;
+
 /** One referral in a practice's inbox: the needs (never the note: the assigned clinician reads it), where it stands. */
 export const InboxItem = z.object({
   _id: z.string(),
