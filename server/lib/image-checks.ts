@@ -52,7 +52,7 @@ export function checkPhotoBytes(bytes: Buffer, declared: { mimetype: string; fil
 }
 
 /** Above this many pixels an image is refused before it is decoded: a small file can declare a huge image (a bomb). */
-export const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = 40_000_000;
 
 /**
  * Decodes the image within the pixel limit (one frame only) and writes it anew as WebP at `size`: nothing of the file
