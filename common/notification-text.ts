@@ -43,6 +43,7 @@ const SENTENCES: Record<NotificationType, (who: string, detail: string | null) =
   practiceReferralReceived: (who, detail) => `${who} sent a referral to ${detail ?? 'your practice'}`,
   practiceReferralAssigned: (who, detail) => `${who} assigned you a referral at ${detail ?? 'your practice'}`,
   referralAssigned: (who, detail) => `Your referral was assigned to ${who} at ${detail ?? 'a practice'}`,
+  practiceInvitation: (who, detail) => `${who} invited you to join ${detail ?? 'a practice'}`,
 };
 
 /** "Amara Okafor and 3 others liked your post", plus " in Trauma-Informed Care" when a place is known. */

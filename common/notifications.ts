@@ -25,6 +25,8 @@ const NOTIFICATION_TYPES = [
   'referralOutcome', 'referralOutcomeDue',
   // Group practices (docs/decisions/0245): a referral in the practice's inbox, one assigned to me, mine assigned.
   'practiceReferralReceived', 'practiceReferralAssigned', 'referralAssigned',
+  // An invitation to join a practice (to the invitee).
+  'practiceInvitation',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
@@ -68,6 +70,7 @@ export const DEFAULT_PREFERENCES: Record<PreferenceKey, TypePreference> = {
   groupInvitation: on('immediate', true), groupJoinRequest: on('immediate', true), groupMeetingSoon: on('immediate', true),
   referralOutcome: on('immediate', true), referralOutcomeDue: on('immediate'),
   practiceReferralReceived: on('immediate', true), practiceReferralAssigned: on('immediate', true), referralAssigned: on('immediate', true),
+  practiceInvitation: on('immediate', true),
   chatMessage: on('immediate', true),
 };
 
@@ -102,7 +105,7 @@ export const UpdatePreferencesBody = z.object({
 }).strict();
 export type UpdatePreferencesInput = z.infer<typeof UpdatePreferencesBody>;
 
-export const TARGET_KINDS = ['post', 'comment', 'licence', 'resource', 'referral', 'group', 'conversation'] as const;
+export const TARGET_KINDS = ['post', 'comment', 'licence', 'resource', 'referral', 'group', 'conversation', 'practice'] as const;
 const NotificationTarget = z.object({
   kind: z.enum(TARGET_KINDS),
   _id: z.string(),

@@ -2,6 +2,8 @@
 // referrals sent to it (docs/decisions/0245-group-practices.md). Shared by the server and the web app.
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
+import { optionList, splitList } from './option-lists.ts';
+import { ACCEPTING_STATUSES, AGE_GROUPS, FEE_MODELS, LANGUAGES, MODALITIES, SESSION_FORMATS, SPECIALTIES } from './options.ts';
 import { REGION_CODES } from './regions.ts';
 
 const PRACTICE_ROLES = ['owner', 'admin', 'clinician', 'intake'] as const;
@@ -18,6 +20,9 @@ const PRACTICE_REFERRAL_STATES = ['unassigned', 'assigned', 'no capacity'] as co
 export type PracticeReferralState = (typeof PRACTICE_REFERRAL_STATES)[number];
 
 export const PRACTICE_LIMITS = { name: 120, description: 2000, website: 200, phone: 40, city: 80, locations: 10, pageSize: 20 } as const;
+/** A logo upload: at most 5 MB as sent; stored as a 256-pixel square WebP, the whole image kept (padded, never cut). */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+export const LOGO_SIZE_PX = 256;
 
 // The roles' words on screen are catalogue messages: web/features/practices/roles.ts.
 
@@ -45,6 +50,14 @@ export const PRACTICE_TEXTS = {
   ownPractice: 'You cannot refer a client to your own practice.',
   websiteInvalid: 'must be a web address starting with https:// or http://',
   adminText: 'Administrators see practices, not their referrals.',
+  noLogo: 'Please choose a logo to upload.',
+  logoTooLarge: 'This logo is larger than 5 MB. Please choose a smaller one.',
+  logoTooManyPixels: 'This logo is too large in pixels (at most 40 megapixels).',
+  logoUnreadable: 'This logo could not be read. Please try another file.',
+  logoUnsupported: 'Please upload a JPEG, PNG or WebP logo.',
+  logoMismatched: 'This file is not the image its name or type says it is.',
+  logoNotMultipart: 'Send the logo as multipart/form-data.',
+  logoNotFound: 'Logo not found.',
   /** "3 of 7 clinicians accepting" */
   accepting: (accepting: number, total: number) => `${accepting} of ${total} clinician${total === 1 ? '' : 's'} accepting`,
   /** What the sender reads once a practice assigned the referral. */
@@ -83,15 +96,33 @@ export const PracticeParams = z.object({ id: IdSchema });
 export const MemberParams = z.object({ id: IdSchema, userId: IdSchema });
 export const InvitationParams = z.object({ id: IdSchema, invitationId: IdSchema });
 export const PracticeReferralParams = z.object({ id: IdSchema, referralId: IdSchema });
+/** GET /api/practices/{id}/logo/{hash}.webp: the stored logo (its address changes with it). */
+export const LogoFileParams = z.object({ id: IdSchema, file: z.string().max(80).regex(/^[0-9a-f]{32}\.webp$/, 'must be a logo file name') });
 
 // A cursor is the last item's time and id: `2026-11-24T12:00:00.000Z_<uuid>`, or for the list a name and id.
 const Cursor = z.string().max(300);
 
+const queryList = (options: readonly string[]) => z.preprocess(splitList, optionList(options).optional());
+/**
+ * GET /api/practices: the practice's own name (`q`), a city of its locations (`location`) and a region it works in,
+ * then the directory's filters applied to its clinicians: a practice is listed when at least one clinician (a member
+ * other than intake, verified) matches them all, as the therapists tab would list that clinician.
+ */
 export const PracticeListQuery = z.object({
   q: z.string().trim().max(100).optional(),
+  location: z.string().trim().max(100).optional(),
   region: Region.optional(),
-  /** Only practices with at least one clinician accepting clients. */
-  accepting: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  specialties: queryList(SPECIALTIES),
+  modalities: queryList(MODALITIES),
+  demographics: queryList(AGE_GROUPS),
+  sessionFormat: queryList(SESSION_FORMATS),
+  languages: queryList(LANGUAGES),
+  feeModels: queryList(FEE_MODELS),
+  /**
+   * A clinician with one of these statuses (`accepting`, or `accepting,waitlist`, as the directory); `true` is
+   * `accepting` (the first form of this filter), `false` no filter.
+   */
+  accepting: z.preprocess((v) => (v === 'true' ? ['accepting'] : v === 'false' ? undefined : splitList(v)), optionList(ACCEPTING_STATUSES).optional()),
   cursor: Cursor.optional(),
 });
 export type PracticeListQuery = z.infer<typeof PracticeListQuery>;
@@ -151,6 +182,24 @@ export type InvitationList = z.infer<typeof InvitationList>;
 /** A practice as a profile shows it ("Works at ..."). */
 export const PracticeLink = z.object({ _id: z.string(), slug: z.string(), name: z.string(), role: z.enum(PRACTICE_ROLES) });
 export type PracticeLink = z.infer<typeof PracticeLink>;
+
+/** Suggestions offer a practice when at least this many of its clinicians match the referral (docs/decisions/0345). */
+export const PRACTICE_SUGGESTION_MIN_CLINICIANS = 2;
+export const PRACTICE_SUGGESTIONS_MAX = 5;
+/** A practice among a referral's suggestions: how many of its clinicians match, how many accept, and why, in words. */
+export const PracticeSuggestionSchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  matchingClinicians: z.number(),
+  acceptingClinicians: z.number(),
+  /** The practice works in the client's region (one of its locations is there). */
+  inRegion: z.boolean(),
+  /** "3 clinicians match", "2 accepting new clients", "located in ON". */
+  reasons: z.array(z.string()),
+});
+export type PracticeSuggestion = z.infer<typeof PracticeSuggestionSchema>;
 
 /** One referral in a practice's inbox: the needs (never the note: the assigned clinician reads it), where it stands. */
 export const InboxItem = z.object({

@@ -8,7 +8,7 @@ import { AGE_GROUPS, ACCEPTING_STATUSES, FEE_MODELS, LANGUAGES, MODALITIES, SESS
 import { REGION_CODES } from './regions.ts';
 import { ConfirmLikelyName } from './privacy-check.ts';
 import { ReferralOutcomeSchema, ResponsivenessFields } from './referral-outcomes.ts';
-import { ReferralPractice } from './practices.ts';
+import { PracticeSuggestionSchema, ReferralPractice } from './practices.ts';
 
 /** A referral's own status; 'expired' is computed from expiresAt on every read (an open one past it). */
 const REFERRAL_STATUSES = ['open', 'placed', 'withdrawn', 'expired'] as const;
@@ -280,7 +280,11 @@ const SuggestionSchema = z.object({
   ...ResponsivenessFields,
 });
 export type Suggestion = z.infer<typeof SuggestionSchema>;
-export const SuggestionsResponse = z.object({ suggestions: z.array(SuggestionSchema) });
+export const SuggestionsResponse = z.object({
+  suggestions: z.array(SuggestionSchema),
+  /** Group practices several of whose clinicians match (docs/decisions/0345); refer to them with `recipientPracticeIds`. */
+  practices: z.array(PracticeSuggestionSchema).optional(),
+});
 
 /** GET /api/referrals/counts: the nav badge. */
 export const ReferralCounts = z.object({ receivedOpen: z.number(), sentOpen: z.number() });

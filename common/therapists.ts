@@ -142,6 +142,8 @@ export const TherapistCard = z.object({
   specialties: z.array(z.string()),
   modalities: z.array(z.string()),
   ...Availability,
+  /** The group practices the therapist works at ("Works at Harbour Therapy"), on the directory's pages. */
+  practices: z.array(PracticeLink).optional(),
 });
 export type TherapistCard = z.infer<typeof TherapistCard>;
 

@@ -57,6 +57,11 @@ const SENTENCES = defineMessages({
     defaultMessage: '{hasPractice, select, yes {Your referral was assigned to {who} at {practice}} other {Your referral was assigned to {who} at a practice}}',
     description: 'Notification: {who} is the therapist the practice chose, {practice} its name when known.',
   },
+  practiceInvitation: {
+    id: 'notificationText.practiceInvitation',
+    defaultMessage: '{hasPractice, select, yes {{who} invited you to join {practice}} other {{who} invited you to join a practice}}',
+    description: 'Notification: {who} invited the member to join a group practice; {practice} is its name, when known.',
+  },
 });
 
 const IN_PLACE = defineMessages({
@@ -88,6 +93,7 @@ export const PREFERENCE_MESSAGES = defineMessages({
   practiceReferralReceived: { id: 'notificationText.preference.practiceReferralReceived', defaultMessage: 'Referral to my practice\'s inbox', description: 'A kind of notification.' },
   practiceReferralAssigned: { id: 'notificationText.preference.practiceReferralAssigned', defaultMessage: 'Referral assigned to me by my practice', description: 'A kind of notification.' },
   referralAssigned: { id: 'notificationText.preference.referralAssigned', defaultMessage: 'My referral assigned by a practice', description: 'A kind of notification.' },
+  practiceInvitation: { id: 'notificationText.preference.practiceInvitation', defaultMessage: 'Invitation to join a practice', description: 'A kind of notification.' },
   chatMessage: { id: 'notificationText.preference.chatMessage', defaultMessage: 'Chat messages I missed', description: 'A kind of notification: chat messages, by email only.' },
 }) satisfies Record<PreferenceKey, unknown>;
 

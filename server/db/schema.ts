@@ -723,6 +723,8 @@ export const practices = pgTable('practices', {
   logo: text('logo'),
   locations: jsonb('locations').notNull().default(sql`'[]'::jsonb`),
   regions: textList('regions'),
+  /** The locations' cities, lower-cased and joined with ' | ': the directory's location filter (migration 0420). */
+  cities: text('cities').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -732,6 +734,7 @@ export const practices = pgTable('practices', {
   index('practices_regions_idx').using('gin', t.regions),
   index('practices_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   index('practices_name_id_idx').on(sql`lower(${t.name})`, t.id),
+  index('practices_cities_trgm').using('gin', sql`${t.cities} gin_trgm_ops`),
 ]);
 
 /** Who belongs to a practice and in which role; one owner (migration 0340). */

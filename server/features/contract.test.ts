@@ -20,7 +20,7 @@ const PUBLIC = [
   // A consultation-group calendar feed: the private token in its URL is the credential (calendar apps poll it).
   'GET /api/groups/calendar/:token.ics',
   // Group practices are public, as the therapist directory is.
-  'GET /api/practices', 'GET /api/practices/:id',
+  'GET /api/practices', 'GET /api/practices/:id', 'GET /api/practices/:id/logo/:file',
 ];
 
 async function registeredRoutes(): Promise<RouteOptions[]> {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ErrorResponse, type ErrorCode } from '../../common/errors.ts';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../common/privacy.ts';
+import { LOGO_MAX_BYTES } from '../../common/practices.ts';
 import { OPERATIONS } from './openapi-operations.ts';
 
 type Refusal = { status: string; codes: ErrorCode[]; description: string };
@@ -66,6 +67,16 @@ const UNSCHEMED_BODIES: Record<string, Json> = {
       'multipart/form-data': {
         schema: { type: 'object', properties: { photo: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['photo'] },
         encoding: { photo: { contentType: AVATAR_TYPES.join(', ') } },
+      },
+    },
+  },
+  'POST /api/practices/{id}/logo': {
+    required: true,
+    description: `One logo (${AVATAR_TYPES.join(', ')}), at most ${LOGO_MAX_BYTES / 1024 / 1024} MB; kept whole, as a 256-pixel square.`,
+    content: {
+      'multipart/form-data': {
+        schema: { type: 'object', properties: { logo: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['logo'] },
+        encoding: { logo: { contentType: AVATAR_TYPES.join(', ') } },
       },
     },
   },

@@ -1,8 +1,11 @@
 // What the referral feature needs of group practices (docs/decisions/0245-group-practices.md), shared so that neither
 // feature imports the other: checking the practices a referral is sent to, recording it in their intake inboxes with the
 // notice to their intake members, and what the sender reads of each practice ("Assigned to Dr X at Harbour Therapy").
-import { sql } from 'drizzle-orm';
-import { INBOX_ROLES, PRACTICE_TEXTS, type PracticeLink, type ReferralPractice } from '../../common/practices.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  INBOX_ROLES, PRACTICE_SUGGESTION_MIN_CLINICIANS, PRACTICE_SUGGESTIONS_MAX, PRACTICE_TEXTS, type PracticeLink, type PracticeSuggestion,
+  type ReferralPractice,
+} from '../../common/practices.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { badRequest, forbidden } from './errors.ts';
 import { outboxEvent, type OutboxEvent } from './outbox.ts';
@@ -68,9 +71,51 @@ export async function practicesOfReferral(db: Db, referralId: string): Promise<R
 }
 
 /** The practices a member belongs to, for their profile ("Works at ..."). */
+/** The practices of each of a page of directory cards ("Works at ..."), in one read through practice_members_user_idx. */
+export async function practicesOfMembers(db: Db, userIds: string[]): Promise<Map<string, PracticeLink[]>> {
+  const byMember = new Map<string, PracticeLink[]>();
+  if (!userIds.length) return byMember;
+  const rows = await queryRows<{ user_id: string; id: string; slug: string; name: string; role: PracticeLink['role'] }>(db, sql`
+    SELECT m.user_id, p.id, p.slug, p.name, m.role FROM practice_members m JOIN practices p ON p.id = m.practice_id
+    WHERE m.user_id = ANY(${`{${userIds.join(',')}}`}::uuid[]) ORDER BY p.name`);
+  for (const r of rows) byMember.set(r.user_id, [...(byMember.get(r.user_id) ?? []), { _id: r.id, slug: r.slug, name: r.name, role: r.role }]);
+  return byMember;
+}
+
 export async function practicesOfMember(db: Db, userId: string): Promise<PracticeLink[]> {
   const rows = await queryRows<{ id: string; slug: string; name: string; role: PracticeLink['role'] }>(db, sql`
     SELECT p.id, p.slug, p.name, m.role FROM practice_members m JOIN practices p ON p.id = m.practice_id
     WHERE m.user_id = ${userId} ORDER BY p.name`);
   return rows.map((r) => ({ _id: r.id, slug: r.slug, name: r.name, role: r.role }));
+}
+
+/**
+ * Practices to suggest for a referral (docs/decisions/0345): those with at least PRACTICE_SUGGESTION_MIN_CLINICIANS
+ * clinicians (not intake) among the referral's candidates, `candidate` being the referral feature's test on a user row
+ * `u`. Never the caller's own practice, nor one with a member on either side of a block with the caller (as referring
+ * to it is refused). In the client's region first, then by accepting clinicians, then by matching ones.
+ */
+export async function suggestPractices(db: Db, callerId: string, candidate: SQL, region: string | undefined): Promise<PracticeSuggestion[]> {
+  const inRegion = region ? sql`p.regions @> ${`{${region}}`}::text[]` : sql`false`;
+  const rows = await queryRows<{ id: string; slug: string; name: string; logo: string | null; matching: number; accepting: number; in_region: boolean }>(db, sql`
+    SELECT p.id, p.slug, p.name, p.logo, count(*)::int AS matching,
+      count(*) FILTER (WHERE u.accepting_clients = 'accepting')::int AS accepting, ${inRegion} AS in_region
+    FROM practice_members m JOIN users u ON u.id = m.user_id JOIN practices p ON p.id = m.practice_id
+    WHERE m.role <> 'intake' AND u.id <> ${callerId} AND ${candidate}
+      AND NOT EXISTS (SELECT 1 FROM practice_members me WHERE me.practice_id = p.id AND me.user_id = ${callerId})
+      AND NOT EXISTS (SELECT 1 FROM practice_members pm JOIN blocks b
+        ON (b.blocker_id = pm.user_id AND b.blocked_id = ${callerId}) OR (b.blocker_id = ${callerId} AND b.blocked_id = pm.user_id)
+        WHERE pm.practice_id = p.id)
+    GROUP BY p.id
+    HAVING count(*) >= ${PRACTICE_SUGGESTION_MIN_CLINICIANS}
+    ORDER BY in_region DESC, accepting DESC, matching DESC, lower(p.name), p.id
+    LIMIT ${PRACTICE_SUGGESTIONS_MAX}`);
+  return rows.map((r) => ({
+    _id: r.id, slug: r.slug, name: r.name, logo: r.logo, matchingClinicians: r.matching, acceptingClinicians: r.accepting, inRegion: r.in_region,
+    reasons: [
+      `${r.matching} clinicians match`,
+      ...(r.accepting ? [`${r.accepting} accepting new clients`] : []),
+      ...(region && r.in_region ? [`located in ${region}`] : []),
+    ],
+  }));
 }

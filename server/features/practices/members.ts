@@ -10,7 +10,9 @@ import { queryRows, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { keepAnswerWithin } from '../../lib/idempotency.ts';
+import { recordEvents } from '../../lib/outbox.ts';
 import { findPractice, requireRole, roleIn } from './access.ts';
+import { invitationNotice } from './events.ts';
 import { readPractice } from './practices.ts';
 
 type GivenRole = Exclude<PracticeRole, 'owner'>;
@@ -31,7 +33,7 @@ const toInvitation = (r: InvitationRow): Invitation => ({
 });
 
 export async function invite(ctx: AppContext, user: CurrentUser, practiceId: string, input: { userId: string; role: GivenRole }): Promise<Invitation> {
-  const { role: mine } = await requireRole(ctx.db, practiceId, user.id, MANAGING_ROLES, PRACTICE_TEXTS.notManager);
+  const { practice, role: mine } = await requireRole(ctx.db, practiceId, user.id, MANAGING_ROLES, PRACTICE_TEXTS.notManager);
   if (input.role === 'admin' && mine !== 'owner') throw forbidden(PRACTICE_TEXTS.notOwner);
   const [invitee] = await queryRows<{ listed: boolean; blocked: boolean; member: boolean }>(ctx.db, sql`
     SELECT (u.verification_status = 'verified' AND NOT u.disabled AND u.role <> 'admin') AS listed,
@@ -41,7 +43,7 @@ export async function invite(ctx: AppContext, user: CurrentUser, practiceId: str
   if (!invitee?.listed) throw badRequest(PRACTICE_TEXTS.inviteeMissing);
   if (invitee.blocked) throw forbidden(PRACTICE_TEXTS.inviteeBlocked);
   if (invitee.member) throw conflict(PRACTICE_TEXTS.alreadyMember);
-  return ctx.db.transaction(async (tx) => {
+  const { answer, events } = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
     const [row] = await queryRows<{ id: string }>(t, sql`
       INSERT INTO practice_invitations (practice_id, user_id, role, invited_by) VALUES (${practiceId}, ${input.userId}, ${input.role}, ${user.id})
@@ -49,9 +51,13 @@ export async function invite(ctx: AppContext, user: CurrentUser, practiceId: str
     if (!row) throw conflict(PRACTICE_TEXTS.alreadyInvited);
     const [created] = await queryRows<InvitationRow>(t, sql`${INVITATION} WHERE i.id = ${row.id}`);
     const answer = toInvitation(created);
+    // The invitee hears of it (notification centre, email and push by preference), once the invitation committed.
+    const events = await recordEvents(ctx, t, [invitationNotice.of({ practiceId, practiceName: practice.name, actorId: user.id, to: input.userId })]);
     await keepAnswerWithin(t, answer);
-    return answer;
+    return { answer, events };
   });
+  await events.deliver();
+  return answer;
 }
 
 /** The practice's pending invitations (its owner and admins). */

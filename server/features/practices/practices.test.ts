@@ -7,6 +7,7 @@ import { NOT_VERIFIED } from '../../lib/auth.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createUser, randomLetters } from '../../test/factories.ts';
 import { caller } from '../../test/http.ts';
+import { mailIn } from '../../test/mail.ts';
 import { staffedPractice } from './test-helpers.ts';
 
 let ctx: TestContext;
@@ -77,6 +78,33 @@ describe('members and roles', () => {
     expect((await call('PATCH', `/api/practices/${p.id}/invitations/${invited.body._id}`, newcomer, { accept: true })).status).toBe(409);
     const profile = await call('GET', `/api/users/${p.clinician.id}`, newcomer);
     expect(profile.body.practices).toEqual([{ _id: p.id, slug: p.slug, name: p.name, role: 'clinician' }]);
+  });
+
+  it('tells the invitee in the notification centre and, 10 minutes later if unread, by a content-free email', async () => {
+    const p = await staffedPractice(ctx.db, call);
+    const invitee = await createUser(ctx.db);
+    const invited = await call('POST', `/api/practices/${p.id}/invitations`, p.admin, { userId: invitee.id, role: 'intake' });
+    expect(invited.status).toBe(201);
+    await ctx.app.jobs.settled();
+    const bell = await call('GET', '/api/notifications', invitee);
+    expect(bell.body.notifications).toEqual([expect.objectContaining({
+      type: 'practiceInvitation', detail: p.name, actors: [expect.objectContaining({ _id: p.admin.id })],
+      target: expect.objectContaining({ kind: 'practice', _id: p.id, url: '/practices' }),
+    })]);
+    // Listed where it is answered.
+    const mine = await call('GET', '/api/users/me/practice-invitations', invitee);
+    expect(mine.body.invitations).toEqual([expect.objectContaining({ _id: invited.body._id, role: 'intake', practice: { _id: p.id, slug: p.slug, name: p.name } })]);
+    // Each invitee was told of their own invitation (the staff when they joined), nobody else.
+    const told = await ctx.db.execute(sql`SELECT user_id FROM notifications WHERE type = 'practiceInvitation' AND target_id = ${p.id}`)
+      .then((r) => (r as unknown as { rows: { user_id: string }[] }).rows.map((x) => x.user_id).sort());
+    expect(told).toEqual([p.admin.id, p.clinician.id, p.intake.id, invitee.id].sort());
+    await ctx.app.jobs.runDue(new Date(Date.now() + 11 * 60_000));
+    const mail = await mailIn(ctx.outboxDir, invitee.email, /invited you to join/);
+    expect(mail).toContain(`invited you to join ${p.name}: http://localhost:3000/practices`);
+    expect(mail).toContain('Stop emails about "Invitation to join a practice"');
+    // A second invitation after a decline is a second notice; a declined one is not repeated by answering.
+    expect((await call('PATCH', `/api/practices/${p.id}/invitations/${invited.body._id}`, invitee, { accept: false })).status).toBe(200);
+    expect((await call('GET', '/api/users/me/practice-invitations', invitee)).body.invitations).toEqual([]);
   });
 
   it('lets only owners and admins invite, and only the owner make admins; pending, blocked and admin invitees are refused', async () => {

@@ -24,6 +24,7 @@ function slugOf(name: string): string {
 const tail = () => [...randomBytes(5)].map((b) => String.fromCharCode(97 + (b % 26))).join('');
 
 const regionsOf = (locations: CreatePractice['locations']) => [...new Set(locations.map((l) => l.region))];
+const citiesOf = (locations: CreatePractice['locations']) => locations.map((l) => l.city.toLowerCase()).join(' | ');
 
 export async function createPractice(ctx: AppContext, user: CurrentUser, input: CreatePractice): Promise<Practice> {
   const base = slugOf(input.name);
@@ -33,9 +34,9 @@ export async function createPractice(ctx: AppContext, user: CurrentUser, input: 
       return await ctx.db.transaction(async (tx) => {
         const t: Db = tx;
         const [row] = await queryRows<{ id: string }>(t, sql`
-          INSERT INTO practices (slug, name, description, website, phone, locations, regions)
+          INSERT INTO practices (slug, name, description, website, phone, locations, regions, cities)
           VALUES (${slug}, ${input.name}, ${input.description}, ${input.website}, ${input.phone || null},
-            ${JSON.stringify(input.locations)}::jsonb, ${`{${regionsOf(input.locations).join(',')}}`}::text[])
+            ${JSON.stringify(input.locations)}::jsonb, ${`{${regionsOf(input.locations).join(',')}}`}::text[], ${citiesOf(input.locations)})
           RETURNING id`);
         await t.execute(sql`INSERT INTO practice_members (practice_id, user_id, role) VALUES (${row.id}, ${user.id}, 'owner')`);
         const answer = await readPractice({ ...ctx, db: t }, user, row.id);
@@ -55,7 +56,8 @@ export async function updatePractice(ctx: AppContext, user: CurrentUser, id: str
     input.description !== undefined ? sql`description = ${input.description}` : null,
     input.website !== undefined ? sql`website = ${input.website}` : null,
     input.phone !== undefined ? sql`phone = ${input.phone || null}` : null,
-    input.locations ? sql`locations = ${JSON.stringify(input.locations)}::jsonb, regions = ${`{${regionsOf(input.locations).join(',')}}`}::text[]` : null,
+    input.locations ? sql`locations = ${JSON.stringify(input.locations)}::jsonb, regions = ${`{${regionsOf(input.locations).join(',')}}`}::text[],
+      cities = ${citiesOf(input.locations)}` : null,
   ].filter((s) => s !== null);
   if (sets.length) await ctx.db.execute(sql`UPDATE practices SET ${sql.join(sets, sql`, `)}, updated_at = now() WHERE id = ${id}`);
   return readPractice(ctx, user, id);
@@ -104,19 +106,46 @@ function decodeCursor(cursor: string): [string, string] {
   throw badRequest('cursor is not a valid cursor');
 }
 
-/** GET /api/practices?q=&region=&accepting=&cursor=: by name, each filter on an index (name trigram, regions GIN). */
+// Array parameters are cast explicitly so both drivers (pg and PGlite) send a text[]; options hold no quotes, but
+// they are quoted anyway.
+const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The directory's filters on a practice's clinicians: one clinician (verified, enabled, not intake) matching them all.
+ * The members' primary key leads from the practice to its few members, and each filter is a test on their row; for
+ * a rare option the planner may instead start from the users' GIN indexes and join up through practice_members_user_idx.
+ */
+function clinicianMatch(input: PracticeListQuery) {
+  const tests = [
+    input.specialties?.length ? sql`u.specialties @> ${textArray(input.specialties)}` : null,
+    input.modalities?.length ? sql`u.modalities @> ${textArray(input.modalities)}` : null,
+    input.demographics?.length ? sql`u.demographics @> ${textArray(input.demographics)}` : null,
+    input.sessionFormat?.length ? sql`u.session_format @> ${textArray(input.sessionFormat)}` : null,
+    input.languages?.length ? sql`u.languages @> ${textArray(input.languages)}` : null,
+    input.feeModels?.length ? sql`u.fee_models @> ${textArray(input.feeModels)}` : null,
+    input.accepting?.length ? sql`u.accepting_clients = ANY(${textArray(input.accepting)})` : null,
+  ].filter((t) => t !== null);
+  if (!tests.length) return sql``;
+  return sql`AND EXISTS (SELECT 1 FROM practice_members m JOIN users u ON u.id = m.user_id
+    WHERE m.practice_id = p.id AND m.role <> 'intake' AND u.verification_status = 'verified' AND NOT u.disabled
+      AND ${sql.join(tests, sql` AND `)})`;
+}
+
+/**
+ * GET /api/practices: by name, a page at a time (keyset on lower(name), id: practices_name_id_idx). The practice's own
+ * filters use its indexes (name and cities trigrams, regions GIN); the clinicians' are `clinicianMatch`.
+ */
 export async function listPractices(ctx: Pick<AppContext, 'db'>, input: PracticeListQuery): Promise<PracticeListPage> {
   const limit = PRACTICE_LIMITS.pageSize;
   const after = input.cursor ? decodeCursor(input.cursor) : null;
-  const q = input.q?.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
   const rows = await queryRows<SummaryRow & { lname: string }>(ctx.db, sql`
     SELECT p.id, p.slug, p.name, lower(p.name) AS lname, p.logo, p.locations, ${COUNTS} FROM practices p
     WHERE TRUE
-      ${q ? sql`AND lower(p.name) LIKE ${`%${q}%`}` : sql``}
+      ${input.q ? sql`AND lower(p.name) LIKE ${likePattern(input.q)}` : sql``}
+      ${input.location ? sql`AND p.cities LIKE ${likePattern(input.location)}` : sql``}
       ${input.region ? sql`AND p.regions @> ARRAY[${input.region}]::text[]` : sql``}
-      ${input.accepting ? sql`AND EXISTS (SELECT 1 FROM practice_members m JOIN users u ON u.id = m.user_id
-        WHERE m.practice_id = p.id AND m.role <> 'intake' AND u.verification_status = 'verified' AND NOT u.disabled
-          AND u.accepting_clients = 'accepting')` : sql``}
+      ${clinicianMatch(input)}
       ${after ? sql`AND (lower(p.name), p.id) > (${after[0]}, ${after[1]}::uuid)` : sql``}
     ORDER BY lower(p.name), p.id LIMIT ${limit + 1}`);
   const shown = rows.slice(0, limit);

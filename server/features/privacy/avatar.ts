@@ -1,43 +1,23 @@
 // Uploaded profile photos: checked, decoded and re-encoded by sharp (decision 0065), stored in the database.
 import { createHash } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import sharp, { type Metadata } from 'sharp';
 import { AVATAR_SIZE_PX, type AvatarResponse } from '../../../common/privacy.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { avatarImages, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { checkPhotoBytes } from './image-checks.ts';
+import { checkPhotoBytes, reencode } from '../../lib/image-checks.ts';
 
-/** Above this many pixels a photo is refused before it is decoded: a small file can declare a huge image (a bomb). */
-const MAX_INPUT_PIXELS = 40_000_000;
 const TOO_MANY_PIXELS = 'This photo is too large in pixels (at most 40 megapixels).';
 const UNREADABLE_PHOTO = 'This photo could not be read. Please try another file.';
 const NO_PHOTO = 'Please choose a photo to upload.';
 
 export const avatarUrl = (userId: string, hash: string) => `/api/users/${userId}/avatar/${hash}.webp`;
 
-/** A 256-pixel square WebP with no metadata (sharp drops EXIF, including location, unless asked to keep it). */
-async function reencode(bytes: Buffer): Promise<Buffer> {
-  const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', sequentialRead: true });
-  let meta: Metadata;
-  try {
-    meta = await image.metadata();
-  } catch (err) {
-    throw refusal(err);
-  }
-  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS || (meta.pages ?? 1) > 1) throw badRequest(TOO_MANY_PIXELS);
-  try {
-    // rotate() applies the EXIF orientation before the metadata is dropped, so a portrait stays upright.
-    return await image.rotate().resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' }).webp({ quality: 82 }).toBuffer();
-  } catch (err) {
-    throw refusal(err);
-  }
-}
-
-// sharp says "Input image exceeds pixel limit" when limitInputPixels stops a bomb; anything else is a broken file.
-const refusal = (err: unknown) => badRequest(/pixel limit/i.test(String(err)) ? TOO_MANY_PIXELS : UNREADABLE_PHOTO);
+/** A 256-pixel square WebP with no metadata. */
+const reencodeAvatar = (bytes: Buffer) => reencode(bytes, { width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX, fit: 'cover' },
+  { tooManyPixels: TOO_MANY_PIXELS, unreadable: UNREADABLE_PHOTO });
 
 export type UploadedFile = { bytes: Buffer; mimetype: string; filename: string };
 
@@ -45,7 +25,7 @@ export type UploadedFile = { bytes: Buffer; mimetype: string; filename: string }
 export async function uploadAvatar(ctx: ServiceContext, user: CurrentUser, file: UploadedFile | null): Promise<AvatarResponse> {
   if (!file || file.bytes.length === 0) throw badRequest(NO_PHOTO);
   checkPhotoBytes(file.bytes, file);
-  const webp = await reencode(file.bytes);
+  const webp = await reencodeAvatar(file.bytes);
   const hash = createHash('sha256').update(webp).digest('hex').slice(0, 32);
   const avatar = avatarUrl(user.id, hash);
   await ctx.db.transaction(async (tx) => {

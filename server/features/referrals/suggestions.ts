@@ -5,6 +5,7 @@
 // availability; never the caller, never across a block. The ranking of everyone is the same for every caller, so it is read through the app's cache
 // (a few seconds per distinct set of needs); only the caller's favourites and blocks are read per request, in one query.
 import { sql, type SQL } from 'drizzle-orm';
+import type { PracticeSuggestion } from '../../../common/practices.ts';
 import { REFERRAL_LIMITS, type SuggestionsQuery, type Suggestion } from '../../../common/referrals.ts';
 import { regionName } from '../../../common/regions.ts';
 import type { AppContext } from '../../context.ts';
@@ -13,6 +14,7 @@ import type { CurrentUser } from '../../lib/auth.ts';
 import { toSuggestion, type Needs, type SuggestionRow } from './present.ts';
 import { personalCacheOf } from './read-cache.ts';
 import { lifetimeOf } from '../../lib/caches.ts';
+import { suggestPractices } from '../../lib/practice-referrals.ts';
 
 const CACHE_PREFIX = 'referrals:suggestions:';
 // The shared ranking keeps more than a page, so a page remains after the caller, their blocks and their favourites
@@ -100,12 +102,15 @@ const cacheKey = (want: Needs) => CACHE_PREFIX + JSON.stringify([
  */
 export async function suggest(
   ctx: Pick<AppContext, 'db' | 'cache' | 'config' | 'caches'>, user: CurrentUser, query: SuggestionsQuery,
-): Promise<{ suggestions: Suggestion[] }> {
+): Promise<{ suggestions: Suggestion[]; practices: PracticeSuggestion[] }> {
   const want: Needs = query;
   const key = cacheKey(want);
-  const [shared, personal] = await Promise.all([
+  // Practices several of whose clinicians match (docs/decisions/0345): read per caller (their own practices and their
+  // blocks are left out), one grouped read over practice_members.
+  const [shared, personal, practices] = await Promise.all([
     ctx.cache.read(key, () => queryPrepared<SuggestionRow>(ctx.db, rankedSql(want, SHARED_DEPTH)), { ttlMs: lifetimeOf(ctx.config, 'referralSuggestions') }),
     personalCacheOf(ctx).read(user.id, async () => ({ value: await queryPrepared<PersonalRow>(ctx.db, personalSql(user.id, want)) }), key),
+    suggestPractices(ctx.db, user.id, candidates(want), want.region),
   ]);
   const favourites = personal.filter((r) => r.kind === 'favourite').slice(0, REFERRAL_LIMITS.suggestions);
   const skip = new Set([user.id, ...personal.map((r) => String(r.id))]);
@@ -114,5 +119,5 @@ export async function suggest(
   // Both parts are ranked with those in the client's region first; merged, the region still comes before the network.
   const ranked = [...favourites.map((r) => ({ r, inNetwork: true })), ...others.map((r) => ({ r, inNetwork: false }))];
   const inRegionFirst = [...ranked.filter((x) => x.r.in_region), ...ranked.filter((x) => !x.r.in_region)];
-  return { suggestions: inRegionFirst.map(({ r, inNetwork }) => toSuggestion(r, want, inNetwork)) };
+  return { suggestions: inRegionFirst.map(({ r, inNetwork }) => toSuggestion(r, want, inNetwork)), practices };
 }

@@ -20,7 +20,7 @@ import { toCard, toFavorite, toProfile } from './present.ts';
 import { pageInfo } from '../../lib/paging.ts';
 import { lifetimeOf } from '../../lib/caches.ts';
 import { recordAuditedRead } from '../../lib/audit.ts';
-import { practicesOfMember } from '../../lib/practice-referrals.ts';
+import { practicesOfMember, practicesOfMembers } from '../../lib/practice-referrals.ts';
 
 // Enough recent candidates that six of them usually differ in city and main specialty.
 const FEATURED_POOL = 60;
@@ -63,7 +63,13 @@ export function topTherapists(ctx: ServiceContext, q: string, limit: number, run
   return ctx.cache.read(`therapists:top|${limit}|${q}`, async () => (await topByKeywords(run, q, limit)).map(toCard), { ttlMs: lifetimeOf(ctx.config, 'directorySearches') });
 }
 
-const featured = async (db: Db) => pickVaried(await featuredCandidates(db, FEATURED_POOL), FEATURED_THERAPISTS).map(toCard);
+const featured = async (db: Db) => withPractices(db, pickVaried(await featuredCandidates(db, FEATURED_POOL), FEATURED_THERAPISTS).map(toCard));
+
+/** "Works at ...": the cards' practices in one read, kept with the page as the rest of the card is (decision 0345). */
+async function withPractices(db: Db, cards: TherapistCard[]): Promise<TherapistCard[]> {
+  const practices = await practicesOfMembers(db, cards.map((c) => c._id));
+  return cards.map((c) => ({ ...c, practices: practices.get(c._id) ?? [] }));
+}
 const listedTotal = (ctx: ServiceContext) =>
   ctx.cache.read('therapists:listed-total', () => directoryCount(ctx.db, {}), { ttlMs: lifetimeOf(ctx.config, 'directory') });
 // As broad as the whole directory, so counted as rarely: one count per set of statuses per 15 s.
@@ -96,7 +102,7 @@ async function searchDatabase(ctx: ServiceContext, f: DirectoryFilters, without?
   } else {
     [rows, total] = await Promise.all([directoryPage(ctx.db, limit, offset, without), listedTotal(ctx).then(lessSelf)]);
   }
-  return { users: rows.map(toCard), ...pageInfo(total, page, limit), total };
+  return { users: await withPractices(ctx.db, rows.map(toCard)), ...pageInfo(total, page, limit), total };
 }
 
 /** Greedy variety: first people who add a new city and a new main specialty, then a new city, then anyone. */

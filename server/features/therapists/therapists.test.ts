@@ -11,8 +11,9 @@ import { createAdmin, createUser, type TestUser } from '../../test/factories.ts'
 import { pickVaried } from './service.ts';
 
 let ctx: TestContext;
+// `practices`: "Works at ..." (docs/decisions/0345), [] for a therapist in no practice.
 const CARD_KEYS = ['_id', 'acceptingClients', 'availabilityNote', 'availabilityStale', 'availabilityUpdatedAt', 'avatar', 'feeModels',
-  'insurers', 'languages', 'licensedRegions', 'location', 'modalities', 'name', 'profession', 'specialties', 'website'];
+  'insurers', 'languages', 'licensedRegions', 'location', 'modalities', 'name', 'practices', 'profession', 'specialties', 'website'];
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 async function get(url: string, headers: Record<string, string> = {}) {

@@ -25,5 +25,12 @@ export const SERVER_PRACTICES = defineMessages({
   adminText: { id: 'server.practices.adminText', defaultMessage: 'Administrators see practices, not their referrals.', description: 'Refusal to an administrator.' },
   invitationAnswered: { id: 'server.practices.invitationAnswered', defaultMessage: 'This invitation has already been answered.', description: 'Refusal.' },
   alreadyOwner: { id: 'server.practices.alreadyOwner', defaultMessage: 'You already own this practice.', description: 'Refusal.' },
+  noLogo: { id: 'server.practices.noLogo', defaultMessage: 'Please choose a logo to upload.', description: 'Refusal of an upload with no file.' },
+  logoTooLarge: { id: 'server.practices.logoTooLarge', defaultMessage: 'This logo is larger than 5 MB. Please choose a smaller one.', description: 'Refusal.' },
+  logoTooManyPixels: { id: 'server.practices.logoTooManyPixels', defaultMessage: 'This logo is too large in pixels (at most 40 megapixels).', description: 'Refusal.' },
+  logoUnreadable: { id: 'server.practices.logoUnreadable', defaultMessage: 'This logo could not be read. Please try another file.', description: 'Refusal.' },
+  logoUnsupported: { id: 'server.practices.logoUnsupported', defaultMessage: 'Please upload a JPEG, PNG or WebP logo.', description: 'Refusal.' },
+  logoNotMultipart: { id: 'server.practices.logoNotMultipart', defaultMessage: 'Send the logo as multipart/form-data.', description: 'Refusal of a malformed upload.' },
+  logoNotFound: { id: 'server.practices.logoNotFound', defaultMessage: 'Logo not found.', description: 'Refusal.' },
   badCursor: { id: 'server.practices.badCursor', defaultMessage: 'cursor is not a valid cursor', description: 'Refusal of a malformed request (names the API field "cursor").' },
 });

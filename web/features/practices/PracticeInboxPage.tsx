@@ -5,6 +5,7 @@ import { withValues } from '../../lib/messages.ts';
 import { Link, useParams } from 'react-router';
 import { TREATING_ROLES, type InboxItem, type Practice, type PracticeReferralState } from '../../../common/practices.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { PracticeLogo } from '../../components/PracticeLogo.tsx';
 import { useSubmit } from '../../lib/useSubmit.ts';
 import { useAssign, useInbox, useNoCapacity, usePractice } from './api.ts';
 import { useScreen } from '../../lib/useScreen.ts';
@@ -49,7 +50,13 @@ export default function PracticeInboxPage() {
       {practice.isError && <Alert color="red" role="alert" mt="md">{practice.error.message}</Alert>}
       {practice.data && (
         <Stack gap="md" mt="sm">
-          <Title order={1} size="h2" ref={heading} tabIndex={-1}>{intl.formatMessage(m.title)}</Title>
+          <Group gap="sm" wrap="nowrap" align="center">
+            <PracticeLogo name={practice.data.name} logo={practice.data.logo} size="md" />
+            <div style={{ minWidth: 0 }}>
+              <Title order={1} size="h2" ref={heading} tabIndex={-1}>{intl.formatMessage(m.title)}</Title>
+              <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>{practice.data.name}</Text>
+            </div>
+          </Group>
           <SegmentedControl aria-label={intl.formatMessage(m.show)} data={filters} value={filter} onChange={setFilter} fullWidth />
           {inbox.isError && <Alert color="red" role="alert">{inbox.error.message}</Alert>}
           {inbox.isSuccess && !items.length && <Text c="dimmed">{intl.formatMessage(m.empty)}</Text>}

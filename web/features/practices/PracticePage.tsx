@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { Practice } from '../../../common/practices.ts';
 import { regionName } from '../../../common/regions.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { PracticeLogo } from '../../components/PracticeLogo.tsx';
 import { hasCode } from '../../lib/api.ts';
 import { usePractice } from './api.ts';
 import { ROLE_MESSAGES } from './roles.ts';
@@ -49,7 +50,7 @@ function PracticeView({ practice: p }: { practice: Practice }) {
   return (
     <Stack gap="md">
       <Group gap="md" wrap="nowrap" align="center">
-        <Avatar src={p.logo} alt="" size="lg" radius="md">{p.name.slice(0, 1)}</Avatar>
+        <PracticeLogo name={p.name} logo={p.logo} size="lg" />
         <div style={{ minWidth: 0 }}>
           <Title order={1} size="h2" ref={heading} tabIndex={-1} style={{ overflowWrap: 'anywhere' }}>{p.name}</Title>
           <Text c="dimmed" size="sm">{p.locations.map((l) => `${l.city}, ${regionName(l.region)}`).join(' · ')}</Text>

@@ -49,6 +49,13 @@ export const useInvite = (id: string) =>
 export const useAnswerInvitation = () =>
   usePracticeMutation(({ practiceId, invitationId, accept }: { practiceId: string; invitationId: string; accept: boolean }) =>
     api<Invitation>(`/api/practices/${enc(practiceId)}/invitations/${enc(invitationId)}`, { method: 'PATCH', body: { accept } }));
+export const useUploadLogo = (id: string) => usePracticeMutation((file: File) => {
+  const form = new FormData();
+  form.append('logo', file, file.name);
+  return api<Practice>(`/api/practices/${enc(id)}/logo`, { method: 'POST', body: form });
+});
+export const useRemoveLogo = (id: string) =>
+  usePracticeMutation(() => api<Practice>(`/api/practices/${enc(id)}/logo`, { method: 'DELETE' }));
 export const useChangeRole = (id: string) =>
   usePracticeMutation(({ userId, role }: { userId: string; role: string }) => api<Practice>(`/api/practices/${enc(id)}/members/${enc(userId)}`, { method: 'PATCH', body: { role } }));
 export const useRemoveMember = (id: string) =>

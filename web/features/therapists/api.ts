@@ -1,8 +1,9 @@
 // The therapist network's calls: fetchers, query options and hooks.
 // Only types come from common/therapists.ts: its zod schemas would otherwise travel in these pages' chunks.
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { PracticeListPage } from '../../../common/practices.ts';
 import type { DirectoryResponse, FavoriteUser, Profile, ProfileUpdateInput } from '../../../common/therapists.ts';
 import { api, getToken, isRefusal, query } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -31,7 +32,7 @@ const profileQuery = (id: string) => queryOptions({
   retry: false,
 });
 
-export const useDirectory = (filters: DirectoryFilters) => useQuery(directoryQuery(filters));
+export const useDirectory = (filters: DirectoryFilters, enabled = true) => useQuery({ ...directoryQuery(filters), enabled });
 export const useProfile = (id: string, enabled = true) => useQuery({ ...profileQuery(id), enabled });
 
 /** The signed-in user's network: the stars on cards and the 'My network' list. */
@@ -94,3 +95,12 @@ export function useStartChat() {
   };
   return { start, startingWith, refusal };
 }
+
+/** The directory's Practices tab: practices whose clinicians match the same filters, a page at a time (a cursor). */
+export const usePracticeDirectory = (filters: DirectoryFilters, enabled: boolean) => useInfiniteQuery({
+  queryKey: ['therapists', 'practices', { ...filters, page: 1 }],
+  initialPageParam: null as string | null,
+  queryFn: ({ pageParam, signal }) => api<PracticeListPage>(`/api/practices${query({ ...filters, page: undefined, cursor: pageParam })}`, { signal }),
+  getNextPageParam: (last) => last.nextCursor,
+  enabled,
+});

@@ -1,4 +1,4 @@
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessage, defineMessages, FormattedMessage, useIntl, type MessageValue } from 'react-intl';
 import { Link } from 'react-router';
 import { BADGES_ON_CARD } from '../../../../common/constants.ts';
 import { respondsToText, respondsWithinText } from '../../../../common/referral-outcomes.ts';
@@ -17,6 +17,7 @@ const m = defineMessages({
   moreModalities: { id: 'therapists.card.moreModalities', defaultMessage: 'more modalities', description: 'Hidden text after a "+3" badge: what the 3 counts' },
   languages: { id: 'therapists.card.languages', defaultMessage: 'Languages:', description: 'Before the languages a therapist offers sessions in, on a directory card' },
 });
+const worksAt = defineMessage<{ practices: MessageValue }>({ id: 'therapists.card.worksAt', defaultMessage: 'Works at {practices}', description: 'On a directory card: the group practices (cliniques) the therapist belongs to; practices: their names as links' });
 
 type Props = {
   therapist: Card_;
@@ -38,6 +39,13 @@ export function TherapistCard({ therapist: t, viewer }: Props) {
           <h2 id={`therapist-${t._id}`}><Link to={profile}>{t.name}</Link></h2>
           {t.profession && <p>{t.profession}</p>}
           {t.location && <p className="dimmed">{t.location}</p>}
+          {Boolean(t.practices?.length) && (
+            <p data-testid="works-at">
+              <FormattedMessage {...worksAt} values={{ practices: t.practices?.map((pr, i) => (
+                <span key={pr._id}>{i > 0 ? ', ' : ''}<Link to={`/practices/${pr.slug}`}>{pr.name}</Link></span>
+              )) }} />
+            </p>
+          )}
           {t.acceptingClients !== 'not accepting' && <div className="therapist-card-availability"><AvailabilityBadge status={t.acceptingClients} /></div>}
           {responds && <p className="dimmed" data-testid="responsiveness">{responds}</p>}
         </div>
