@@ -3,3 +3,5 @@
 export const DOT = ' · ';
 export const DASH = '—';
 export const ARROW = ' → ';
+/** Between the names of a short list of links (a therapist's practices). */
+export const COMMA = ', ';

@@ -1,3 +1,4 @@
+import { COMMA } from '../../../lib/punctuation.ts';
 import { Anchor, Badge, Box, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
@@ -25,7 +26,6 @@ const licenceVerified = defineMessage<{ date: MessageValue }>({ id: 'therapists.
 const worksAt = defineMessage<{ practices: MessageValue }>({ id: 'therapists.profile.worksAt', defaultMessage: 'Works at {practices}', description: 'The group practices (cliniques) the therapist belongs to; practices: their names as links' });
 
 // Between the names of practices: the same in English and French.
-const LIST_SEPARATOR = ', ';
 
 function VerificationBadge({ profile }: { profile: Profile }) {
   const intl = useIntl();
@@ -76,7 +76,7 @@ export function ProfileView({ profile: p, headerAction, primaryActions }: Props)
           {Boolean(p.practices?.length) && (
             <Text>
               <FormattedMessage {...worksAt} values={{ practices: p.practices?.map((pr, i) => (
-                <span key={pr._id}>{i > 0 ? LIST_SEPARATOR : ''}<Anchor component={Link} to={`/practices/${pr.slug}`}>{pr.name}</Anchor></span>
+                <span key={pr._id}>{i > 0 ? COMMA : ''}<Anchor component={Link} to={`/practices/${pr.slug}`}>{pr.name}</Anchor></span>
               )) }} />
             </Text>
           )}

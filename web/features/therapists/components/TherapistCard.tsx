@@ -1,3 +1,4 @@
+import { COMMA } from '../../../lib/punctuation.ts';
 import { defineMessage, defineMessages, FormattedMessage, useIntl, type MessageValue } from 'react-intl';
 import { Link } from 'react-router';
 import { BADGES_ON_CARD } from '../../../../common/constants.ts';
@@ -42,7 +43,7 @@ export function TherapistCard({ therapist: t, viewer }: Props) {
           {Boolean(t.practices?.length) && (
             <p data-testid="works-at">
               <FormattedMessage {...worksAt} values={{ practices: t.practices?.map((pr, i) => (
-                <span key={pr._id}>{i > 0 ? ', ' : ''}<Link to={`/practices/${pr.slug}`}>{pr.name}</Link></span>
+                <span key={pr._id}>{i > 0 ? COMMA : ''}<Link to={`/practices/${pr.slug}`}>{pr.name}</Link></span>
               )) }} />
             </p>
           )}
