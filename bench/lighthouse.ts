@@ -100,6 +100,16 @@ try {
   };
   console.log(JSON.stringify(figures, null, 2));
   writeResult('lighthouse', figures);
+  // Issue 36 asks for these beside the screens' figures too: the verdicts and scores, the details staying here.
+  const screensFile = 'bench/results/screens.json';
+  const screens = fs.existsSync(screensFile) ? JSON.parse(fs.readFileSync(screensFile, 'utf8')) : {};
+  fs.writeFileSync(screensFile, `${JSON.stringify({
+    ...screens,
+    installableApp: {
+      measuredAt: new Date().toISOString(), details: 'bench/results/lighthouse.json', installability: install,
+      withWorker: withWorker.scores, withoutWorker: withoutWorker.scores, serviceWorkerBytes: figures.serviceWorker, machineLoad: figures.machineLoad,
+    },
+  }, null, 2)}\n`);
 } finally {
   await ctx.close();
 }
