@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows } from '../db/client.ts';
+import { openDatabase, queryRows, type Database } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db', 'migrations');
@@ -65,4 +65,30 @@ export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+/**
+ * A migrated database of its own on the PostgreSQL at `baseUrl`, for a test that must look at one whole (a pg_dump):
+ * `fill` writes into it while it is open; `inspect` runs once it is closed, with its URL. Dropped in every case.
+ */
+export async function inThrowawayDatabase<T>(
+  baseUrl: string, prefix: string, fill: (database: Database) => Promise<void>, inspect: (url: string) => T | Promise<T>,
+): Promise<T> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = await openDatabase({ url: baseUrl, poolSize: 1 });
+  await admin.db.execute(sql.raw(`CREATE DATABASE ${name}`));
+  const url = withDatabase(baseUrl, name);
+  try {
+    const database = await openDatabase({ url, poolSize: 4 });
+    try {
+      await migrate(database.db);
+      await fill(database);
+    } finally {
+      await database.close();
+    }
+    return await inspect(url);
+  } finally {
+    await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await admin.close();
+  }
 }

@@ -3,7 +3,6 @@
 // keeps them on disk), not in PostgreSQL's pg_dump output. Files are sealed in the node before they are stored
 // (docs/decisions/0220-documents-storage.md).
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +16,7 @@ import { createMailer } from '../../lib/mail.ts';
 import { memoryRateLimiter } from '../../lib/rate-limit.ts';
 import { createUser, randomLetters } from '../../test/factories.ts';
 import { startS3 } from '../../test/s3.ts';
-import { withDatabase } from '../../test/template-database.ts';
+import { inThrowawayDatabase } from '../../test/template-database.ts';
 import { download, uploadAs } from './test-helpers.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-files-canary-'));
@@ -107,24 +106,9 @@ describe('the files canary', () => {
   it.skipIf(!process.env.DATABASE_URL && !process.env.CANARY_POSTGRES_URL)('PostgreSQL: nowhere in pg_dump\'s output', { timeout: 240_000 }, async () => {
     const canary = newCanary();
     const base = process.env.CANARY_POSTGRES_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `files_canary_${randomBytes(4).toString('hex')}`;
-    const admin = await openDatabase({ url: base, poolSize: 1 });
-    await admin.db.execute(sql.raw(`CREATE DATABASE ${name}`));
-    const url = withDatabase(base, name);
-    try {
-      const database = await openDatabase({ url, poolSize: 4 });
-      try {
-        await migrate(database.db);
-        await storeCanary(database, path.join(root, 'pg-data'), canary, { FILE_STORAGE: 'db' });
-      } finally {
-        await database.close();
-      }
-      const dump = execFileSync('pg_dump', ['--no-owner', url], { maxBuffer: 256 * 1024 * 1024 });
-      expect(dump.includes('file_blobs')).toBe(true);
-      expect(dump.includes(canary)).toBe(false);
-    } finally {
-      await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-      await admin.close();
-    }
+    const dump = await inThrowawayDatabase(base, 'files_canary', (database) => storeCanary(database, path.join(root, 'pg-data'), canary, { FILE_STORAGE: 'db' }), (url) =>
+      execFileSync('pg_dump', ['--no-owner', url], { maxBuffer: 256 * 1024 * 1024 }));
+    expect(dump.includes('file_blobs')).toBe(true);
+    expect(dump.includes(canary)).toBe(false);
   });
 });

@@ -15,7 +15,7 @@ import { openDatabase, type Database } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import { createUser, randomLetters } from '../../test/factories.ts';
 import { call, connectClient } from '../../test/sockets.ts';
-import { withDatabase } from '../../test/template-database.ts';
+import { inThrowawayDatabase } from '../../test/template-database.ts';
 import { createMailer } from '../mail.ts';
 import { memoryRateLimiter } from '../rate-limit.ts';
 
@@ -113,24 +113,9 @@ describe('the canary', () => {
   it.skipIf(!process.env.DATABASE_URL && !process.env.CANARY_POSTGRES_URL)('PostgreSQL: nowhere in pg_dump\'s output', { timeout: 480_000 }, async () => {
     const canary = newCanary();
     const base = process.env.CANARY_POSTGRES_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `crypto_canary_${randomBytes(4).toString('hex')}`;
-    const admin = await openDatabase({ url: base, poolSize: 1 });
-    await admin.db.execute(sql.raw(`CREATE DATABASE ${name}`));
-    const url = withDatabase(base, name);
-    try {
-      const database = await openDatabase({ url, poolSize: 4 });
-      try {
-        await migrate(database.db);
-        await writeCanary(database, path.join(root, 'pg-data'), canary);
-      } finally {
-        await database.close();
-      }
-      const dump = execFileSync('pg_dump', ['--no-owner', url], { maxBuffer: 256 * 1024 * 1024 });
-      expect(dump.includes('encryption_keys')).toBe(true);
-      expect(dump.includes(canary)).toBe(false);
-    } finally {
-      await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-      await admin.close();
-    }
+    const dump = await inThrowawayDatabase(base, 'crypto_canary', (database) => writeCanary(database, path.join(root, 'pg-data'), canary), (url) =>
+      execFileSync('pg_dump', ['--no-owner', url], { maxBuffer: 256 * 1024 * 1024 }));
+    expect(dump.includes('encryption_keys')).toBe(true);
+    expect(dump.includes(canary)).toBe(false);
   });
 });
