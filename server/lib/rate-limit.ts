@@ -96,13 +96,15 @@ export function databaseRateLimiter(db: Db, sweepEvery = 1_000): RateLimiter {
   let hits = 0;
   const hitWindow = async (key: string, windowMs: number): Promise<WindowHit> => {
     if (++hits % sweepEvery === 0) await db.execute(sql`DELETE FROM rate_limit_windows WHERE reset_at < now()`);
+    // clock_timestamp(), not now(): now() is when this statement's transaction began, and a hit that waited for the row
+    // behind a racing one that began later would see that one's window end more than windowMs ahead of it.
     const [row] = await queryRows<{ count: number; retry_ms: number }>(db, sql`
       INSERT INTO rate_limit_windows AS w (key, count, reset_at)
-      VALUES (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+      VALUES (${key}, 1, clock_timestamp() + ${windowMs} * interval '1 millisecond')
       ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN w.reset_at <= now() THEN 1 ELSE w.count + 1 END,
-        reset_at = CASE WHEN w.reset_at <= now() THEN EXCLUDED.reset_at ELSE w.reset_at END
-      RETURNING count, greatest(0, ceil(extract(epoch FROM reset_at - now()) * 1000))::int AS retry_ms`);
+        count = CASE WHEN w.reset_at <= clock_timestamp() THEN 1 ELSE w.count + 1 END,
+        reset_at = CASE WHEN w.reset_at <= clock_timestamp() THEN EXCLUDED.reset_at ELSE w.reset_at END
+      RETURNING count, least(${windowMs}::int, greatest(0, ceil(extract(epoch FROM reset_at - clock_timestamp()) * 1000)))::int AS retry_ms`);
     return { count: row.count, retryAfterMs: row.retry_ms };
   };
   return {
