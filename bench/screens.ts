@@ -32,7 +32,8 @@ const LOCALE = process.env.SCREENS_LOCALE ?? 'en';
 
 const SCREENS: Screen[] = [
   { name: 'landing', path: '/', selector: 'h1', signedIn: false },
-  { name: 'forums', path: '/forums', selector: 'section[aria-label="Posts"] article h3', signedIn: true },
+  // The list's name is in the member's language: either will do.
+  { name: 'forums', path: '/forums', selector: 'section[aria-label="Posts"] article h3, section[aria-label="Publications"] article h3', signedIn: true },
   { name: 'therapists', path: '/therapists', selector: 'article[aria-labelledby^="therapist-"]', signedIn: true },
   { name: 'chat', path: '/chat', selector: '[data-testid="conversation-row"]', signedIn: true },
 ];
