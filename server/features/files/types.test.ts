@@ -1,5 +1,4 @@
 // Each accepted type, each refusal, and the limits: real files made in the test (sharp, pdf-lib, yazl), not blobs.
-import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import yazl from 'yazl';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { download, uploadAs } from './test-helpers.ts';
+import { declaredPng } from '../../test/images.ts';
 
 let ctx: TestContext;
 let small: TestContext;
@@ -50,20 +50,6 @@ const docx = () => zip([['[Content_Types].xml', types('/word/document.xml', `${O
 const xlsx = () => zip([['[Content_Types].xml', types('/xl/workbook.xml', `${OOXML}.spreadsheetml.sheet.main+xml`)], ['xl/workbook.xml', '<workbook/>']]);
 const odt = () => zip([['mimetype', 'application/vnd.oasis.opendocument.text'], ['content.xml', '<office:document-content/>']]);
 
-/** A PNG whose header declares width x height with almost no data: a decompression bomb's shape. */
-function declaredPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4); length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0); ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; ihdr[9] = 2;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** The start of a HEIC file (ftyp heic) with no decodable image after it. */
 const heic = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.alloc(2000, 7)]);

@@ -1,7 +1,6 @@
 // A practice's logo: only its owner and admins upload or remove it; the image is checked and re-encoded as members'
 // photos are (type sniffing against name and declared type, nothing riding along, a pixel limit before decoding, a
 // fresh WebP with no metadata), served publicly at an address that changes with it, and shown in the directory.
-import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES, PRACTICE_TEXTS } from '../../../common/practices.ts';
@@ -9,6 +8,7 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
 import { caller } from '../../test/http.ts';
 import { staffedPractice, type Staffed } from './test-helpers.ts';
+import { declaredPng } from '../../test/images.ts';
 
 let ctx: TestContext;
 let p: Staffed;
@@ -36,20 +36,6 @@ const logo = (format: 'jpeg' | 'png' | 'webp', width = 800, height = 200) =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 120 } } })
     .withExif({ IFD0: { Copyright: 'Harbour Design Studio', ImageDescription: 'GPS 43.6532 N 79.3832 W' } })[format]().toBuffer();
 
-/** A PNG whose header declares width x height, with almost no data: a decompression bomb's shape. */
-function declaredPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4); length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0); ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; ihdr[9] = 2;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 describe('uploading a practice logo', () => {
   it('takes a JPEG, PNG or WebP from the owner or an admin and serves a whole 256-pixel WebP without metadata', async () => {

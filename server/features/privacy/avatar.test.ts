@@ -1,10 +1,10 @@
 // Uploaded profile photos, with real images of each format made by sharp, and hostile files built by hand.
-import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { caller } from '../../test/http.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
+import { declaredPng } from '../../test/images.ts';
 
 let ctx: TestContext;
 let member: TestUser;
@@ -31,20 +31,6 @@ const photo = (format: 'jpeg' | 'png' | 'webp', width = 640, height = 480) =>
   sharp({ create: { width, height, channels: 3, background: { r: 40, g: 110, b: 160 } } })
     .withExif({ IFD0: { Copyright: 'Secret Clinic', ImageDescription: 'GPS 43.6532 N 79.3832 W' } })[format]().toBuffer();
 
-/** A PNG whose header declares width x height, with almost no data: a decompression bomb's shape. */
-function declaredPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4); length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0); ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; ihdr[9] = 2; // 8-bit RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 beforeAll(async () => {
   ctx = await createTestContext();
