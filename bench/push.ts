@@ -4,12 +4,14 @@
 // service, p50/p95/p99 over PUSH_BENCH_COUNT pushes (default 1000), and the pushes per second the node delivered meanwhile.
 // PUSH_BENCH_RATE (messages a second, default unpaced: 8 sends in flight) states the load; the result goes to
 // bench/results/push.json, one entry per rate, with the machine's load (the budget: p95 and p99 at most 1 s).
-// Usage: node bench/push.ts   (PGlite in memory; DATABASE_URL for PostgreSQL)
+// Usage: node bench/push.ts   (PGlite in memory; DATABASE_URL for PostgreSQL). BENCH_HANDICAP=1 adds the benches'
+// competing work; in memory the embedded database has no directory, so name one: BENCH_HANDICAP_DIR=/tmp.
 import fs from 'node:fs';
 import { createTestContext, baseUrl } from '../server/test/harness.ts';
 import { createUser } from '../server/test/factories.ts';
 import { startLocalPushService } from '../server/test/push-service.ts';
 import { call, connectClient, openConversation } from '../server/test/sockets.ts';
+import { HANDICAP, startHandicap } from './handicap.ts';
 import { writeResult } from './lib.ts';
 import { watchLoad } from './machine.ts';
 
@@ -38,6 +40,8 @@ for (const r of recipients) {
 const socket = await connectClient(baseUrl(ctx), sender.token);
 
 const committed = new Map<string, number>();
+// BENCH_HANDICAP=1: the benches' competing work (bench/handicap.ts) beside the measured sends.
+const handicap = HANDICAP ? await startHandicap(process.env.DATABASE_URL) : undefined;
 const load = watchLoad();
 const started = Date.now();
 let next = 0;
@@ -82,11 +86,12 @@ const figures = {
   pushesPerSecond: Math.round(service.arrived.length / seconds),
   database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
   machineLoad: load(),
+  handicap: handicap?.stop() ?? 'off',
 };
 console.log(JSON.stringify(figures, null, 2));
 const file = 'bench/results/push.json';
 const before = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { runs?: Record<string, unknown> }).runs ?? {} : {};
-writeResult('push', { method: 'chat messages over real sockets; pushes through web-push to the loopback push service in the same process, which verifies VAPID and decrypts each', runs: { ...before, [`${figures.database}-${RATE ?? 'unpaced'}`]: figures } });
+writeResult('push', { method: 'chat messages over real sockets; pushes through web-push to the loopback push service in the same process, which verifies VAPID and decrypts each', runs: { ...before, [`${figures.database}-${RATE ?? 'unpaced'}${handicap ? '-handicap' : ''}`]: figures } });
 socket.disconnect();
 await ctx.close();
 await service.close();
