@@ -65,7 +65,7 @@ export async function groupMembers(db: Db, conversationId: string): Promise<stri
 /** The conversation's newest line (a new group's first system line). */
 export async function lastLineId(db: Db, conversationId: string): Promise<string | null> {
   const [row] = await queryPrepared<{ id: string | null }>(db, sql`SELECT last_message_id AS id FROM conversations WHERE id = ${conversationId}`);
-  return row?.id ? String(row.id) : null;
+  return row?.id ?? null;
 }
 
 /** Each member's joining and receipt marks: a group's receipts are counted from these (group-view.ts). */

@@ -153,7 +153,7 @@ export async function sendMessage(ctx: AppContext, user: CurrentUser, input: Sen
     const row = await q.insertMessage(db, conversationId, user.id, text, limit, clientMessageId ?? null);
     return row ? { row, attachments: await attach(db, user.id, attachmentIds, { messageId: row.id }) } : undefined;
   };
-  const result = await (attachmentIds.length ? ctx.db.transaction((tx) => insert(tx as unknown as Db)) : insert(ctx.db)).catch((error: unknown) => {
+  const result = await (attachmentIds.length ? ctx.db.transaction((tx) => insert(tx)) : insert(ctx.db)).catch((error: unknown) => {
     // The conversation was deleted while the message was on its way: its foreign key no longer holds.
     throw postgresCode(error) === PG.foreignKeyViolation ? notFound(CHAT_ERRORS.conversationNotFound) : error;
   });

@@ -37,7 +37,7 @@ export async function attachToReferral(
 ): Promise<{ files: Attachment[] }> {
   await requireParty(ctx, user, referralId);
   await assertAttachable(ctx.db, user.id, fileIds);
-  await ctx.db.transaction((tx) => attach(tx as unknown as Db, user.id, fileIds, { referralId }));
+  await ctx.db.transaction((tx) => attach(tx, user.id, fileIds, { referralId }));
   return { files: await filesOf(ctx.db, referralId) };
 }
 

@@ -20,7 +20,7 @@ export async function caseFiles(ctx: AppContext, user: CurrentUser, { groupId, c
 export async function attachToCase(ctx: AppContext, user: CurrentUser, { groupId, caseId, fileIds }: Ids & { fileIds: string[] }): Promise<{ files: Attachment[] }> {
   await memberCase(ctx, user, groupId, caseId);
   await assertAttachable(ctx.db, user.id, fileIds);
-  await ctx.db.transaction((tx) => attach(tx as unknown as Db, user.id, fileIds, { caseId }));
+  await ctx.db.transaction((tx) => attach(tx, user.id, fileIds, { caseId }));
   return { files: await filesOf(ctx.db, caseId) };
 }
 

@@ -60,6 +60,7 @@ export function pushAgent(config: Pick<Config['push'], 'allowLoopback'>, ca?: st
       const list = addresses as dns.LookupAddress[];
       const bad = list.find((a) => privateAddress(a.address, config.allowLoopback));
       if (bad || list.length === 0) return callback(Object.assign(new Error('push endpoint resolves to a private address'), { code: 'EPRIVATE' }), '', 0);
+      // Node's LookupFunction type names only the single-address callback, though `all: true` callers get the list.
       if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       return callback(null, list[0].address, list[0].family);
     });

@@ -78,6 +78,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
       FROM conversation_participants mine JOIN messages m ON m.conversation_id = mine.conversation_id
       JOIN users u ON u.id = m.sender_id
       WHERE mine.user_id = ${me} AND m.id > ${after}::uuid ORDER BY m.id LIMIT ${limit}`,
+    // An export section's rows are untyped JSON-bound records (Row), so their fields are read as strings here.
     open: ({ kind, ...row }) => ({ ...row, text: openLine(String(row.id), String(row.text), String(kind)).text }) },
   { file: 'sessions.json', page: (me, after, limit) => sql`
       SELECT id AS k, to_jsonb(s) - 'token_hash' - 'user_id' AS session FROM sessions s
@@ -143,6 +144,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
 /** The referral's encrypted fields of a row decrypted (`id`: the referral's); `recipients` replaced when given. */
 function openReferral(row: Row, fields: string[], recipients?: Row[], ownId?: unknown): Row {
   const open: Row = { ...row };
+  // Row is an untyped export record; `id` is the referral's uuid.
   for (const field of fields) open[field] = openReferralText(String(row.id), row[field] as string | null);
   if (recipients) open.recipients = recipients.map(({ id: _id, ...r }) => r);
   if (ownId !== undefined) open.id = ownId;
