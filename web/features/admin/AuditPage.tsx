@@ -105,7 +105,7 @@ function Target({ entry }: { entry: AuditEntry }) {
 function When({ at }: { at: string }) {
   const intl = useIntl();
   const full = intl.formatDate(at, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-  return <time dateTime={at} title={full}>{timeAgo(at)}</time>;
+  return <time dateTime={at} title={full}>{timeAgo(intl, at)}</time>;
 }
 
 const FILTERS = ['actorId', 'memberId', 'action', 'from', 'to'] as const;

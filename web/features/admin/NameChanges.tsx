@@ -44,7 +44,7 @@ export function NameChanges() {
           <Group justify="space-between" align="flex-start">
             <div>
               <Text fw={600}>{c.name}{ARROW}{c.pendingName}</Text>
-              <Text size="sm">{intl.formatMessage(m.asked, { ago: timeAgo(c.requestedAt) })}</Text>
+              <Text size="sm">{intl.formatMessage(m.asked, { ago: timeAgo(intl, c.requestedAt) })}</Text>
               {c.sameNameCount > 0 && (
                 <Badge color="red" c="red.9" variant="light" mt={6}>
                   {intl.formatMessage(m.sameName, { count: c.sameNameCount })}

@@ -106,7 +106,7 @@ function ReportCard({ item }: { item: ReportItem }) {
         </Group>
         <Text size="sm" c="dimmed">
           {item.author ? intl.formatMessage(item.author.disabled ? m.bySuspended : m.by, { name: item.author.name }) : intl.formatMessage(m.unknownAuthor)}
-          {DOT}<time dateTime={item.latestAt}>{timeAgo(item.latestAt)}</time>
+          {DOT}<time dateTime={item.latestAt}>{timeAgo(intl, item.latestAt)}</time>
         </Text>
         <ContentInPlace item={item} />
         {item.details.length > 0 && (

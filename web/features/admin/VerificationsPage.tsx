@@ -88,7 +88,7 @@ function PendingCard({ person: u, decide, onApprove, onReject }: {
       <Group justify="space-between" align="flex-start">
         <div>
           <Text fw={600}>{u.name}</Text>
-          <Text size="sm">{intl.formatMessage(m.registered, { email: u.email, ago: timeAgo(u.createdAt) })}</Text>
+          <Text size="sm">{intl.formatMessage(m.registered, { email: u.email, ago: timeAgo(intl, u.createdAt) })}</Text>
           <Text size="sm" mt={6}>{u.profession}</Text>
           <Text size="sm">
             <FormattedMessage {...m.licence} values={{

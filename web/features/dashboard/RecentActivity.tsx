@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type MessageTag } from 'react-intl';
 import { Link } from 'react-router';
 import type { FeedItem } from '../../../common/activity.ts';
-import { useTimeAgo } from '../../lib/useTimeAgo.ts';
+import { useTimeAgo } from '../../lib/time.ts';
 import { groupActivity, type ActivityEntry } from './groupActivity.ts';
 
 const m = defineMessages({

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useOptionLabels } from '../../lib/option-labels.ts';
 import { useLatestReceived, useReferralCounts } from '../../lib/referrals.ts';
-import { useTimeAgo } from '../../lib/useTimeAgo.ts';
+import { useTimeAgo } from '../../lib/time.ts';
 import { DashboardCard } from './DashboardCard.tsx';
 
 const LATEST = 3;

@@ -3,7 +3,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { NotificationItem } from '../../../common/notifications.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { useTimeAgo } from '../../lib/useTimeAgo.ts';
+import { useTimeAgo } from '../../lib/time.ts';
 import { describeNotification } from './describe.ts';
 import './notifications.css';
 

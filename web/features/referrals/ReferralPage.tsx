@@ -87,8 +87,8 @@ function ReferralView({ referral: r }: { referral: Referral }) {
         <Text c="dimmed" size="sm">
           <FormattedMessage {...m.byline} values={{
             who: r.viewerRole === 'sender'
-              ? <FormattedMessage {...m.youSent} values={{ ago: timeAgo(r.createdAt), time }} />
-              : <FormattedMessage {...m.from} values={{ name: r.sender.name, ago: timeAgo(r.createdAt), time }} />,
+              ? <FormattedMessage {...m.youSent} values={{ ago: timeAgo(intl, r.createdAt), time }} />
+              : <FormattedMessage {...m.from} values={{ name: r.sender.name, ago: timeAgo(intl, r.createdAt), time }} />,
             board: r.toBoard ? intl.formatMessage(m.alsoOnBoard) : '',
             standing: standing(intl, r),
           }} />

@@ -24,7 +24,7 @@ const m = defineMessages({
 
 /** The date and time in full, as toLocaleString() gives it, in the app's language. */
 const FULL_DATE_TIME = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' } as const;
-import { useTimeAgo } from '../../lib/useTimeAgo.ts';
+import { useTimeAgo } from '../../lib/time.ts';
 
 const accessLogQuery = infiniteQueryOptions({
   queryKey: ['settings', 'access-log'],

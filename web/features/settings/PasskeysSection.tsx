@@ -8,7 +8,7 @@ import type { Passkey } from '../../../common/security-policy.ts';
 import { useConfirm } from '../../components/useConfirm.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { withValues } from '../../lib/messages.ts';
-import { useTimeAgo } from '../../lib/useTimeAgo.ts';
+import { useTimeAgo } from '../../lib/time.ts';
 import { useSubmit } from '../../lib/useSubmit.ts';
 import { addPasskey, passkeysKey, removePasskey, renamePasskey, usePasskeys } from './passkeys-api.ts';
 

@@ -3,7 +3,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import type { SessionInfo } from '../../../common/security.ts';
 import { useConfirm } from '../../components/useConfirm.tsx';
 import { withValues } from '../../lib/messages.ts';
-import { useTimeAgo } from '../../lib/useTimeAgo.ts';
+import { useTimeAgo } from '../../lib/time.ts';
 import { useDeviceName } from './device-name.tsx';
 import { useEndOtherSessions, useEndSession, useSessions } from './security-api.ts';
 

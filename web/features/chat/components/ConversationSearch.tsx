@@ -6,7 +6,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { plainMessages } from '../../../lib/i18n.tsx';
 import { SEARCH_MAX_LENGTH, type Message } from '../../../../common/chat.ts';
 import { DOT } from '../../../lib/punctuation.ts';
-import { useTimeAgo } from '../../../lib/useTimeAgo.ts';
+import { useTimeAgo } from '../../../lib/time.ts';
 import { SEARCH_PAGE_SIZE, searchMessages } from '../api.ts';
 
 const m = plainMessages(defineMessages({

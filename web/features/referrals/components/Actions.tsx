@@ -191,7 +191,7 @@ export function Offers({ referral }: { referral: Referral }) {
             <li key={o._id}>
               <Stack gap={4}>
                 <Text fw={600}>{o.therapist.name}
-                  <Text span size="xs" c="dimmed" fw={400}>{DOT}<time dateTime={o.createdAt}>{timeAgo(o.createdAt)}</time></Text>
+                  <Text span size="xs" c="dimmed" fw={400}>{DOT}<time dateTime={o.createdAt}>{timeAgo(intl, o.createdAt)}</time></Text>
                 </Text>
                 {!o.licensedInRegion && <div><NotLicensedBadge region={referral.region} /></div>}
                 {o.message && <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{intl.formatMessage(m.quoted, { text: o.message })}</Text>}

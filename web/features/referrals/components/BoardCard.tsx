@@ -39,7 +39,7 @@ export function BoardCard({ item }: { item: BoardItem }) {
         </Group>
         <Text size="sm" c="dimmed">
           <FormattedMessage {...m.postedBy} values={{
-            name: item.sender.name, ago: timeAgo(item.createdAt), time: (chunks) => <time dateTime={item.createdAt}>{chunks}</time>,
+            name: item.sender.name, ago: timeAgo(intl, item.createdAt), time: (chunks) => <time dateTime={item.createdAt}>{chunks}</time>,
           }} />
         </Text>
         {/* Where the client is matters before offering: the sender is asked about offers from outside it. */}

@@ -74,7 +74,7 @@ function RecipientLine({ recipient: r, isSelf, senderName }: { recipient: Recipi
         {r.message && <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{intl.formatMessage(m.quoted, { text: r.message })}</Text>}
         {r.respondedAt && (
           <Text size="xs" c="dimmed">
-            <FormattedMessage {...m.answered} values={{ ago: timeAgo(r.respondedAt), time: (chunks) => <time dateTime={r.respondedAt ?? undefined}>{chunks}</time> }} />
+            <FormattedMessage {...m.answered} values={{ ago: timeAgo(intl, r.respondedAt), time: (chunks) => <time dateTime={r.respondedAt ?? undefined}>{chunks}</time> }} />
           </Text>
         )}
         <Group><ConversationLink recipient={r} other={isSelf ? senderName : r.user.name} /></Group>

@@ -43,7 +43,7 @@ export function ReferralRow({ referral: r, box }: { referral: ReferralListItem; 
         </Group>
         <Text size="sm" c="dimmed">
           {box === 'received' ? intl.formatMessage(m.from, { name: r.sender.name }) : sentSummary(intl, r) || intl.formatMessage(m.notSent)}
-          {DOT}<time dateTime={r.createdAt}>{timeAgo(r.createdAt)}</time>
+          {DOT}<time dateTime={r.createdAt}>{timeAgo(intl, r.createdAt)}</time>
         </Text>
       </Stack>
     </Paper>
