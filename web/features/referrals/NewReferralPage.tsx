@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { withValues } from '../../lib/messages.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { REFERRAL_LIMITS, type CreateReferralInput } from '../../../common/referrals.ts';
@@ -12,6 +12,7 @@ import { canSuggest, useChosenPractice, useChosenTherapist, useCreateReferral, u
 import { NeedsFields } from './components/NeedsFields.tsx';
 import { check, EMPTY_NEEDS, needsOf, type Errors, type NeedsForm } from './form.ts';
 import { SuggestionList } from './components/SuggestionList.tsx';
+import { PracticeSuggestions } from './components/PracticeSuggestions.tsx';
 import { useScreen } from '../../lib/useScreen.ts';
 
 const m = withValues(defineMessages({
@@ -26,6 +27,7 @@ const m = withValues(defineMessages({
   toBoardHelp: { id: 'referrals.new.toBoardHelp', defaultMessage: 'Verified therapists whose profile matches can offer to take the client.', description: 'Under the board checkbox.' },
   toPractice: { id: 'referrals.new.toPractice', defaultMessage: 'To the intake of {practice}', description: 'The referral goes to a practice\'s (group clinic\'s) intake; {practice} is its name.' },
   chosen: { id: 'referrals.new.chosen', defaultMessage: '{count, plural, one {# of at most {max} therapists chosen.} other {# of at most {max} therapists chosen.}}', description: 'How many therapists are chosen as recipients, of the most allowed (announced as it changes).' },
+  chosenWithPractices: { id: 'referrals.new.chosenWithPractices', defaultMessage: '{therapists, plural, one {# therapist} other {# therapists}} and {practices, plural, one {# practice} other {# practices}} chosen, of at most {max}.', description: 'How many therapists and practices (group clinics) are chosen as recipients, of the most allowed together (announced as it changes).' },
   noneChosen: { id: 'referrals.new.noneChosen', defaultMessage: 'No therapist chosen yet.', description: 'No recipient is chosen yet.' },
   missing: { id: 'referrals.new.missing', defaultMessage: 'Some needs are missing: see the marked fields.', description: 'The form was sent with needs missing; the fields say which.' },
   submit: { id: 'referrals.new.submit', defaultMessage: 'Send referral', description: 'Button: send the referral.' },
@@ -42,7 +44,9 @@ export default function NewReferralPage() {
   // "Refer to this practice" on a practice's page: the practice's intake inbox receives it (docs/decisions/0245).
   const practiceId = params.get('practice');
   const practice = useChosenPractice(practiceId);
-  const practiceIds = practiceId && practice.data ? [practice.data._id] : [];
+  // Practices chosen on the form (suggested ones, docs/decisions/0365) and the one from its page, sent once it is found.
+  const [practiceChoice, setPracticeChoice] = useState<string[]>(practiceId ? [practiceId] : []);
+  const practiceIds = practiceChoice.filter((id) => id !== practiceId || practice.data?._id === id);
   const navigate = useNavigate();
   const intl = useIntl();
   const heading = useScreen(intl.formatMessage(m.title));
@@ -59,6 +63,11 @@ export default function NewReferralPage() {
   const blocked = noteCheck.verdict === 'refuse';
 
   const toggle = (id: string, on: boolean) => setChosen((c) => (on ? [...c, id] : c.filter((x) => x !== id)));
+  const togglePractice = (id: string, on: boolean) => setPracticeChoice((c) => (on ? [...c, id] : c.filter((x) => x !== id)));
+  const suggestedPractices = suggestions.data?.practices ?? [];
+  // Therapists and practices count together against the limit, as the server counts them.
+  const full = chosen.length + practiceIds.length >= REFERRAL_LIMITS.recipientsMax;
+  const practiceNames = new Map([...suggestedPractices, ...(practice.data ? [practice.data] : [])].map((p) => [p._id, p.name]));
   const onSubmit = submit(async () => {
     // The button is disabled then, but Enter in a field can still submit.
     if (blocked) return;
@@ -94,18 +103,20 @@ export default function NewReferralPage() {
               <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="suggested-title">
                 <Title order={2} size="h4" id="suggested-title">{intl.formatMessage(m.suggestedTitle)}</Title>
                 <Text size="sm" c="dimmed" mb="sm">{intl.formatMessage(m.ranking)}</Text>
-                <ChosenFromProfile id={to} chosen={chosen} listed={suggestions.data?.some((s) => s._id === to) ?? false} onToggle={toggle} />
-                <SuggestionList suggestions={suggestions.data} loading={suggestions.isFetching} error={suggestions.error}
-                  ready={canSuggest(needs)} region={needs.region} chosen={chosen} onToggle={toggle} />
+                <ChosenFromProfile id={to} chosen={chosen} listed={suggestions.data?.suggestions.some((s) => s._id === to) ?? false} onToggle={toggle} />
+                <SuggestionList suggestions={suggestions.data?.suggestions} loading={suggestions.isFetching} error={suggestions.error}
+                  ready={canSuggest(needs)} region={needs.region} chosen={chosen} full={full} onToggle={toggle} />
               </Paper>
+              <PracticeSuggestions practices={suggestedPractices} fromPage={practice.data ?? null} region={needs.region}
+                chosen={practiceIds} full={full} onToggle={togglePractice} />
               <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={intl.formatMessage(m.send)}>
                 <Stack gap="sm">
                   <Checkbox label={intl.formatMessage(m.toBoard)} description={intl.formatMessage(m.toBoardHelp)}
                     checked={toBoard} onChange={(e) => setToBoard(e.currentTarget.checked)} />
-                  {practice.data && <Text size="sm" fw={600}>{intl.formatMessage(m.toPractice, { practice: practice.data.name })}</Text>}
-                  <Text size="sm" role="status">
-                    {chosen.length ? intl.formatMessage(m.chosen, { count: chosen.length, max: REFERRAL_LIMITS.recipientsMax }) : intl.formatMessage(m.noneChosen)}
-                  </Text>
+                  {practiceIds.map((id) => (
+                    <Text key={id} size="sm" fw={600}>{intl.formatMessage(m.toPractice, { practice: practiceNames.get(id) ?? '' })}</Text>
+                  ))}
+                  <Text size="sm" role="status">{chosenLine(intl, chosen.length, practiceIds.length)}</Text>
                   {shown.audience && <Alert color="red" role="alert">{shown.audience}</Alert>}
                   {Object.keys(errors).some((k) => k !== 'audience') && (
                     <Alert color="red" role="alert">{intl.formatMessage(m.missing)}</Alert>
@@ -122,6 +133,13 @@ export default function NewReferralPage() {
       </form>
     </Container>
   );
+}
+
+/** "2 of at most 10 therapists chosen.", or with practices "1 therapist and 1 practice chosen, of at most 10." */
+function chosenLine(intl: IntlShape, therapists: number, practices: number): string {
+  const max = REFERRAL_LIMITS.recipientsMax;
+  if (practices) return intl.formatMessage(m.chosenWithPractices, { therapists, practices, max });
+  return therapists ? intl.formatMessage(m.chosen, { count: therapists, max }) : intl.formatMessage(m.noneChosen);
 }
 
 /** The therapist chosen on their profile, shown by name until (unless) the suggestions list them. */

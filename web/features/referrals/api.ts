@@ -5,7 +5,7 @@ import type {
 } from '../../../common/referrals.ts';
 import type { Profile } from '../../../common/therapists.ts';
 import type { ReferralOutcome } from '../../../common/referral-outcomes.ts';
-import type { Practice } from '../../../common/practices.ts';
+import type { Practice, PracticeSuggestion } from '../../../common/practices.ts';
 import { api, query } from '../../lib/api.ts';
 import { REFERRALS_KEY } from '../../lib/referrals.ts';
 
@@ -48,13 +48,13 @@ export const useReferral = (id: string) => useQuery({
 /** Suggestions need at least an age group or a concern to rank by; until then the list is not asked for. */
 export const canSuggest = (needs: NeedsQuery) => Boolean(needs.ageGroup || needs.concerns.length);
 
+/** The therapists and the group practices suggested for the needs (docs/decisions/0345). */
 export const useSuggestions = (needs: NeedsQuery) => useQuery({
   queryKey: referralKeys.suggestions(needs),
-  queryFn: ({ signal }) => api<{ suggestions: Suggestion[] }>(`/api/referrals/suggestions${query(needs)}`, { signal }),
+  queryFn: ({ signal }) => api<{ suggestions: Suggestion[]; practices?: PracticeSuggestion[] }>(`/api/referrals/suggestions${query(needs)}`, { signal }),
   enabled: canSuggest(needs),
   // The previous ranking stays on screen while the next loads, so the checkboxes do not jump away.
   placeholderData: keepPreviousData,
-  select: (data) => data.suggestions,
 });
 
 /** The therapist chosen from their profile ("Refer a client"), to show by name before the suggestions load. */

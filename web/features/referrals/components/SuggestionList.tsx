@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { withValues } from '../../../lib/messages.ts';
 import type { Suggestion } from '../../../../common/referrals.ts';
-import { REFERRAL_LIMITS } from '../../../../common/referrals.ts';
 import { regionName } from '../../../../common/regions.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 
@@ -37,7 +36,10 @@ type Props = {
   suggestions: Suggestion[] | undefined; loading: boolean; error: Error | null; ready: boolean;
   /** The client's region the suggestions were ranked for (its code), if one was chosen. */
   region: string | null;
-  chosen: string[]; onToggle: (id: string, on: boolean) => void;
+  chosen: string[];
+  /** No more recipients may be chosen (therapists and practices count together). */
+  full: boolean;
+  onToggle: (id: string, on: boolean) => void;
 };
 
 /** "Not licensed in ON": beside a therapist who is not licensed where the client is. */
@@ -46,8 +48,8 @@ export function NotLicensedBadge({ region }: { region: string }) {
   return <Badge variant="light" color="orange" c="dark.8" tt="none">{intl.formatMessage(m.notLicensedIn, { region })}</Badge>;
 }
 
-/** The ranked suggestions as checkboxes, each with why it was suggested; at most REFERRAL_LIMITS.recipientsMax chosen. */
-export function SuggestionList({ suggestions, loading, error, ready, region, chosen, onToggle }: Props) {
+/** The ranked suggestions as checkboxes, each with why it was suggested; none more once `full`. */
+export function SuggestionList({ suggestions, loading, error, ready, region, chosen, full, onToggle }: Props) {
   const intl = useIntl();
   const [all, setAll] = useState(false);
   const list = useRef<HTMLDivElement>(null);
@@ -59,7 +61,6 @@ export function SuggestionList({ suggestions, loading, error, ready, region, cho
   if (error) return <Alert color="red" role="alert">{error.message}</Alert>;
   if (!suggestions) return <Group gap="xs" role="status"><Loader size="xs" aria-hidden /><Text size="sm">{intl.formatMessage(m.finding)}</Text></Group>;
   if (!suggestions.length) return <Text c="dimmed" size="sm">{intl.formatMessage(m.none)}</Text>;
-  const full = chosen.length >= REFERRAL_LIMITS.recipientsMax;
   // A chosen therapist stays in view even when ranked below the first few.
   const shown = all ? suggestions : suggestions.filter((s, i) => i < FIRST_SHOWN || chosen.includes(s._id));
   const hidden = suggestions.length - shown.length;
