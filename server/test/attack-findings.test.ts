@@ -12,7 +12,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   actors = await createActors(ctx);
   world = await createWorld(ctx, actors);
-}, 60_000);
+}, 180_000);
 afterAll(() => ctx?.close());
 
 const BOUNDARY = 'finding-boundary';

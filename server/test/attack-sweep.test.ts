@@ -34,7 +34,7 @@ beforeAll(async () => {
   world = await createWorld(ctx, actors);
   fingerprint = await fingerprinter(ctx.db);
   operations = describeOperations((await ctx.app.inject({ url: '/api/openapi.json' })).json());
-}, 60_000);
+}, 180_000);
 afterAll(() => ctx?.close());
 
 type Description = { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> };
