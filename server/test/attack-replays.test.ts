@@ -8,7 +8,7 @@ import { queryRows } from '../db/client.ts';
 import { controlledClock, DAY_MS, NEEDS } from '../features/referrals/test-helpers.ts';
 import { GROUP } from '../features/groups/test-helpers.ts';
 import { createTestContext, type TestContext } from './harness.ts';
-import { createUser, type TestUser } from './factories.ts';
+import { createUser } from './factories.ts';
 import { caller } from './http.ts';
 import { createActors, createWorld, type Actors, type World } from './attack-world.ts';
 

@@ -11,7 +11,8 @@ import { sessions } from '../db/schema.ts';
 import { createSession } from '../lib/auth.ts';
 import { realtimeOf } from '../lib/realtime.ts';
 import { REFUSED_BY_SQL } from '../lib/errors.ts';
-import { createTestContext, type TestContext } from './harness.ts';
+import { baseUrl, createTestContext, type TestContext } from './harness.ts';
+import { connectClient } from './sockets.ts';
 import { fingerprinter, type Fingerprint } from './db-fingerprint.ts';
 import { urlEncode, validValue, type JsonSchema } from './junk.ts';
 import { OLDER_OPERATIONS } from './attack-older-operations.ts';
@@ -29,7 +30,7 @@ let operations: Operation[] = [];
 const ACTORS: ActorName[] = ['visitor', 'pending', 'stranger', 'insider', 'admin'];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ listen: true });
   actors = await createActors(ctx);
   world = await createWorld(ctx, actors);
   fingerprint = await fingerprinter(ctx.db);
@@ -184,6 +185,52 @@ afterAll(() => {
   for (const [name, counts] of tally.table) console.log(name.padEnd(64), ACTORS.map((a) => `${a}:${counts[a]}`).join(' '));
 });
 
+// ---- the group conversation's socket events ----
+
+// Each acked client event with the group conversation's real id (texts stay under socket.io's 64 KB frame, past which
+// the connection is closed with no ack) (or the owner's message, or file) and junk beside it.
+function socketAttacks(): [string, unknown][] {
+  const id = world.conversationId;
+  const texts = [CONTROL, '\u200b\u202e', '\u00e9'.repeat(20_000), { $gt: '' }, ['x'], 1e308, null];
+  return [
+    ['joinConversation', id], ['joinConversation', { conversationId: { $ne: null } }], ['joinConversation', `${id}\u0000`],
+    ...texts.map((text): [string, unknown] => ['sendMessage', { conversationId: id, text }]),
+    ['sendMessage', { conversationId: id, text: 'hi', attachmentIds: [world.fileId] }],
+    ['sendMessage', { conversationId: id, text: 'hi', clientMessageId: CONTROL.repeat(100) }],
+    ['sendMessage', { conversationId: id, text: 'hi', sender: world.owner.id }],
+    ...texts.map((text): [string, unknown] => ['editMessage', { conversationId: id, messageId: world.messageId, text }]),
+    ['unsendMessage', { conversationId: id, messageId: world.messageId }],
+    ['messagesRead', { conversationId: id, userId: world.owner.id }],
+    ['messagesDelivered', { conversationId: [id] }],
+  ];
+}
+
+describe('the group conversation\'s socket events', () => {
+  it('a pending member, a stranger and an insider: acks are never INTERNAL, refusals change nothing', async () => {
+    for (const actor of ['pending', 'stranger', 'insider'] as const) {
+      const client = await connectClient(baseUrl(ctx), actors[actor].token).catch(() => null);
+      if (!client) continue;
+      try {
+        for (const [event, payload] of socketAttacks()) {
+          await realtimeOf(ctx.app.server)?.settled();
+          const before = await fingerprint();
+          const ack = await (client.timeout(5000) as unknown as { emitWithAck: (...a: unknown[]) => Promise<unknown> }).emitWithAck(event, payload);
+          const what = `${event} as ${actor}: ${JSON.stringify(payload).slice(0, 200)} → ${JSON.stringify(ack)?.slice(0, 200)}`;
+          tally.requests++;
+          const refusal = ack as { code?: string; msg?: string } | null;
+          if (typeof refusal !== 'object' || !refusal?.code) continue;
+          expect(refusal.code, what).not.toBe('INTERNAL');
+          expect(refusal.msg, what).toMatch(/\S/);
+          await realtimeOf(ctx.app.server)?.settled();
+          expect(await fingerprint(), `${what} changed the database`).toEqual(before);
+        }
+      } finally {
+        client.disconnect();
+      }
+    }
+  }, 120_000);
+});
+
 describe('the attack sweep of round three', () => {
   it('sweeps round three\'s operations, and only the older ones are left to the property-based fuzz', () => {
     if (process.env.ATTACK_ONLY) return;
@@ -225,7 +272,8 @@ describe('the attack sweep of round three', () => {
       // An accepted request changed something: each refusal again, alone, between two fingerprints.
       await expectRefusalsChangeNothing(op, refused);
     }
-  }, 240_000);
+  // About 2,100 requests: half a minute on a quiet machine with two cores; the bound is for a run that hangs.
+  }, 900_000);
 });
 
 async function expectRefusalsChangeNothing(op: Operation, refused: [ActorName, Attack][]) {
