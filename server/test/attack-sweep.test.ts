@@ -272,7 +272,7 @@ describe('the attack sweep of round three', () => {
       // An accepted request changed something: each refusal again, alone, between two fingerprints.
       await expectRefusalsChangeNothing(op, refused);
     }
-  // About 2,100 requests: half a minute on a quiet machine with two cores; the bound is for a run that hangs.
+  // About 2,600 requests (198 s at load 20 to 30 on two cores, not yet timed quietly); the bound is for a run that hangs.
   }, 900_000);
 });
 
