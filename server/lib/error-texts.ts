@@ -18,6 +18,7 @@ export const ERRORS = defineMessages({
   notAnOption: { id: 'errors.reason.notAnOption', defaultMessage: 'is not one of the allowed values', description: 'Follows a field name: a value outside a fixed list.' },
   wrongType: { id: 'errors.reason.wrongType', defaultMessage: 'has the wrong type', description: 'Follows a field name: e.g. a number where text was expected.' },
   malformedJson: { id: 'errors.malformedJson', defaultMessage: 'Malformed JSON in request body.', description: 'The request body is not valid JSON.' },
+  malformedMultipart: { id: 'errors.malformedMultipart', defaultMessage: 'Malformed upload: the multipart body ends early or is not well formed.', description: 'An upload whose multipart/form-data body is cut short or broken.' },
   badUrl: { id: 'errors.badUrl', defaultMessage: 'Malformed address: a part of the path is not valid percent-encoding.', description: 'The request path could not be decoded.' },
   tooLarge: { id: 'errors.tooLarge', defaultMessage: 'Request body is too large (the limit is 1 MB).', description: 'The request body passed the size limit.' },
   unsupportedType: { id: 'errors.unsupportedType', defaultMessage: 'Unsupported content type; send application/json.', description: 'The request body has a content type the API does not take.' },

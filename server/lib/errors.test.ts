@@ -81,6 +81,12 @@ describe('describeError', () => {
     expect(describeError(Object.assign(new Error('params: Connection terminated'), { cause: { code: 'XX000' } })).status).toBe(500);
   });
 
+  it('answers a multipart body cut short or broken with 400, whatever part of the parser noticed', () => {
+    for (const message of ['Unexpected end of multipart data', 'Part terminated early due to unexpected end of multipart data', 'Multipart: Boundary not found', 'Malformed part header']) {
+      expect(describeError(new Error(message)), message).toEqual({ status: 400, body: { msg: 'Malformed upload: the multipart body ends early or is not well formed.', code: 'BAD_REQUEST' } });
+    }
+  });
+
   it('answers anything else with 500 INTERNAL and nothing about its cause', () => {
     for (const thrown of [new Error('secret detail'), drizzleError('40001'), 'a string', null, undefined, { statusCode: 502 }]) {
       const answer = describeError(thrown);

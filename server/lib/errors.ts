@@ -59,12 +59,20 @@ export function describeError(error: unknown, locale: Locale = DEFAULT_LOCALE): 
   const pg = PG_CLIENT_ERRORS[postgresCode(error) ?? ''] ?? DATABASE_FAULTS[driverCode(error) ?? ''];
   if (pg) return say(pg.status, pg.code, pg.text);
   if (isDatabaseUnavailable(error)) return say(503, 'UNAVAILABLE', localText(ERRORS.unavailable));
+  if (isMalformedMultipart(failed)) return say(400, 'BAD_REQUEST', localText(ERRORS.malformedMultipart));
   const status = failed?.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const text = frameworkMessage(failed!, status);
     return refusal(status, codeForStatus(status), typeof text === 'string' ? text : formatText(text, locale));
   }
   return say(500, 'INTERNAL', localText(ERRORS.internal));
+}
+
+// The multipart parser (busboy, under @fastify/multipart) raises plain errors, with no status or code, for a body cut
+// short or broken; every upload route reads its file through it, so they are recognised here once (issue #28's sweep).
+const MALFORMED_MULTIPART = /unexpected end of multipart data|^Multipart: Boundary not found$|^Malformed part header$/i;
+function isMalformedMultipart(error: FrameworkError | null | undefined): boolean {
+  return Boolean(error && error.statusCode === undefined && typeof error.message === 'string' && MALFORMED_MULTIPART.test(error.message));
 }
 
 /**

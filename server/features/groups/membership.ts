@@ -75,17 +75,22 @@ export async function requestToJoin(ctx: AppContext, user: CurrentUser, groupId:
   return answer;
 }
 
-/** An invitation is answered by its invitee; a join request by the facilitator. */
+/**
+ * An invitation is answered by its invitee; a join request by the facilitator. The row is read and locked in the
+ * transaction that answers it: two answers at once (a double click, a retry) would otherwise both find it pending and
+ * both take a seat, leaving the group's seat count one above its members (issue #28's replays).
+ */
 export async function answerInvitation(ctx: AppContext, user: CurrentUser, groupId: string, invitationId: string, accept: boolean) {
-  const [inv] = await queryRows<{ id: string; kind: string; user_id: string; status: string; facilitator_id: string; conversation_id: string | null }>(ctx.db, sql`
-    SELECT i.id, i.kind, i.user_id, i.status, g.facilitator_id, g.conversation_id FROM group_invitations i
-    JOIN consultation_groups g ON g.id = i.group_id WHERE i.id = ${invitationId}::uuid AND i.group_id = ${groupId}::uuid`);
-  const answerer = inv?.kind === 'invitation' ? inv.user_id : inv?.facilitator_id;
-  if (!inv || answerer !== user.id) throw notFound(GROUP_TEXTS.invitationNotFound);
-  if (inv.status !== 'pending') throw conflict(GROUP_TEXTS.answered);
   const status = accept ? 'accepted' : 'declined';
   const joined = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
+    const [inv] = await queryRows<{ id: string; kind: string; user_id: string; status: string; facilitator_id: string; conversation_id: string | null }>(t, sql`
+      SELECT i.id, i.kind, i.user_id, i.status, g.facilitator_id, g.conversation_id FROM group_invitations i
+      JOIN consultation_groups g ON g.id = i.group_id WHERE i.id = ${invitationId}::uuid AND i.group_id = ${groupId}::uuid
+      FOR UPDATE OF i`);
+    const answerer = inv?.kind === 'invitation' ? inv.user_id : inv?.facilitator_id;
+    if (!inv || answerer !== user.id) throw notFound(GROUP_TEXTS.invitationNotFound);
+    if (inv.status !== 'pending') throw conflict(GROUP_TEXTS.answered);
     let change: GroupChatChange | undefined;
     if (accept) {
       if (!(await q.takeSeat(t, groupId, inv.user_id))) throw conflict(GROUP_TEXTS.full);
