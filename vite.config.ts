@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { INTL_MESSAGEFORMAT, NO_PARSER, precompiledMessages } from './scripts/precompiled-messages.ts';
 
 // The installable app (docs/decisions/0206-installable-app.md): the manifest, and web/sw.ts built with Workbox, the build's
 // files precached into it. Registered by web/lib/service-worker.ts, not by an injected inline script (the CSP has none).
@@ -44,7 +45,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
   // The server-side build of the drawn pages (scripts/build-web.ts) has no service worker.
-  plugins: [react(), ...(isSsrBuild ? [] : [pwa])],
+  plugins: [precompiledMessages(), react(), ...(isSsrBuild ? [] : [pwa])],
+  // Messages arrive compiled (docs/decisions/0395): the browser's react-intl without the message parser, and one copy of
+  // intl-messageformat (react-intl and @formatjs/intl each carry the same version). The server's renderer keeps the parser.
+  resolve: isSsrBuild ? {} : {
+    alias: [
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: NO_PARSER },
+      { find: /^intl-messageformat$/, replacement: INTL_MESSAGEFORMAT },
+    ],
+  },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

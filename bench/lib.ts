@@ -160,7 +160,8 @@ export async function startServer(
     nodeArgs: [...(options.nodeArgs ?? []), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])],
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, ENCRYPTION_KEY_FILE: ensureKeyFile(),
       DATA_DIR: dataDir, SEED_DEMO: '0', ADMIN_EMAIL: 'bench-admin@bench.test', ADMIN_PASSWORD: 'bench-admin-password', ...extraEnv },
-  }, 60_000);
+    // Three minutes: on the shared two-core machine under other benches' load, a production start took over one.
+  }, 180_000);
   return server.child;
 }
 

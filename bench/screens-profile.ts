@@ -2,6 +2,7 @@
 // 4x slower CPU, with V8's sampling profiler on; prints the main thread's busy time by script and the functions with
 // the most self time. Uses thera_bench_screens (seed it with `npm run bench:screens` first) and a fresh build.
 //   node bench/screens-profile.ts [/forums ...]   (default: the four screens of bench/screens.ts)
+//   SCREENS_DB, SCREENS_PORT as for bench/screens.ts
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { CHROMIUM_ARGS } from './screens-browser.ts';
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 
-const PORT = 3430;
+const PORT = Number(process.env.SCREENS_PORT ?? 3430);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SELECTORS: Record<string, string> = {
   '/': 'h1', '/forums': 'section[aria-label="Posts"] article h3',
@@ -33,7 +34,7 @@ function selfTime(profile: Profile, key: (n: Node) => string): [string, number][
 
 const file = (url: string) => url.replace(ORIGIN, '').replace(/^\/assets\//, '') || '(native)';
 
-const { db, url, close } = await benchDatabase('thera_bench_screens');
+const { db, url, close } = await benchDatabase(process.env.SCREENS_DB ?? 'thera_bench_screens');
 const token = await benchToken(db);
 await close();
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-profile-'));

@@ -8,6 +8,7 @@
 //                   this one, and written as "before"
 //   SCREENS_LIGHTHOUSE=0 skips Lighthouse
 //   SCREENS_LOCALE  the member's and the browser's language (en, fr-CA; default en): the French screens' times
+//   SCREENS_PORT    the server's port (default 3420; SCREENS_BASE's app takes the next one)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +22,8 @@ import { CHROMIUM_ARGS, summary, visit, type Sample, type Screen } from './scree
 import { lighthouse } from './screens-lighthouse.ts';
 import { machineTicks, stealSince } from './machine.ts';
 
-const PORT = 3420;
+// SCREENS_PORT: another port (and the next one for SCREENS_BASE), when two checkouts measure at once.
+const PORT = Number(process.env.SCREENS_PORT ?? 3420);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DB = process.env.SCREENS_DB ?? 'thera_bench_screens';
 const RUNS = Number(process.env.SCREENS_RUNS ?? 7);

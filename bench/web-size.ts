@@ -1,7 +1,7 @@
 // The JavaScript a browser fetches to show a screen, gzipped: the landing page to a visitor and the forums to a signed-in
 // member, in English and in French (the browser's language; the member has chosen none). Runs a checkout's own build and
 // server on a throwaway embedded database (its demo members) and reads what Chromium requested.
-//   node bench/web-size.ts [--dir=<checkout>] [--label=after]
+//   node bench/web-size.ts [--dir=<checkout>] [--label=after] [--port=3390]
 // --dir measures another checkout (a `git worktree` of an older commit, with node_modules linked): "before" figures.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +13,7 @@ import { MEMBER_HINT_COOKIE } from '../common/member-hint.ts';
 import { PAGE_SESSION_COOKIE } from '../common/member-page.ts';
 import { arg } from './lib.ts';
 
-const PORT = 3390;
+const PORT = Number(arg('port', '3390'));
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CHECKOUT = path.resolve(arg('dir', '.'));
 const LABEL = arg('label', 'after');

@@ -11,7 +11,7 @@ import { walk } from './web-freshness.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const SOURCES = ['web', 'common', 'vite.config.ts', 'package-lock.json', 'scripts/build-web.ts', 'server/lib/web-preload.ts'];
+const SOURCES = ['web', 'common', 'vite.config.ts', 'package-lock.json', 'scripts/build-web.ts', 'scripts/precompiled-messages.ts', 'server/lib/web-preload.ts'];
 
 const PREFIX = 'thera-e2e-web-';
 const DAY = 24 * 3_600_000;

@@ -1,7 +1,9 @@
 // The app's language (docs/decisions/0260, 0270): react-intl's provider with the locale's catalogue. English needs no
 // catalogue (the messages' default texts are English); another locale's catalogue is its own chunk, loaded before the
-// first render (web/app/start.tsx), so a French page is never drawn in English first.
+// first render (web/app/start.tsx), so a French page is never drawn in English first. The browser's catalogues and
+// default texts are compiled when the app is built (docs/decisions/0395): it has no message parser.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlProvider, type MessageDescriptor } from 'react-intl';
 import { chooseLocale, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from '../../common/i18n/locales.ts';
 
@@ -11,13 +13,16 @@ import { chooseLocale, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } fr
  */
 export const PSEUDO_LOCALE = 'en-XA';
 export type ShownLocale = Locale | typeof PSEUDO_LOCALE;
-/** Messages by id, as text (a catalogue file) or already parsed (the pseudo-locale's). */
-export type Catalogue = Record<string, string> | Record<string, import('@formatjs/icu-messageformat-parser').MessageFormatElement[]>;
+/**
+ * Messages by id: compiled to syntax trees in the browser (`?ast` imports), as text where the server draws a page (it
+ * hands its renderer the catalogue file, and that renderer keeps the parser).
+ */
+export type Catalogue = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 // Each language but English, and how its catalogue is loaded: a chunk of its own, fetched only by who reads it. A third
 // language is one line here (the type asks for it).
-const CATALOGUES: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Record<string, string> }>> = {
-  'fr-CA': () => import('../../common/i18n/lang/fr-CA.json', { with: { type: 'json' } }),
+const CATALOGUES: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Record<string, MessageFormatElement[]> }>> = {
+  'fr-CA': () => import('../../common/i18n/lang/fr-CA.json?ast'),
 };
 
 // The browser tests' hook: `localStorage[PSEUDO_KEY] = '1'` draws the app in the pseudo-locale.

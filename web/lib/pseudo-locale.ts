@@ -1,9 +1,10 @@
 // The pseudo-locale en-XA (docs/decisions/0272): each English message with its letters accented, its vowels doubled
 // (about 40 % longer, as French and German often are) and brackets around it: "[Šéééttîîñĝš]". Made from en.json when
 // chosen (a browser test's hook), never shipped to anyone else: text a page shows in plain English is text that does
-// not come from the catalogue, and a layout that breaks is one that cannot take longer words.
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import english from '../../common/i18n/lang/en.json' with { type: 'json' };
+// not come from the catalogue, and a layout that breaks is one that cannot take longer words. The English messages come
+// compiled by the build (docs/decisions/0395: the browser has no parser).
+import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import english from '../../common/i18n/lang/en.json?ast';
 
 const PLAIN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const ACCENTED = 'áƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ';
@@ -34,6 +35,5 @@ const bracket = (value: string): MessageFormatElement => ({ type: TYPE.literal, 
 
 /** Every message of the catalogue in the pseudo-locale, parsed (react-intl takes messages as syntax trees too). */
 export function pseudoCatalogue(): Record<string, MessageFormatElement[]> {
-  return Object.fromEntries(Object.entries(english as Record<string, { defaultMessage: string }>)
-    .map(([id, { defaultMessage }]) => [id, [bracket('['), ...pseudoElements(parse(defaultMessage)), bracket(']')]]));
+  return Object.fromEntries(Object.entries(english).map(([id, elements]) => [id, [bracket('['), ...pseudoElements(elements), bracket(']')]]));
 }
