@@ -8,6 +8,7 @@ import type { Message } from '../../../common/chat.ts';
 import { baseUrl, createTestContext, type TestContext } from '../../test/harness.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { call, connectClient, settle, waitFor, type ChatClient } from '../../test/sockets.ts';
+import { namedFor, untilNamed } from '../../test/receipts.ts';
 
 let ctx: TestContext;
 let url: string;
@@ -39,19 +40,6 @@ async function group(size: number) {
   expect(res.statusCode).toBe(201);
   const sockets = await Promise.all(users.map(connect));
   return { id: res.json()._id as string, users, sockets };
-}
-
-/** The members each update names for this message, over every `messageStatus` the socket got (with its status). */
-function namedFor(socket: ChatClient, messageId: string, status: 'delivered' | 'read'): string[] {
-  const named = (socket.received.messageStatus ?? []).filter((u) => u.status === status && u.messageIds.includes(messageId))
-    .flatMap((u) => u.userIds ?? (u.userId ? [u.userId] : []));
-  return named.sort();
-}
-
-async function untilNamed(socket: ChatClient, messageId: string, status: 'delivered' | 'read', count: number) {
-  const deadline = Date.now() + WAIT_MS;
-  while (new Set(namedFor(socket, messageId, status)).size < count && Date.now() < deadline) await settle(50);
-  return namedFor(socket, messageId, status);
 }
 
 async function receiptsOn(user: TestUser, conversationId: string, messageId: string) {
