@@ -6,8 +6,10 @@
 //  2. Group message delivery (sender's send → each other member's newMessage): 200 group conversations of 12 members
 //     (2,400 sockets), 100 messages a second spread over them, on one node and on two nodes over Redis (the members of
 //     every group split across the nodes), each just after a bare socket.io relay at the same sockets and rate
-//     (bench/baselines/relay.ts). Recipients acknowledge delivery as the web client does. Budget: p99 under 100 ms; the
-//     p99 over the relay's is reported against chat's ratio budget (2).
+//     (bench/baselines/relay.ts). Recipients acknowledge delivery as the web client does (gathered per node since
+//     decision 0380; the senders' `messageStatus` events and the members they name are counted). Budget: p99 under
+//     100 ms; the p99 over the relay's is reported against chat's ratio budget (2).
+// The result's `figures` holds the issue's three: delivery p99 (one node, two nodes), `?q=` p95, the hours p95.
 // Run: node bench/groups.ts (the first run seeds, about a minute; later runs reuse it; about 4 minutes in all). Knobs:
 // BENCH_GROUPS_SECONDS (10 per read), BENCH_GROUPS_CONNECTIONS (20), BENCH_GROUPS_RATE (100 messages/s),
 // BENCH_GROUPS_SEND_SECONDS (15), BENCH_GROUPS_WARMUP (3), BENCH_GROUPS_RECEIPTS=0, BENCH_GROUPS_NODES=one|two|none,
@@ -238,6 +240,14 @@ async function send(members: Member[], sockets: Client[], seconds: number, seqBa
   const errorCodes: Record<string, number> = {};
   let duplicates = 0;
   const seen = new Set<string>();
+  // The senders' receipts: events, and the members they name (a group's are gathered per node, decision 0380).
+  const receipts = { events: 0, membersNamed: 0 };
+  const onStatus = (u: { status: string; userIds?: string[]; userId?: string }) => {
+    if (u.status !== 'delivered') return;
+    receipts.events++;
+    receipts.membersNamed += u.userIds?.length ?? (u.userId ? 1 : 0);
+  };
+  for (const socket of sockets) socket.on('messageStatus', onStatus);
   const off = sockets.map((socket, i) => {
     const onMessage = (m: Message) => {
       if (!m.text.startsWith('bench ')) return;
@@ -288,13 +298,14 @@ async function send(members: Member[], sockets: Client[], seconds: number, seqBa
   const deadline = performance.now() + 10_000;
   while (seen.size < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   for (const stop of off) stop();
+  for (const socket of sockets) socket.off('messageStatus', onStatus);
   const cpu = servers.map((s, i) => Math.round(((cpuSeconds(s.pid) - cpuBefore[i]) / sendSeconds) * 100));
   delivery.sort((a, b) => a - b);
   acks.sort((a, b) => a - b);
   return {
     messages: total, deliveriesExpected: expected, delivered: seen.size, lost: expected - seen.size, duplicates, errors, errorCodes,
     deliveryMs: { p50: percentile(delivery, 50), p95: percentile(delivery, 95), p99: percentile(delivery, 99), max: percentile(delivery, 100) },
-    ackMs: { p50: percentile(acks, 50), p99: percentile(acks, 99) },
+    ackMs: { p50: percentile(acks, 50), p99: percentile(acks, 99) }, deliveredReceipts: receipts,
     serverCpuPercentOfOneCore: cpu, load1: Math.round(os.loadavg()[0] * 100) / 100, ...machineSince(ticks),
   };
 }
@@ -374,7 +385,16 @@ async function main() {
     const readVerdicts = typeof readResults === 'object' ? Object.values(readResults as object)
       .filter((v): v is { withinBudget: boolean } => typeof v === 'object' && v !== null && 'withinBudget' in v) : [];
     const phases = [oneNode, twoNodes].filter((p): p is Awaited<ReturnType<typeof deliveryPhase>> => typeof p === 'object');
+    const p = (value: unknown, ...keys: string[]) => keys.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), value) ?? null;
+    // The issue's three figures, read from the phases below.
+    const figures = {
+      deliveryP99Ms: { oneNode: p(oneNode, 'app', 'deliveryMs', 'p99'), twoNodes: p(twoNodes, 'app', 'deliveryMs', 'p99'), budget: BUDGET.deliveryP99Ms },
+      groupsSearchP95Ms: { value: p(readResults, 'groupsSearch', 'p95'), budget: BUDGET.readP95Ms },
+      consultationHoursP95Ms: { value: p(readResults, 'hours', 'p95'), budget: BUDGET.readP95Ms },
+    };
+    console.log(`groups bench: ${JSON.stringify(figures)}`);
     writeResult('groups', {
+      figures,
       note: 'Clients, servers, PostgreSQL and Redis share the machine; on a busy machine the figures say as much about it as '
         + 'about the code: read them beside the load, busy and steal, and the same-run baselines (hello-world, relay).',
       tookSeconds: Math.round((Date.now() - started) / 1000), seedSeconds,

@@ -240,9 +240,12 @@ export const UnsendMessagePayload = z.object({ conversationId: IdSchema, message
 
 type Ack<T> = (response: T | ErrorBody) => void;
 
-/** In a group, `userId` is the member whose devices received or read them, `through` the time of the newest. */
+/**
+ * In a group, `userIds` are the members whose devices newly received or read every one of `messageIds` (gathered per
+ * node, docs/decisions/0380); when there is one, it is also `userId`, with `through` the time of the newest.
+ */
 type MessageStatusUpdate = {
-  conversationId: string; messageIds: string[]; status: Exclude<MessageStatus, 'sent'>; userId?: string; through?: string;
+  conversationId: string; messageIds: string[]; status: Exclude<MessageStatus, 'sent'>; userIds?: string[]; userId?: string; through?: string;
 };
 type TypingEvent = { conversationId: string; userId: string; userName: string };
 

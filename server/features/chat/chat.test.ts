@@ -5,7 +5,8 @@ import { CHAT_ERRORS } from '../../../common/chat.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { insertMessage, markDelivered } from './queries.ts';
+import { insertMessage } from './queries.ts';
+import { markDeliveredMany } from './receipt-queries.ts';
 import { openConversation } from '../../test/sockets.ts';
 
 let ctx: TestContext;
@@ -193,7 +194,7 @@ describe('delivery receipts', () => {
     const dee = await createUser(ctx.db, { name: 'Dee Dunn' });
     const id = await openConversation(ctx, ann, dee);
     const [sent] = await store(id, dee, ['Are you free Tuesday?']);
-    const result = await markDelivered(ctx.db, id, ann.id);
+    const [result] = await markDeliveredMany(ctx.db, [{ conversationId: id, userId: ann.id }]);
     expect(result.changed).toEqual([{ id: sent, senderId: dee.id }]);
     const [setting] = await queryRows<{ synchronous_commit: string }>(ctx.db, sql`SHOW synchronous_commit`);
     expect(setting.synchronous_commit).toBe('on');

@@ -26,6 +26,7 @@ import { memoryRateLimiter, type RateLimiter } from '../../lib/rate-limit.ts';
 import { CONVERSATION_SHOWN } from '../../lib/conversations.ts';
 import { CONVERSATION_CHANGED } from '../../lib/group-conversations.ts';
 import { changedLocally } from './group-live.ts';
+import { RECEIPT_STATUS, tellLocally } from './receipts.ts';
 import { conversationRoom, userRoom, type AuthedSocket } from '../../lib/realtime.ts';
 import * as changes from './message-changes.ts';
 import * as chat from './service.ts';
@@ -40,6 +41,7 @@ export function chatRealtime(ctx: AppContext): void {
     if (partners.length) io.to(partners.map(userRoom)).emit('presenceChanged', { userId, online });
   };
   ctx.realtime.onFanOut(chat.MESSAGE_DELIVERY, (payload) => chat.deliverLocally(ctx, payload));
+  ctx.realtime.onFanOut(RECEIPT_STATUS, (payload) => tellLocally(ctx, payload));
   ctx.realtime.onFanOut(CONVERSATION_SHOWN, (payload) => void ctx.realtime.track(chat.showLocally(ctx, payload))
     .catch((error) => chat.logFailure(ctx, 'conversationShown', error)));
   ctx.realtime.onFanOut(CONVERSATION_CHANGED, (payload) => void ctx.realtime.track(changedLocally(ctx, payload))

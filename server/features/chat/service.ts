@@ -6,8 +6,6 @@ import type { AppContext } from '../../context.ts';
 import { NOT_VERIFIED, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, driverCode, forbidden, notFound, PG, postgresCode, tooManyRequests } from '../../lib/errors.ts';
 import { introducePresence, type ConversationShown } from '../../lib/conversations.ts';
-import { clearChatPushes } from '../../lib/push-queue.ts';
-import { chatTag } from '../../../common/push.ts';
 import { chatMessageSent, chatUnreadChanged, chatUnreadCount } from '../../lib/notify.ts';
 import { conversationRoom, userRoom } from '../../lib/realtime.ts';
 import { assertAttachable, attach, withAttachments } from '../../lib/files/records.ts';
@@ -15,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import * as q from './queries.ts';
 import { toConversation, toMessage, toPinned } from './present.ts';
 import { notifyChatMentions } from './mentions.ts';
+import { receiptsOf } from './receipts.ts';
 import { blockedEitherWay, membership } from './group-queries.ts';
 import { asSeenBy, groupView, maskedFor as maskedFor_ } from './group-view.ts';
 
@@ -245,34 +244,18 @@ export async function showLocally(ctx: AppContext, payload: unknown): Promise<vo
   }
 }
 
+/** `messagesDelivered`: gathered with the node's other receipts (./receipts.ts); the ack waits for its batch. */
 export async function markDelivered(ctx: AppContext, user: CurrentUser, { conversationId }: InConversation): Promise<{ updated: number }> {
-  const result = await q.markDelivered(ctx.db, conversationId, user.id);
+  const result = await receiptsOf(ctx).delivered({ conversationId, userId: user.id });
   if (!result.member) throw notFound(CHAT_ERRORS.conversationNotFound);
-  tellSenders(ctx, conversationId, result, 'delivered', user.id);
   return { updated: result.changed.length };
 }
 
+/** `messagesRead`: as markDelivered; the batch also clears the unread badges and shows the list entries again. */
 export async function markRead(ctx: AppContext, user: CurrentUser, { conversationId }: InConversation): Promise<{ updated: number }> {
-  const result = await q.markRead(ctx.db, conversationId, user.id);
+  const result = await receiptsOf(ctx).read({ conversationId, userId: user.id });
   if (!result.member) throw notFound(CHAT_ERRORS.conversationNotFound);
-  tellSenders(ctx, conversationId, result, 'read', user.id);
-  if (result.changed.length > 0 || (result.unreadBefore ?? 0) > 0) await announceConversation(ctx, conversationId, 'conversationUpdated');
-  if ((result.unreadBefore ?? 0) > 0) {
-    await chatUnreadChanged(ctx, [user.id]);
-    // Read here: the pushes about it on the member's other devices close.
-    void ctx.realtime.track(clearChatPushes(ctx, user.id, chatTag(conversationId))).catch((error) => logFailure(ctx, 'clearPushes', error));
-  }
   return { updated: result.changed.length };
-}
-
-/** In a group (`through` given), each sender hears which member's devices got or read which of their messages. */
-function tellSenders(ctx: AppContext, conversationId: string, { changed, through }: q.StatusChange, status: 'delivered' | 'read', userId: string) {
-  const bySender = new Map<string, string[]>();
-  for (const { id, senderId } of changed) bySender.set(senderId, [...(bySender.get(senderId) ?? []), id]);
-  const who = through ? { userId, through: new Date(through).toISOString() } : {};
-  for (const [senderId, messageIds] of bySender) {
-    ctx.realtime.toUser(senderId).emit('messageStatus', { conversationId, messageIds, status, ...who });
-  }
 }
 
 /** Logs a failure without its payload: the error of a failed query would carry the message text in its parameters. */

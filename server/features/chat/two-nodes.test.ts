@@ -8,6 +8,7 @@ import { openTestDatabase } from '../../test/harness.ts';
 import { startNode as startTestNode } from '../../test/nodes.ts';
 import { createUser } from '../../test/factories.ts';
 import { call, connectClient, settle, waitFor, type ChatClient } from '../../test/sockets.ts';
+import { namedFor, untilNamed } from '../../test/receipts.ts';
 
 const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -98,30 +99,45 @@ it.skipIf(!enabled)('delivers across nodes with status and presence right on bot
   expect(await call(benB, 'getOnlineUsers')).toEqual([]);
 });
 
-it.skipIf(!enabled)('a group across nodes: each member once, and a member removed on one node stops receiving on the other', { timeout: 420_000 }, async () => {
+it.skipIf(!enabled)('a group across nodes: each member once, receipts counted once from both nodes, and a member removed on one node stops receiving and acknowledging on the other', { timeout: 420_000 }, async () => {
   const database = await openTestDatabase();
   cleanups.push(() => database.close());
   const [nodeA, nodeB] = await Promise.all([startNode(database.url!), startNode(database.url!)]);
-  const [amara, ben, cleo] = await Promise.all(['Amara on A', 'Ben on B', 'Cleo on B'].map((name) => createUser(database.db, { name })));
+  const [amara, ben, cleo, dev] = await Promise.all(['Amara on A', 'Ben on B', 'Cleo on B', 'Dev on A'].map((name) => createUser(database.db, { name })));
   const post = (url: string, user: typeof amara, body: unknown, method = 'POST') => fetch(url, {
     method, headers: { 'content-type': 'application/json', ...user.headers }, body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const made = await post(`${nodeA}/api/conversations`, amara, { participantIds: [ben.id, cleo.id], title: 'Across' });
+  const made = await post(`${nodeA}/api/conversations`, amara, { participantIds: [ben.id, cleo.id, dev.id], title: 'Across' });
   expect(made.status).toBe(201);
   const { _id: conversationId } = await made.json();
   const clients: ChatClient[] = [];
   cleanups.push(() => clients.forEach((c) => c.disconnect()));
-  const [amaraA, benB, cleoB] = await Promise.all([
-    connectClient(nodeA, amara.token), connectClient(nodeB, ben.token), connectClient(nodeB, cleo.token),
+  const [amaraA, benB, cleoB, devA, amaraPhoneB] = await Promise.all([
+    connectClient(nodeA, amara.token), connectClient(nodeB, ben.token), connectClient(nodeB, cleo.token), connectClient(nodeA, dev.token),
+    connectClient(nodeB, amara.token),
   ]);
-  clients.push(amaraA, benB, cleoB);
-  for (const s of [amaraA, benB, cleoB]) await call(s, 'joinConversation', conversationId);
+  clients.push(amaraA, benB, cleoB, devA, amaraPhoneB);
+  for (const s of [amaraA, benB, cleoB, devA]) await call(s, 'joinConversation', conversationId);
 
   const sent: Message = await call(amaraA, 'sendMessage', { conversationId, text: 'To both on B' });
   await waitFor(benB, 'newMessage', (m) => m._id === sent._id);
   await waitFor(cleoB, 'newMessage', (m) => m._id === sent._id);
   await settle();
   for (const device of [benB, cleoB]) expect(device.received.newMessage?.filter((m) => m._id === sent._id)).toHaveLength(1);
+
+  // Receipts gathered on each node (decision 0380): the three acknowledge at once from both nodes; Amara's devices on
+  // either node hear each member once, and the page (read through B) counts the three.
+  await waitFor(devA, 'newMessage', (m) => m._id === sent._id);
+  await Promise.all([benB, cleoB, devA].map((s) => call(s, 'messagesDelivered', { conversationId })));
+  const everyone = [ben.id, cleo.id, dev.id].sort();
+  for (const device of [amaraA, amaraPhoneB]) expect(await untilNamed(device, sent._id, 'delivered', 3)).toEqual(everyone);
+  await call(benB, 'messagesRead', { conversationId });
+  await call(devA, 'messagesRead', { conversationId });
+  expect(await untilNamed(amaraA, sent._id, 'read', 2)).toEqual([ben.id, dev.id].sort());
+  const pageOnB = await (await fetch(`${nodeB}/api/conversations/${conversationId}/messages`, { headers: amara.headers })).json() as Message[];
+  const receipts = pageOnB.find((m) => m._id === sent._id)!.receipts!;
+  expect({ ...receipts, deliveredTo: [...receipts.deliveredTo].sort(), readBy: [...receipts.readBy].sort() })
+    .toEqual({ of: 3, deliveredTo: everyone, readBy: [ben.id, dev.id].sort() });
 
   // Removed through A; Cleo's sockets on B leave the room at once and get nothing more.
   const removed = await fetch(`${nodeA}/api/conversations/${conversationId}/members/${cleo.id}`, { method: 'DELETE', headers: amara.headers });
@@ -135,4 +151,10 @@ it.skipIf(!enabled)('a group across nodes: each member once, and a member remove
   await settle(300);
   expect(cleoB.received.newMessage?.some((m) => m._id === after._id)).toBeFalsy();
   expect(cleoB.received.typing?.some((t) => t.conversationId === conversationId)).toBeFalsy();
+  // Cleo's receipts stop with her membership; the others' still count.
+  expect(await call(cleoB, 'messagesDelivered', { conversationId })).toMatchObject({ code: 'NOT_FOUND' });
+  await Promise.all([benB, devA].map((s) => call(s, 'messagesDelivered', { conversationId })));
+  expect(await untilNamed(amaraA, after._id, 'delivered', 2)).toEqual([ben.id, dev.id].sort());
+  await settle(300);
+  expect(namedFor(amaraA, after._id, 'delivered')).not.toContain(cleo.id);
 });

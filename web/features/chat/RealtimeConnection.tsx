@@ -56,7 +56,8 @@ export default function RealtimeConnection() {
       },
       messageEdited: (message) => replaceMessage(qc, message),
       messageUnsent: (message) => replaceMessage(qc, message),
-      messageStatus: ({ conversationId, messageIds, status, userId }) => applyStatus(qc, conversationId, messageIds, status, userId),
+      messageStatus: ({ conversationId, messageIds, status, userId, userIds }) =>
+        applyStatus(qc, conversationId, messageIds, status, userIds ?? (userId ? [userId] : [])),
       conversationUpdated: liveConversation,
       newConversation(c) {
         if (c.participants.some((p) => p._id === myId)) liveConversation(c);

@@ -163,12 +163,10 @@ const withReceipt = (m: Message, ids: Set<string>, status: MessageStatus, userId
 };
 
 /** Statuses only move forward: a late `delivered` never undoes `read`. */
-export function applyStatus(qc: QueryClient, conversationId: string, messageIds: string[], status: MessageStatus, userId?: string) {
+export function applyStatus(qc: QueryClient, conversationId: string, messageIds: string[], status: MessageStatus, userIds: string[] = []) {
   const ids = new Set(messageIds);
-  const change = (m: Message) => {
-    const upgraded = upgrade(m, ids, status);
-    return userId ? withReceipt(upgraded, ids, status, userId) : upgraded;
-  };
+  // In a group, each member named counts once more in the receipts of these messages.
+  const change = (m: Message) => userIds.reduce((shown, userId) => withReceipt(shown, ids, status, userId), upgrade(m, ids, status));
   qc.setQueryData<MessagePages>(chatKeys.messages(conversationId), (data) =>
     (data ? { ...data, pages: data.pages.map((page) => page.map(change)) } : data));
   editPages(qc, (data) => editConversation(data, conversationId, (c) => (c.lastMessage

@@ -45,6 +45,17 @@ describe('chat caches', () => {
     expect(statuses).toEqual(['read', 'read']);
   });
 
+  it('counts each member named in a group update once, however the updates were gathered', () => {
+    const inGroup = { ...message('m1', '2026-01-01T10:01:00.000Z'), receipts: { of: 4, deliveredTo: ['u2'], readBy: [] } };
+    const qc = withMessages([[inGroup, message('m2', '2026-01-01T10:02:00.000Z')]]);
+    applyStatus(qc, 'c1', ['m1'], 'delivered', ['u2', 'u3', 'u4']);
+    applyStatus(qc, 'c1', ['m1'], 'read', ['u3']);
+    applyStatus(qc, 'c1', ['m1'], 'delivered', ['u3']);
+    const [first, second] = flattenMessages(qc.getQueryData<MessagePages>(chatKeys.messages('c1')));
+    expect(first.receipts).toEqual({ of: 4, deliveredTo: ['u2', 'u3', 'u4'], readBy: ['u3'] });
+    expect(second.receipts).toBeUndefined();
+  });
+
   it('shows an edit or an unsend in place, keeps the newer status, and never brings an unsent message back', () => {
     const m1 = message('m1', '2026-01-01T10:01:00.000Z');
     const qc = withMessages([[m1, message('m2', '2026-01-01T10:02:00.000Z')]]);
