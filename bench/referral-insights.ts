@@ -13,7 +13,7 @@ const SIZES = { therapists: 2_000, referrals: Number(process.env.BENCH_REFLOOP_R
 const RUNS = 200;
 const BUDGET_P95_MS = 25;
 
-const { db, close } = await benchDatabase('thera_bench_refloop');
+const { db, close } = await benchDatabase(process.env.BENCH_REFLOOP_DB ?? 'thera_bench_refloop');
 await seedTherapists(db, SIZES.therapists);
 const [busy] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE verification_status = 'verified' ORDER BY created_at, id LIMIT 1`);
 await db.execute(sql`CREATE TEMP TABLE IF NOT EXISTS people AS
