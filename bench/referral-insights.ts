@@ -2,7 +2,8 @@
 // received among 1,000,000 referrals (1,000,000 recipient rows, all in the last 90 days) over 2,000 therapists. Measures
 // the member's insights statement (p50/p95 of 200 sequential runs through the driver; budget p95 25 ms) and one run of
 // the responsiveness job's set-based statement over the whole window. Seeding is generate_series SQL in batches.
-// Run: node bench/referral-insights.ts (BENCH_REFLOOP_REFERRALS to seed fewer while developing).
+// Run: node bench/referral-insights.ts (BENCH_REFLOOP_REFERRALS to seed fewer while developing; BENCH_REFLOOP_DB for a
+// database of your own, default thera_bench_refloop).
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../server/db/client.ts';
 import { myInsightsSql, rangeOf } from '../server/features/referrals/insights.ts';
@@ -13,7 +14,7 @@ const SIZES = { therapists: 2_000, referrals: Number(process.env.BENCH_REFLOOP_R
 const RUNS = 200;
 const BUDGET_P95_MS = 25;
 
-const { db, close } = await benchDatabase('thera_bench_refloop');
+const { db, close } = await benchDatabase(process.env.BENCH_REFLOOP_DB ?? 'thera_bench_refloop');
 await seedTherapists(db, SIZES.therapists);
 const [busy] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE verification_status = 'verified' ORDER BY created_at, id LIMIT 1`);
 await db.execute(sql`CREATE TEMP TABLE IF NOT EXISTS people AS

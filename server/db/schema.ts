@@ -502,7 +502,8 @@ export const referrals = pgTable('referrals', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  index('referrals_sender_created_idx').on(t.senderId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  // With what a member's insights count of each sent referral (migration 0440): read without the table.
+  index('referrals_sender_created_idx').on(t.senderId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status, t.updatedAt),
   index('referrals_board_idx').on(t.ageGroup, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.toBoard} AND ${t.status} = 'open'`),
   index('referrals_status_expires_idx').on(t.status, t.expiresAt),
   index('referrals_status_updated_idx').on(t.status, t.updatedAt),
@@ -527,13 +528,18 @@ export const referralRecipients = pgTable('referral_recipients', {
   // What happened after the hand-off (migration 0330), recorded once by an accepting recipient.
   outcome: text('outcome'),
   outcomeAt: timestamp('outcome_at', { withTimezone: true }),
+  // The referral's sender and sending time (migration 0440), for the insights' index ranges. A trigger copies them from
+  // the referral on every insert, over whatever the insert gave.
+  senderId: uuid('sender_id').notNull(),
+  referralCreatedAt: timestamp('referral_created_at', { withTimezone: true }).notNull(),
 }, (t) => [
   primaryKey({ name: 'referral_recipients_pkey', columns: [t.referralId, t.recipientId] }),
   index('referral_recipients_created_idx').on(t.createdAt),
   index('referral_recipients_outcome_idx').on(t.recipientId, t.outcome).where(sql`${t.outcome} IS NOT NULL`),
   check('referral_recipients_outcome_check', sql`(${t.outcome} IS NULL) = (${t.outcomeAt} IS NULL)
   AND (${t.outcome} IS NULL OR (${t.response} = 'accepted' AND ${t.outcome} IN ('first session held', 'client did not follow up', 'not a fit, referred on')))`),
-  index('referral_recipients_inbox_idx').on(t.recipientId, t.createdAt.desc().nullsFirst(), t.referralId.desc().nullsFirst()),
+  index('referral_recipients_inbox_idx').on(t.recipientId, t.createdAt.desc().nullsFirst(), t.referralId.desc().nullsFirst(), t.senderId, t.response, t.outcome),
+  index('referral_recipients_sender_idx').on(t.senderId, t.referralCreatedAt, t.referralId, t.recipientId, t.response, t.outcome),
   index('referral_recipients_pending_idx').on(t.recipientId, t.referralId).where(sql`${t.response} = 'pending'`),
   check('referral_recipients_response_check', sql`${t.response} IN ('pending', 'accepted', 'declined', 'no capacity')`),
   check('referral_recipients_message_length_check', sql`${t.message} IS NULL OR char_length(${t.message}) <= 4000`),

@@ -113,7 +113,9 @@ describe('documents of a referral', () => {
     const [referral] = await ctx.db.insert(referrals).values({
       senderId: ann.id, ageGroup: 'Adult', concerns: ['Anxiety'], sessionFormats: ['Online'], region: 'ON', expiresAt: new Date(Date.now() + 86_400_000),
     }).returning();
-    await ctx.db.insert(referralRecipients).values([{ referralId: referral.id, recipientId: bob.id }, { referralId: referral.id, recipientId: stranger.id }]);
+    await ctx.db.insert(referralRecipients).values([bob, stranger].map((u) => ({
+      referralId: referral.id, recipientId: u.id, senderId: ann.id, referralCreatedAt: referral.createdAt,
+    })));
     const file = await uploadAs(ctx.app, ann, 'release.pdf.txt', Buffer.from('release of information'));
     const early = await inject('POST', `/api/referrals/${referral.id}/files`, ann, { fileIds: [file.body._id] });
     expect(early.statusCode).toBe(409);

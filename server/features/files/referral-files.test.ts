@@ -28,8 +28,9 @@ beforeAll(async () => {
     senderId: sender.id, ageGroup: 'Adult', concerns: ['Anxiety'], sessionFormats: ['Online'], region: 'ON', expiresAt: new Date(Date.now() + 86_400_000),
   }).returning();
   referralId = referral.id;
+  const from = { referralId, senderId: sender.id, referralCreatedAt: referral.createdAt };
   await ctx.db.insert(referralRecipients).values([
-    { referralId, recipientId: taker.id }, { referralId, recipientId: unanswered.id }, { referralId, recipientId: decliner.id, response: 'declined' },
+    { ...from, recipientId: taker.id }, { ...from, recipientId: unanswered.id }, { ...from, recipientId: decliner.id, response: 'declined' },
   ]);
 }, 120_000);
 afterAll(() => ctx?.close());

@@ -36,7 +36,8 @@ type InboxRow = {
  * GET /api/practices/{id}/referrals?status=&cursor=: newest first, one index range of practice_referrals per page.
  * The caller's role and the page are one prepared statement (one round trip, planned once per connection and shape):
  * a first row per practice found carries the caller's role, and the page's items come only when that role may read it,
- * so the answers are those of requireRole (404 for no practice, then 403) without its two statements.
+ * so the answers are those of requireRole (404 for no practice, then 403) without its two statements. The role is a
+ * join, read once: as a subquery in the select list PostgreSQL ran it again for every item (docs/decisions/0371).
  */
 export async function listInbox(ctx: AppContext, user: CurrentUser, practiceId: string, input: InboxQuery): Promise<InboxPage> {
   const cursor = input.cursor ? parseReferralCursor(input.cursor) : null;
@@ -47,8 +48,8 @@ export async function listInbox(ctx: AppContext, user: CurrentUser, practiceId: 
   }
   const limit = PRACTICE_LIMITS.pageSize;
   const rows = await queryPrepared<InboxRow & { viewer_role: PracticeRole | null }>(ctx.db, sql`
-    SELECT g.viewer_role, i.* FROM (SELECT p.id, (SELECT m.role FROM practice_members m WHERE m.practice_id = p.id AND m.user_id = ${user.id}) AS viewer_role
-      FROM practices p WHERE p.id = ${practiceId}) g
+    SELECT g.viewer_role, i.* FROM (SELECT p.id, m.role AS viewer_role
+      FROM practices p LEFT JOIN practice_members m ON m.practice_id = p.id AND m.user_id = ${user.id} WHERE p.id = ${practiceId}) g
     LEFT JOIN LATERAL (${inboxSql(user.id, nowOf(ctx), practiceId, { status: input.status, cursor }, limit + 1,
       sql`AND g.viewer_role IN (${sql.raw(INBOX_ROLES.map((r) => `'${r}'`).join(', '))})`)}) i ON true
     ORDER BY i.created_at DESC, i.referral_id DESC`);

@@ -58,7 +58,9 @@ export async function createReferral(ctx: AppContext, user: CurrentUser, input: 
       expiresAt, createdAt: now, updatedAt: now,
     }).returning({ id: referrals.id });
     if (input.recipientIds.length) {
-      await tx.insert(referralRecipients).values(input.recipientIds.map((recipientId) => ({ referralId: row.id, recipientId, createdAt: now })));
+      await tx.insert(referralRecipients).values(input.recipientIds.map((recipientId) => ({
+        referralId: row.id, recipientId, createdAt: now, senderId: user.id, referralCreatedAt: now,
+      })));
     }
     const t: Db = tx;
     await scheduleExpiringNotice(ctx, t, row.id, now, expiresAt);
