@@ -65,7 +65,7 @@ export const ChainReportSchema = z.object({ ok: z.boolean(), entries: z.number()
  * one), Thera Root itself, someone unknown (a sign-in attempt on the account), a colleague (by `name`), or a colleague
  * whose account has since been deleted. The reader's app says it in its language.
  */
-export const ACCESS_ACTORS = ['you', 'admin', 'system', 'someone', 'member', 'formerMember'] as const;
+const ACCESS_ACTORS = ['you', 'admin', 'system', 'someone', 'member', 'formerMember'] as const;
 export type AccessActor = (typeof ACCESS_ACTORS)[number];
 
 /** A member's own access log: what happened to their account, and who else read or changed their data. */
