@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
+import { DeviceSchema } from './device.ts';
 import { IsoInstant } from './time.ts';
 
 const AUDIT_PAGE_SIZE = 50;
@@ -59,15 +60,26 @@ export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 export const ChainReportSchema = z.object({ ok: z.boolean(), entries: z.number(), firstBrokenId: z.string().nullable() });
 
+/**
+ * Who acted, as a member is told (decision 0180), as a code: the member themselves, an administrator (never which
+ * one), Thera Root itself, someone unknown (a sign-in attempt on the account), a colleague (by `name`), or a colleague
+ * whose account has since been deleted. The reader's app says it in its language.
+ */
+const ACCESS_ACTORS = ['you', 'admin', 'system', 'someone', 'member', 'formerMember'] as const;
+export type AccessActor = (typeof ACCESS_ACTORS)[number];
+
 /** A member's own access log: what happened to their account, and who else read or changed their data. */
 const AccessEventSchema = z.object({
   _id: z.string(),
   at: z.string(),
   action: z.string(),
-  /** Who, in the words a member is shown: "You", "An administrator", or the colleague's name. */
-  who: z.string(),
-  /** Set for sign-ins and sign-in attempts: the device and the network address. */
-  device: z.string().nullable(),
+  who: z.object({
+    kind: z.enum(ACCESS_ACTORS),
+    /** The colleague's name when `kind` is 'member', else null. */
+    name: z.string().nullable(),
+  }),
+  /** Set for sign-ins and sign-in attempts: the device (names and a code) and the network address. */
+  device: DeviceSchema.nullable(),
   address: z.string().nullable(),
 });
 export type AccessEvent = z.infer<typeof AccessEventSchema>;

@@ -1,5 +1,6 @@
 // One search box: GET /api/search?q= answers the top few matches of each kind, grouped, for the top bar.
 import { z } from 'zod';
+import { RESOURCE_CATEGORIES } from './options.ts';
 
 const SEARCH_QUERY_MAX = 100;
 /** Matches shown per group; each group links to its screen's full search for the rest. */
@@ -12,19 +13,29 @@ export const SearchQuery = z.object({
   q: z.string().trim().min(1, 'is required').max(SEARCH_QUERY_MAX, `must be at most ${SEARCH_QUERY_MAX} characters`),
 });
 
+/**
+ * One match. What the line under its title says is sent as values, never as English words, and the web app says it
+ * in the reader's language: a therapist's profession and place (their own words), a post's community and author
+ * (names), a community's number of members, a resource's category (a stored value of RESOURCE_CATEGORIES, labelled
+ * from the catalogue's option list). Only the fields of the item's kind are present.
+ */
 export const SearchItem = z.object({
   _id: z.string(),
   title: z.string(),
-  /** One line under the title: a therapist's profession and place, a post's community, a resource's category. */
-  detail: z.string(),
   /** Where the result opens in the web app. */
   href: z.string(),
+  profession: z.string().optional(),
+  location: z.string().optional(),
+  community: z.string().optional(),
+  author: z.string().optional(),
+  membersCount: z.number().int().optional(),
+  category: z.enum(RESOURCE_CATEGORIES).optional(),
 });
 export type SearchItem = z.infer<typeof SearchItem>;
 
 export const SearchGroup = z.object({
+  /** Which group: the web app names it in the reader's language. */
   kind: z.enum(SEARCH_KINDS),
-  label: z.string(),
   /** The screen's own full search for these words. */
   href: z.string(),
   items: z.array(SearchItem).max(SEARCH_GROUP_SIZE),

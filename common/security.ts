@@ -1,6 +1,7 @@
 // Account security: two-factor sign-in, sessions, password and email change. Shared by server and web.
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { DeviceSchema } from './device.ts';
 import { IdSchema } from './ids.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -47,8 +48,8 @@ export const SessionsQuery = z.object({
 
 const SessionSchema = z.object({
   _id: z.string(),
-  browser: z.string(),
-  device: z.string(),
+  /** What the User-Agent said of the browser and device: names and a code, said in words by the reader's app. */
+  device: DeviceSchema,
   /** The network address with its last part hidden, or null when unknown. */
   address: z.string().nullable(),
   createdAt: z.string(),

@@ -28,7 +28,10 @@ test('a facilitator runs a group from creation to attendance, and a member downl
 
   await page.getByRole('link', { name: 'New group' }).click();
   await page.getByRole('textbox', { name: 'Name' }).fill(`Trauma peers ${tag}`);
-  await page.getByRole('textbox', { name: 'Time zone' }).fill('America/Toronto');
+  const zone = page.getByRole('textbox', { name: 'Time zone' }).or(page.getByRole('combobox', { name: 'Time zone' }));
+  await zone.click();
+  await zone.fill('America/Toronto');
+  await page.getByRole('option', { name: /\(America\/Toronto\)$/ }).click();
   await page.getByLabel('First meeting on or after').fill(daysAgo(21));
   await page.getByRole('textbox', { name: 'Meeting link' }).fill('https://meet.example.com/trauma');
   await expectAccessible(page);

@@ -49,6 +49,15 @@ test('a French-speaking member chats in French: the conversation, a sent message
   await expect(composer).toHaveValue('');
   await expectAccessible(page);
 
+  // The emoji picker in French: its search field, categories and the emoji's own names (the library's French data).
+  await page.getByRole('button', { name: 'Ajouter un émoji' }).click();
+  const emojiSearch = page.getByRole('textbox', { name: 'Tapez pour chercher un émoji' });
+  await expect(emojiSearch).toHaveAttribute('placeholder', 'Rechercher');
+  await expect(page.getByRole('tablist', { name: 'Navigation par catégorie' })).toBeVisible();
+  await emojiSearch.fill('licorne');
+  await expect(page.locator('.EmojiPickerReact button[data-unified="1f984"]')).toBeVisible();
+  await page.keyboard.press('Escape');
+
   // The search in the conversation: one match, in the singular.
   await page.getByRole('button', { name: 'Rechercher dans la conversation' }).click();
   const search = page.getByRole('search', { name: 'Rechercher dans cette conversation' });
@@ -102,7 +111,12 @@ test('a French-speaking facilitator starts a group and reads /groups and its pag
   await expect(page.getByRole('heading', { name: 'Nouveau groupe', level: 1 })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Jour', exact: true })).toHaveValue('mardi');
   await page.getByRole('textbox', { name: 'Nom', exact: true }).fill(`Pairs en trauma ${tag}`);
-  await page.getByRole('textbox', { name: 'Fuseau horaire' }).fill('America/Toronto');
+  // The time zone chosen by its French name (Intl); the IANA id is what is saved.
+  const zone = page.getByRole('textbox', { name: 'Fuseau horaire' }).or(page.getByRole('combobox', { name: 'Fuseau horaire' }));
+  await zone.click();
+  await zone.fill('Toronto');
+  await page.getByRole('option', { name: 'heure de l’Est (America/Toronto)' }).click();
+  await expect(zone).toHaveValue('heure de l’Est (America/Toronto)');
   await page.getByLabel('Première rencontre à partir du').fill(daysAgo(21));
   await page.getByRole('textbox', { name: 'Lien de la rencontre' }).fill('https://meet.example.com/trauma');
   await expectAccessible(page);

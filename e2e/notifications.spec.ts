@@ -117,7 +117,7 @@ test.describe('in Toronto', () => {
     const likes = page.getByRole('switch', { name: 'In the app: Likes on my posts' });
     await expect(likes).toBeChecked();
     await expect(page.getByRole('combobox', { name: 'Email: Mentions of me' })).toHaveValue('immediate');
-    await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/Toronto');
+    await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Eastern Time (America/Toronto)');
     // Every email select shows each of its options whole (a phone once cut "Immediately").
     for (const select of await page.getByRole('combobox', { name: /^Email: / }).all()) {
       expect(await select.evaluate(widestOptionFits), await select.getAttribute('aria-label') ?? '').toBe(true);

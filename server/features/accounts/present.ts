@@ -25,7 +25,7 @@ export type SessionRow = {
 /** One of the member's sessions: what the User-Agent says of the device and browser, the masked address. */
 export function toSession(row: SessionRow, currentSessionId: string): SessionInfo {
   return {
-    _id: row.id, ...describeDevice(row.user_agent), address: row.ip,
+    _id: row.id, device: describeDevice(row.user_agent), address: row.ip,
     createdAt: new Date(row.created_at).toISOString(), lastSeenAt: new Date(row.last_used_at).toISOString(),
     current: row.id === currentSessionId,
   };

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { deviceParts } from '../../../common/i18n/device-messages.ts';
 import { describeDevice } from '../../lib/device.ts';
 import { outboxEvent, recordEvents, type Recorded } from '../../lib/outbox.ts';
 import { formatMoment, mailLocale, sayIn } from '../../lib/i18n.ts';
@@ -31,7 +32,7 @@ const BODIES = {
 function securityNoticeMail(change: SecurityChange, facts: Facts, at: Date, publicUrl: string) {
   const locale = mailLocale(facts.locale);
   const say = sayIn(locale);
-  const { browser, device } = describeDevice(facts.user_agent);
+  const { browser, device } = deviceParts(say, describeDevice(facts.user_agent));
   const where = facts.user_agent || facts.ip ? say(ACCOUNT_MAILS.deviceAt, { browser, device, ip: facts.ip ?? 'none' }) : say(ACCOUNT_MAILS.someDevice);
   const when = formatMoment(at, locale, facts.time_zone);
   return {

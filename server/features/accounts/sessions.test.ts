@@ -61,16 +61,21 @@ describe('GET /api/users/me/sessions', () => {
     expect(body.nextCursor).toBeNull();
     expect(body.sessions).toHaveLength(3);
     const [newest, middle, oldest] = body.sessions;
-    expect(newest).toMatchObject({ browser: 'Firefox 121', device: expect.stringMatching(/^Android.*\(mobile\)$/), address: '2001:db8:85a3:x:x:x:x:x', current: false });
-    expect(middle).toMatchObject({ _id: expect.any(String), browser: 'Chrome 120', device: expect.stringMatching(/^macOS.*\(desktop\)$/), address: '203.0.113.x', current: true });
-    expect(oldest).toMatchObject({ browser: 'Unknown browser', device: 'Unknown device', address: null, current: false });
+    // Names and a code, no English: the reader's app says them (common/i18n/device-messages.ts).
+    expect(newest).toMatchObject({
+      device: { browser: 'Firefox', browserVersion: '121', os: 'Android', osVersion: expect.any(String), platform: 'mobile' }, address: '2001:db8:85a3:x:x:x:x:x', current: false,
+    });
+    expect(middle).toMatchObject({
+      _id: expect.any(String), device: { browser: 'Chrome', browserVersion: '120', os: 'macOS', platform: 'desktop' }, address: '203.0.113.x', current: true,
+    });
+    expect(oldest).toMatchObject({ device: { browser: null, browserVersion: null, os: null, osVersion: null, platform: null }, address: null, current: false });
     for (const s of body.sessions) {
       expect(Date.parse(s.createdAt)).not.toBeNaN();
       expect(Date.parse(s.lastSeenAt)).not.toBeNaN();
     }
     const stored = await ctx.db.select({ ip: sessions.ip }).from(sessions).where(eq(sessions.userId, user.id));
     expect(stored.map((s) => s.ip)).not.toContain('203.0.113.57');
-    expect((await call('GET', '/api/users/me/sessions', phone)).body.sessions.find((s: { current: boolean }) => s.current).browser).toBe('Firefox 121');
+    expect((await call('GET', '/api/users/me/sessions', phone)).body.sessions.find((s: { current: boolean }) => s.current).device.browser).toBe('Firefox');
   });
 
   it('an IPv4 address mapped into IPv6 is shown as IPv4', async () => {
@@ -104,7 +109,7 @@ describe('ending sessions', () => {
     const phoneSocket = await connectClient(baseUrl(ctx), phone.token);
     const laptopSocket = await connectClient(baseUrl(ctx), laptop.token);
     const list = (await call('GET', '/api/users/me/sessions', laptop)).body.sessions;
-    const phoneSession = list.find((s: { browser: string }) => s.browser === 'Firefox 121');
+    const phoneSession = list.find((s: { device: { browser: string } }) => s.device.browser === 'Firefox');
     const gone = disconnected(phoneSocket);
     expect(await call('DELETE', `/api/users/me/sessions/${phoneSession._id}`, laptop)).toEqual({ status: 200, body: { msg: TEXTS.sessionEnded } });
     await gone;

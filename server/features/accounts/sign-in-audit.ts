@@ -9,10 +9,8 @@ import { recordAudit, recordAuditedRead, type AuditAction } from '../../lib/audi
 import { createSession } from '../../lib/auth.ts';
 import { describeDevice, type SessionDevice } from '../../lib/device.ts';
 
-const deviceOf = (userAgent: string | null | undefined) => {
-  const { browser, device } = describeDevice(userAgent ?? null);
-  return `${browser} on ${device}`;
-};
+/** The device as names and a code (common/device.ts), said in each reader's language when read back. */
+const deviceOf = (userAgent: string | null | undefined) => describeDevice(userAgent ?? null);
 
 /** An attempt on an account (or on an address no account has: no member then, and the address is not kept). */
 export function auditSignIn(

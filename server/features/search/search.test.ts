@@ -55,6 +55,8 @@ describe('GET /api/search', () => {
     expect(SearchResponse.parse(body)).toEqual(body);
     expect(body.q).toBe('quokka');
     expect(body.groups.map((g: { kind: string }) => g.kind)).toEqual([...SEARCH_KINDS]);
+    // Named by their kind in the reader's language: no English label is sent.
+    for (const group of body.groups) expect(group).not.toHaveProperty('label');
     expect(body.groups.map((g: { href: string }) => g.href)).toEqual([
       '/therapists?q=quokka', '/forums?q=quokka', '/communities?q=quokka', '/resources?q=quokka',
     ]);
@@ -64,13 +66,15 @@ describe('GET /api/search', () => {
     const { body } = await search('quokka', me);
     expect(titles(body, 'therapists')).toEqual(['Quokka Friend']);
     const [item] = body.groups[0].items;
-    expect(item).toEqual({ _id: friend.id, title: 'Quokka Friend', detail: 'Psychologist · Halifax, NS, Canada', href: `/profile/${friend.id}` });
+    // Values, not a sentence: the web app says them in the reader's language (the profession is the member's own words).
+    expect(item).toEqual({ _id: friend.id, title: 'Quokka Friend', profession: 'Psychologist', location: 'Halifax, NS, Canada', href: `/profile/${friend.id}` });
   });
 
   it('finds posts, leaving out those of members the searcher blocked, and links each to its page', async () => {
     const { body } = await search('quokka', me);
     expect(titles(body, 'posts')).toEqual(['Quokka supervision notes']);
     expect(body.groups[1].items[0].href).toMatch(new RegExp(`^/community/${community.id}/post/[0-9a-f-]{36}$`));
+    expect(body.groups[1].items[0]).toMatchObject({ community: 'Quokka Circle', author: expect.any(String) });
     // Another member who blocked nobody sees both.
     expect(titles((await search('quokka', friend)).body, 'posts').sort()).toEqual(['Quokka rant', 'Quokka supervision notes']);
   });
@@ -78,9 +82,11 @@ describe('GET /api/search', () => {
   it('finds communities and published resources only', async () => {
     const { body } = await search('quokka', me);
     expect(titles(body, 'communities')).toEqual(['Quokka Circle']);
-    expect(body.groups[2].items[0].href).toBe(`/community/${community.id}`);
+    expect(body.groups[2].items[0]).toMatchObject({ href: `/community/${community.id}`, membersCount: expect.any(Number) });
+    expect(body.groups[2].items[0]).not.toHaveProperty('detail');
     expect(titles(body, 'resources')).toEqual(['Quokka workbook']);
-    expect(body.groups[3].items[0]).toMatchObject({ detail: 'Books', href: '/resources?q=Quokka%20workbook' });
+    // The stored category, labelled by the web app from the catalogue's option list.
+    expect(body.groups[3].items[0]).toMatchObject({ category: 'Books', href: '/resources?q=Quokka%20workbook' });
   });
 
   it('shows at most five of a kind; the group link leads to the rest', async () => {

@@ -9,7 +9,7 @@ import type { TherapistCard } from '../../../common/therapists.ts';
 import type { AppContext, ServiceContext } from '../../context.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import type { PostHit } from '../../../common/posts.ts';
-import { communityItem, fullSearchHref, GROUP_LABELS, postItem, resourceItem, therapistItem } from './present.ts';
+import { communityItem, fullSearchHref, postItem, resourceItem, therapistItem } from './present.ts';
 import { blockedByViewer } from './queries.ts';
 import { batchOf, type RunShaped } from '../../db/batch.ts';
 
@@ -57,7 +57,7 @@ export async function searchEverything(
   return {
     q,
     groups: SEARCH_KINDS.map((kind) => ({
-      kind, label: GROUP_LABELS[kind], href: fullSearchHref[kind](q),
+      kind, href: fullSearchHref[kind](q),
       items: groups[kind].filter((f) => !f.personId || !blocked.has(f.personId)).slice(0, SEARCH_GROUP_SIZE).map((f) => f.item),
     })),
   };

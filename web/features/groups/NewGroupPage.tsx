@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { WEEKDAY_NAMES, type CreateGroupInput } from '../../../common/groups.ts';
 import { MODALITIES, SPECIALTIES } from '../../../common/options.ts';
 import { plainMessages } from '../../lib/i18n.tsx';
+import { useTimeZoneChoices } from '../../lib/time-zone-names.ts';
 import { useOptionLabels } from '../../lib/option-labels.ts';
 import { useScreen } from '../../lib/useScreen.ts';
 import { groupCalls, useGroupWrite } from './api.ts';
@@ -27,6 +28,7 @@ const m = plainMessages(defineMessages({
   day: { id: 'groups.new.day', defaultMessage: 'Day', description: 'Label of the weekday the group meets on' },
   time: { id: 'groups.new.time', defaultMessage: 'Time', description: 'Label of the time of day the group meets, in its time zone' },
   timeZone: { id: 'groups.new.timeZone', defaultMessage: 'Time zone', description: 'Label of the group\'s time zone (an IANA name such as America/Toronto)' },
+  noTimeZone: { id: 'groups.new.noTimeZone', defaultMessage: 'No such time zone', description: 'The time zone search found nothing.' },
   duration: { id: 'groups.new.duration', defaultMessage: 'Length in minutes', description: 'Label of how long a meeting lasts' },
   startsOn: { id: 'groups.new.startsOn', defaultMessage: 'First meeting on or after', description: 'Label of the date from which meetings are scheduled' },
   link: { id: 'groups.new.link', defaultMessage: 'Meeting link', description: 'Label of the video meeting link' },
@@ -56,6 +58,7 @@ export default function NewGroupPage() {
     specialties: [] as string[], modalities: [] as string[], frequency: 'biweekly' as 'weekly' | 'biweekly' | 'monthly',
     weekday: 'Tuesday', time: '19:00', timeZone: browserZone(), durationMinutes: 90 as number | string, startsOn: today(), meetingLink: '',
   });
+  const zones = useTimeZoneChoices(form.timeZone);
   const set = <K extends keyof typeof form>(key: K) => (value: (typeof form)[K] | null) => setForm((f) => ({ ...f, [key]: value ?? f[key] }));
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -89,7 +92,8 @@ export default function NewGroupPage() {
               value={form.frequency} onChange={(v) => set('frequency')(v as typeof form.frequency)} allowDeselect={false} />
             <Select label={t('day')} data={weekdays} value={form.weekday} onChange={set('weekday')} allowDeselect={false} />
             <TextInput label={t('time')} type="time" required value={form.time} onChange={(e) => set('time')(e.currentTarget.value)} />
-            <TextInput label={t('timeZone')} required value={form.timeZone} onChange={(e) => set('timeZone')(e.currentTarget.value)} />
+            <Select label={t('timeZone')} required searchable data={zones} value={form.timeZone} allowDeselect={false} maxDropdownHeight={260}
+              onChange={(v) => { if (v) set('timeZone')(v); }} nothingFoundMessage={t('noTimeZone')} />
             <NumberInput label={t('duration')} min={15} max={480} step={15} value={form.durationMinutes} onChange={set('durationMinutes')} />
             <TextInput label={t('startsOn')} type="date" required value={form.startsOn} onChange={(e) => set('startsOn')(e.currentTarget.value)} />
           </SimpleGrid>

@@ -5,6 +5,7 @@ import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { SearchGroup, SearchItem, SearchKind } from '../../../common/search.ts';
 import { isVerified, useSession } from '../../lib/session.tsx';
+import { useOptionLabels, type OptionLabels } from '../../lib/option-labels.ts';
 import { useQuickSearch } from './api.ts';
 
 const SearchIcon = () => (
@@ -31,7 +32,7 @@ const mv = defineMessages<{ none: { q: string }; count: { count: number }; all: 
   all: { id: 'search.quick.all', defaultMessage: 'All {group} matching “{q}”', description: 'Last option of a result group: see every result of that kind; group is the kind in lower case (therapists, posts)' },
 });
 
-/** The groups' names: the server's are English (its labels), the kind says which group it is. */
+/** The groups' names, by their kind. */
 const GROUP_MESSAGES = defineMessages({
   therapists: { id: 'search.quick.group.therapists', defaultMessage: 'Therapists', description: 'Heading of the therapists among the quick search results' },
   posts: { id: 'search.quick.group.posts', defaultMessage: 'Posts', description: 'Heading of the forum posts among the quick search results' },
@@ -42,10 +43,14 @@ const members = defineMessages<{ members: { count: number } }>({
   members: { id: 'search.quick.members', defaultMessage: '{count, plural, one {# member} other {# members}}', description: 'Under a community in the quick search results: its number of members' },
 });
 
-/** The line under a result. A community's is its member count, sent in English ("12 members"): said here in the reader's language. */
-function detailOf(intl: IntlShape, kind: SearchKind, item: SearchItem): string {
-  const count = kind === 'communities' ? /^(\d+) members?$/.exec(item.detail) : null;
-  return count ? intl.formatMessage(members.members, { count: Number(count[1]) }) : item.detail;
+/** The line under a result, from its values (common/search.ts) in the reader's language: names as they are written. */
+function detailOf(intl: IntlShape, labels: OptionLabels, item: SearchItem): string {
+  const parts = [
+    item.profession, item.location, item.community, item.author,
+    item.membersCount === undefined ? undefined : intl.formatMessage(members.members, { count: item.membersCount }),
+    item.category && labels.resourceCategory(item.category),
+  ];
+  return parts.filter(Boolean).join(' · ');
 }
 
 const onMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
@@ -140,14 +145,16 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
 
 function ResultGroup({ group, q }: { group: SearchGroup; q: string }) {
   const intl = useIntl();
+  const labels = useOptionLabels();
   const label = intl.formatMessage(GROUP_MESSAGES[group.kind]);
+  const detail = (item: SearchItem) => detailOf(intl, labels, item);
   return (
     <Combobox.Group label={label}>
       {group.items.map((item) => (
         <Combobox.Option key={item._id} value={item.href}>
           <Text size="sm" fw={600} lineClamp={1}>{item.title}</Text>
           {/* Colours inherited: a chosen option is drawn in the theme's filled colours. */}
-          {item.detail && <Text size="xs" lineClamp={1}>{detailOf(intl, group.kind, item)}</Text>}
+          {detail(item) && <Text size="xs" lineClamp={1}>{detail(item)}</Text>}
         </Combobox.Option>
       ))}
       <Combobox.Option value={group.href}>

@@ -5,7 +5,7 @@ import { api, query } from '../../lib/api.ts';
 import { defineMessages, useIntl } from 'react-intl';
 import { describeAccess } from './access-messages.ts';
 import { DOT } from '../../lib/punctuation.ts';
-import { useStoredDeviceName } from './device-name.tsx';
+import { useDeviceName } from './device-name.tsx';
 
 const m = defineMessages({
   title: { id: 'settings.accessLog.title', defaultMessage: 'Access to my account', description: 'Heading of the account\'s access history (Security tab).' },
@@ -42,7 +42,7 @@ export function AccessLog() {
   const intl = useIntl();
   const t = intl.formatMessage;
   const timeAgo = useTimeAgo();
-  const deviceName = useStoredDeviceName();
+  const deviceName = useDeviceName();
   const log = useInfiniteQuery(accessLogQuery);
   const events = log.data?.pages.flatMap((p) => p.events) ?? [];
   return (
@@ -58,7 +58,7 @@ export function AccessLog() {
             <Text size="sm" fw={500}>{describeAccess(intl, e)}</Text>
             <Text size="xs" c="dimmed">
               <time dateTime={e.at} title={intl.formatDate(e.at, FULL_DATE_TIME)}>{timeAgo(e.at)}</time>
-              {e.device && <>{DOT}{deviceName(e.device)}</>}
+              {e.device && <>{DOT}{deviceName(e.device).node}</>}
               {e.address && <>{DOT}<span translate="no">{e.address}</span></>}
             </Text>
           </li>

@@ -8,7 +8,8 @@ import { PREFERENCE_MESSAGES } from '../../../common/i18n/notification-messages.
 import { defineMessages, useIntl } from 'react-intl';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './api.ts';
 import { PushDevices } from './PushDevices.tsx';
-import { browserTimeZone, timeZoneOptions } from './timeZones.ts';
+import { browserTimeZone } from '../../lib/time-zone.ts';
+import { useTimeZoneChoices } from '../../lib/time-zone-names.ts';
 
 // Wide enough for the longest option ("Daily digest", « Résumé quotidien ») beside the chevron: on a phone the table
 // otherwise squeezed the Email column until "Immediately" was cut. In em of the select's own text, so it follows the font
@@ -81,6 +82,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   const save = useSaveNotificationPreferences();
   const [types, setTypes] = useState<Partial<Record<PreferenceKey, TypePreference>>>({});
   const [timeZone, setTimeZone] = useState(() => offeredTimeZone(saved.timeZone));
+  const zones = useTimeZoneChoices(timeZone);
   const shown = (key: PreferenceKey): TypePreference => types[key] ?? saved.types[key];
   const change = (key: PreferenceKey, edit: Partial<TypePreference>) => {
     save.reset();
@@ -119,7 +121,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         </Table.ScrollContainer>
         <Select
           label={t(m.timeZone)} description={t(m.timeZoneHelp)} searchable
-          data={timeZoneOptions(timeZone)} value={timeZone} allowDeselect={false} maxDropdownHeight={260}
+          data={zones} value={timeZone} allowDeselect={false} maxDropdownHeight={260}
           onChange={(value) => { if (value) { save.reset(); setTimeZone(value); } }}
           nothingFoundMessage={t(m.noTimeZone)} comboboxProps={{ withinPortal: true }}
         />

@@ -49,7 +49,7 @@ export function SessionsList() {
   const others = all.filter((s) => !s.current).length;
 
   const end = async (session: SessionInfo) => {
-    const question = { title: t(m.endTitle), message: t(m.endQuestion, { session: deviceName(session.browser, session.device).text }), confirmLabel: t(m.endTitle) };
+    const question = { title: t(m.endTitle), message: t(m.endQuestion, { session: deviceName(session.device).text }), confirmLabel: t(m.endTitle) };
     if (await confirm(question)) endOne.mutate(session._id);
   };
   const endAll = async () => {
@@ -70,7 +70,7 @@ export function SessionsList() {
       {endOthers.isSuccess && <Text size="sm" role="status" mb="xs">{endOthers.data.msg}</Text>}
       <Stack component="ul" gap="xs" m={0} p={0} aria-label={t(m.label)}>
         {all.map((session) => {
-          const name = deviceName(session.browser, session.device);
+          const name = deviceName(session.device);
           const signedIn = timeAgo(session.createdAt);
           return (
             <Group key={session._id} component="li" justify="space-between" wrap="nowrap" style={{ listStyle: 'none' }} data-testid="session">

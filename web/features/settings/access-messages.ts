@@ -1,7 +1,7 @@
 // "Access to my account" in the reader's language: one calm sentence per audited action. The server sends the action
-// and who did it in English words ("You", "An administrator", a colleague's name); the fixed words are said here.
+// and who did it as a code (and a colleague's name); the words are said here.
 import { defineMessages, type IntlShape } from 'react-intl';
-import type { AccessEvent } from '../../../common/audit.ts';
+import type { AccessActor, AccessEvent } from '../../../common/audit.ts';
 import { withValues } from '../../lib/messages.ts';
 
 const ACTIONS = withValues(defineMessages({
@@ -52,17 +52,18 @@ const OTHER = withValues(defineMessages({
   },
 }));
 
-/** The fixed words the server gives for who acted (server/lib/access-log.ts); anything else is a name. */
+/** Who acted (common/audit.ts ACCESS_ACTORS); a colleague is named. */
 const WHO = withValues(defineMessages({
-  'You': { id: 'settings.accessLog.who.you', defaultMessage: 'You', description: 'Access history: who acted, the member.' },
-  'An administrator': { id: 'settings.accessLog.who.admin', defaultMessage: 'An administrator', description: 'Access history: who acted (never which one).' },
-  'Someone': { id: 'settings.accessLog.who.someone', defaultMessage: 'Someone', description: 'Access history: who tried to sign in, unknown.' },
-  'A former member': { id: 'settings.accessLog.who.formerMember', defaultMessage: 'A former member', description: 'Access history: who acted, an account since deleted.' },
-}));
+  you: { id: 'settings.accessLog.who.you', defaultMessage: 'You', description: 'Access history: who acted, the member.' },
+  admin: { id: 'settings.accessLog.who.admin', defaultMessage: 'An administrator', description: 'Access history: who acted (never which one).' },
+  someone: { id: 'settings.accessLog.who.someone', defaultMessage: 'Someone', description: 'Access history: who tried to sign in, unknown.' },
+  formerMember: { id: 'settings.accessLog.who.formerMember', defaultMessage: 'A former member', description: 'Access history: who acted, an account since deleted.' },
+  system: { id: 'settings.accessLog.who.system', defaultMessage: 'Thera Root', description: 'Access history: who acted, the service itself (its name).' },
+})) satisfies Record<Exclude<AccessActor, 'member'>, unknown>;
 
 /** What a member reads in "Access to my account", in the reader's language. */
 export function describeAccess(intl: IntlShape, event: Pick<AccessEvent, 'action' | 'who'>): string {
-  const who = Object.hasOwn(WHO, event.who) ? intl.formatMessage(WHO[event.who as keyof typeof WHO]) : event.who;
+  const who = event.who.kind === 'member' ? event.who.name ?? '' : intl.formatMessage(WHO[event.who.kind]);
   if (Object.hasOwn(ACTIONS, event.action)) return intl.formatMessage(ACTIONS[event.action as keyof typeof ACTIONS], { who });
   return intl.formatMessage(OTHER.other, { who, action: event.action });
 }

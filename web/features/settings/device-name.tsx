@@ -1,37 +1,30 @@
-// A session's browser and device as the server names them ("Firefox 121", "macOS Sonoma"; "Unknown browser" when the
-// User-Agent says nothing), said in the reader's language: the names are marked translate="no", the words around them
-// come from the catalogue.
+// A session's or sign-in's device (common/device.ts: names and a code from the server) in the reader's language:
+// the browser's and system's names are marked translate="no", the words around them come from the catalogue
+// (common/i18n/device-messages.ts, shared with the server's security emails).
 import type { ReactNode } from 'react';
-import { defineMessages, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { withValues } from '../../lib/messages.ts';
+import type { Device } from '../../../common/device.ts';
+import { browserName, DEVICE_MESSAGES, deviceText, platformWord, systemName } from '../../../common/i18n/device-messages.ts';
 
-const m = withValues(defineMessages({
-  browserOnDevice: { id: 'settings.sessions.browserOnDevice', defaultMessage: '{browser} on {device}', description: 'A session: the browser (e.g. Firefox) on the device (e.g. macOS).' },
-}));
-/** The server's words for what it could not tell (server/lib/device.ts). */
-const UNKNOWN = withValues(defineMessages({
-  'Unknown browser': { id: 'settings.sessions.unknownBrowser', defaultMessage: 'Unknown browser', description: 'A session whose browser is not known.' },
-  'Unknown device': { id: 'settings.sessions.unknownDevice', defaultMessage: 'Unknown device', description: 'A session whose device is not known.' },
-}));
+const m = withValues(DEVICE_MESSAGES);
 
 type Said = { text: string; node: ReactNode };
 
-/** "Firefox 121 on macOS" as text (for accessible names) and as nodes (the names marked as not to be translated). */
-export function useDeviceName(): (browser: string, device: string) => Said {
-  const intl = useIntl();
-  const part = (name: string) => (Object.hasOwn(UNKNOWN, name) ? intl.formatMessage(UNKNOWN[name as keyof typeof UNKNOWN]) : name);
-  const mark = (name: string) => (Object.hasOwn(UNKNOWN, name) ? part(name) : <span translate="no">{name}</span>);
-  return (browser, device) => ({
-    text: intl.formatMessage(m.browserOnDevice, { browser: part(browser), device: part(device) }),
-    node: intl.formatMessage(m.browserOnDevice, { browser: mark(browser), device: mark(device) }),
-  });
-}
+const named = (name: string) => <span translate="no">{name}</span>;
 
-/** The access history's device, stored as one English line ("Firefox 121 on macOS"), in the reader's language. */
-export function useStoredDeviceName(): (stored: string) => ReactNode {
-  const name = useDeviceName();
-  return (stored) => {
-    const parts = /^(.+?) on (.+)$/.exec(stored);
-    return parts ? name(parts[1], parts[2]).node : <span translate="no">{stored}</span>;
+/** "Firefox 121 on macOS" as text (for accessible names) and as nodes (the names marked as not to be translated). */
+export function useDeviceName(): (device: Device) => Said {
+  const intl = useIntl();
+  const say = (message: { id: string; defaultMessage: string }, values?: Record<string, string | number>) => intl.formatMessage(message, values);
+  return (device) => {
+    const browser = browserName(device);
+    const system = systemName(device);
+    const kind = device.platform ? platformWord(say, device.platform) : null;
+    let deviceNode: ReactNode;
+    if (system && kind) deviceNode = intl.formatMessage(m.systemOfKind, { system: named(system), platform: kind });
+    else deviceNode = system ? named(system) : kind ?? say(DEVICE_MESSAGES.unknownDevice);
+    const browserNode = browser ? named(browser) : say(DEVICE_MESSAGES.unknownBrowser);
+    return { text: deviceText(say, device), node: intl.formatMessage(m.browserOnDevice, { browser: browserNode, device: deviceNode }) };
   };
 }

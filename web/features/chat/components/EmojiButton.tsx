@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
 import { ActionIcon, Center, Loader, Popover } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { EmojiClickData, EmojiStyle, PickerProps } from 'emoji-picker-react';
@@ -22,6 +22,8 @@ const m = plainMessages(defineMessages({
   objects: { id: 'chat.emoji.objects', defaultMessage: 'Objects', description: 'Emoji picker category' },
   symbols: { id: 'chat.emoji.symbols', defaultMessage: 'Symbols', description: 'Emoji picker category' },
   flags: { id: 'chat.emoji.flags', defaultMessage: 'Flags', description: 'Emoji picker category: national and other flags' },
+  searchLabel: { id: 'chat.emoji.searchLabel', defaultMessage: 'Type to search for an emoji', description: 'Accessible name of the emoji picker\'s search field' },
+  categoryNav: { id: 'chat.emoji.categoryNav', defaultMessage: 'Category navigation', description: 'Accessible name of the emoji picker\'s row of category tabs' },
 }));
 
 // The picker's categories by their string values (the library's enum would pull it into this chunk): the quick
@@ -33,12 +35,20 @@ const CATEGORIES = [
 ] as const;
 
 // Its own chunk, fetched the first time the picker opens.
-const EmojiPicker = lazy(async () => {
+const loadPicker = async () => {
   const mod = await import('emoji-picker-react');
   // The bundler gives the ES module (component as default); the package's CommonJS typings put it one level down.
   const picker = (mod.default as unknown as { default?: unknown }).default ?? mod.default;
-  return { default: picker as ComponentType<PickerProps> };
+  return picker as ComponentType<PickerProps>;
+};
+const EmojiPicker = lazy(async () => ({ default: await loadPicker() }));
+// In French, with the library's own French emoji names (its `emojiData` option): a French reader searches « cœur » and
+// hears each emoji's French name. Fetched with the picker, for French readers only.
+const FrenchEmojiPicker = lazy(async () => {
+  const [Picker, data] = await Promise.all([loadPicker(), import('emoji-picker-react/dist/data/emojis-fr.json')]);
+  return { default: (props: PickerProps) => <Picker {...props} emojiData={data.default as PickerProps['emojiData']} /> };
 });
+
 // Native emoji are text: no images from a CDN, which the Content-Security-Policy would block anyway.
 const NATIVE = 'native' as EmojiStyle;
 
@@ -53,6 +63,26 @@ class HideOnError extends Component<{ children: ReactNode }, { failed: boolean }
   }
 }
 
+/**
+ * Two accessible names the library writes in English with no option to change them (its search field's and its
+ * category tabs'): set in the reader's language once the picker is drawn. React leaves an attribute it did not
+ * change, so they stay.
+ */
+function useAccessibleNames(search: string, categories: string) {
+  const observer = useRef<MutationObserver | null>(null);
+  return useCallback((box: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    if (!box) return;
+    const name = () => {
+      box.querySelector('.epr-search-container input')?.setAttribute('aria-label', search);
+      box.querySelector('[role="tablist"]')?.setAttribute('aria-label', categories);
+    };
+    name();
+    observer.current = new MutationObserver(name);
+    observer.current.observe(box, { childList: true, subtree: true });
+  }, [search, categories]);
+}
+
 export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
   const intl = useIntl();
   const categories = useMemo(() => CATEGORIES.map(([category, name]) => ({
@@ -60,6 +90,8 @@ export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
   })) as unknown as PickerProps['categories'], [intl]);
   const [opened, { toggle, close }] = useDisclosure(false);
   const button = useRef<HTMLButtonElement>(null);
+  const Picker = intl.locale.startsWith('fr') ? FrenchEmojiPicker : EmojiPicker;
+  const named = useAccessibleNames(intl.formatMessage(m.searchLabel), intl.formatMessage(m.categoryNav));
   // The picker's search box takes Escape for itself, so the popover never closed nor returned focus. The document's
   // capture phase runs before any listener of the picker: close there and give focus back to the button.
   useEffect(() => {
@@ -80,10 +112,10 @@ export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
           <SmileIcon />
         </ActionIcon>
       </Popover.Target>
-      <Popover.Dropdown p={0}>
+      <Popover.Dropdown p={0} ref={named}>
         <HideOnError>
           <Suspense fallback={<Center w={300} h={380}><Loader size="sm" aria-label={intl.formatMessage(m.loading)} /></Center>}>
-            <EmojiPicker
+            <Picker
               emojiStyle={NATIVE}
               width={300}
               height={380}
