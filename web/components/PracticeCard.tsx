@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { PracticeSummary } from '../../common/practices.ts';
-import { regionName } from '../../common/regions.ts';
+import { useOptionLabels } from '../lib/option-labels.ts';
 import { PracticeLogo } from './PracticeLogo.tsx';
 
 const m = defineMessages<{ accepting: { accepting: number; total: number } }>({
@@ -12,6 +12,7 @@ const m = defineMessages<{ accepting: { accepting: number; total: number } }>({
 /** A practice in a list (the directory's Practices tab): its logo, name, places and how many clinicians accept clients. */
 export function PracticeCard({ practice: p }: { practice: PracticeSummary }) {
   const intl = useIntl();
+  const labels = useOptionLabels();
   return (
     <Paper withBorder radius="md" p="lg" component="article" aria-labelledby={`practice-${p._id}`}>
       <Group gap="md" wrap="nowrap" align="flex-start">
@@ -20,7 +21,7 @@ export function PracticeCard({ practice: p }: { practice: PracticeSummary }) {
           <Text component="h2" fw={700} size="lg" m={0} id={`practice-${p._id}`} style={{ overflowWrap: 'anywhere' }}>
             <Anchor component={Link} to={`/practices/${p.slug}`} c="dark.8" inherit>{p.name}</Anchor>
           </Text>
-          <Text size="sm" c="dimmed">{p.locations.map((l) => `${l.city}, ${regionName(l.region)}`).join(' · ')}</Text>
+          <Text size="sm" c="dimmed">{p.locations.map((l) => `${l.city}, ${labels.region(l.region)}`).join(' · ')}</Text>
           <Text size="sm" mt={4} data-testid="practice-accepting">
             {intl.formatMessage(m.accepting, { accepting: p.acceptingCount, total: p.clinicianCount })}
           </Text>

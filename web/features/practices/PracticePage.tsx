@@ -3,7 +3,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { withValues } from '../../lib/messages.ts';
 import { Link, useParams } from 'react-router';
 import type { Practice } from '../../../common/practices.ts';
-import { regionName } from '../../../common/regions.ts';
+import { useOptionLabels } from '../../lib/option-labels.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PracticeLogo } from '../../components/PracticeLogo.tsx';
 import { hasCode } from '../../lib/api.ts';
@@ -44,6 +44,7 @@ export default function PracticePage() {
 
 function PracticeView({ practice: p }: { practice: Practice }) {
   const intl = useIntl();
+  const labels = useOptionLabels();
   const heading = useScreen(p.name);
   const inboxReader = p.myRole === 'owner' || p.myRole === 'admin' || p.myRole === 'intake';
   const manager = p.myRole === 'owner' || p.myRole === 'admin';
@@ -53,7 +54,7 @@ function PracticeView({ practice: p }: { practice: Practice }) {
         <PracticeLogo name={p.name} logo={p.logo} size="lg" />
         <div style={{ minWidth: 0 }}>
           <Title order={1} size="h2" ref={heading} tabIndex={-1} style={{ overflowWrap: 'anywhere' }}>{p.name}</Title>
-          <Text c="dimmed" size="sm">{p.locations.map((l) => `${l.city}, ${regionName(l.region)}`).join(' · ')}</Text>
+          <Text c="dimmed" size="sm">{p.locations.map((l) => `${l.city}, ${labels.region(l.region)}`).join(' · ')}</Text>
         </div>
       </Group>
       <Text fw={600}>{intl.formatMessage(m.accepting, { accepting: p.acceptingCount, total: p.clinicianCount })}</Text>

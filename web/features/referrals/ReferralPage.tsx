@@ -2,6 +2,7 @@ import { Alert, Anchor, Box, Container, Grid, Group, Paper, Stack, Text, Title }
 import type { ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { withValues } from '../../lib/messages.ts';
+import { useOptionLabels } from '../../lib/option-labels.ts';
 import { Link, useParams } from 'react-router';
 import type { Referral } from '../../../common/referrals.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
@@ -72,7 +73,8 @@ function standing(intl: IntlShape, r: Referral): string {
 
 function ReferralView({ referral: r }: { referral: Referral }) {
   const intl = useIntl();
-  const heading = useScreen(intl.formatMessage(m.screenTitle, { needs: needsLine(r) }));
+  const labels = useOptionLabels();
+  const heading = useScreen(intl.formatMessage(m.screenTitle, { needs: needsLine(r, labels) }));
   const mine = r.viewerRole === 'recipient' ? r.recipients[0] : undefined;
   const open = r.status === 'open';
   const time = (chunks: ReactNode[]) => <time dateTime={r.createdAt}>{chunks}</time>;
@@ -80,7 +82,7 @@ function ReferralView({ referral: r }: { referral: Referral }) {
     <Stack gap="md" mt="sm">
       <div>
         <Group gap="xs" align="center">
-          <Title order={1} size="h2" ref={heading} tabIndex={-1} style={{ overflowWrap: 'anywhere' }}>{needsLine(r)}</Title>
+          <Title order={1} size="h2" ref={heading} tabIndex={-1} style={{ overflowWrap: 'anywhere' }}>{needsLine(r, labels)}</Title>
           <StatusBadge status={r.status} />
           <UrgencyBadge urgency={r.urgency} />
         </Group>

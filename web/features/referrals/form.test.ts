@@ -46,7 +46,8 @@ describe('the referral form before sending', () => {
 
 describe('referral labels', () => {
   it('writes the needs in one line with the region\'s name', () => {
-    expect(needsLine({ ageGroup: 'Teen', concerns: ['Anxiety', 'Grief'], sessionFormats: ['Online'], region: 'ON' }))
+    const labels = { ageGroup: String, specialty: String, sessionFormat: String, region: (code: string) => (code === 'ON' ? 'Ontario' : code) };
+    expect(needsLine({ ageGroup: 'Teen', concerns: ['Anxiety', 'Grief'], sessionFormats: ['Online'], region: 'ON' }, labels))
       .toBe('Teen · Anxiety, Grief · Online · Ontario');
   });
 

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { withValues } from '../../../lib/messages.ts';
+import { useOptionLabels } from '../../../lib/option-labels.ts';
 import { REFERRAL_LIMITS, type BoardItem } from '../../../../common/referrals.ts';
 import { timeAgo } from '../../../lib/time.ts';
 import { useOffer } from '../api.ts';
@@ -29,12 +30,13 @@ const m = withValues(defineMessages({
 /** A request on the board: its needs, and "I can take this" (an offer with a message) or the offer already made. */
 export function BoardCard({ item }: { item: BoardItem }) {
   const intl = useIntl();
+  const labels = useOptionLabels();
   const titleId = `board-${item._id}`;
   return (
     <Paper component="article" withBorder radius="md" p="md" aria-labelledby={titleId} data-testid="board-item">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
-          <Title order={2} size="h5" id={titleId} style={{ overflowWrap: 'anywhere' }}>{needsLine(item)}</Title>
+          <Title order={2} size="h5" id={titleId} style={{ overflowWrap: 'anywhere' }}>{needsLine(item, labels)}</Title>
           <UrgencyBadge urgency={item.urgency} />
         </Group>
         <Text size="sm" c="dimmed">

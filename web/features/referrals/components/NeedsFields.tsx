@@ -1,6 +1,7 @@
 import { Checkbox, Group, MultiSelect, NativeSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { defineMessages, useIntl } from 'react-intl';
 import { withValues } from '../../../lib/messages.ts';
+import { useOptionLabels } from '../../../lib/option-labels.ts';
 import { FEE_MODELS, LANGUAGES, MODALITIES, SESSION_FORMATS, SPECIALTIES, AGE_GROUPS } from '../../../../common/options.ts';
 import { REFERRAL_LIMITS, URGENCIES, type Urgency } from '../../../../common/referrals.ts';
 import { REGIONS } from '../../../../common/regions.ts';
@@ -42,6 +43,7 @@ type Props = {
 export function NeedsFields({ value, onChange, errors, noteCheck }: Props) {
   const intl = useIntl();
   const t = (key: keyof typeof m) => intl.formatMessage(m[key]);
+  const labels = useOptionLabels();
   const set = <K extends keyof NeedsForm>(key: K) => (v: NeedsForm[K]) => onChange({ ...value, [key]: v });
   // Typing narrows a long list and Enter takes the first match.
   const multi = {
@@ -49,31 +51,31 @@ export function NeedsFields({ value, onChange, errors, noteCheck }: Props) {
     nothingFoundMessage: t('noMatch'), maxDropdownHeight: 280,
   };
   const regionGroups = ([['Canada', t('canada')], ['United States', t('unitedStates')]] as const).map(([country, group]) => ({
-    group, items: REGIONS.filter((r) => r.country === country).map((r) => ({ value: r.code, label: r.name })),
+    group, items: labels.choices(REGIONS.filter((r) => r.country === country).map((r) => r.code), labels.region, { alphabetical: true }),
   }));
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <NativeSelect label={t('ageGroup')} required data={[{ value: '', label: t('chooseAgeGroup') }, ...AGE_GROUPS]}
+        <NativeSelect label={t('ageGroup')} required data={[{ value: '', label: t('chooseAgeGroup') }, ...labels.choices(AGE_GROUPS, labels.ageGroup)]}
           value={value.ageGroup ?? ''} onChange={(e) => set('ageGroup')(e.currentTarget.value || null)} error={errors.ageGroup} styles={FIELD_ERROR_STYLES} />
         <NativeSelect label={t('region')} required value={value.region ?? ''} error={errors.region} styles={FIELD_ERROR_STYLES}
           data={[{ value: '', label: t('chooseRegion') }, ...regionGroups]}
           onChange={(e) => set('region')(e.currentTarget.value || null)} />
       </SimpleGrid>
-      <MultiSelect label={t('concerns')} description={intl.formatMessage(m.concernsCount, { max: REFERRAL_LIMITS.concernsMax })} required data={[...SPECIALTIES]} {...multi}
+      <MultiSelect label={t('concerns')} description={intl.formatMessage(m.concernsCount, { max: REFERRAL_LIMITS.concernsMax })} required data={labels.choices(SPECIALTIES, labels.specialty, { alphabetical: true })} {...multi}
         maxValues={REFERRAL_LIMITS.concernsMax} value={value.concerns} onChange={set('concerns')} error={errors.concerns} styles={FIELD_ERROR_STYLES} />
-      <MultiSelect label={t('modalities')} description={t('optional')} data={[...MODALITIES]} {...multi}
+      <MultiSelect label={t('modalities')} description={t('optional')} data={labels.choices(MODALITIES, labels.modality, { alphabetical: true })} {...multi}
         value={value.modalities} onChange={set('modalities')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Checkbox.Group label={t('sessionFormats')} description={t('atLeastOne')} withAsterisk value={value.sessionFormats}
           onChange={set('sessionFormats')} error={errors.sessionFormats} styles={FIELD_ERROR_STYLES}>
-          <Group gap="md" mt={6}>{SESSION_FORMATS.map((f) => <Checkbox key={f} value={f} label={f} />)}</Group>
+          <Group gap="md" mt={6}>{SESSION_FORMATS.map((f) => <Checkbox key={f} value={f} label={labels.sessionFormat(f)} />)}</Group>
         </Checkbox.Group>
         <Checkbox.Group label={t('fees')} description={t('optional')} value={value.feeModels} onChange={set('feeModels')}>
-          <Group gap="md" mt={6}>{FEE_MODELS.map((f) => <Checkbox key={f} value={f} label={f} />)}</Group>
+          <Group gap="md" mt={6}>{FEE_MODELS.map((f) => <Checkbox key={f} value={f} label={labels.feeModel(f)} />)}</Group>
         </Checkbox.Group>
       </SimpleGrid>
-      <MultiSelect label={t('languages')} description={t('optional')} data={[...LANGUAGES]} {...multi}
+      <MultiSelect label={t('languages')} description={t('optional')} data={labels.choices(LANGUAGES, labels.language, { alphabetical: true })} {...multi}
         value={value.languages} onChange={set('languages')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Radio.Group label={t('urgency')} value={value.urgency} onChange={(v) => set('urgency')(v as Urgency)}>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { withValues } from '../../../lib/messages.ts';
 import type { Urgency } from '../../../../common/referrals.ts';
-import { regionName } from '../../../../common/regions.ts';
+import { useOptionLabels } from '../../../lib/option-labels.ts';
 import { formatDay, URGENCY_LABELS } from './labels.ts';
 
 const m = withValues(defineMessages({
@@ -32,14 +32,15 @@ function Tags({ values }: { values: string[] }) {
 export function NeedsSummary({ needs }: { needs: Needs }) {
   const intl = useIntl();
   const t = (key: keyof typeof m) => intl.formatMessage(m[key]);
+  const labels = useOptionLabels();
   const rows: [string, ReactNode][] = [
-    [t('ageGroup'), needs.ageGroup],
-    [t('concerns'), <Tags values={needs.concerns} />],
-    [t('modalities'), needs.modalities.length ? <Tags values={needs.modalities} /> : null],
-    [t('sessionFormats'), needs.sessionFormats.join(', ')],
-    [t('region'), regionName(needs.region)],
-    [t('languages'), needs.languages.join(', ')],
-    [t('fees'), needs.feeModels.join(', ')],
+    [t('ageGroup'), labels.ageGroup(needs.ageGroup)],
+    [t('concerns'), <Tags values={needs.concerns.map(labels.specialty)} />],
+    [t('modalities'), needs.modalities.length ? <Tags values={needs.modalities.map(labels.modality)} /> : null],
+    [t('sessionFormats'), needs.sessionFormats.map(labels.sessionFormat).join(', ')],
+    [t('region'), labels.region(needs.region)],
+    [t('languages'), needs.languages.map(labels.language).join(', ')],
+    [t('fees'), needs.feeModels.map(labels.feeModel).join(', ')],
     [t('urgency'), intl.formatMessage(URGENCY_LABELS[needs.urgency])],
     [t('neededBy'), needs.neededBy ? formatDay(intl, needs.neededBy) : null],
   ];

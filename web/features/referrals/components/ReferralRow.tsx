@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { withValues } from '../../../lib/messages.ts';
+import { useOptionLabels } from '../../../lib/option-labels.ts';
 import { Link } from 'react-router';
 import type { ReferralListItem } from '../../../../common/referrals.ts';
 import { timeAgo } from '../../../lib/time.ts';
@@ -28,13 +29,14 @@ function sentSummary(intl: IntlShape, r: ReferralListItem): string {
 /** One referral in the Received or Sent list; the whole title is the link to it. */
 export function ReferralRow({ referral: r, box }: { referral: ReferralListItem; box: 'received' | 'sent' }) {
   const intl = useIntl();
+  const labels = useOptionLabels();
   const titleId = `referral-${r._id}`;
   return (
     <Paper component="article" withBorder radius="md" p="md" aria-labelledby={titleId} data-testid="referral-row">
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" gap="xs">
           <Anchor component={Link} to={`/referrals/${r._id}`} fw={600} id={titleId} style={{ overflowWrap: 'anywhere' }}>
-            {needsLine(r)}
+            {needsLine(r, labels)}
           </Anchor>
           <Group gap={6}>
             <UrgencyBadge urgency={r.urgency} />

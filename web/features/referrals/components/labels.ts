@@ -2,7 +2,7 @@
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { withValues } from '../../../lib/messages.ts';
 import type { RecipientState, ReferralStatus, Urgency } from '../../../../common/referrals.ts';
-import { regionName } from '../../../../common/regions.ts';
+import type { OptionLabels } from '../../../lib/option-labels.ts';
 
 const m = withValues(defineMessages({
   open: { id: 'referrals.status.open', defaultMessage: 'Open', description: 'A referral\'s status: still looking for a therapist.' },
@@ -29,9 +29,12 @@ export const RESPONSE_LABELS: Record<RecipientState, MessageDescriptor> = {
 
 export const URGENCY_LABELS: Record<Urgency, MessageDescriptor> = { routine: m.routine, soon: m.soon, urgent: m.urgent };
 
-/** "Teen · Anxiety, Grief · Online · Ontario": a referral in one line. */
-export function needsLine(r: { ageGroup: string; concerns: string[]; sessionFormats: string[]; region: string }): string {
-  return [r.ageGroup, r.concerns.join(', '), r.sessionFormats.join(', '), regionName(r.region)].filter(Boolean).join(' · ');
+type NeedsLabels = Pick<OptionLabels, 'ageGroup' | 'specialty' | 'sessionFormat' | 'region'>;
+
+/** "Teen · Anxiety, Grief · Online · Ontario": a referral in one line, in the member's language. */
+export function needsLine(r: { ageGroup: string; concerns: string[]; sessionFormats: string[]; region: string }, labels: NeedsLabels): string {
+  return [labels.ageGroup(r.ageGroup), r.concerns.map(labels.specialty).join(', '), r.sessionFormats.map(labels.sessionFormat).join(', '), labels.region(r.region)]
+    .filter(Boolean).join(' · ');
 }
 
 /** A calendar date (YYYY-MM-DD) as people read it in the member's language, without a time zone shifting the day. */

@@ -1,0 +1,104 @@
+// What the pseudo-locale sweep (e2e/pseudo-locale.spec.ts) reads on a page: text still in plain English.
+import type { Page } from '@playwright/test';
+import { ACCEPTING_STATUSES, AGE_GROUPS, FEE_MODELS, GENDERS, LANGUAGES, MODALITIES, SESSION_FORMATS, SPECIALTIES } from '../common/options.ts';
+import { REGIONS } from '../common/regions.ts';
+
+const OPTION_VALUES = new Set<string>([
+  ...SPECIALTIES, ...MODALITIES, ...AGE_GROUPS, ...GENDERS, ...SESSION_FORMATS, ...FEE_MODELS, ...LANGUAGES, ...ACCEPTING_STATUSES,
+  ...REGIONS.flatMap((r) => [r.code, r.name]),
+]);
+
+// Words that are names, not English: the product's and the software's. Relative times in English's compact form ("5m
+// ago") are the spec's, written by web/lib/time.ts for English and en-XA alike. A full date and time is Intl's, in the
+// reader's locale (en-XA falls back to English's "AM" and "PM"), not the catalogue's.
+// Its month and weekday names and time-zone abbreviations too ("Tuesday, December 1 at 7:00 PM EST"), and a web
+// address's "https://" prefix in a field.
+const NAMES = new RegExp([
+  'Thera Root', 'Mantine', 'React', String.raw`\b(just now|\d+(s|m|h|d|mo|y) ago)\b`, String.raw`\d{1,2}:\d{2}(:\d{2})?\s?(AM|PM)\b`,
+  String.raw`\b(January|February|March|April|May|June|July|August|September|October|November|December)\b`,
+  String.raw`\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b`, String.raw`\b(at|[ECMP][SD]T|UTC|GMT)\b`, 'https://',
+].join('|'), 'g');
+
+export type Found = { text: string; where: 'shell' | 'screen' };
+
+/** Visible text (and text in labels, placeholders and titles) with two plain Latin letters in a row. */
+export async function untranslated(page: Page, ignore: string[]): Promise<Found[]> {
+  return page.evaluate(({ ignore, names }) => {
+    // Data of one plain word ("Online", "Anxiety") is also a code the screen should label: it counts only as the whole
+    // text. Longer data (names, titles, addresses) counts wherever it appears, as a message's argument.
+    const words = new Set(ignore.filter((data) => /^[A-Za-z]+$/.test(data)));
+    const phrases = ignore.filter((data) => !words.has(data)).sort((a, b) => b.length - a.length);
+    const plain = (text: string) => {
+      if (words.has(text.trim())) return false;
+      let rest = text;
+      for (const data of phrases) if (rest.includes(data)) rest = rest.split(data).join('');
+      rest = rest.replace(new RegExp(names, 'g'), '');
+      return /[A-Za-z]{2,}/.test(rest);
+    };
+    const found: { text: string; where: 'shell' | 'screen' }[] = [];
+    const note = (text: string, element: Element) => {
+      // Text in a language of its own (the language switch's "English", "Français") is not to be translated, nor
+      // what members wrote or are called, marked as HTML marks it: translate="no".
+      if (element.closest('[lang]:not(html), [translate="no"]')) return;
+      if (!plain(text)) return;
+      found.push({ text: text.trim().slice(0, 120), where: element.closest('main') ? 'screen' : 'shell' });
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      const text = node.textContent ?? '';
+      if (!element || !text.trim() || element.closest('script, style, noscript')) continue;
+      if (!element.checkVisibility({ visibilityProperty: true }) && !element.closest('.sr-only, [class*="VisuallyHidden"]')) continue;
+      note(text, element);
+    }
+    for (const element of document.querySelectorAll('[aria-label], [placeholder], [title]')) {
+      // visibility: hidden too: Mantine's autosize textarea measures text in a hidden copy named "autosize measurement".
+      if (!element.checkVisibility({ visibilityProperty: true })) continue;
+      for (const name of ['aria-label', 'placeholder', 'title']) {
+        const value = element.getAttribute(name);
+        if (value) note(value, element);
+      }
+    }
+    if (plain(document.title)) found.push({ text: `<title> ${document.title}`, where: 'shell' });
+    return [...new Map(found.map((f) => [f.text, f])).values()];
+  }, { ignore, names: NAMES.source });
+}
+
+// Fields in which the server still sends English that another change turns into codes the web app labels (issue 37:
+// professions, resource categories, device names, time zones): what they hold is reported, not failed, until then.
+const SERVER_ENGLISH_KEYS = new Set(['profession', 'category', 'device', 'deviceName', 'userAgent', 'timeZone', 'label']);
+
+/**
+ * The texts the server sent the page (API answers and the state a server-drawn page carries): data, such as what
+ * members wrote, their names, the demo data, and texts the server words in the member's language (never in the
+ * pseudo-locale, which only the web app knows). `data` holds them; `serverEnglish` what SERVER_ENGLISH_KEYS hold.
+ */
+export function watchServerTexts(page: Page): { data: Set<string>; serverEnglish: Set<string> } {
+  const data = new Set<string>();
+  const serverEnglish = new Set<string>();
+  const walk = (value: unknown, key = '') => {
+    if (typeof value === 'string') {
+      if (!/[A-Za-z]{2,}/.test(value) || value.length > 2000) return;
+      if (SERVER_ENGLISH_KEYS.has(key)) serverEnglish.add(value);
+      // An option list's value ("Online", "Teen") is a code the screen must label, not data.
+      else if (!OPTION_VALUES.has(value)) data.add(value);
+    } else if (Array.isArray(value)) {
+      for (const item of value) walk(item, key);
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) walk(v, k);
+    }
+  };
+  page.on('response', async (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    try {
+      if (type.includes('application/json')) walk(await response.json());
+      else if (type.includes('text/html')) {
+        const state = /<script[^>]*id="thera-page-state"[^>]*>([\s\S]*?)<\/script>/.exec(await response.text());
+        if (state) walk(JSON.parse(state[1]));
+      }
+    } catch {
+      // A redirect or an aborted load has no body: nothing to read.
+    }
+  });
+  return { data, serverEnglish };
+}
