@@ -15,6 +15,7 @@ import { OnboardingChecklist } from './OnboardingChecklist.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
 import { ReferralsCard } from './ReferralsCard.tsx';
 import { ConsultationHours } from '../../components/ConsultationHours.tsx';
+import { useOptionLabels } from '../../lib/option-labels.ts';
 
 const WELCOME_IMAGE = new URL('./images/welcome.svg', import.meta.url).href;
 // The spec: an image that fails to load shows a placeholder instead.
@@ -207,6 +208,7 @@ function CommunitiesCard() {
 
 function LatestResourceCard() {
   const intl = useIntl();
+  const labels = useOptionLabels();
   const { data, isPending } = useLatestResource();
   const latest = data?.[0];
   return (
@@ -225,7 +227,7 @@ function LatestResourceCard() {
       ) : (
         <Stack gap={6}>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{latest.title}</Text>
-          <Badge variant="light" c="brand.9">{latest.category}</Badge>
+          <Badge variant="light" c="brand.9">{labels.resourceCategory(latest.category)}</Badge>
           <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>{latest.description}</Text>
         </Stack>
       )}
