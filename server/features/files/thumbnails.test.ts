@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
 import { caller } from '../../test/http.ts';
-import { groupWith } from '../groups/test-helpers.ts';
 import { uploadAs } from './test-helpers.ts';
 
 let ctx: TestContext;
@@ -21,6 +20,22 @@ beforeAll(async () => {
   pending = await createUser(ctx.db, { status: 'pending' });
 }, 120_000);
 afterAll(() => ctx?.close());
+
+/** A private group of `facilitator`'s that `members` joined (features do not share test helpers). */
+async function groupWith(facilitator: TestUser, members: TestUser[]): Promise<string> {
+  const created = await call('POST', '/api/groups', facilitator, {
+    name: `Thumbnail peers ${Date.now()}`, description: 'Peers who share pictures.', visibility: 'private', maxMembers: 6,
+    focus: { specialties: [], modalities: [] },
+    schedule: { frequency: 'weekly', weekday: 'Tuesday', time: '19:00', timeZone: 'America/Toronto', durationMinutes: 60, startsOn: '2026-09-01' },
+    meetingLink: 'https://meet.example.com/peers',
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  for (const member of members) {
+    const invitation = await call('POST', `/api/groups/${created.body._id}/invitations`, facilitator, { userId: member.id });
+    expect((await call('PATCH', `/api/groups/${created.body._id}/invitations/${invitation.body._id}`, member, { accept: true })).status).toBe(200);
+  }
+  return created.body._id as string;
+}
 
 const picture = () => sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 30, g: 90, b: 160 } } }).jpeg().toBuffer();
 const thumbnail = (id: string, user?: TestUser, headers: Record<string, string> = {}) =>
@@ -78,7 +93,7 @@ describe('a thumbnail', () => {
   });
 
   it('on a case\'s comment: 404 at once to a member removed from the group, and to everyone once the group is deleted', async () => {
-    const groupId = await groupWith(call, ann, [bob, cy]);
+    const groupId = await groupWith(ann, [bob, cy]);
     const made = await call('POST', `/api/groups/${groupId}/cases`, ann, {
       presentingConcern: 'Night waking', ageGroup: 'Adults', context: 'Some progress.', question: 'Which diary?',
     });
