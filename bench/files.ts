@@ -2,7 +2,8 @@
 // download of a 1 MB and a 10 MB file (MB/s, p95 of the request, and the server's CPU seconds per MB, encryption
 // included); p95 of GET /api/files/{id}/thumbnail at 50 connections (budget 25 ms); the server's memory while 20
 // uploads of 20 MB run at once (they must stream: the peak must stay far below 400 MB). The server is a production
-// process of its own on PostgreSQL; each phase is bounded in time. Results: bench/results/files.json (with --save=1).
+// process of its own on PostgreSQL; each phase is bounded in time. The thumbnail phase also reports the server's and
+// its PostgreSQL backends' CPU per request. Results: bench/results/files.json (with --save=1).
 // Run: node bench/files.ts [--seconds=20] [--thumb-seconds=10] [--backends=db,s3] [--save=1]
 import os from 'node:os';
 import fs from 'node:fs';
@@ -116,7 +117,17 @@ async function backend(kind: 'db' | 's3') {
 
     const picture = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toBuffer();
     const image = await upload(token, 'scan.jpg', picture, 'image/jpeg');
-    const thumbnail = await measure(`${BASE}/api/files/${image.id}/thumbnail`, { connections: 50, seconds: THUMB_SECONDS, headers: { 'x-auth-token': token } });
+    // CPU per request (server and its PostgreSQL backends), the figure that holds on a loaded machine (decision 0375).
+    const backends = async () => new Map((await queryRows<{ pid: number }>(database.db, sql`
+      SELECT pid FROM pg_stat_activity WHERE datname = ${name} AND pid <> pg_backend_pid()`)).map((r) => [r.pid, cpuSeconds(r.pid)]));
+    const [serverBefore, pgBefore, thumbStarted] = [cpuSeconds(pid), await backends(), performance.now()];
+    const figures = await measure(`${BASE}/api/files/${image.id}/thumbnail`, { connections: 50, seconds: THUMB_SECONDS, headers: { 'x-auth-token': token } });
+    const requests = Math.max(1, Math.round(figures.rps * ((performance.now() - thumbStarted) / 1000)));
+    const pgSeconds = [...await backends()].reduce((sum, [backendPid, cpu]) => sum + cpu - (pgBefore.get(backendPid) ?? 0), 0);
+    const thumbnail = {
+      ...figures, serverCpuMsPerRequest: round(((cpuSeconds(pid) - serverBefore) * 1000) / requests, 3),
+      postgresCpuMsPerRequest: round((pgSeconds * 1000) / requests, 3),
+    };
     console.log(kind, 'thumbnail', JSON.stringify(thumbnail));
 
     // 20 uploads of 20 MB at once: the node's resident memory, sampled every 50 ms, against its idle memory.

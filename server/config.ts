@@ -165,6 +165,10 @@ const EnvSchema = z.object({
   FILE_QUOTA_MB: positiveInt.default(1024),
   FILE_IMAGE_MAX_PIXELS: positiveInt.default(50_000_000),
   FILE_STORAGE: z.enum(['db', 's3']).optional(),
+  // Decrypted image thumbnails kept in each node's memory (docs/decisions/0375): their total size, and how long one
+  // stays unread before it goes. Access is still checked against the database on every request; 0 MB keeps none.
+  THUMBNAIL_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(32),
+  THUMBNAIL_CACHE_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   // Any S3-compatible service (README, Documents): AWS S3 (no endpoint), MinIO, Ceph, R2...
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -258,6 +262,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       maxBytes: env.FILE_MAX_MB * 1024 * 1024,
       quotaBytes: env.FILE_QUOTA_MB * 1024 * 1024,
       maxPixels: env.FILE_IMAGE_MAX_PIXELS,
+      thumbnailCache: { maxBytes: env.THUMBNAIL_CACHE_MB * 1024 * 1024, ttlMs: env.THUMBNAIL_CACHE_MS },
     },
     push: {
       vapidPublicKey: env.VAPID_PUBLIC_KEY,

@@ -4,10 +4,11 @@
 // here, so that only the event (never expiry) can explain a fresh answer; a control shows a change made without one
 // staying unseen.
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { MEMBER_CACHES, SESSION_CACHE, SHARED_CACHES, type CacheEventType } from '../lib/caches.ts';
+import { MEMBER_CACHES, SESSION_CACHE, SHARED_CACHES, THUMBNAIL_CACHE, type CacheEventType } from '../lib/caches.ts';
 import { createAdmin, createCommunity, createUser, randomLetters, type TestUser } from '../test/factories.ts';
 import { baseUrl, createTestContext, openTestDatabase, startRedisNode, type TestContext } from '../test/harness.ts';
 import { caller } from '../test/http.ts';
@@ -234,10 +235,26 @@ const scenarios: Scenario[] = [
       return { read, before: 'confirm', write: () => ok(writer('PUT', '/api/admin/forum-privacy', admin, { mode: 'refuse' })), after: 'refuse' };
     },
   },
+  {
+    event: 'files.deleted', what: 'an unsent picture\'s kept thumbnail is gone for the other participant',
+    async prepare({ writer, db, readerUrl }) {
+      const [ana, ben] = await Promise.all([createUser(db), createUser(db)]);
+      const conversationId = (await ok(writer('POST', '/api/conversations', ana, { recipientId: ben.id })))._id as string;
+      const form = new FormData();
+      const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 9, g: 99, b: 199 } } }).jpeg().toBuffer();
+      form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'scan.jpg');
+      const uploaded = await fetch(`${readerUrl()}/api/files`, { method: 'POST', headers: ana.headers, body: form });
+      const fileId = ((await uploaded.json()) as { _id: string })._id;
+      const sent = await ok(writer('POST', `/api/conversations/${conversationId}/messages`, ana, { text: 'Scan', attachmentIds: [fileId] }));
+      // Bytes, not JSON: fetched from the reader's node.
+      const read = async () => (await fetch(`${readerUrl()}/api/files/${fileId}/thumbnail`, { headers: ben.headers })).status;
+      return { read, before: 200, write: () => ok(writer('DELETE', `/api/conversations/${conversationId}/messages/${sent._id}`, ana)), after: 404 };
+    },
+  },
 ];
 
 it('every event a cache is declared to be cleared by has a freshness scenario here', () => {
-  const declared = new Set([...Object.values(MEMBER_CACHES), ...Object.values(SHARED_CACHES), SESSION_CACHE]
+  const declared = new Set([...Object.values(MEMBER_CACHES), ...Object.values(SHARED_CACHES), SESSION_CACHE, THUMBNAIL_CACHE]
     .flatMap((d) => [...d.clearedBy]));
   expect(new Set(scenarios.map((s) => s.event))).toEqual(declared);
 });

@@ -97,3 +97,30 @@ it('declares the session cache\'s lifetime from config, as every cache', () => {
   expect(SESSION_CACHE.ttlMs(config)).toBe(60_000);
   expect(Object.values(MEMBER_CACHES).map((d) => d.ttlMs(config))).toEqual([60_000, 60_000, 60_000, 60_000, 60_000, 60_000, 300_000]);
 });
+
+it('a deleted file\'s thumbnail goes on both nodes, and only it; other events leave thumbnails kept', async () => {
+  const { a, b } = twoNodes();
+  const [gone, kept] = ['0a4b7c1e-0000-4000-8000-000000000001', '0a4b7c1e-0000-4000-8000-000000000002'];
+  for (const node of [a, b]) {
+    for (const id of [gone, kept]) expect(await node.thumbnails.read(id, async () => Buffer.from(`webp ${id}`))).toEqual(Buffer.from(`webp ${id}`));
+  }
+  a.publish({ type: 'member.deleted', userId: 'someone' });
+  a.publish({ type: 'files.deleted', fileIds: [] });
+  expect([a, b].map((n) => n.thumbnails.has(gone))).toEqual([true, true]);
+  a.publish({ type: 'files.deleted', fileIds: [gone] });
+  expect([a, b].map((n) => [n.thumbnails.has(gone), n.thumbnails.has(kept)])).toEqual([[false, true], [false, true]]);
+  // The next read loads again (from the store, in the app).
+  expect(await b.thumbnails.read(gone, async () => Buffer.from('loaded again'))).toEqual(Buffer.from('loaded again'));
+});
+
+it('keeps thumbnails within THUMBNAIL_CACHE_MB, the least recently read going first; 0 keeps none', async () => {
+  const small = createCaches(testConfig({ THUMBNAIL_CACHE_MB: '1' }));
+  const id = (n: number) => `0a4b7c1e-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  for (let n = 0; n < 5; n++) await small.thumbnails.read(id(n), async () => Buffer.alloc(300 * 1024));
+  expect([0, 1, 2, 3, 4].map((n) => small.thumbnails.has(id(n)))).toEqual([false, false, true, true, true]);
+  const none = createCaches(testConfig({ THUMBNAIL_CACHE_MB: '0' }));
+  await none.thumbnails.read(id(1), async () => Buffer.from('x'));
+  expect(none.thumbnails.has(id(1))).toBe(false);
+  small.close();
+  none.close();
+});

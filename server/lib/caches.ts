@@ -40,7 +40,9 @@ export type CacheEvent =
   /** A member added or lost a push device (subscribed, removed, forgotten by its push service, taken by another member). */
   | { type: 'push.devices.changed'; userIds: string[] }
   /** An administrator saved a platform setting (server/lib/platform-settings.ts). */
-  | { type: 'settings.changed' };
+  | { type: 'settings.changed' }
+  /** Files' rows deleted (a message unsent, a group deleted, the files job's purge of whatever went by cascade). */
+  | { type: 'files.deleted'; fileIds: string[] };
 export type CacheEventType = CacheEvent['type'];
 
 /** The realtime fan-out name every cache event travels by between nodes. */
@@ -61,6 +63,8 @@ type MemberDeclared = Declared & { kind: 'member'; maxMembers: number; maxViewsP
  */
 type SharedDeclared = Declared & { kind: 'shared'; prefix: string };
 type SessionsDeclared = Declared & { kind: 'sessions'; maxKeys: number };
+/** Bounded by the bytes of its values and by keys (the least recently used go first). */
+type BytesDeclared = Declared & { kind: 'bytes'; maxBytes: (config: Config) => number; maxKeys: number };
 
 // A page is some kilobytes: the most recent readers only.
 const MAX_PAGES = 5_000;
@@ -166,8 +170,20 @@ export const SESSION_CACHE = {
   clearedBy: ['session.ended', 'member.access.changed', 'member.renamed', 'member.preferences.changed'],
 } as const satisfies SessionsDeclared;
 
+/**
+ * Images' 320 px WebP thumbnails, decrypted (decision 0375): the same bytes for every reader, and never changed while
+ * the file exists. Who may read one is asked of the database on every request before this is read, so an entry only
+ * saves the store's read and the decryption; the event lets the plaintext of a deleted file go at once.
+ */
+export const THUMBNAIL_CACHE = {
+  kind: 'bytes', key: 'file id', ttlMs: (c) => c.files.thumbnailCache.ttlMs, maxBytes: (c) => c.files.thumbnailCache.maxBytes,
+  maxKeys: 20_000, clearedBy: ['files.deleted'],
+} as const satisfies BytesDeclared;
+
 export type MemberCacheName = keyof typeof MEMBER_CACHES;
 export type SharedCacheName = keyof typeof SHARED_CACHES;
+
+const thumbnailKey = (fileId: string) => `thumb:${fileId}`;
 
 /** How long entries of a shared namespace live, by the registry's declaration. */
 export const lifetimeOf = (config: Config, name: SharedCacheName): number => SHARED_CACHES[name].ttlMs(config);
@@ -181,6 +197,7 @@ export type Caches = ReturnType<typeof createCaches>;
 export function createCaches(config: Config) {
   const shared: ReadCache = createReadCache(config.readCache);
   const sessions: SessionCache = createSessionCache({ ttlMs: SESSION_CACHE.ttlMs(config), maxKeys: SESSION_CACHE.maxKeys });
+  const thumbnails: ReadCache = createReadCache({ maxKeys: THUMBNAIL_CACHE.maxKeys, maxBytes: THUMBNAIL_CACHE.maxBytes(config) });
   const members = Object.fromEntries(Object.entries(MEMBER_CACHES).map(([name, d]: [string, MemberDeclared]) => [
     name, createMemberCache<unknown>(d.ttlMs(config), { maxMembers: d.maxMembers, maxViewsPerMember: d.maxViewsPerMember }),
   ])) as Record<MemberCacheName, MemberCache<unknown>>;
@@ -205,12 +222,22 @@ export function createCaches(config: Config) {
       if ('sessionId' in event) sessions.forgetSession(event.sessionId);
       if ('userId' in event) sessions.forgetUser(event.userId);
     }
+    if ((THUMBNAIL_CACHE.clearedBy as readonly CacheEventType[]).includes(event.type) && 'fileIds' in event) {
+      for (const id of event.fileIds) thumbnails.forget(thumbnailKey(id));
+    }
   };
 
   return {
     /** The shared read cache (`ctx.cache`). */
     shared,
     sessions,
+    /** Decrypted thumbnails by file id (`thumbnailKey`), read only after the reader's access was checked. */
+    thumbnails: {
+      read: (fileId: string, load: () => Promise<Buffer>) =>
+        thumbnails.read(thumbnailKey(fileId), load, { ttlMs: THUMBNAIL_CACHE.ttlMs(config), size: (bytes) => bytes.length }),
+      /** Whether this node holds a file's thumbnail now (for tests of its freshness). */
+      has: (fileId: string) => thumbnails.has(thumbnailKey(fileId)),
+    },
     /** A per-member cache by its declared name; the feature that reads it knows its values' type. */
     member: <T>(name: MemberCacheName) => members[name] as MemberCache<T>,
     /** Listens to the other nodes' events: call once, when the node's realtime exists. */
@@ -221,6 +248,7 @@ export function createCaches(config: Config) {
     /** Clears what the event changed, on this node before returning and on every other node through the fan-out. */
     publish(event: CacheEvent): void {
       if ('userIds' in event && event.userIds.length === 0) return;
+      if ('fileIds' in event && event.fileIds.length === 0) return;
       if (!realtime) throw new Error('caches.publish before caches.connect');
       const payload = 'userIds' in event ? { ...event, userIds: [...new Set(event.userIds)] } : event;
       realtime.fanOut(CACHE_EVENT_FANOUT, payload);
@@ -237,6 +265,7 @@ export function createCaches(config: Config) {
     /** The app is closing. */
     close(): void {
       shared.close();
+      thumbnails.close();
     },
   };
 }

@@ -95,6 +95,11 @@ export function createReadCache({ maxKeys, maxBytes, sweepMs = DEFAULT_SWEEP_MS,
     forget(prefix: string): void {
       for (const [key, entry] of entries) if (key.startsWith(prefix)) drop(key, entry);
     },
+    /** Whether a loaded value of `key` is kept and fresh (a load still running is not). */
+    has(key: string): boolean {
+      const entry = entries.get(key);
+      return Boolean(entry && entry.expires !== LOADING && now() < entry.expires);
+    },
     clear(): void {
       entries.clear();
       bytes = 0;

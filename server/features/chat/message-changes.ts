@@ -33,7 +33,7 @@ export async function unsendMessage(ctx: AppContext, user: CurrentUser, input: M
   const row = await mq.unsendMessage(ctx.db, target);
   if (!row) throw refusal(await mq.whyNotChanged(ctx.db, target), user.id, false);
   // Its files go with its words: rows now, the stored bytes by the files job.
-  await removeMessageFiles(ctx.db, row.id);
+  ctx.caches.publish({ type: 'files.deleted', fileIds: await removeMessageFiles(ctx.db, row.id) });
   const message = { ...toMessage(row), attachments: [] };
   await tellParticipants(ctx, 'messageUnsent', message, row.is_last);
   if (row.unpinned) {

@@ -4,12 +4,11 @@ import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { recordAuditedRead } from '../../lib/audit.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { storesOf } from '../../lib/files/records.ts';
-import { getSealed } from '../../lib/files/sealed.ts';
+import { getSealed, readAll } from '../../lib/files/sealed.ts';
 import type { StorageKind } from '../../lib/files/storage.ts';
-import { FILE_ERRORS } from '../../../common/files.ts';
-import { readableFile } from './access.ts';
+import { readableFile, readableThumbnail } from './access.ts';
 
 export type Served = {
   stream: Readable; type: string; name: string; size: number; inline: boolean;
@@ -52,9 +51,13 @@ export async function serveFile(ctx: AppContext, user: CurrentUser, input: { id:
   };
 }
 
-/** The 320 px WebP of an image (shown in the message list: not a download, so not audited one by one). */
-export async function serveThumbnail(ctx: AppContext, user: CurrentUser, input: { id: string }): Promise<Readable> {
-  const file = await readableFile(ctx, user, input.id);
-  if (!file.has_thumbnail) throw notFound(FILE_ERRORS.notFound);
-  return getSealed(storesOf(ctx.db, ctx.config).of(file.storage as StorageKind), file.id, 'thumb');
+/**
+ * The 320 px WebP of an image (shown in the message list: not a download, so not audited one by one). Who may see it is
+ * asked of the database on every request; its bytes come decrypted from this node's memory when it has them
+ * (decision 0375). `etag` is the same for every reader, as the bytes are.
+ */
+export async function serveThumbnail(ctx: AppContext, user: CurrentUser, input: { id: string }): Promise<{ bytes: () => Promise<Buffer>; etag: string }> {
+  const storage = await readableThumbnail(ctx, user, input.id);
+  const load = async () => readAll(await getSealed(storesOf(ctx.db, ctx.config).of(storage), input.id, 'thumb'));
+  return { etag: `"t-${input.id}"`, bytes: () => ctx.caches.thumbnails.read(input.id, load) };
 }

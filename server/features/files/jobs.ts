@@ -6,17 +6,24 @@ import { UNATTACHED_TTL_MS } from '../../../common/files.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { storesOf } from '../../lib/files/records.ts';
+import { objectKey } from '../../lib/files/sealed.ts';
 import type { StorageKind } from '../../lib/files/storage.ts';
 
 const FILES_JOB = 'files:purge';
 const EVERY_MS = 10 * 60_000;
 const BATCH = 500;
+const THUMB = objectKey('', 'thumb');
 
-export async function purgeFiles(ctx: Pick<AppContext, 'db' | 'config'>, now: Date): Promise<{ unattached: number; objects: number }> {
+/**
+ * Answers how many uploads went unattached, how many objects were removed, and the files whose thumbnails those were
+ * (rows deleted by cascade, an account's deletion or retention's purge, that no service named when they went).
+ */
+export async function purgeFiles(ctx: Pick<AppContext, 'db' | 'config'>, now: Date): Promise<{ unattached: number; objects: number; thumbnailsOf: string[] }> {
   const cutoff = new Date(now.getTime() - UNATTACHED_TTL_MS).toISOString();
   const unattached = await queryRows(ctx.db, sql`
     DELETE FROM files WHERE attached_at IS NULL AND created_at < ${cutoff}::timestamptz RETURNING id`);
   let objects = 0;
+  const thumbnailsOf: string[] = [];
   const stores = storesOf(ctx.db, ctx.config);
   for (;;) {
     const gone = await queryRows<{ key: string; storage: StorageKind }>(ctx.db, sql`
@@ -29,14 +36,16 @@ export async function purgeFiles(ctx: Pick<AppContext, 'db' | 'config'>, now: Da
       await ctx.db.execute(sql`DELETE FROM file_deletions WHERE storage = ${kind}
         AND key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`);
       objects += keys.length;
+      for (const key of keys) if (key.endsWith(THUMB)) thumbnailsOf.push(key.slice(0, -THUMB.length));
     }
     if (gone.length < BATCH) break;
   }
-  return { unattached: unattached.length, objects };
+  return { unattached: unattached.length, objects, thumbnailsOf };
 }
 
 export function registerFileJobs(ctx: AppContext): void {
   ctx.jobs.recurring(FILES_JOB, (after) => new Date(after.getTime() + EVERY_MS), async (_payload, { now }) => {
-    await purgeFiles(ctx, now);
+    // Every node lets these thumbnails go (a deleted file is refused by the access check already: this frees memory).
+    ctx.caches.publish({ type: 'files.deleted', fileIds: (await purgeFiles(ctx, now)).thumbnailsOf });
   });
 }

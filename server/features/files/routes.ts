@@ -21,6 +21,15 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** If-None-Match names this entity tag (or is `*`); weak and strong tags compare alike, as RFC 9110 says for it. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
 /** Documents: upload, download, thumbnails and the member's storage use (attaching is in chat and referrals). */
 export async function filesRoutes(app: App, ctx: AppContext): Promise<void> {
   const { maxBytes } = ctx.config.files;
@@ -53,12 +62,15 @@ export async function filesRoutes(app: App, ctx: AppContext): Promise<void> {
     return reply.header('content-length', file.size).send(file.stream);
   });
 
+  // Access is asked on every request, a revalidation included: a reader who may no longer see the file hears 404.
   app.get('/api/files/:id/thumbnail', {
-    onRequest: verified, compress: false, schema: { params: IdParams, response: { 200: Binary } },
+    onRequest: verified, compress: false, schema: { params: IdParams, response: { 200: Binary, 304: Binary } },
   }, async (request, reply) => {
-    const stream = await serveThumbnail(ctx, currentUser(request), request.params);
-    return reply.type('image/webp').header('content-disposition', 'inline').header('content-security-policy', FILE_CSP)
-      .header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=3600').send(stream);
+    const thumbnail = await serveThumbnail(ctx, currentUser(request), request.params);
+    void reply.header('content-security-policy', FILE_CSP).header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=3600').header('etag', thumbnail.etag);
+    if (matchesEtag(request.headers['if-none-match'], thumbnail.etag)) return reply.code(304).send();
+    return reply.type('image/webp').header('content-disposition', 'inline').send(await thumbnail.bytes());
   });
 
   // A referral's documents, after it was accepted: its sender and the accepting recipient only.

@@ -73,5 +73,7 @@ describe('files on two nodes', () => {
     await call(annA, 'unsendMessage', { conversationId, messageId: sent._id });
     await waitFor(benB, 'messageUnsent', (m) => m._id === sent._id);
     expect((await fetch(`${nodeB.url}/api/files/${doc.body._id}`, { headers: ben.headers })).status).toBe(404);
+    // Node B had read (and kept) the thumbnail: it is refused at once all the same.
+    expect((await fetch(`${nodeB.url}/api/files/${photo.body._id}/thumbnail`, { headers: ben.headers })).status).toBe(404);
   });
 });

@@ -118,9 +118,13 @@ export async function deleteGroup(ctx: AppContext, user: CurrentUser, id: string
   const ended = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
     const chat = await endGroupChat(t, { groupId: id, conversationId: row.conversation_id });
+    // Its cases' files go with it (cascade): named here so every node lets their kept thumbnails go at once.
+    const files = await queryRows<{ id: string }>(t, sql`SELECT f.id FROM files f JOIN group_cases c ON c.id = f.case_id
+      WHERE c.group_id = ${id}::uuid AND f.has_thumbnail`);
     await t.execute(sql`DELETE FROM consultation_groups WHERE id = ${id}::uuid`);
-    return chat;
+    return { chat, fileIds: files.map((f) => f.id) };
   });
-  await announceGroupChatEnded(ctx, ended);
+  ctx.caches.publish({ type: 'files.deleted', fileIds: ended.fileIds });
+  await announceGroupChatEnded(ctx, ended.chat);
   return { msg: 'Group deleted.' };
 }

@@ -84,10 +84,10 @@ export async function withAttachments<T extends { _id: string }>(db: Db, message
   return messages.map((m) => ({ ...m, attachments: byMessage.get(m._id) ?? [] }));
 }
 
-/** Removes a message's files (unsend): their rows now, their bytes by the files job (file_deletions). */
-export async function removeMessageFiles(db: Db, messageId: string): Promise<number> {
-  const rows = await queryRows(db, sql`DELETE FROM files WHERE message_id = ${messageId} RETURNING id`);
-  return rows.length;
+/** Removes a message's files (unsend): their rows now, their bytes by the files job (file_deletions). Answers their ids. */
+export async function removeMessageFiles(db: Db, messageId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(db, sql`DELETE FROM files WHERE message_id = ${messageId} RETURNING id`);
+  return rows.map((r) => r.id);
 }
 
 // One pair of stores per database: the app's routes, its jobs and the migration script share the S3 client.

@@ -65,7 +65,8 @@ function slice(skip: number, length: number): Transform {
   });
 }
 
-async function readAll(stream: Readable): Promise<Buffer> {
+/** The whole of a stream (a thumbnail, a header): small things only. */
+export async function readAll(stream: Readable): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const chunk of stream) parts.push(chunk as Buffer);
   return Buffer.concat(parts);

@@ -36,6 +36,8 @@ export type FileSettings = {
   quotaBytes: number;
   /** An image with more pixels than this is refused before it is decoded (a decompression bomb). */
   maxPixels: number;
+  /** Decrypted thumbnails kept in memory (decision 0375): total bytes, and how long an unread one stays. */
+  thumbnailCache: { maxBytes: number; ttlMs: number };
 };
 
 /** One store per backend per database (the app's, the migration script's, a test's). */

@@ -10,6 +10,7 @@ import { useOptionLabels } from '../../lib/option-labels.ts';
 import { DOT } from '../../lib/punctuation.ts';
 import { clearToSend, usePrivacyCheck, type PrivacyCheck } from '../../lib/privacy-check.ts';
 import { groupCalls, useGroupWrite } from './api.ts';
+import { CaseComments } from './CaseComments.tsx';
 import { CaseDocuments } from './CaseDocuments.tsx';
 
 const m = plainMessages(defineMessages({
@@ -37,17 +38,12 @@ const m = plainMessages(defineMessages({
     id: 'groups.cases.presentedFormer', defaultMessage: 'presented by a former member{discussed, select, yes { · discussed} other {}}',
     description: 'Under a case, after its age group: presented by someone who left Thera Root, and whether it was discussed',
   },
-  commentBy: { id: 'groups.cases.commentBy', defaultMessage: '<b>{name}:</b> {body}', description: 'A comment on a case: its author in bold, then what they wrote' },
-  formerMember: { id: 'groups.cases.formerMember', defaultMessage: 'A former member', description: 'Author of a comment who left Thera Root' },
-  commentLabel: { id: 'groups.cases.commentLabel', defaultMessage: 'Comment', description: 'Label of the reply field under a case (a noun)' },
-  comment: { id: 'groups.cases.comment', defaultMessage: 'Comment', description: 'Button under a case: post the comment (a verb)' },
 }));
 
 const EMPTY = { presentingConcern: '', ageGroup: null as string | null, context: '', question: '' };
 const FIELDS: readonly (readonly ['presentingConcern' | 'context' | 'question', MessageDescriptor, MessageDescriptor])[] = [
   ['presentingConcern', m.concern, m.concernSubject], ['context', m.context, m.contextSubject], ['question', m.question, m.questionSubject],
 ];
-const bold = (chunks: React.ReactNode[]) => <strong>{chunks}</strong>;
 
 /** The group's cases, newest first, and a new case form checked for identifying details as the member types. */
 export function Cases({ group: g }: { group: GroupDetail }) {
@@ -105,14 +101,6 @@ function NewCase({ groupId }: { groupId: string }) {
 function CaseCard({ groupId, item: c }: { groupId: string; item: GroupCase }) {
   const intl = useIntl();
   const labels = useOptionLabels();
-  const [reply, setReply] = useState('');
-  const check = usePrivacyCheck(reply);
-  const confirm = useConfirm();
-  const comment = useGroupWrite(groupCalls.comment);
-  const send = async () => {
-    const clear = await clearToSend(check, reply, confirm);
-    if (clear) comment.mutate({ id: groupId, caseId: c._id, body: reply }, { onSuccess: () => setReply('') });
-  };
   return (
     <Card withBorder padding="sm" component="article" aria-label={intl.formatMessage(m.caseLabel, { concern: c.presentingConcern })}>
       <Text fw={600}>{c.presentingConcern}</Text>
@@ -122,17 +110,7 @@ function CaseCard({ groupId, item: c }: { groupId: string; item: GroupCase }) {
       </Text>
       <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>{c.context}</Text>
       <Text size="sm" mt={4} fw={500}>{c.question}</Text>
-      <Stack gap={4} mt="xs">
-        {c.comments.map((k) => (
-          <Text key={k._id} size="sm" pl={k.parentId ? 'md' : 0}>
-            {intl.formatMessage(m.commentBy, { name: k.author?.name ?? intl.formatMessage(m.formerMember), body: k.body, b: bold })}
-          </Text>
-        ))}
-      </Stack>
-      <Textarea label={intl.formatMessage(m.commentLabel)} size="sm" mt="xs" autosize value={reply} onChange={(e) => setReply(e.currentTarget.value)} />
-      <PrivacyFindings findings={check.findings} text={check.checkedText} subject="comment" />
-      <Button size="xs" mt={4} w="fit-content" disabled={!reply.trim()} loading={comment.isPending} onClick={() => void send()}>{intl.formatMessage(m.comment)}</Button>
-      {comment.isError && <Alert color="red" role="alert" mt={4}>{comment.error.message}</Alert>}
+      <CaseComments groupId={groupId} item={c} />
       <CaseDocuments groupId={groupId} caseId={c._id} />
     </Card>
   );

@@ -57,6 +57,6 @@ export const groupCalls = {
   confirm: ({ id, meetingId }: { id: string; meetingId: string }) => api(`/api/groups/${id}/meetings/${meetingId}/attendance/confirm`, { method: 'POST' }),
   createCase: ({ id, body }: { id: string; body: Record<string, unknown> }) =>
     api<GroupCase>(`/api/groups/${id}/cases`, { method: 'POST', body, idempotent: true }),
-  comment: ({ id, caseId, body }: { id: string; caseId: string; body: string }) =>
-    api<GroupCase>(`/api/groups/${id}/cases/${caseId}/comments`, { method: 'POST', body: { body }, idempotent: true }),
+  comment: ({ id, caseId, body }: { id: string; caseId: string; body: { body: string; confirmLikelyName: boolean; attachmentIds: string[] } }) =>
+    api<GroupCase>(`/api/groups/${id}/cases/${caseId}/comments`, { method: 'POST', body, idempotent: true }),
 };
