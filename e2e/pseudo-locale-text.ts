@@ -22,12 +22,13 @@ const NAMES = new RegExp([
 export type Found = { text: string; where: 'shell' | 'screen' };
 
 /** Visible text (and text in labels, placeholders and titles) with two plain Latin letters in a row. */
-export async function untranslated(page: Page, ignore: string[]): Promise<Found[]> {
-  return page.evaluate(({ ignore, names }) => {
+export async function untranslated(page: Page, ignore: string[], productNames: string[] = []): Promise<Found[]> {
+  return page.evaluate(({ ignore, names, productNames }) => {
     // Data of one plain word ("Online", "Anxiety") is also a code the screen should label: it counts only as the whole
-    // text. Longer data (names, titles, addresses) counts wherever it appears, as a message's argument.
+    // text. Longer data (names, titles, addresses) and software's names ("Chrome", "Linux") count wherever they appear,
+    // as a message's argument.
     const words = new Set(ignore.filter((data) => /^[A-Za-z]+$/.test(data)));
-    const phrases = ignore.filter((data) => !words.has(data)).sort((a, b) => b.length - a.length);
+    const phrases = [...ignore.filter((data) => !words.has(data)), ...productNames].sort((a, b) => b.length - a.length);
     const plain = (text: string) => {
       if (words.has(text.trim())) return false;
       let rest = text;
@@ -61,25 +62,29 @@ export async function untranslated(page: Page, ignore: string[]): Promise<Found[
     }
     if (plain(document.title)) found.push({ text: `<title> ${document.title}`, where: 'shell' });
     return [...new Map(found.map((f) => [f.text, f])).values()];
-  }, { ignore, names: NAMES.source });
+  }, { ignore, names: NAMES.source, productNames });
 }
 
 // Fields in which the server still sends English that another change turns into codes the web app labels (issue 37:
 // professions, resource categories, device names, time zones): what they hold is reported, not failed, until then.
 const SERVER_ENGLISH_KEYS = new Set(['profession', 'category', 'device', 'deviceName', 'userAgent', 'timeZone', 'label']);
+// A device's browser and system are software's names, said as they are in every language (common/device.ts).
+const PRODUCT_NAME_KEYS = new Set(['browser', 'os']);
 
 /**
  * The texts the server sent the page (API answers and the state a server-drawn page carries): data, such as what
  * members wrote, their names, the demo data, and texts the server words in the member's language (never in the
  * pseudo-locale, which only the web app knows). `data` holds them; `serverEnglish` what SERVER_ENGLISH_KEYS hold.
  */
-export function watchServerTexts(page: Page): { data: Set<string>; serverEnglish: Set<string> } {
+export function watchServerTexts(page: Page): { data: Set<string>; serverEnglish: Set<string>; productNames: Set<string> } {
   const data = new Set<string>();
   const serverEnglish = new Set<string>();
+  const productNames = new Set<string>();
   const walk = (value: unknown, key = '') => {
     if (typeof value === 'string') {
       if (!/[A-Za-z]{2,}/.test(value) || value.length > 2000) return;
-      if (SERVER_ENGLISH_KEYS.has(key)) serverEnglish.add(value);
+      if (PRODUCT_NAME_KEYS.has(key)) productNames.add(value);
+      else if (SERVER_ENGLISH_KEYS.has(key)) serverEnglish.add(value);
       // An option list's value ("Online", "Teen") is a code the screen must label, not data.
       else if (!OPTION_VALUES.has(value)) data.add(value);
     } else if (Array.isArray(value)) {
@@ -100,5 +105,5 @@ export function watchServerTexts(page: Page): { data: Set<string>; serverEnglish
       // A redirect or an aborted load has no body: nothing to read.
     }
   });
-  return { data, serverEnglish };
+  return { data, serverEnglish, productNames };
 }

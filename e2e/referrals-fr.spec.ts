@@ -12,8 +12,8 @@ const PHONE_NOTE = 'Appeler sa mère au 416-555-0199 pour l’accueil.';
 const PHONE_REFUSAL = 'La note semble contenir un numéro de téléphone. Décrivez les besoins, pas l’identité.';
 const CLEAN_NOTE = 'Préfère les séances en soirée; la TCC l’a un peu aidée.';
 const NEEDS_LINE = 'Adolescents · Anxiété · En ligne · Ontario';
-// A relative time in French, as Intl writes it: "maintenant", "il y a 12 secondes", "il y a 1 minute".
-const JUST_NOW_FR = /maintenant|il y a \d+ (seconde|minute)s?/;
+// A relative time in French, in the catalogue's compact words (web/lib/time.ts): "à l’instant", "il y a 12 s", "il y a 1 min".
+const JUST_NOW_FR = /à l’instant|il y a \d+ (s|min)\b/;
 
 /** A member whose language is French, as /settings saves it. */
 async function frenchMember(request: APIRequestContext, name: string): Promise<NewUser> {
@@ -98,7 +98,7 @@ test('a French-speaking member refers a client in French; the recipient answers 
   await note.fill(CLEAN_NOTE);
   await expect(form(page).getByText(PHONE_REFUSAL)).toHaveCount(0);
   // The count of characters, in French.
-  await expect(form(page).getByText(/\d+ \/ 2000 caractères/)).toBeVisible();
+  await expect(form(page).getByText(/\d+ \/ 1000 caractères/)).toBeVisible();
   await send(page).click();
 
   // Anne lands on her referral: its needs, its date written the French way, Benoît waiting.
