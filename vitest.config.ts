@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { precompiledMessages } from './scripts/precompiled-messages.ts';
+
+// Tests load the compiled catalogues (`lang/*.json?ast`, docs/decisions/0395) as the browser does, but keep every
+// descriptor's English as text: the server, which tests share these modules with, never runs the build.
+const { transform: _descriptorsStayText, ...compiledCatalogues } = precompiledMessages();
 
 export default defineConfig({
+  plugins: [compiledCatalogues],
   test: {
     include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/**/*.test.ts'],
     pool: 'forks',
