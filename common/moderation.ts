@@ -9,16 +9,6 @@ export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 export const REPORT_REASONS = ['spam', 'harassment', 'misinformation', 'client privacy', 'impersonation or unlicensed', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-/** The reasons as a reporter reads them. */
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  spam: 'Spam',
-  harassment: 'Harassment',
-  misinformation: 'Misinformation',
-  'client privacy': 'Client privacy (a client could be identified)',
-  'impersonation or unlicensed': 'Impersonation or unlicensed',
-  other: 'Other',
-};
-
 export const REPORT_DETAILS_MAX = 1000;
 
 const REPORT_ACTIONS = ['dismiss', 'remove', 'warn', 'suspend'] as const;

@@ -6,8 +6,8 @@ import { withValues } from '../lib/messages.ts';
 import { api } from '../lib/api.ts';
 import { useSubmit } from '../lib/useSubmit.ts';
 
-/** The reasons as a reporter reads them (the stored values are common/moderation.ts's). */
-const REASONS = defineMessages({
+/** The reasons as a reporter and the moderators read them (the stored values are common/moderation.ts's). */
+export const REPORT_REASON_MESSAGES = defineMessages({
   spam: { id: 'components.report.reason.spam', defaultMessage: 'Spam', description: 'A reason to report content.' },
   harassment: { id: 'components.report.reason.harassment', defaultMessage: 'Harassment', description: 'A reason to report content.' },
   misinformation: { id: 'components.report.reason.misinformation', defaultMessage: 'Misinformation', description: 'A reason to report content.' },
@@ -71,7 +71,7 @@ export function ReportDialog({ opened, onClose, targetType, targetId, what }: Pr
           <Stack>
             <Radio.Group label={intl.formatMessage(m.why)} value={reason} onChange={(v) => { setReason(v as ReportReason); setMessage(null); }} required>
               <Stack gap="xs" mt="xs">
-                {REPORT_REASONS.map((r) => <Radio key={r} value={r} label={intl.formatMessage(REASONS[r])} />)}
+                {REPORT_REASONS.map((r) => <Radio key={r} value={r} label={intl.formatMessage(REPORT_REASON_MESSAGES[r])} />)}
               </Stack>
             </Radio.Group>
             <Textarea

@@ -2,7 +2,8 @@ import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Te
 import { useState } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router';
-import { REPORT_REASON_LABELS, type ReportAction, type ReportItem } from '../../../common/moderation.ts';
+import { type ReportAction, type ReportItem } from '../../../common/moderation.ts';
+import { REPORT_REASON_MESSAGES } from '../../components/ReportDialog.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useConfirm } from '../../components/useConfirm.tsx';
 import { withValues } from '../../lib/messages.ts';
@@ -101,7 +102,7 @@ function ReportCard({ item }: { item: ReportItem }) {
         </Group>
         <Group gap={6}>
           {item.reasons.map((r) => (
-            <Badge key={r.reason} variant="outline" color="gray.7" c="dark">{REPORT_REASON_LABELS[r.reason]}{r.count > 1 ? intl.formatMessage(m.times, { count: r.count }) : ''}</Badge>
+            <Badge key={r.reason} variant="outline" color="gray.7" c="dark">{intl.formatMessage(REPORT_REASON_MESSAGES[r.reason])}{r.count > 1 ? intl.formatMessage(m.times, { count: r.count }) : ''}</Badge>
           ))}
         </Group>
         <Text size="sm" c="dimmed">

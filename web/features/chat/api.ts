@@ -125,11 +125,18 @@ export function applyPin(qc: QueryClient, { conversationId, pinnedMessage }: Pin
 
 /** Adds a message to its conversation's newest page, once: it can arrive as an ack, an event and a refetch. */
 export function addMessage(qc: QueryClient, message: Message) {
-  qc.setQueryData<MessagePages>(chatKeys.messages(message.conversationId), (data) => {
+  const key = chatKeys.messages(message.conversationId);
+  const put = () => qc.setQueryData<MessagePages>(key, (data) => {
     if (!data || data.pages.some((page) => page.some((m) => m._id === message._id))) return data;
     const [newest = [], ...older] = data.pages;
     return { ...data, pages: [[...newest, message], ...older] };
   });
+  put();
+  // A read of the conversation still on its way may have been answered before this message was stored, and its answer
+  // would replace the pages it was just added to (a conversation opened as its first message arrived showed "No
+  // messages yet"): added again once that answer is in.
+  const reading = qc.getQueryCache().find({ queryKey: key, exact: true });
+  if (reading?.state.fetchStatus === 'fetching') void reading.promise?.then(put, put);
   editPages(qc, (data) => editConversation(data, message.conversationId, (c) => (message.createdAt >= c.updatedAt
     ? { ...c, lastMessage: message, updatedAt: message.createdAt }
     : c)));

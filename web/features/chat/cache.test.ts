@@ -1,7 +1,7 @@
 // The chat caches as live events edit them: no doubles, statuses only forward, the list in the server's order, and the
 // conversation list's next-page cursor never skipping or repeating conversations.
-import { describe, expect, it } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import type { Conversation, Message } from '../../../common/chat.ts';
 import {
   addMessage, applyPin, applyStatus, chatKeys, flattenMessages, removeConversation, replaceMessage, replayConversation, upsertConversation, type MessagePages,
@@ -29,6 +29,29 @@ describe('chat caches', () => {
     addMessage(qc, m3);
     addMessage(qc, m3);
     expect(shown(qc)).toEqual(['m1', 'm2', 'm3']);
+  });
+
+  it('keeps a message that arrives while its conversation\'s first read is on its way', async () => {
+    const qc = new QueryClient();
+    const m1 = message('m1', '2026-01-01T10:01:00.000Z');
+    let reads = 0;
+    let answerFirst: (pages: Message[]) => void = () => {};
+    const read = () => {
+      reads += 1;
+      // The read is answered as it was before m1 was stored.
+      return new Promise<Message[]>((resolve) => { answerFirst = resolve; });
+    };
+    // The open conversation's pane, as the app has it: an observer of the conversation's pages.
+    const pane = new InfiniteQueryObserver(qc, {
+      queryKey: chatKeys.messages('c1'), queryFn: read, initialPageParam: undefined as string | undefined, getNextPageParam: () => undefined,
+    });
+    const stop = pane.subscribe(() => {});
+    await vi.waitFor(() => expect(reads).toBe(1));
+    addMessage(qc, m1);
+    answerFirst([]);
+    await vi.waitFor(() => expect(shown(qc)).toEqual(['m1']));
+    expect(reads).toBe(1);
+    stop();
   });
 
   it('shows each message once, oldest first, even when pages overlap after a refetch', () => {
