@@ -1,11 +1,12 @@
 // Group practices suggested beside the therapists (docs/decisions/0345, 0365): several of their clinicians match, and a
 // referral sent to one goes to its intake, who assigns it to a clinician. The reasons are worded here from the counts
 // the API gives, so they read in the member's language.
-import { Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import type { PracticeSuggestion } from '../../../../common/practices.ts';
 import { PracticeLogo } from '../../../components/PracticeLogo.tsx';
 import { withValues } from '../../../lib/messages.ts';
+import { SuggestionChoice } from './SuggestionChoice.tsx';
 
 const m = withValues(defineMessages({
   title: { id: 'referrals.practices.title', defaultMessage: 'Suggested practices', description: 'Heading of the group practices (clinics) suggested for the needs, under the suggested therapists.' },
@@ -61,15 +62,12 @@ function PracticeItem({ p, region, checked, disabled, onToggle }: ItemProps) {
   const intl = useIntl();
   const reasonsId = `practice-reasons-${p._id}`;
   return (
-    <Group align="flex-start" wrap="nowrap" gap="sm" p="xs" data-testid="practice-suggestion"
-      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)', background: checked ? 'var(--mantine-color-brand-0)' : undefined }}>
-      <Checkbox mt={4} checked={checked} disabled={disabled && !checked} aria-describedby={reasonsId}
-        aria-label={p.name} onChange={(e) => onToggle(p._id, e.currentTarget.checked)} />
+    <SuggestionChoice id={p._id} name={p.name} testId="practice-suggestion" reasonsId={reasonsId} checked={checked} disabled={disabled} onToggle={onToggle}>
       <PracticeLogo name={p.name} logo={p.logo} size={36} />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{p.name}</Text>
         <Text size="sm" id={reasonsId}>{reasonsOf(intl, p, region)}</Text>
       </Stack>
-    </Group>
+    </SuggestionChoice>
   );
 }

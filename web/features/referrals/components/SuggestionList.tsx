@@ -1,11 +1,12 @@
 import { ResponsivenessLine } from '../../../components/ResponsivenessLine.tsx';
-import { Alert, Badge, Button, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { withValues } from '../../../lib/messages.ts';
 import type { Suggestion } from '../../../../common/referrals.ts';
 import { regionName } from '../../../../common/regions.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { SuggestionChoice } from './SuggestionChoice.tsx';
 
 // The best few first, so the send controls below stay near; the rest on request.
 const FIRST_SHOWN = 8;
@@ -88,10 +89,7 @@ function SuggestionItem({ s, region, checked, disabled, onToggle }: ItemProps) {
   const [label, color, text] = ACCEPTING[s.acceptingClients];
   const reasonsId = `reasons-${s._id}`;
   return (
-    <Group align="flex-start" wrap="nowrap" gap="sm" p="xs" data-testid="suggestion"
-      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)', background: checked ? 'var(--mantine-color-brand-0)' : undefined }}>
-      <Checkbox mt={4} checked={checked} disabled={disabled && !checked} aria-describedby={reasonsId}
-        aria-label={s.name} onChange={(e) => onToggle(s._id, e.currentTarget.checked)} />
+    <SuggestionChoice id={s._id} name={s.name} testId="suggestion" reasonsId={reasonsId} checked={checked} disabled={disabled} onToggle={onToggle}>
       <UserAvatar name={s.name} src={s.avatar} size={36} />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Group gap={6}>
@@ -105,6 +103,6 @@ function SuggestionItem({ s, region, checked, disabled, onToggle }: ItemProps) {
         <ResponsivenessLine rate={s.responseRate} hours={s.medianResponseHours} />
         <Text size="sm" id={reasonsId}>{s.reasons.length ? intl.formatMessage(m.matches, { reasons: s.reasons.join(', ') }) : intl.formatMessage(m.noMatch)}</Text>
       </Stack>
-    </Group>
+    </SuggestionChoice>
   );
 }
