@@ -139,9 +139,10 @@ test('a member attaches files to a comment; another member of the group download
   // Cy, not in the group, reads neither file nor the picture's thumbnail.
   const [sent] = (await (await request.get(`/api/groups/${group._id}`, { headers: auth(ann) })).json()).cases[0].comments;
   expect(sent.attachments).toHaveLength(2);
-  for (const file of sent.attachments as { _id: string }[]) {
+  expect(sent.attachments.map((f: { name: string }) => f.name)).toEqual(['sleep-handout.txt', 'diary-page.jpg']);
+  for (const file of sent.attachments as { _id: string; name: string }[]) {
     expect((await request.get(`/api/files/${file._id}`, { headers: auth(cy) })).status()).toBe(404);
-    expect((await request.get(`/api/files/${file._id}/thumbnail`, { headers: auth(ben) })).status()).toBe(file === sent.attachments[1] ? 200 : 404);
+    expect((await request.get(`/api/files/${file._id}/thumbnail`, { headers: auth(ben) })).status()).toBe(file.name === 'diary-page.jpg' ? 200 : 404);
     expect((await request.get(`/api/files/${file._id}/thumbnail`, { headers: auth(cy) })).status()).toBe(404);
   }
 });

@@ -116,6 +116,19 @@ describe('documents of a consultation case', () => {
     expect((await call('GET', filesUrl(created.body._id), b)).body.files.map((f: { _id: string }) => f._id)).toEqual([withFile]);
   });
 
+  it('a comment\'s files read back in the order the member attached them, every time', async () => {
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push(await text(b, `Handout part ${i} ${randomLetters()}`));
+    const commented = await call('POST', `/api/groups/${groupId}/cases/${caseId}/comments`, b, { body: `Five parts ${randomLetters()}`, attachmentIds: ids });
+    expect(commented.status, JSON.stringify(commented.body)).toBe(201);
+    const inOrder = (comments: { attachments: { _id: string }[] }[]) => comments.find((k) => k.attachments.length === 5)!.attachments.map((f) => f._id);
+    expect(inOrder(commented.body.comments)).toEqual(ids);
+    for (let read = 0; read < 3; read++) {
+      const [found] = (await call('GET', `/api/groups/${groupId}`, a)).body.cases.filter((c: { _id: string }) => c._id === caseId);
+      expect(inOrder(found.comments)).toEqual(ids);
+    }
+  });
+
   it('a visitor, a pending account, an invited therapist, a non-member and an administrator read nothing (404 for the files)', async () => {
     expect((await call('GET', filesUrl())).status).toBe(401);
     expect((await download(undefined, textId)).statusCode).toBe(401);

@@ -59,9 +59,12 @@ function targetOf(to: AttachTarget): SQL {
 export async function attach(db: Db, ownerId: string, ids: string[], to: AttachTarget): Promise<Attachment[]> {
   if (!ids.length) return [];
   const target = targetOf(to);
+  // One statement updates the rows in whatever order the plan visits them, so the attach time is the statement's plus
+  // a microsecond per place in the list: readers that order by it see the files in the order the member gave.
   const rows = await queryRows<FileRow>(db, sql`
-    UPDATE files f SET ${target}, attached_at = clock_timestamp()
-    WHERE f.id IN (${idList(ids)}) AND f.owner_id = ${ownerId} AND f.attached_at IS NULL
+    UPDATE files f SET ${target}, attached_at = statement_timestamp() + (o.place * interval '1 microsecond')
+    FROM unnest(ARRAY[${idList(ids)}]) WITH ORDINALITY AS o(id, place)
+    WHERE f.id = o.id AND f.owner_id = ${ownerId} AND f.attached_at IS NULL
     RETURNING ${FILE_COLUMNS}`);
   // Another send took one of them first: the caller's transaction is undone.
   if (rows.length !== ids.length) throw conflict(FILE_ERRORS.alreadyAttached);
