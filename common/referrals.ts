@@ -60,6 +60,7 @@ export const REFERRAL_TEXTS = {
   offerExists: 'You have already offered to take this referral.',
   onlySenderAcceptsOffers: 'Only the therapist who sent this referral can accept an offer.',
   oneOf: 'Send one of a response, a status or an outcome.',
+  stopAcceptingWithNoCapacity: 'Only a "No capacity" answer can close your profile to new clients.',
 } as const;
 
 const queryList = (options: readonly string[], max: number) => z.preprocess(splitList, optionList(options, max).default([]));
@@ -110,9 +111,12 @@ export const PatchReferralBody = z.object({
   message: guardedText(REFERRAL_LIMITS.message).optional(),
   status: z.enum(SENDER_STATUSES, { message: 'must be placed or withdrawn' }).optional(),
   outcome: ReferralOutcomeSchema.optional(),
+  /** With a "no capacity" answer: also "Not accepting new clients" on the recipient's profile, in the same write. */
+  stopAccepting: z.boolean().optional(),
   confirmLikelyName: ConfirmLikelyName,
 }).refine((b) => [b.response, b.status, b.outcome].filter((v) => v !== undefined).length === 1, REFERRAL_TEXTS.oneOf)
-  .refine((b) => b.outcome === undefined || b.message === undefined, 'An outcome takes no message.');
+  .refine((b) => b.outcome === undefined || b.message === undefined, 'An outcome takes no message.')
+  .refine((b) => !b.stopAccepting || b.response === 'no capacity', REFERRAL_TEXTS.stopAcceptingWithNoCapacity);
 export type PatchReferral = z.infer<typeof PatchReferralBody>;
 
 /** POST /api/referrals/{id}/offers: "I can take this". → 201 BoardItem (with `myOffer`). */

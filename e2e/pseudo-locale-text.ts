@@ -1,5 +1,5 @@
 // What the pseudo-locale sweep (e2e/pseudo-locale.spec.ts) reads on a page: text still in plain English.
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { ACCEPTING_STATUSES, AGE_GROUPS, FEE_MODELS, GENDERS, LANGUAGES, MODALITIES, SESSION_FORMATS, SPECIALTIES } from '../common/options.ts';
 import { REGIONS } from '../common/regions.ts';
 
@@ -76,7 +76,9 @@ const PRODUCT_NAME_KEYS = new Set(['browser', 'os']);
  * members wrote, their names, the demo data, and texts the server words in the member's language (never in the
  * pseudo-locale, which only the web app knows). `data` holds them; `serverEnglish` what SERVER_ENGLISH_KEYS hold.
  */
-export function watchServerTexts(page: Page): { data: Set<string>; serverEnglish: Set<string>; productNames: Set<string> } {
+export function watchServerTexts(page: Page): {
+  data: Set<string>; serverEnglish: Set<string>; productNames: Set<string>; settled: () => Promise<void>;
+} {
   const data = new Set<string>();
   const serverEnglish = new Set<string>();
   const productNames = new Set<string>();
@@ -93,7 +95,7 @@ export function watchServerTexts(page: Page): { data: Set<string>; serverEnglish
       for (const [k, v] of Object.entries(value)) walk(v, k);
     }
   };
-  page.on('response', async (response) => {
+  const read = async (response: Response) => {
     const type = response.headers()['content-type'] ?? '';
     try {
       if (type.includes('application/json')) walk(await response.json());
@@ -104,6 +106,16 @@ export function watchServerTexts(page: Page): { data: Set<string>; serverEnglish
     } catch {
       // A redirect or an aborted load has no body: nothing to read.
     }
+  };
+  // A body is read after its response event, while the page goes on drawing it: the sweep waits for every read
+  // (settled) before it looks at the page, or a name the server sent can look like English (flaky under load in CI).
+  const reading = new Set<Promise<void>>();
+  page.on('response', (response) => {
+    const done = read(response).finally(() => reading.delete(done));
+    reading.add(done);
   });
-  return { data, serverEnglish, productNames };
+  const settled = async () => {
+    while (reading.size) await Promise.all([...reading]);
+  };
+  return { data, serverEnglish, productNames, settled };
 }

@@ -201,6 +201,7 @@ async function sweep(page: Page, visit: Visit, fixtures: Fixtures, server: Serve
     // No screen still loading (PageLoader's spinner), nothing still on its way.
     await expect(page.locator('[role="status"] .mantine-Loader-root')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
+    await server.settled();
     const found = await untranslated(page, [...fixtures.written, ...server.data], [...server.productNames]);
     // Server English another change turns into codes (issue 37): reported, not failed.
     const english = [...server.serverEnglish];
@@ -237,6 +238,7 @@ test.describe('pseudo-locale sweep', () => {
         // The phone's menu, behind the burger: its items too.
         await page.locator('header button[aria-expanded]').first().click();
         await expect(page.getByRole('navigation').last()).toBeVisible();
+        await server.settled();
         expect((await untranslated(page, [...fixtures.written, ...server.data], [...server.productNames])).map((f) => f.text)).toEqual([]);
       }
     });

@@ -84,6 +84,31 @@ describe('a recipient answers', () => {
     expect(await patch(url, c, { response: 'no capacity' })).toEqual(conflictOf(REFERRAL_TEXTS.alreadyAnswered));
   });
 
+  it('"no capacity" can close the profile to new clients in the same write; nothing else can, and a refused answer changes neither', async () => {
+    const accepting = async (user: TestUser) => (await call('GET', `/api/users/${user.id}`, user)).body.acceptingClients;
+    const { url, sender, to: [b, c, d] } = await referral(3);
+    await Promise.all([b, c, d].map((u) => call('PUT', '/api/users/me', u, { acceptingClients: 'accepting' })));
+    for (const body of [{ response: 'accepted', stopAccepting: true }, { response: 'declined', stopAccepting: true }, { status: 'withdrawn', stopAccepting: true }, { response: 'no capacity', stopAccepting: 'yes' }]) {
+      const refused = await patch(url, body.status ? sender : b, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.msg).toEqual(expect.any(String));
+    }
+    expect((await patch(url, b, { response: 'accepted', stopAccepting: true })).body.msg).toBe(REFERRAL_TEXTS.stopAcceptingWithNoCapacity);
+    expect(await myResponse(url, b)).toBe('pending');
+    expect(await accepting(b)).toBe('accepting');
+
+    expect((await patch(url, b, { response: 'no capacity', stopAccepting: true })).body.recipients[0]).toMatchObject({ response: 'no capacity' });
+    expect(await accepting(b)).toBe('not accepting');
+    // Without it, the profile stays as it was; an answer refused (answered already) closes nothing.
+    expect((await patch(url, c, { response: 'no capacity', stopAccepting: false })).status).toBe(200);
+    expect(await accepting(c)).toBe('accepting');
+    expect((await patch(url, c, { response: 'no capacity', stopAccepting: true })).status).toBe(409);
+    expect(await accepting(c)).toBe('accepting');
+    expect((await patch(url, sender, { status: 'withdrawn' })).status).toBe(200);
+    expect((await patch(url, d, { response: 'no capacity', stopAccepting: true })).status).toBe(409);
+    expect(await accepting(d)).toBe('accepting');
+  });
+
   it('checks the body, the privacy of the message and who is answering', async () => {
     const { url, sender, to: [b] } = await referral(1);
     const [other, admin, pending] = await Promise.all([createUser(ctx.db), createAdmin(ctx.db), createUser(ctx.db, { status: 'pending' })]);

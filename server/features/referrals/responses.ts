@@ -8,6 +8,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { sealReferralText } from '../../lib/crypto/fields.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
+import { closeToNewClients } from '../../lib/availability.ts';
 import { isBlockedBy } from '../../lib/blocks.ts';
 import { insertCarriedMessage, insertSystemLine, announceHandOff, upsertConversation } from '../../lib/conversations.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -34,7 +35,7 @@ export async function updateReferral(ctx: AppContext, user: CurrentUser, input: 
     await recordOutcome(ctx, user, row, input.outcome, now);
   } else {
     if (!(row.recipients ?? []).some((r) => r.id === user.id)) throw forbidden(REFERRAL_TEXTS.onlyRecipientResponds);
-    await respond(ctx, user, row, input.response as RecipientResponse, input.message ?? null, now);
+    await respond(ctx, user, row, { response: input.response as RecipientResponse, message: input.message ?? null, stopAccepting: input.stopAccepting === true }, now);
   }
   return readReferral(ctx, user, { id: input.id });
 }
@@ -55,7 +56,9 @@ async function setStatus(ctx: AppContext, user: CurrentUser, row: q.ReferralRow,
   await events.deliver();
 }
 
-async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, response: RecipientResponse, message: string | null, now: Date) {
+type Answer = { response: RecipientResponse; message: string | null; stopAccepting: boolean };
+
+async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, { response, message, stopAccepting }: Answer, now: Date) {
   const events = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
     const updated = await queryRows<{ id: string }>(t, sql`
@@ -71,6 +74,8 @@ async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, r
       await openHandOff(t, row, user.id, user.id, message);
       await scheduleOutcomeReminders(ctx, t, row.id, user.id, now);
     }
+    // Closing the profile is part of a "no capacity" answer when asked: both stored, or neither.
+    if (stopAccepting) await closeToNewClients(t, user.id);
     return recordEvents(ctx, t, noticeOf('referralAnswered', {
       referralId: row.id, summary: referralSummary(row), actorId: user.id, to: [row.sender_id], detail: response,
     }));

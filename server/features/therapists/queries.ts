@@ -1,6 +1,6 @@
 // The SQL of the therapist network. Every filter is parameterised; each one is served by an index on users
 // (GIN on the arrays, trigram on lower(location) and lower(name), partial btrees for listing and featuring).
-import { and, arrayContains, asc, desc, eq, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { MAX_FAVORITES, type DirectoryFilters } from '../../../common/therapists.ts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.ts';
@@ -225,20 +225,6 @@ export async function toggleFavoriteRow(db: Db, userId: string, favoriteId: stri
     )
     SELECT EXISTS (SELECT 1 FROM removed) AS removed, EXISTS (SELECT 1 FROM added) AS added`);
   return row;
-}
-
-/**
- * availabilityUpdatedAt moves when the status or the note really changes: the edit form sends every field on each
- * save, so sending the same values (or editing the bio) must not look like a reconfirmation. Decided in the UPDATE
- * itself, against the row's values before it, so two saves cannot race a read.
- */
-export function availabilityStamp(status: string | undefined, note: string | undefined): { availabilityUpdatedAt?: SQL } {
-  if (status === undefined && note === undefined) return {};
-  const differs = [
-    status === undefined ? undefined : sql`${users.acceptingClients} IS DISTINCT FROM ${status}`,
-    note === undefined ? undefined : sql`${users.availabilityNote} IS DISTINCT FROM ${note}`,
-  ];
-  return { availabilityUpdatedAt: sql`CASE WHEN ${or(...differs)} THEN now() ELSE ${users.availabilityUpdatedAt} END` };
 }
 
 export async function updateUser(db: Db, id: string, changes: PgUpdateSetSource<typeof users>): Promise<void> {

@@ -9,10 +9,11 @@ import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { runAlone } from '../../db/batch.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
+import { availabilityStamp } from '../../lib/availability.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { renameMentions } from '../../lib/mention-names.ts';
 import {
-  acceptingPage, availabilityStamp, confirmAvailabilityRow, directoryCount, directoryPage, favoritesOf, featuredCandidates,
+  acceptingPage, confirmAvailabilityRow, directoryCount, directoryPage, favoritesOf, featuredCandidates,
   filteredPage, findUser, hasFavorite, matchesSearch, toggleFavoriteRow, topByKeywords, updateUser,
   type CardRow, type ProfileRow,
 } from './queries.ts';

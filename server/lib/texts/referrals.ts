@@ -22,6 +22,7 @@ export const SERVER_REFERRALS = defineMessages({
   offerExists: { id: 'server.referrals.offerExists', defaultMessage: 'You have already offered to take this referral.', description: 'Refusal.' },
   onlySenderAcceptsOffers: { id: 'server.referrals.onlySenderAcceptsOffers', defaultMessage: 'Only the therapist who sent this referral can accept an offer.', description: 'Refusal.' },
   oneOf: { id: 'server.referrals.oneOf', defaultMessage: 'Send one of a response, a status or an outcome.', description: 'Refusal of a malformed request.' },
+  stopAcceptingWithNoCapacity: { id: 'server.referrals.stopAcceptingWithNoCapacity', defaultMessage: 'Only a "No capacity" answer can close your profile to new clients.', description: 'Refusal of a malformed request.' },
   adminText: { id: 'server.referrals.adminText', defaultMessage: 'Administrators see referral counts, not referrals.', description: 'Refusal to an administrator.' },
   onlyAccepting: { id: 'server.referrals.onlyAccepting', defaultMessage: 'Only a therapist who accepted this referral can record its outcome.', description: 'Refusal.' },
   notAccepted: { id: 'server.referrals.notAccepted', defaultMessage: 'Accept this referral before recording its outcome.', description: 'Refusal.' },

@@ -1,5 +1,5 @@
 // The referral screens' calls: fetchers, TanStack Query options and hooks. Only types come from common/referrals.ts.
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   BoardPage, CreateReferralInput, Referral, ReferralPage, RecipientResponse, Suggestion,
 } from '../../../common/referrals.ts';
@@ -73,14 +73,19 @@ export const useChosenPractice = (id: string | null) => useQuery({
   retry: false,
 });
 
-/** After any change, every referral list, count and the changed referral are fetched again. */
-function useReferralMutation<Input>(send: (input: Input) => Promise<Referral>) {
+/**
+ * After any change, every referral list, count and the changed referral are fetched again, and `alsoRead` says what
+ * else the change touched. In the mutation's own options, not mutate()'s: those run even once the form that sent the
+ * change has gone (an answered referral replaces its answer form).
+ */
+function useReferralMutation<Input>(send: (input: Input) => Promise<Referral>, alsoRead?: (client: QueryClient, input: Input) => unknown) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: (referral) => {
+    onSuccess: (referral, input) => {
       client.setQueryData(referralKeys.one(referral._id), referral);
       void client.invalidateQueries({ queryKey: REFERRALS_KEY, predicate: (q) => q.queryKey[2] !== referral._id });
+      void alsoRead?.(client, input);
     },
   });
 }
@@ -88,9 +93,16 @@ function useReferralMutation<Input>(send: (input: Input) => Promise<Referral>) {
 export const useCreateReferral = () =>
   useReferralMutation((body: CreateReferralInput) => api<Referral>('/api/referrals', { method: 'POST', body, idempotent: true }));
 
+type Answer = { response: RecipientResponse; message: string; confirmLikelyName: boolean; stopAccepting: boolean };
+
+/**
+ * A recipient's answer. A "no capacity" answer may also close the profile to new clients: the server does both in one
+ * write, and the profile, the dashboard's reminder and the directory read the member again.
+ */
 export const useRespond = (id: string) =>
-  useReferralMutation(({ response, message, confirmLikelyName }: { response: RecipientResponse; message: string; confirmLikelyName: boolean }) =>
-    api<Referral>(`/api/referrals/${encodeURIComponent(id)}`, { method: 'PATCH', body: { response, message, confirmLikelyName } }));
+  useReferralMutation(({ stopAccepting, ...body }: Answer) =>
+    api<Referral>(`/api/referrals/${encodeURIComponent(id)}`, { method: 'PATCH', body: stopAccepting ? { ...body, stopAccepting } : body }),
+  (client, { stopAccepting }) => stopAccepting ? client.invalidateQueries({ queryKey: ['therapists'] }) : undefined);
 
 export const useSetStatus = (id: string) =>
   useReferralMutation((status: 'placed' | 'withdrawn') =>
@@ -112,20 +124,5 @@ export function useOffer() {
     mutationFn: ({ id, message, confirmLikelyName }: { id: string; message: string; confirmLikelyName: boolean }) =>
       api<unknown>(`/api/referrals/${encodeURIComponent(id)}/offers`, { method: 'POST', body: { message, confirmLikelyName }, idempotent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: referralKeys.board }),
-  });
-}
-
-/**
- * "Not accepting new clients" on the member's own profile, in one step (offered with a "No capacity" answer); the
- * profile, the dashboard's reminder and the directory read it again.
- */
-export function useStopAccepting() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api<Profile>('/api/users/me', { method: 'PUT', body: { acceptingClients: 'not accepting' } }),
-    onSuccess: (me) => {
-      client.setQueryData(['therapists', 'profile', me._id], me);
-      void client.invalidateQueries({ queryKey: ['therapists'], predicate: (q) => q.queryKey[2] !== me._id });
-    },
   });
 }

@@ -5,7 +5,7 @@ import { withValues } from '../../../lib/messages.ts';
 import { REFERRAL_LIMITS, type RecipientResponse, type Referral } from '../../../../common/referrals.ts';
 import { useConfirm, useConfirmWithChoice } from '../../../components/useConfirm.tsx';
 import { timeAgo } from '../../../lib/time.ts';
-import { useAcceptOffer, useRespond, useSetStatus, useStopAccepting } from '../api.ts';
+import { useAcceptOffer, useRespond, useSetStatus } from '../api.ts';
 import { clearToSend, usePrivacyCheck } from '../../../lib/privacy-check.ts';
 import { GuardedTextarea } from './GuardedTextarea.tsx';
 import { NotLicensedBadge } from './SuggestionList.tsx';
@@ -23,7 +23,6 @@ const m = withValues(defineMessages({
   yourAnswer: { id: 'referrals.actions.yourAnswer', defaultMessage: 'Your answer', description: 'Heading of the recipient\'s answer section.' },
   message: { id: 'referrals.actions.message', defaultMessage: 'Message to the referring therapist', description: 'Label of the optional message sent with the answer.' },
   messageHelp: { id: 'referrals.actions.messageHelp', defaultMessage: 'Optional: your availability, fees, or why you cannot take the client', description: 'Under the answer\'s message field.' },
-  profileFailed: { id: 'referrals.actions.profileFailed', defaultMessage: 'Your answer was sent, but your profile could not be changed: {reason}', description: 'The answer went, but setting the profile to not accepting failed; {reason} is the server\'s message.' },
   markPlaced: { id: 'referrals.actions.markPlaced', defaultMessage: 'Mark placed', description: 'Button and question title: the sender marks the referral placed (the client started with a colleague).' },
   markPlacedQuestion: { id: 'referrals.actions.markPlacedQuestion', defaultMessage: 'Mark this referral placed? Everyone you asked is told the client has been placed, and it closes.', description: 'Question asked before marking a referral placed.' },
   withdrawTitle: { id: 'referrals.actions.withdrawTitle', defaultMessage: 'Withdraw referral', description: 'Title of the question asked before withdrawing a referral.' },
@@ -81,25 +80,20 @@ export function RespondForm({ referral }: { referral: Referral }) {
   const intl = useIntl();
   const [message, setMessage] = useState('');
   const respond = useRespond(referral._id);
-  const stopAccepting = useStopAccepting();
   const check = usePrivacyCheck(message);
   const confirm = useConfirm();
   const confirmWithChoice = useConfirmWithChoice();
   const blocked = check.verdict === 'refuse';
   const answer = async (response: RecipientResponse) => {
-    let notAccepting = false;
+    let stopAccepting = false;
     if (response !== 'accepted') {
       const asked = await confirmWithChoice(questionFor(intl, response, referral.sender.name));
       if (!asked.confirmed) return;
-      notAccepting = response === 'no capacity' && asked.chosen;
+      stopAccepting = response === 'no capacity' && asked.chosen;
     }
     const privacy = await clearToSend(check, message, confirm);
     if (!privacy) return;
-    respond.mutate({ response, message: message.trim(), ...privacy }, {
-      onSuccess: () => {
-        if (notAccepting) stopAccepting.mutate();
-      },
-    });
+    respond.mutate({ response, message: message.trim(), stopAccepting, ...privacy });
   };
   return (
     <Section id="answer-title" title={intl.formatMessage(m.yourAnswer)}>
@@ -108,7 +102,6 @@ export function RespondForm({ referral }: { referral: Referral }) {
           description={intl.formatMessage(m.messageHelp)} maxLength={REFERRAL_LIMITS.message} minRows={2}
           check={check} subject="message" />
         {respond.isError && <Alert color="red" role="alert">{respond.error.message}</Alert>}
-        {stopAccepting.isError && <Alert color="red" role="alert">{intl.formatMessage(m.profileFailed, { reason: stopAccepting.error.message })}</Alert>}
         <Group gap="xs">
           {ANSWERS.map((a) => (
             <Button key={a.response} variant={a.variant} disabled={blocked || respond.isPending}
