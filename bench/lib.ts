@@ -183,10 +183,18 @@ type MeasureOptions = {
 let handicap: Promise<Handicap> | undefined;
 let runningHandicap: Handicap | undefined;
 
+/**
+ * With BENCH_HANDICAP=1, starts the competing work (once; it runs to the end of the bench and writeResult reports it).
+ * measure() calls it; a bench that times something other than HTTP reads calls it before its measured stretch.
+ */
+export async function handicapIfAsked(): Promise<void> {
+  if (HANDICAP) runningHandicap = await (handicap ??= startHandicap(`${PG_BASE}/postgres`));
+}
+
 /** autocannon for a bounded time against loopback only; percentiles are exact, from every response time. */
 export async function measure(url: string, opts: MeasureOptions = {}): Promise<Figures> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('benchmarks only target loopback');
-  if (HANDICAP) runningHandicap = await (handicap ??= startHandicap(`${PG_BASE}/postgres`));
+  await handicapIfAsked();
   const times: number[] = [];
   let sent = 0;
   const setupRequest = (req: { headers?: Record<string, string>; path?: string }) => {

@@ -2,10 +2,10 @@
 // few at a time, and per request the server's CPU, its PostgreSQL backends' CPU and the statements it sent (counted in
 // the server by bench/count-queries.ts). On a saturated 2-core machine p95 ≈ 35 × that CPU (decision 0098), so this
 // is the figure to compare before and after a change while other work runs.
-// Run: node_modules/.bin/node bench/read-cost.ts --read=feed|received|receivedFirst|me|notificationsNext|practiceInbox|insights [--requests=2000] [--warmup=400] [--server-dir=.] [--profile] [--save=file]
+// Run: node_modules/.bin/node bench/read-cost.ts --read=feed|received|receivedFirst|me|notificationsNext|practiceInbox|insights|groups [--requests=2000] [--warmup=400] [--server-dir=.] [--profile] [--save=file]
 // BENCH_DB: the database (feed: a copy of thera_bench_forum; received: one seeded like bench/referrals.ts;
 // notificationsNext: one seeded like bench/notifications.ts; practiceInbox: thera_bench_practices; insights:
-// thera_bench_refloop); it is
+// thera_bench_refloop; groups: thera_bench_groups); it is
 // migrated by this checkout. --server-dir runs another checkout's server on it, for a before/after; --profile writes a
 // V8 CPU profile of the server (--cpu-prof) to the printed directory.
 import fs from 'node:fs';
@@ -91,6 +91,15 @@ const READS: Record<string, (db: Db) => Promise<Read>> = {
     const paths = [inbox, `${inbox}?status=unassigned`, `${inbox}?cursor=${encodeURIComponent(`${deep.at}_${deep.id}`)}`];
     const tokens = await Promise.all(staff.map((s) => createSession(db, s.user_id)));
     return { token: tokens[0], tokens, path: (n) => paths[n % paths.length] };
+  },
+  // bench/groups.ts's reads (BENCH_DB=thera_bench_groups): its first reader's session, the listed groups' first page,
+  // a search and the reader's consultation hours, in turn.
+  // --only=list|search|hours measures one of them.
+  async groups() {
+    const all = { list: ['/api/groups'], search: ['/api/groups?q=anxiety', '/api/groups?q=grief'], hours: ['/api/users/me/consultation-hours?from=2017-01-01&to=2026-12-31'] };
+    const only = arg('only', '') as keyof typeof all | '';
+    const paths = only ? all[only] : Object.values(all).flat();
+    return { token: 'groups-bench-token-1', path: (n) => paths[n % paths.length] };
   },
   // bench/referral-insights.ts's busy member (BENCH_DB=thera_bench_refloop): 5,000 referrals sent and 4,950 received.
   async insights(db) {

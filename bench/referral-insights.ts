@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../server/db/client.ts';
 import { myInsightsSql, rangeOf } from '../server/features/referrals/insights.ts';
 import { computeResponsiveness } from '../server/features/referrals/responsiveness.ts';
-import { benchDatabase, count, explain, seedTherapists, writeResult } from './lib.ts';
+import { benchDatabase, count, explain, handicapIfAsked, seedTherapists, writeResult } from './lib.ts';
 
 const SIZES = { therapists: 2_000, referrals: Number(process.env.BENCH_REFLOOP_REFERRALS ?? 1_000_000), busy: 5_000 };
 const RUNS = 200;
@@ -49,6 +49,7 @@ const seedSeconds = Math.round((performance.now() - seedStart) / 1000);
 const sent = (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM referrals WHERE sender_id = ${busy.id}`))[0].n;
 const received = (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM referral_recipients WHERE recipient_id = ${busy.id}`))[0].n;
 
+await handicapIfAsked();
 const jobStart = performance.now();
 const changed = await computeResponsiveness(db, new Date());
 const jobMs = Math.round(performance.now() - jobStart);

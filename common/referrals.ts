@@ -266,6 +266,17 @@ export type BoardItem = z.infer<typeof BoardItem>;
 export const BoardPage = z.object({ referrals: z.array(BoardItem), nextCursor: z.string().nullable() });
 export type BoardPage = z.infer<typeof BoardPage>;
 
+/** The needs a suggested therapist matches, as stored values: the web app labels them in the reader's language. */
+const SuggestionMatch = z.object({
+  ageGroup: z.string().nullable(),
+  concerns: z.array(z.string()),
+  modalities: z.array(z.string()),
+  sessionFormats: z.array(z.string()),
+  languages: z.array(z.string()),
+  feeModels: z.array(z.string()),
+});
+export type SuggestionMatch = z.infer<typeof SuggestionMatch>;
+
 const SuggestionSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -279,8 +290,10 @@ const SuggestionSchema = z.object({
   inNetwork: z.boolean(),
   /** Licensed in the client's region (false when none was given); the others are labelled "Not licensed in ON". */
   licensedInRegion: z.boolean(),
-  /** The needs this therapist matches, in the form's words: "Teen", "Anxiety", "EMDR", "Online", "licensed in ON". */
+  /** The needs this therapist matches, in English, for API clients: "Teen", "Anxiety", "EMDR", "Online", "licensed in ON". */
   reasons: z.array(z.string()),
+  /** The same needs as values, in the form's order; the web app words them (with licensedInRegion) in the reader's language. */
+  matched: SuggestionMatch,
   ...ResponsivenessFields,
 });
 export type Suggestion = z.infer<typeof SuggestionSchema>;

@@ -56,6 +56,11 @@ test('a French-speaking member chats in French: the conversation, a sent message
   await expect(page.getByRole('tablist', { name: 'Navigation par catégorie' })).toBeVisible();
   await emojiSearch.fill('licorne');
   await expect(page.locator('.EmojiPickerReact button[data-unified="1f984"]')).toBeVisible();
+  // What a screen reader hears as the search is typed, and the skin tones' names, in French too.
+  await expect(page.locator('.EmojiPickerReact [role="status"]')).toHaveText(/^1 résultat\. Utilisez les flèches/);
+  await emojiSearch.fill('zzzzqq');
+  await expect(page.locator('.EmojiPickerReact [role="status"]')).toHaveText('Aucun résultat');
+  await expect(page.locator('.EmojiPickerReact .epr-tone-1f3fd')).toHaveAttribute('aria-label', 'Teint : moyen');
   await page.keyboard.press('Escape');
 
   // The search in the conversation: one match, in the singular.

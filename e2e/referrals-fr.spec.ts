@@ -84,8 +84,8 @@ test('a French-speaking member refers a client in French; the recipient answers 
   // Benoît is suggested with the reasons, in French.
   const suggestion = page.getByTestId('suggestion').filter({ hasText: ben.name });
   await expect(suggestion).toContainText('Dans votre réseau');
-  // The reasons' values themselves ("Teen, Anxiety, Online, licensed in ON") are still the server's English (issue 37).
-  await expect(suggestion).toContainText('Correspond à :');
+  // The needs matched, each in French: the server sends them as values, the app words them.
+  await expect(suggestion).toContainText('Correspond à : Adolescents, Anxiété, En ligne et permis d’exercice en ON');
   await expect(suggestion).toContainText('Accepte de nouveaux clients');
 
   // The privacy guard reads the note as it is typed, holds the referral back and says why, in French.

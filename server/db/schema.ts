@@ -881,6 +881,9 @@ export const consultationGroups = pgTable('consultation_groups', {
 }, (t) => [
   index('consultation_groups_listed_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visibility} = 'listed' AND ${t.membersCount} < ${t.maxMembers}`),
   index('consultation_groups_search_gin').using('gin', t.search).with({ fastupdate: 'off' }),
+  // The directory's word search, over the listed groups with an open seat only (migration 0450).
+  index('consultation_groups_listed_search_gin').using('gin', t.search).with({ fastupdate: 'off' })
+    .where(sql`${t.visibility} = 'listed' AND ${t.membersCount} < ${t.maxMembers}`),
   index('consultation_groups_specialties_gin').using('gin', t.specialties),
   index('consultation_groups_modalities_gin').using('gin', t.modalities),
   index('consultation_groups_facilitator_idx').on(t.facilitatorId),

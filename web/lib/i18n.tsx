@@ -4,7 +4,7 @@
 // default texts are compiled when the app is built (docs/decisions/0395): it has no message parser.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { IntlProvider, type MessageDescriptor } from 'react-intl';
+import { IntlProvider } from 'react-intl';
 import { chooseLocale, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from '../../common/i18n/locales.ts';
 
 /**
@@ -105,9 +105,3 @@ export function LocaleProvider({ locale = DEFAULT_LOCALE, messages = {}, childre
     </ChoiceContext.Provider>
   );
 }
-
-/**
- * defineMessages' answer as plain descriptors: react-intl 12 types a descriptor's values from its English text, but
- * infers none for ours (every message with an argument would refuse its values). The catalogue test checks arguments.
- */
-export const plainMessages = <T extends Record<string, MessageDescriptor>>(defined: T) => defined as { readonly [K in keyof T]: MessageDescriptor };

@@ -8,6 +8,7 @@ import PDFDocument from 'pdfkit';
 import type { Hours } from '../../../common/groups.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
+import { queryPrepared } from '../../db/prepared.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { iso } from './queries.ts';
@@ -28,7 +29,7 @@ export async function consultationHours(ctx: AppContext, user: CurrentUser, inpu
   }
   if (to < from) throw badRequest('"to" must not be before "from".');
   const end = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString();
-  const rows = await queryRows<Row>(ctx.db, sql`
+  const rows = await queryPrepared<Row>(ctx.db, sql`
     SELECT meeting_key, group_name, facilitator_name, ${iso(sql`starts_at`)} AS starts_at, duration_minutes, confirmed_at IS NOT NULL AS confirmed
     FROM group_attendance WHERE user_id = ${user.id}::uuid AND starts_at >= ${`${from}T00:00:00Z`}::timestamptz AND starts_at < ${end}::timestamptz
     ORDER BY starts_at, meeting_key LIMIT 5000`);

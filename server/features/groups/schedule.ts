@@ -1,9 +1,7 @@
-// A group's meetings from its schedule (docs/decisions/0235). rrule expands the recurrence in "floating" time: each
-// date it gives is the local wall-clock time written as if it were UTC. Each is then placed in the group's time zone
-// with Intl, so 19:00 in America/Toronto is 00:00Z in winter and 23:00Z in summer, daylight-saving changes included.
-import rrule, { type Options } from 'rrule';
-
-const { RRule } = rrule;
+// A group's meetings from its schedule (docs/decisions/0235, 0420). The recurrence is expanded in "floating" time: each
+// meeting is its local wall-clock time written as if it were UTC, by plain date arithmetic (weekly, every two weeks, or
+// the nth weekday of each month). Each is then placed in the group's time zone with Intl, so 19:00 in America/Toronto
+// is 00:00Z in winter and 23:00Z in summer, daylight-saving changes included.
 
 export type ScheduleRow = {
   id: string; frequency: string; weekday: number; local_time: string; time_zone: string; duration_minutes: number; starts_on: string;
@@ -11,8 +9,6 @@ export type ScheduleRow = {
 export type Occurrence = { occurrence: Date; startsAt: Date; endsAt: Date };
 
 const DAY_MS = 86_400_000;
-// rrule's weekdays start on Monday; ours on Sunday, as JavaScript's.
-const RRULE_DAYS = [RRule.SU, RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR, RRule.SA];
 
 // One formatter per zone, made once: making one costs about as much as the rest of a group's card (bench/groups.ts).
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -66,30 +62,43 @@ function firstMeetingDay(row: ScheduleRow): Date {
 }
 
 /**
- * The rule, started at the last whole period before `near` (floating time) rather than at the first meeting: rrule walks
- * every period from its start, so a group years old paid for all its past meetings on every read. A week's or two
- * weeks' start moves by whole periods (a biweekly group keeps its weeks); a month's to the first of a month, where the
- * nth weekday of each month is the same rule. It never moves before the first meeting.
+ * The nth `weekday` (0 Sunday) of a month, at hh:mm floating; the fifth means the last. `month` may run past 11 (the
+ * next years).
  */
-function ruleOf(row: ScheduleRow, near: Date): InstanceType<typeof RRule> {
+function nthWeekdayOf(year: number, month: number, weekday: number, nth: number, hh: number, mm: number): number {
+  if (nth >= 5) {
+    const last = new Date(Date.UTC(year, month + 1, 0));
+    return Date.UTC(year, month, last.getUTCDate() - ((last.getUTCDay() - weekday + 7) % 7), hh, mm);
+  }
+  const ahead = (weekday - new Date(Date.UTC(year, month, 1)).getUTCDay() + 7) % 7;
+  return Date.UTC(year, month, 1 + ahead + (nth - 1) * 7, hh, mm);
+}
+
+/**
+ * The schedule's meetings in floating time within [after, until], in order, never before the first meeting. Computed
+ * from the window, not walked from the first meeting: a group years old costs what a new one does (bench/groups.ts; the
+ * rrule library this replaced rebuilt a year's tables for every card, a third of a list's CPU).
+ */
+function floatingMeetings(row: ScheduleRow, after: number, until: number): number[] {
   const day = firstMeetingDay(row);
   const [hh, mm] = row.local_time.split(':').map(Number);
   const first = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hh, mm);
-  const options: Partial<Options> = { byhour: [hh], byminute: [mm], bysecond: [0] };
-  let start = first;
+  const found: number[] = [];
   if (row.frequency === 'monthly') {
     // The same place in each month as the first meeting (the 2nd Tuesday); a fifth one means the last.
     const nth = Math.ceil(day.getUTCDate() / 7);
-    Object.assign(options, { freq: RRule.MONTHLY, byweekday: [RRULE_DAYS[row.weekday].nth(nth >= 5 ? -1 : nth)] });
-    const monthStart = Date.UTC(near.getUTCFullYear(), near.getUTCMonth() - 1, 1, hh, mm);
-    if (monthStart > first) start = monthStart;
-  } else {
-    const interval = row.frequency === 'biweekly' ? 2 : 1;
-    Object.assign(options, { freq: RRule.WEEKLY, interval, byweekday: [RRULE_DAYS[row.weekday]] });
-    const period = 7 * interval * DAY_MS;
-    if (near.getTime() - period > first) start = first + Math.floor((near.getTime() - period - first) / period) * period;
+    const from = new Date(Math.max(after, first));
+    for (let month = from.getUTCMonth(); ; month += 1) {
+      const at = nthWeekdayOf(from.getUTCFullYear(), month, row.weekday, nth, hh, mm);
+      if (at > until) break;
+      if (at >= first && at >= after) found.push(at);
+    }
+    return found;
   }
-  return new RRule({ ...options, dtstart: new Date(start) });
+  const period = (row.frequency === 'biweekly' ? 14 : 7) * DAY_MS;
+  const skipped = after > first ? Math.ceil((after - first) / period) : 0;
+  for (let at = first + skipped * period; at <= until; at += period) found.push(at);
+  return found;
 }
 
 /**
@@ -97,11 +106,10 @@ function ruleOf(row: ScheduleRow, near: Date): InstanceType<typeof RRule> {
  * a day each side (no zone is 14 hours or more from UTC) and the placed meetings filtered exactly.
  */
 export function occurrences(row: ScheduleRow, from: Date, to: Date, limit = 400): Occurrence[] {
-  const after = new Date(from.getTime() - DAY_MS);
-  const floating = ruleOf(row, after).between(after, new Date(to.getTime() + DAY_MS), true);
+  const floating = floatingMeetings(row, from.getTime() - DAY_MS, to.getTime() + DAY_MS);
   const out: Occurrence[] = [];
   for (const f of floating) {
-    const startsAt = zonedInstant(f, row.time_zone);
+    const startsAt = zonedInstant(new Date(f), row.time_zone);
     if (startsAt < from || startsAt >= to) continue;
     out.push({ occurrence: startsAt, startsAt, endsAt: new Date(startsAt.getTime() + row.duration_minutes * 60_000) });
     if (out.length >= limit) break;

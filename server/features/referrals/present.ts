@@ -1,7 +1,7 @@
 // Referrals as the API shows them (common/referrals.ts). A referral is presented per viewer: the sender sees every
 // recipient and offer; a recipient only their own entry, and "placed elsewhere" once the sender placed the client.
 import type {
-  BoardItem, Offer, RecipientState, Recipient, Referral, ReferralListItem, ReferralStatus, Suggestion, Urgency,
+  BoardItem, Offer, RecipientState, Recipient, Referral, ReferralListItem, ReferralStatus, Suggestion, SuggestionMatch, Urgency,
 } from '../../../common/referrals.ts';
 import { openReferralText } from '../../lib/crypto/fields.ts';
 import { outcomeOf, responsivenessFieldsOf } from './outcomes-present.ts';
@@ -115,21 +115,30 @@ export type Needs = {
   languages: string[]; feeModels: string[];
 };
 
-/** The needs a therapist matches, in the form's words and order ("Teen, Anxiety, EMDR, Online, licensed in ON"). */
-function reasonsFor(row: SuggestionRow, want: Needs): string[] {
+/** The needs a therapist matches, as values in the form's order. */
+function matchedNeeds(row: SuggestionRow, want: Needs): SuggestionMatch {
   const among = (wanted: string[], offered: string[]) => wanted.filter((w) => offered.includes(w));
+  return {
+    ageGroup: want.ageGroup && row.demographics.includes(want.ageGroup) ? want.ageGroup : null,
+    concerns: among(want.concerns, row.specialties),
+    modalities: among(want.modalities, row.modalities),
+    sessionFormats: among(want.sessionFormats, row.session_format),
+    languages: among(want.languages, row.languages),
+    feeModels: among(want.feeModels, row.fee_models),
+  };
+}
+
+/** The same in English words, for API clients: "Teen, Anxiety, EMDR, Online, licensed in ON". */
+function reasonsFor(matched: SuggestionMatch, licensedIn: string | null): string[] {
   return [
-    ...(want.ageGroup && row.demographics.includes(want.ageGroup) ? [want.ageGroup] : []),
-    ...among(want.concerns, row.specialties),
-    ...among(want.modalities, row.modalities),
-    ...among(want.sessionFormats, row.session_format),
-    ...(want.region && row.licensed_regions.includes(want.region) ? [`licensed in ${want.region}`] : []),
-    ...among(want.languages, row.languages),
-    ...among(want.feeModels, row.fee_models),
+    ...(matched.ageGroup ? [matched.ageGroup] : []), ...matched.concerns, ...matched.modalities, ...matched.sessionFormats,
+    ...(licensedIn ? [`licensed in ${licensedIn}`] : []), ...matched.languages, ...matched.feeModels,
   ];
 }
 
 export function toSuggestion(row: SuggestionRow, want: Needs, inNetwork: boolean): Suggestion {
+  const licensedInRegion = Boolean(want.region && row.licensed_regions.includes(want.region));
+  const matched = matchedNeeds(row, want);
   return {
     _id: row.id,
     name: row.name,
@@ -140,7 +149,8 @@ export function toSuggestion(row: SuggestionRow, want: Needs, inNetwork: boolean
     availabilityNote: row.availability_note,
     availabilityUpdatedAt: isoOrNull(row.availability_updated_at),
     inNetwork,
-    licensedInRegion: Boolean(want.region && row.licensed_regions.includes(want.region)),
-    ...responsivenessFieldsOf(row, reasonsFor(row, want)),
+    licensedInRegion,
+    matched,
+    ...responsivenessFieldsOf(row, reasonsFor(matched, licensedInRegion ? want.region! : null)),
   };
 }

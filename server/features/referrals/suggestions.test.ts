@@ -24,7 +24,7 @@ const therapist = (concern: string, overrides: Parameters<typeof createUser>[1] 
 const suggest = async (user: TestUser, query: string) => {
   const res = await call('GET', `/api/referrals/suggestions?${query}`, user);
   expect(res.status).toBe(200);
-  return res.body.suggestions as { _id: string; reasons: string[]; inNetwork: boolean; acceptingClients: string; licensedInRegion: boolean }[];
+  return res.body.suggestions as { _id: string; reasons: string[]; matched: object; inNetwork: boolean; acceptingClients: string; licensedInRegion: boolean }[];
 };
 const ids = (list: { _id: string }[]) => list.map((s) => s._id);
 
@@ -48,6 +48,12 @@ describe('GET /api/referrals/suggestions', () => {
     expect(list[1].inNetwork).toBe(true);
     expect(list[0]).toMatchObject({ inNetwork: false, reasons: ['Teen', c, 'EMDR', 'Online', 'licensed in ON'] });
     expect(list.at(-1)?.reasons).toEqual(['Teen', c, 'EMDR', 'Online', 'French']);
+    // The same as values, for the web app to word in the reader's language.
+    expect(list[0]).toMatchObject({
+      licensedInRegion: true,
+      matched: { ageGroup: 'Teen', concerns: [c], modalities: ['EMDR'], sessionFormats: ['Online'], languages: [], feeModels: [] },
+    });
+    expect(list.at(-1)).toMatchObject({ licensedInRegion: false, matched: { ageGroup: 'Teen', concerns: [c], languages: ['French'] } });
   });
 
   it('leaves out whoever cannot take the request: another age group, no shared concern or format, not listed', async () => {

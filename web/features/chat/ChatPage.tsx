@@ -5,7 +5,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useNavigate, useParams } from 'react-router';
 import { defineMessages, useIntl } from 'react-intl';
 import type { Conversation } from '../../../common/chat.ts';
-import { plainMessages } from '../../lib/i18n.tsx';
+import { withValues } from '../../lib/messages.ts';
 import { useSession } from '../../lib/session.tsx';
 import { keepForOffline } from '../../lib/service-worker.ts';
 import { getSocket } from '../../lib/socket.ts';
@@ -15,7 +15,7 @@ import { ConversationPane } from './components/ConversationPane.tsx';
 import { NewGroupDialog } from './components/NewGroupDialog.tsx';
 import { NewMessageDialog } from './components/NewMessageDialog.tsx';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   title: { id: 'chat.page.title', defaultMessage: 'Chat', description: 'Heading of the chat screen' },
   newMessage: { id: 'chat.page.newMessage', defaultMessage: 'New message', description: 'Button starting a conversation with one colleague' },
   newGroup: { id: 'chat.page.newGroup', defaultMessage: 'New group', description: 'Button starting a group conversation' },

@@ -1,10 +1,10 @@
 // Words the chat's screens share (react-intl, docs/decisions/0260): how a conversation and its people are named.
 import { defineMessages, type IntlShape } from 'react-intl';
-import { plainMessages } from '../../lib/i18n.tsx';
+import { withValues } from '../../lib/messages.ts';
 import type { Conversation } from '../../../common/chat.ts';
 import { groupName, otherParticipant } from './components/participants.ts';
 
-export const chatWords = plainMessages(defineMessages({
+export const chatWords = withValues(defineMessages({
   online: { id: 'chat.presence.online', defaultMessage: 'Online', description: 'The other person, or a member, is online' },
   offline: { id: 'chat.presence.offline', defaultMessage: 'Offline', description: 'The other person, or a member, is offline' },
   formerMember: { id: 'chat.formerMember', defaultMessage: 'Former member', description: 'Name shown for the other person of a conversation who left Thera Root' },

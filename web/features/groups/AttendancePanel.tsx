@@ -2,12 +2,12 @@ import { Alert, Button, Checkbox, Paper, Select, Stack, Text, Title } from '@man
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { GroupDetail } from '../../../common/groups.ts';
-import { plainMessages } from '../../lib/i18n.tsx';
+import { withValues } from '../../lib/messages.ts';
 import { useSession } from '../../lib/session.tsx';
 import { groupCalls, useAttendance, useGroupWrite, usePastMeetings } from './api.ts';
 import { useMeetingTime } from './words.ts';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   title: { id: 'groups.attendance.title', defaultMessage: 'Attendance', description: 'Heading of the attendance of the group\'s past meetings' },
   loading: { id: 'groups.attendance.loading', defaultMessage: 'Loading meetings...', description: 'While the past meetings load' },
   none: { id: 'groups.attendance.none', defaultMessage: 'No past meeting yet.', description: 'The group has not met yet (in the last 90 days)' },

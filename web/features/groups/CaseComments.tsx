@@ -13,11 +13,11 @@ import { UploadList } from '../../components/files/UploadList.tsx';
 import { useUploads } from '../../components/files/useUploads.ts';
 import { PrivacyFindings } from '../../components/PrivacyFindings.tsx';
 import { useConfirm } from '../../components/useConfirm.tsx';
-import { plainMessages } from '../../lib/i18n.tsx';
+import { withValues } from '../../lib/messages.ts';
 import { clearToSend, usePrivacyCheck } from '../../lib/privacy-check.ts';
 import { groupCalls, useGroupWrite } from './api.ts';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   commentBy: { id: 'groups.cases.commentBy', defaultMessage: '<b>{name}:</b> {body}', description: 'A comment on a case: its author in bold, then what they wrote' },
   formerMember: { id: 'groups.cases.formerMember', defaultMessage: 'A former member', description: 'Author of a comment who left Thera Root' },
   commentLabel: { id: 'groups.cases.commentLabel', defaultMessage: 'Comment', description: 'Label of the reply field under a case (a noun)' },

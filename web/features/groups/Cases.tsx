@@ -5,7 +5,7 @@ import type { GroupCase, GroupDetail } from '../../../common/groups.ts';
 import { AGE_GROUPS } from '../../../common/options.ts';
 import { PrivacyFindings } from '../../components/PrivacyFindings.tsx';
 import { useConfirm } from '../../components/useConfirm.tsx';
-import { plainMessages } from '../../lib/i18n.tsx';
+import { withValues } from '../../lib/messages.ts';
 import { useOptionLabels } from '../../lib/option-labels.ts';
 import { DOT } from '../../lib/punctuation.ts';
 import { clearToSend, usePrivacyCheck, type PrivacyCheck } from '../../lib/privacy-check.ts';
@@ -13,7 +13,7 @@ import { groupCalls, useGroupWrite } from './api.ts';
 import { CaseComments } from './CaseComments.tsx';
 import { CaseDocuments } from './CaseDocuments.tsx';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   title: { id: 'groups.cases.title', defaultMessage: 'Cases', description: 'Heading of the cases presented to the group' },
   rule: {
     id: 'groups.cases.rule', defaultMessage: 'Describe what the client needs, never who they are: no names, dates, places or numbers.',

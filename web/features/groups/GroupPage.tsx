@@ -7,7 +7,7 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { useConfirm } from '../../components/useConfirm.tsx';
 import { hasCode } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
-import { plainMessages } from '../../lib/i18n.tsx';
+import { withValues } from '../../lib/messages.ts';
 import { useScreen } from '../../lib/useScreen.ts';
 import { groupCalls, useGroup, useGroupWrite } from './api.ts';
 import { AttendancePanel } from './AttendancePanel.tsx';
@@ -15,7 +15,7 @@ import { Cases } from './Cases.tsx';
 import { Roster } from './Roster.tsx';
 import { groupWords, useMeetingTime } from './words.ts';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   loading: { id: 'groups.page.loading', defaultMessage: 'Loading group...', description: 'While a group\'s page loads' },
   notFound: { id: 'groups.page.notFound', defaultMessage: 'Group not found.', description: 'Title shown when the group does not exist (or is not shown to the member)' },
   notFoundWhy: { id: 'groups.page.notFoundWhy', defaultMessage: 'It may have been deleted, or the link is incorrect.', description: 'Under "Group not found."' },

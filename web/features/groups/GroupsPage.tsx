@@ -7,13 +7,13 @@ import type { GroupCard } from '../../../common/groups.ts';
 import { MODALITIES, SPECIALTIES } from '../../../common/options.ts';
 import { ConsultationHours } from '../../components/ConsultationHours.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { plainMessages } from '../../lib/i18n.tsx';
+import { withValues } from '../../lib/messages.ts';
 import { useOptionLabels } from '../../lib/option-labels.ts';
 import { useScreen } from '../../lib/useScreen.ts';
 import { groupCalls, useFindGroups, useGroupWrite, useMyGroups, useMyInvitations } from './api.ts';
 import { groupWords, useMeetingTime } from './words.ts';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   screen: { id: 'groups.list.screen', defaultMessage: 'Groups', description: 'Browser tab title of /groups' },
   title: { id: 'groups.list.title', defaultMessage: 'Consultation groups', description: 'Heading of /groups' },
   newGroup: { id: 'groups.list.newGroup', defaultMessage: 'New group', description: 'Button: open the form that starts a consultation group' },

@@ -4,14 +4,14 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { WEEKDAY_NAMES, type CreateGroupInput } from '../../../common/groups.ts';
 import { MODALITIES, SPECIALTIES } from '../../../common/options.ts';
-import { plainMessages } from '../../lib/i18n.tsx';
+import { withValues } from '../../lib/messages.ts';
 import { useTimeZoneChoices } from '../../lib/time-zone-names.ts';
 import { useOptionLabels } from '../../lib/option-labels.ts';
 import { useScreen } from '../../lib/useScreen.ts';
 import { groupCalls, useGroupWrite } from './api.ts';
 import { groupWords } from './words.ts';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   title: { id: 'groups.new.title', defaultMessage: 'New group', description: 'Heading and tab title of the form that starts a consultation group' },
   name: { id: 'groups.new.name', defaultMessage: 'Name', description: 'Label of the group\'s name' },
   description: { id: 'groups.new.description', defaultMessage: 'Description', description: 'Label of the group\'s description' },

@@ -7,12 +7,12 @@ import { Link, useNavigate } from 'react-router';
 import type { GroupDetail } from '../../../common/groups.ts';
 import { useConfirm } from '../../components/useConfirm.tsx';
 import { api, query } from '../../lib/api.ts';
-import { plainMessages } from '../../lib/i18n.tsx';
+import { withValues } from '../../lib/messages.ts';
 import { useSession } from '../../lib/session.tsx';
 import { groupCalls, useGroupWrite } from './api.ts';
 import { groupWords } from './words.ts';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   title: { id: 'groups.roster.title', defaultMessage: 'Members', description: 'Heading of the group\'s members' },
   leave: { id: 'groups.roster.leave', defaultMessage: 'Leave group', description: 'A member\'s button, and the confirmation\'s title and button: leave the group' },
   leaveQuestion: { id: 'groups.roster.leaveQuestion', defaultMessage: 'Leave {group}? You will no longer see its cases or meetings.', description: 'Confirmation before leaving a group; {group} is its name' },

@@ -2,9 +2,9 @@
 import { useCallback } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { DEFAULT_LOCALE } from '../../../common/i18n/locales.ts';
-import { plainMessages } from '../../lib/i18n.tsx';
+import { withValues } from '../../lib/messages.ts';
 
-export const groupWords = plainMessages(defineMessages({
+export const groupWords = withValues(defineMessages({
   back: { id: 'groups.common.back', defaultMessage: 'Back to groups', description: 'Link from a group\'s page or the new group form back to /groups' },
   askToJoin: { id: 'groups.common.askToJoin', defaultMessage: 'Ask to join', description: 'Button: ask the facilitator of a listed group for a seat' },
   accept: { id: 'groups.common.accept', defaultMessage: 'Accept', description: 'Button: accept an invitation to a group, or a request to join it' },

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Group, Paper, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { defineMessages, useIntl } from 'react-intl';
-import { plainMessages } from '../../../lib/i18n.tsx';
+import { withValues } from '../../../lib/messages.ts';
 import { MESSAGE_MAX_LENGTH } from '../../../../common/chat.ts';
 import { TYPING_IDLE_MS } from '../../../../common/constants.ts';
 import { getSocket } from '../../../lib/socket.ts';
@@ -13,7 +13,7 @@ import { EmojiButton } from './EmojiButton.tsx';
 import { SendIcon } from './icons.tsx';
 import { matchingMembers, mentionQuery, withMentions, type Member } from './mentionDraft.ts';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   message: { id: 'chat.composer.message', defaultMessage: 'Message', description: 'Accessible name of the message field' },
   placeholder: { id: 'chat.composer.placeholder', defaultMessage: 'Type a message...', description: 'Placeholder of the message field' },
   send: { id: 'chat.composer.send', defaultMessage: 'Send message', description: 'Button sending the message' },

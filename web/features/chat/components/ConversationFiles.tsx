@@ -2,14 +2,14 @@
 import { Button, Drawer, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { defineMessages, useIntl } from 'react-intl';
-import { plainMessages } from '../../../lib/i18n.tsx';
+import { withValues } from '../../../lib/messages.ts';
 import type { Message } from '../../../../common/chat.ts';
 import { FileCard } from '../../../components/files/FileCard.tsx';
 import { ImageThumb } from '../../../components/files/ImageThumb.tsx';
 import { DOT } from '../../../lib/punctuation.ts';
 import { attachmentsOf } from '../attachments.ts';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   title: { id: 'chat.files.title', defaultMessage: 'Files', description: 'Title of the side panel listing the files shared in the conversation' },
   close: { id: 'chat.files.close', defaultMessage: 'Close files', description: 'Accessible name of the button closing the files panel' },
   none: { id: 'chat.files.none', defaultMessage: 'No files shared in this conversation yet.', description: 'The conversation has no shared file (among the messages loaded)' },

@@ -3,7 +3,7 @@
 import type { RefObject } from 'react';
 import { ActionIcon, Avatar, Box, Group, Indicator, Text } from '@mantine/core';
 import { defineMessages, useIntl } from 'react-intl';
-import { plainMessages } from '../../../lib/i18n.tsx';
+import { withValues } from '../../../lib/messages.ts';
 import { DOT } from '../../../lib/punctuation.ts';
 import type { Conversation } from '../../../../common/chat.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
@@ -13,7 +13,7 @@ import { useIsOnline, useOnlineCount } from '../stores.ts';
 import { BackIcon, InfoIcon, PeopleIcon, SearchIcon } from './icons.tsx';
 import { otherParticipant } from './participants.ts';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   back: { id: 'chat.header.back', defaultMessage: 'Back to conversations', description: 'Phone-width button back to the conversation list' },
   search: { id: 'chat.header.search', defaultMessage: 'Search in conversation', description: 'Button opening the search in the open conversation' },
   files: { id: 'chat.header.files', defaultMessage: 'Files in conversation', description: 'Button opening the files shared in the conversation' },

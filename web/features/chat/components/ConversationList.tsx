@@ -5,7 +5,7 @@ import {
 import { defineMessages, useIntl } from 'react-intl';
 import type { Conversation } from '../../../../common/chat.ts';
 import { plainMentions } from '../../../../common/mentions.ts';
-import { plainMessages } from '../../../lib/i18n.tsx';
+import { withValues } from '../../../lib/messages.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { TimeAgo } from '../../../components/TimeAgo.tsx';
@@ -17,7 +17,7 @@ import { systemLineText } from '../system-line.ts';
 import { useOptionLabels } from '../../../lib/option-labels.ts';
 import './chat.css';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   // The spec's question, and what deleting does now: the other participant keeps their copy.
   deleteQuestion: {
     id: 'chat.list.deleteQuestion',

@@ -2,7 +2,7 @@ import { MESSAGE_ATTACHMENTS_MAX } from '../../../../common/files.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Group, Paper, Text } from '@mantine/core';
 import { defineMessages, useIntl } from 'react-intl';
-import { plainMessages } from '../../../lib/i18n.tsx';
+import { withValues } from '../../../lib/messages.ts';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Conversation, Message } from '../../../../common/chat.ts';
@@ -23,7 +23,7 @@ import { GroupInfo } from './GroupInfo.tsx';
 import { PinIcon } from './icons.tsx';
 import { MessageList, type PendingMessage } from './MessageList.tsx';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   pinned: { id: 'chat.pane.pinned', defaultMessage: 'Pinned · {name}:', description: 'Start of the pinned message banner; name is its sender' },
   unpin: { id: 'chat.pane.unpin', defaultMessage: 'Unpin', description: 'Button removing the pinned message' },
   typing: { id: 'chat.pane.typing', defaultMessage: '{name} is typing...', description: 'Someone in the conversation is typing' },

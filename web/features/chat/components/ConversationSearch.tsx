@@ -3,13 +3,13 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Box, Button, CloseButton, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { defineMessages, useIntl } from 'react-intl';
-import { plainMessages } from '../../../lib/i18n.tsx';
+import { withValues } from '../../../lib/messages.ts';
 import { SEARCH_MAX_LENGTH, type Message } from '../../../../common/chat.ts';
 import { DOT } from '../../../lib/punctuation.ts';
 import { useTimeAgo } from '../../../lib/time.ts';
 import { SEARCH_PAGE_SIZE, searchMessages } from '../api.ts';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   form: { id: 'chat.search.form', defaultMessage: 'Search this conversation', description: 'Accessible name of the search form of the open conversation' },
   label: { id: 'chat.search.label', defaultMessage: 'Search messages', description: 'Label of the search field in the open conversation' },
   placeholder: { id: 'chat.search.placeholder', defaultMessage: 'Words in this conversation', description: 'Placeholder of the conversation search field' },

@@ -2,12 +2,12 @@ import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useRef, typ
 import { ActionIcon, Center, Loader, Popover } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { EmojiClickData, EmojiStyle, PickerProps } from 'emoji-picker-react';
-import { defineMessages, useIntl } from 'react-intl';
-import { plainMessages } from '../../../lib/i18n.tsx';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
+import { withValues } from '../../../lib/messages.ts';
 import { SmileIcon } from './icons.tsx';
 import { emojiText, QUICK_REACTIONS_GROUP, quickReactionEmojis } from './quickReactions.ts';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   add: { id: 'chat.emoji.add', defaultMessage: 'Add emoji', description: 'Accessible name of the button opening the emoji picker' },
   loading: { id: 'chat.emoji.loading', defaultMessage: 'Loading emoji', description: 'Accessible name of the spinner while the emoji picker loads' },
   search: { id: 'chat.emoji.search', defaultMessage: 'Search', description: 'Placeholder of the emoji picker\'s search field' },
@@ -24,7 +24,17 @@ const m = plainMessages(defineMessages({
   flags: { id: 'chat.emoji.flags', defaultMessage: 'Flags', description: 'Emoji picker category: national and other flags' },
   searchLabel: { id: 'chat.emoji.searchLabel', defaultMessage: 'Type to search for an emoji', description: 'Accessible name of the emoji picker\'s search field' },
   categoryNav: { id: 'chat.emoji.categoryNav', defaultMessage: 'Category navigation', description: 'Accessible name of the emoji picker\'s row of category tabs' },
+  results: { id: 'chat.emoji.results', defaultMessage: '{count, plural, =0 {No results found} one {# result found. Use the up and down arrow keys to move through it.} other {# results found. Use the up and down arrow keys to move through them.}}', description: 'Read by screen readers as a search of the emoji picker is typed; {count} is how many emoji match.' },
+  toneneutral: { id: 'chat.emoji.toneNeutral', defaultMessage: 'Skin tone: default', description: 'Accessible name of the emoji picker\'s skin tone choice: the default yellow' },
+  tone1f3fb: { id: 'chat.emoji.toneLight', defaultMessage: 'Skin tone: light', description: 'Accessible name of an emoji skin tone choice' },
+  tone1f3fc: { id: 'chat.emoji.toneMediumLight', defaultMessage: 'Skin tone: medium-light', description: 'Accessible name of an emoji skin tone choice' },
+  tone1f3fd: { id: 'chat.emoji.toneMedium', defaultMessage: 'Skin tone: medium', description: 'Accessible name of an emoji skin tone choice' },
+  tone1f3fe: { id: 'chat.emoji.toneMediumDark', defaultMessage: 'Skin tone: medium-dark', description: 'Accessible name of an emoji skin tone choice' },
+  tone1f3ff: { id: 'chat.emoji.toneDark', defaultMessage: 'Skin tone: dark', description: 'Accessible name of an emoji skin tone choice' },
 }));
+
+/** The picker's skin tones by the class it gives each choice (epr-tone-1f3fb...). */
+const TONES = ['neutral', '1f3fb', '1f3fc', '1f3fd', '1f3fe', '1f3ff'] as const;
 
 // The picker's categories by their string values (the library's enum would pull it into this chunk): the quick
 // reactions first, then recently used and the library's eight, 10 in all as the spec has it.
@@ -64,23 +74,28 @@ class HideOnError extends Component<{ children: ReactNode }, { failed: boolean }
 }
 
 /**
- * Two accessible names the library writes in English with no option to change them (its search field's and its
- * category tabs'): set in the reader's language once the picker is drawn. React leaves an attribute it did not
- * change, so they stay.
+ * What the library says in English with no option to change it: its search field's and category tabs' names, the
+ * skin tones' names and the count of results read to screen readers as a search is typed. Said in the reader's
+ * language once the picker draws them, and again whenever it rewrites them (the status's text node is changed in
+ * place, so React's own updates of it land and are said again).
  */
-function useAccessibleNames(search: string, categories: string) {
+function useLibraryTexts(intl: IntlShape) {
   const observer = useRef<MutationObserver | null>(null);
   return useCallback((box: HTMLDivElement | null) => {
     observer.current?.disconnect();
     if (!box) return;
-    const name = () => {
-      box.querySelector('.epr-search-container input')?.setAttribute('aria-label', search);
-      box.querySelector('[role="tablist"]')?.setAttribute('aria-label', categories);
+    const say = () => {
+      box.querySelector('.epr-search-container input')?.setAttribute('aria-label', intl.formatMessage(m.searchLabel));
+      box.querySelector('[role="tablist"]')?.setAttribute('aria-label', intl.formatMessage(m.categoryNav));
+      for (const tone of TONES) box.querySelector(`.epr-tone-${tone}`)?.setAttribute('aria-label', intl.formatMessage(m[`tone${tone}`]));
+      const status = box.querySelector('.epr-status-search-results')?.firstChild;
+      const english = status?.nodeValue?.match(/^(?:(\d+) results?|No results) found/);
+      if (status && english) status.nodeValue = intl.formatMessage(m.results, { count: Number(english[1] ?? 0) });
     };
-    name();
-    observer.current = new MutationObserver(name);
-    observer.current.observe(box, { childList: true, subtree: true });
-  }, [search, categories]);
+    say();
+    observer.current = new MutationObserver(say);
+    observer.current.observe(box, { childList: true, subtree: true, characterData: true });
+  }, [intl]);
 }
 
 export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
@@ -91,7 +106,7 @@ export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const button = useRef<HTMLButtonElement>(null);
   const Picker = intl.locale.startsWith('fr') ? FrenchEmojiPicker : EmojiPicker;
-  const named = useAccessibleNames(intl.formatMessage(m.searchLabel), intl.formatMessage(m.categoryNav));
+  const named = useLibraryTexts(intl);
   // The picker's search box takes Escape for itself, so the popover never closed nor returned focus. The document's
   // capture phase runs before any listener of the picker: close there and give focus back to the button.
   useEffect(() => {

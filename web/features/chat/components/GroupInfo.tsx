@@ -6,7 +6,7 @@ import { Badge, Button, Drawer, Group, Indicator, Stack, Text, TextInput, Title 
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { defineMessages, useIntl } from 'react-intl';
-import { plainMessages } from '../../../lib/i18n.tsx';
+import { withValues } from '../../../lib/messages.ts';
 import type { Conversation } from '../../../../common/chat.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { useConfirm } from '../../../components/useConfirm.tsx';
@@ -17,7 +17,7 @@ import { MemberPicker } from './MemberPicker.tsx';
 /** A group holds at most 12 members, its creator included (server/lib/group-conversations.ts). */
 const MAX_MEMBERS = 12;
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   title: { id: 'chat.info.title', defaultMessage: 'Group info', description: 'Title of a group conversation\'s info panel' },
   close: { id: 'chat.info.close', defaultMessage: 'Close group info', description: 'Accessible name of the info panel close button' },
   name: { id: 'chat.info.name', defaultMessage: 'Conversation name', description: 'Label of the field renaming a group conversation' },

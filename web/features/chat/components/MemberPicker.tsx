@@ -6,12 +6,12 @@ import { Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { defineMessages, useIntl } from 'react-intl';
-import { plainMessages } from '../../../lib/i18n.tsx';
+import { withValues } from '../../../lib/messages.ts';
 import { SEARCH_MAX_LENGTH, type Recipient } from '../../../../common/chat.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { chatKeys, findRecipients } from '../api.ts';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   search: { id: 'chat.picker.search', defaultMessage: 'Search colleagues by name', description: 'Label of the name search that finds colleagues to add to a group conversation' },
   placeholder: { id: 'chat.picker.placeholder', defaultMessage: 'Name', description: 'Placeholder of the colleague search field' },
   none: { id: 'chat.picker.none', defaultMessage: 'No colleagues found for "{q}".', description: 'The colleague search found nobody; q is what was typed' },

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useOnline } from '../../../components/AppNotices.tsx';
 import { ActionIcon, Center, Loader, Text } from '@mantine/core';
 import { defineMessages, useIntl } from 'react-intl';
-import { plainMessages } from '../../../lib/i18n.tsx';
+import { withValues } from '../../../lib/messages.ts';
 import type { Message, MessageStatus } from '../../../../common/chat.ts';
 import { MESSAGE_REMOVED } from '../../../../common/moderation.ts';
 import { ReportButton } from '../../../components/ReportButton.tsx';
@@ -39,7 +39,7 @@ type Props = {
   members?: { _id: string; name: string }[];
 };
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   loadingOlder: { id: 'chat.messages.loadingOlder', defaultMessage: 'Loading older messages', description: 'Accessible name of the spinner while older messages load' },
   start: { id: 'chat.messages.start', defaultMessage: 'Start of the conversation', description: 'Shown above the first message of a conversation' },
   empty: { id: 'chat.messages.empty', defaultMessage: 'No messages yet. Say hello!', description: 'A conversation without messages' },

@@ -2,12 +2,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, CloseButton, Group, Modal, Pill, Stack, Text, TextInput } from '@mantine/core';
 import { defineMessages, useIntl } from 'react-intl';
-import { plainMessages } from '../../../lib/i18n.tsx';
+import { withValues } from '../../../lib/messages.ts';
 import { GROUP_MAX_OTHERS, GROUP_MIN_OTHERS, type Recipient } from '../../../../common/chat.ts';
 import { startGroup } from '../api.ts';
 import { MemberPicker } from './MemberPicker.tsx';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   title: { id: 'chat.newGroup.title', defaultMessage: 'New group', description: 'Title of the dialog that starts a group conversation' },
   name: { id: 'chat.newGroup.name', defaultMessage: 'Group name', description: 'Label of the group conversation name field' },
   nameHint: { id: 'chat.newGroup.nameHint', defaultMessage: 'Optional: without one, the members\' names stand for it.', description: 'Help under the group name field' },

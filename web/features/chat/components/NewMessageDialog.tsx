@@ -5,12 +5,12 @@ import { Group, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@m
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { defineMessages, useIntl } from 'react-intl';
-import { plainMessages } from '../../../lib/i18n.tsx';
+import { withValues } from '../../../lib/messages.ts';
 import { SEARCH_MAX_LENGTH, type Recipient } from '../../../../common/chat.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { chatKeys, findRecipients, startConversation } from '../api.ts';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   title: { id: 'chat.newMessage.title', defaultMessage: 'New message', description: 'Title of the dialog that opens or starts a conversation with a colleague' },
   close: { id: 'chat.newMessage.close', defaultMessage: 'Close', description: 'Accessible name of the dialog close button' },
   search: { id: 'chat.newMessage.search', defaultMessage: 'Search colleagues by name', description: 'Label of the name search that finds a colleague to write to' },

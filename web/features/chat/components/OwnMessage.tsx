@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Button, Group, Menu, Text, Textarea } from '@mantine/core';
 import { defineMessages, useIntl } from 'react-intl';
-import { plainMessages } from '../../../lib/i18n.tsx';
+import { withValues } from '../../../lib/messages.ts';
 import { EDIT_WINDOW_MS, MESSAGE_MAX_LENGTH, type Message } from '../../../../common/chat.ts';
 import { useConfirm } from '../../../components/useConfirm.tsx';
 
@@ -11,7 +11,7 @@ import { useConfirm } from '../../../components/useConfirm.tsx';
 export const changeable = (m: Message, now = Date.now()) =>
   m.kind === 'text' && !m.unsentAt && now - new Date(m.createdAt).getTime() < EDIT_WINDOW_MS;
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   unsendTitle: { id: 'chat.own.unsendTitle', defaultMessage: 'Unsend message', description: 'Title of the confirmation before unsending one\'s own message' },
   unsendQuestion: { id: 'chat.own.unsendQuestion', defaultMessage: 'Unsend this message? It is removed for both of you and cannot be brought back.', description: 'Confirmation before unsending one\'s own message' },
   unsend: { id: 'chat.own.unsend', defaultMessage: 'Unsend', description: 'Menu item and confirm button: take back one\'s own message (within 15 minutes)' },

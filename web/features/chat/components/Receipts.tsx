@@ -2,10 +2,10 @@
 // (docs/decisions/0230). Counted from the members' marks by the server, moved live by `messageStatus` events.
 import { Popover, Text, UnstyledButton } from '@mantine/core';
 import { defineMessages, useIntl } from 'react-intl';
-import { plainMessages } from '../../../lib/i18n.tsx';
+import { withValues } from '../../../lib/messages.ts';
 import type { Message } from '../../../../common/chat.ts';
 
-const m = plainMessages(defineMessages({
+const m = withValues(defineMessages({
   sent: { id: 'chat.receipts.sent', defaultMessage: 'Sent', description: 'A group message no other member\'s device has received yet' },
   delivered: { id: 'chat.receipts.delivered', defaultMessage: 'Delivered to {count}', description: 'How many other members\' devices received a group message' },
   read: { id: 'chat.receipts.read', defaultMessage: 'Read by {count} of {of}', description: 'How many of the other members read a group message' },

@@ -1,7 +1,8 @@
 import { ResponsivenessLine } from '../../../components/ResponsivenessLine.tsx';
 import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { useOptionLabels, type OptionLabels } from '../../../lib/option-labels.ts';
 import { withValues } from '../../../lib/messages.ts';
 import type { Suggestion } from '../../../../common/referrals.ts';
 import { regionName } from '../../../../common/regions.ts';
@@ -25,6 +26,7 @@ const m = withValues(defineMessages({
   inNetwork: { id: 'referrals.suggestions.inNetwork', defaultMessage: 'In your network', description: 'Badge on a suggested therapist who is one of the member\'s connections.' },
   matches: { id: 'referrals.suggestions.matches', defaultMessage: 'Matches: {reasons}', description: 'Why a therapist was suggested; {reasons} is a list of the needs they match, separated by commas.' },
   noMatch: { id: 'referrals.suggestions.noNeedMatched', defaultMessage: 'No need matched', description: 'A suggested therapist who matches none of the needs chosen.' },
+  licensedIn: { id: 'referrals.suggestions.licensedIn', defaultMessage: 'licensed in {region}', description: 'One of the needs a suggested therapist matches, in the list after "Matches:": licensed where the client lives; {region} is a code such as ON.' },
 }));
 
 const ACCEPTING: Record<Suggestion['acceptingClients'], [MessageDescriptor, string, string]> = {
@@ -84,10 +86,23 @@ export function SuggestionList({ suggestions, loading, error, ready, region, cho
 
 type ItemProps = { s: Suggestion; region: string | null; checked: boolean; disabled: boolean; onToggle: Props['onToggle'] };
 
+/** "Teen, Anxiety, EMDR, Online, licensed in ON": the needs matched, each labelled in the reader's language. */
+function reasonsOf(intl: IntlShape, labels: OptionLabels, s: Suggestion, region: string | null): string[] {
+  const { ageGroup, concerns, modalities, sessionFormats, languages, feeModels } = s.matched;
+  return [
+    ...(ageGroup ? [labels.ageGroup(ageGroup)] : []), ...concerns.map(labels.specialty), ...modalities.map(labels.modality),
+    ...sessionFormats.map(labels.sessionFormat),
+    ...(region && s.licensedInRegion ? [intl.formatMessage(m.licensedIn, { region })] : []),
+    ...languages.map(labels.language), ...feeModels.map(labels.feeModel),
+  ];
+}
+
 function SuggestionItem({ s, region, checked, disabled, onToggle }: ItemProps) {
   const intl = useIntl();
+  const labels = useOptionLabels();
   const [label, color, text] = ACCEPTING[s.acceptingClients];
   const reasonsId = `reasons-${s._id}`;
+  const reasons = reasonsOf(intl, labels, s, region);
   return (
     <SuggestionChoice id={s._id} name={s.name} testId="suggestion" reasonsId={reasonsId} checked={checked} disabled={disabled} onToggle={onToggle}>
       <UserAvatar name={s.name} src={s.avatar} size={36} />
@@ -101,7 +116,7 @@ function SuggestionItem({ s, region, checked, disabled, onToggle }: ItemProps) {
         <Text size="sm" c="dimmed">{[s.profession, s.location].filter(Boolean).join(' · ')}</Text>
         {s.availabilityNote && <Text size="sm">{s.availabilityNote}</Text>}
         <ResponsivenessLine rate={s.responseRate} hours={s.medianResponseHours} />
-        <Text size="sm" id={reasonsId}>{s.reasons.length ? intl.formatMessage(m.matches, { reasons: s.reasons.join(', ') }) : intl.formatMessage(m.noMatch)}</Text>
+        <Text size="sm" id={reasonsId}>{reasons.length ? intl.formatMessage(m.matches, { reasons: intl.formatList(reasons, { type: 'unit' }) }) : intl.formatMessage(m.noMatch)}</Text>
       </Stack>
     </SuggestionChoice>
   );
