@@ -101,8 +101,8 @@ export const findRecipients = (q: string, signal?: AbortSignal) =>
   api<{ users: Recipient[] }>(`/api/conversations/recipients${query({ q, limit: 10 })}`, { signal });
 
 // ---- cache edits ----
-// Live events and acks edit the caches with applyLive (web/lib/live-cache.ts): a read of the same list or conversation
-// still on its way is answered, and the edit made again over its answer. Every edit here is safe to make twice.
+// Live events and acks edit the caches with applyLive (web/lib/live-cache.ts): when a read of the same list or
+// conversation is on its way, the edit is made again over its answer. Every edit here is safe to make twice.
 
 type Edit<T> = (data: T) => T;
 const loaded = <T>(edit: Edit<T>) => (data: T | undefined) => (data ? edit(data) : data);
