@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ChatUnreadCountEvent, UnreadCount } from '../../common/notifications.ts';
 import { api } from './api.ts';
+import { applyLive } from './live-cache.ts';
 import { isVerified, useSession } from './session.tsx';
 import { getSocket } from './socket.ts';
 
@@ -26,11 +27,8 @@ export function useChatUnreadCount(): number {
   useEffect(() => {
     if (!enabled) return;
     const socket = getSocket();
-    // A read still in flight started before this event: its older answer must not overwrite the pushed count.
-    const onCount = ({ count }: ChatUnreadCountEvent) => {
-      void client.cancelQueries({ queryKey: chatUnreadKey });
-      client.setQueryData<UnreadCount>(chatUnreadKey, { count });
-    };
+    // A read still on its way may have been answered before this event: the pushed count is set again over its answer.
+    const onCount = ({ count }: ChatUnreadCountEvent) => applyLive<UnreadCount>(client, chatUnreadKey, { count });
     // Whatever changed while the connection was down is read again.
     const onConnect = () => void client.invalidateQueries({ queryKey: chatUnreadKey });
     socket.on('chatUnreadCount', onCount);

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { NotificationEvent, NotificationItem, ReadAbout, UnreadCount } from '../../common/notifications.ts';
 import { api } from './api.ts';
+import { applyLive } from './live-cache.ts';
 import { isVerified, useSession } from './session.tsx';
 import { getSocket } from './socket.ts';
 
@@ -34,8 +35,8 @@ export function useReadAbout(about: ReadAbout | null): void {
     const target = { kind, id } as ReadAbout;
     const read = () => {
       void api<UnreadCount>('/api/notifications/read', { method: 'POST', body: { about: target } }).then((answer) => {
-        void qc.cancelQueries({ queryKey: notificationKeys.unread });
-        qc.setQueryData<UnreadCount>(notificationKeys.unread, answer);
+        // A read of the count still on its way may have been answered before this one: set again over its answer.
+        applyLive<UnreadCount>(qc, notificationKeys.unread, answer);
         void qc.invalidateQueries({ queryKey: notificationKeys.pages });
       }, () => undefined);
     };

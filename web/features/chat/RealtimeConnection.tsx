@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session.tsx';
 import { outboxFor } from '../../lib/outbox.ts';
 import { connectSocket, disconnectSocket } from '../../lib/socket.ts';
 import {
-  addMessage, applyPin, applyStatus, chatKeys, conversationsQuery, removeConversation, replaceMessage, replayConversation, upsertConversation,
+  addMessage, applyPin, applyStatus, chatKeys, conversationsQuery, removeConversation, replaceMessage, upsertConversation,
 } from './api.ts';
 import { presence, typing } from './stores.ts';
 
@@ -22,26 +22,14 @@ export default function RealtimeConnection() {
   useEffect(() => {
     if (!myId) return;
     const socket = connectSocket();
-    // A live change that arrives while the list is being fetched again can be older news to the server than that
-    // fetch's answer, which then lands and undoes it: such changes are applied again once the answer is in, unless the
-    // answer holds a newer state of the conversation.
-    let listFetches = 0;
-    const changedDuringFetch = new Map<string, Conversation>();
-    const liveConversation = (c: Conversation) => {
-      upsertConversation(qc, c);
-      if (listFetches > 0) changedDuringFetch.set(c._id, c);
-    };
+    // A change that arrives while the list is read again is made again over the read's answer (upsertConversation).
+    const liveConversation = (c: Conversation) => upsertConversation(qc, c);
     const onConnect = () => {
       // The spec's announcement; the server knows who this is from the token.
       socket.emit('userOnline', myId);
       // Whatever happened while disconnected (or before this page loaded) is fetched again, every loaded page of the
       // list; caches dedupe by _id.
-      listFetches++;
-      void qc.fetchInfiniteQuery({ ...conversationsQuery(myId), staleTime: 0 }).catch(() => undefined).finally(() => {
-        if (--listFetches > 0) return;
-        for (const c of changedDuringFetch.values()) replayConversation(qc, c);
-        changedDuringFetch.clear();
-      });
+      void qc.fetchInfiniteQuery({ ...conversationsQuery(myId), staleTime: 0 }).catch(() => undefined);
       void qc.invalidateQueries({ queryKey: ['chat', 'messages'] });
     };
     const handlers: Partial<{ [E in keyof ServerToClientEvents]: ServerToClientEvents[E] }> = {

@@ -3,6 +3,7 @@ import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tans
 import type { Conversation, Message, MessageStatus, PinUpdate, Recipient } from '../../../common/chat.ts';
 import { MESSAGES_PAGE_SIZE } from '../../../common/constants.ts';
 import { api, query } from '../../lib/api.ts';
+import { applyLive } from '../../lib/live-cache.ts';
 import { getSocket } from '../../lib/socket.ts';
 import {
   editConversation, mergePages, nextCursor, placeConversation, placeIfNewer, removeConversationFrom, type ConversationPage, type ConversationPages,
@@ -100,18 +101,26 @@ export const findRecipients = (q: string, signal?: AbortSignal) =>
   api<{ users: Recipient[] }>(`/api/conversations/recipients${query({ q, limit: 10 })}`, { signal });
 
 // ---- cache edits ----
+// Live events and acks edit the caches with applyLive (web/lib/live-cache.ts): when a read of the same list or
+// conversation is on its way, the edit is made again over its answer. Every edit here is safe to make twice.
 
-function editPages(qc: QueryClient, edit: (data: ConversationPages) => ConversationPages) {
-  qc.setQueryData<ConversationPages>(chatKeys.conversations, (data) => (data ? edit(data) : data));
+type Edit<T> = (data: T) => T;
+const loaded = <T>(edit: Edit<T>) => (data: T | undefined) => (data ? edit(data) : data);
+
+function editPages(qc: QueryClient, edit: Edit<ConversationPages>, again: Edit<ConversationPages> = edit) {
+  applyLive<ConversationPages>(qc, chatKeys.conversations, loaded(edit), { again: loaded(again) });
 }
 
+function editMessages(qc: QueryClient, conversationId: string, edit: Edit<MessagePages>) {
+  applyLive<MessagePages>(qc, chatKeys.messages(conversationId), loaded(edit));
+}
+
+/**
+ * A conversation new or changed: placed in the list. A list read answered after the event may hold a newer state of it
+ * (the event's copy is then older news): after such a read, it is placed again only over an older copy.
+ */
 export function upsertConversation(qc: QueryClient, conversation: Conversation) {
-  editPages(qc, (data) => placeConversation(data, conversation));
-}
-
-/** A live change again, after a list fetch that may have been answered before it (RealtimeConnection). */
-export function replayConversation(qc: QueryClient, conversation: Conversation) {
-  editPages(qc, (data) => placeIfNewer(data, conversation));
+  editPages(qc, (data) => placeConversation(data, conversation), (data) => placeIfNewer(data, conversation));
 }
 
 export function removeConversation(qc: QueryClient, conversationId: string) {
@@ -125,18 +134,11 @@ export function applyPin(qc: QueryClient, { conversationId, pinnedMessage }: Pin
 
 /** Adds a message to its conversation's newest page, once: it can arrive as an ack, an event and a refetch. */
 export function addMessage(qc: QueryClient, message: Message) {
-  const key = chatKeys.messages(message.conversationId);
-  const put = () => qc.setQueryData<MessagePages>(key, (data) => {
-    if (!data || data.pages.some((page) => page.some((m) => m._id === message._id))) return data;
+  editMessages(qc, message.conversationId, (data) => {
+    if (data.pages.some((page) => page.some((m) => m._id === message._id))) return data;
     const [newest = [], ...older] = data.pages;
     return { ...data, pages: [[...newest, message], ...older] };
   });
-  put();
-  // A read of the conversation still on its way may have been answered before this message was stored, and its answer
-  // would replace the pages it was just added to (a conversation opened as its first message arrived showed "No
-  // messages yet"): added again once that answer is in.
-  const reading = qc.getQueryCache().find({ queryKey: key, exact: true });
-  if (reading?.state.fetchStatus === 'fetching') void reading.promise?.then(put, put);
   editPages(qc, (data) => editConversation(data, message.conversationId, (c) => (message.createdAt >= c.updatedAt
     ? { ...c, lastMessage: message, updatedAt: message.createdAt }
     : c)));
@@ -150,8 +152,7 @@ export function replaceMessage(qc: QueryClient, message: Message) {
   const newer = (m: Message) => (m._id === message._id && !(m.unsentAt && !message.unsentAt)
     ? { ...message, receipts: message.receipts ?? m.receipts, status: RANK[m.status] > RANK[message.status] ? m.status : message.status }
     : m);
-  qc.setQueryData<MessagePages>(chatKeys.messages(message.conversationId), (data) =>
-    (data ? { ...data, pages: data.pages.map((page) => page.map(newer)) } : data));
+  editMessages(qc, message.conversationId, (data) => ({ ...data, pages: data.pages.map((page) => page.map(newer)) }));
   editPages(qc, (data) => editConversation(data, message.conversationId, (c) => (c.lastMessage?._id === message._id
     ? { ...c, lastMessage: newer(c.lastMessage) }
     : c)));
@@ -174,8 +175,7 @@ export function applyStatus(qc: QueryClient, conversationId: string, messageIds:
   const ids = new Set(messageIds);
   // In a group, each member named counts once more in the receipts of these messages.
   const change = (m: Message) => userIds.reduce((shown, userId) => withReceipt(shown, ids, status, userId), upgrade(m, ids, status));
-  qc.setQueryData<MessagePages>(chatKeys.messages(conversationId), (data) =>
-    (data ? { ...data, pages: data.pages.map((page) => page.map(change)) } : data));
+  editMessages(qc, conversationId, (data) => ({ ...data, pages: data.pages.map((page) => page.map(change)) }));
   editPages(qc, (data) => editConversation(data, conversationId, (c) => (c.lastMessage
     ? { ...c, lastMessage: upgrade(c.lastMessage, ids, status) }
     : c)));

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import type { Conversation, Message } from '../../../common/chat.ts';
 import {
-  addMessage, applyPin, applyStatus, chatKeys, flattenMessages, removeConversation, replaceMessage, replayConversation, upsertConversation, type MessagePages,
+  addMessage, applyPin, applyStatus, chatKeys, flattenMessages, removeConversation, replaceMessage, upsertConversation, type MessagePages,
 } from './api.ts';
 import { mergePages, nextCursor, type ConversationPages } from './conversationPages.ts';
 
@@ -105,12 +105,13 @@ describe('chat caches', () => {
 const at = (hour: number, minute = 0) => `2026-01-01T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00.000Z`;
 
 /** The list as loaded: pages of conversations in the server's order; `hasMore` is the last page's. */
+const conversationPages = (pages: Conversation[][], hasMore: boolean): ConversationPages => ({
+  pages: pages.map((conversations, i) => ({ conversations, hasMore: i < pages.length - 1 || hasMore })),
+  pageParams: pages.map((page, i) => (i ? pages[i - 1].at(-1)!._id : undefined)),
+});
 function withConversations(pages: Conversation[][], hasMore: boolean) {
   const qc = new QueryClient();
-  qc.setQueryData<ConversationPages>(chatKeys.conversations, {
-    pages: pages.map((conversations, i) => ({ conversations, hasMore: i < pages.length - 1 || hasMore })),
-    pageParams: pages.map((page, i) => (i ? pages[i - 1].at(-1)!._id : undefined)),
-  });
+  qc.setQueryData<ConversationPages>(chatKeys.conversations, conversationPages(pages, hasMore));
   return qc;
 }
 const pagesOf = (qc: QueryClient) => qc.getQueryData<ConversationPages>(chatKeys.conversations)!;
@@ -159,16 +160,17 @@ describe('the conversation list in pages', () => {
     expect(cursor(qc)).toBe('h');
   });
 
-  it('replays a live change a refetch undid, but not over a newer state of it', () => {
+  it('places a live change again over a list read answered before it, but not over a newer state from that read', async () => {
     const qc = loaded();
-    // The refetch's answer came without the conversation that moved up live: it is placed again.
-    replayConversation(qc, conversation('late', at(22)));
-    expect(list(qc)[0]).toBe('late');
-    // The answer already held a newer state of b: the older live copy is not placed over it.
-    upsertConversation(qc, conversation('b', at(23)));
-    replayConversation(qc, { ...conversation('b', at(21)), unreadCounts: { me: 9 } });
-    expect(list(qc)[0]).toBe('b');
-    expect(mergePages(pagesOf(qc))[0].unreadCounts).not.toEqual({ me: 9 });
+    let answer: (pages: ConversationPages) => void = () => {};
+    const reread = qc.fetchQuery({ queryKey: chatKeys.conversations, queryFn: () => new Promise<ConversationPages>((resolve) => { answer = resolve; }), staleTime: 0 });
+    upsertConversation(qc, conversation('late', at(22)));
+    upsertConversation(qc, { ...conversation('b', at(21)), unreadCounts: { me: 9 } });
+    // The answer was read before 'late' moved up, and after b changed again.
+    answer(conversationPages([[conversation('b', at(23)), conversation('a', at(20)), conversation('c', at(18)), conversation('d', at(17))]], true));
+    await reread;
+    expect(list(qc)).toEqual(['b', 'late', 'a', 'c', 'd']);
+    expect(mergePages(pagesOf(qc))[0]).toMatchObject({ updatedAt: at(23), unreadCounts: {} });
   });
 
   it('shows a conversation in two pages once, with the later page\'s copy', () => {

@@ -5,6 +5,7 @@ import type {
   NotificationEvent, NotificationItem, NotificationsPage, ReadInput, UnreadCount,
 } from '../../../common/notifications.ts';
 import { api, query } from '../../lib/api.ts';
+import { applyLive } from '../../lib/live-cache.ts';
 import { isAbout, notificationKeys } from '../../lib/readAbout.ts';
 
 export { notificationKeys };
@@ -35,15 +36,13 @@ export function flattenNotifications(data: Pages | undefined): NotificationItem[
   return data.pages.flatMap((page) => page.notifications).filter((n) => !seen.has(n._id) && Boolean(seen.add(n._id)));
 }
 
+// A read of the list or the count still on its way may have been answered before the event: the edit is made again over
+// its answer (applyLive). Each edit is safe to make twice.
 function editItems(qc: QueryClient, edit: (pages: Pages) => Pages) {
-  qc.setQueryData<Pages>(notificationKeys.pages, (data) => (data ? edit(data) : data));
+  applyLive<Pages>(qc, notificationKeys.pages, (data) => (data ? edit(data) : data));
 }
 
-// A read still in flight started before the pushed count: its older answer must not overwrite it.
-const setUnread = (qc: QueryClient, count: number) => {
-  void qc.cancelQueries({ queryKey: notificationKeys.unread });
-  qc.setQueryData<UnreadCount>(notificationKeys.unread, { count });
-};
+const setUnread = (qc: QueryClient, count: number) => applyLive<UnreadCount>(qc, notificationKeys.unread, { count });
 
 /** A new item, or a grouped one that changed: it moves to the top of every loaded list. */
 export function applyNotificationEvent(qc: QueryClient, { notification, unreadCount }: NotificationEvent) {

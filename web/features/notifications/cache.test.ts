@@ -41,6 +41,16 @@ describe('notification caches', () => {
     expect(flattenNotifications(data).map((n) => n._id)).toEqual(['n3', 'n2', 'n1']);
   });
 
+  it('keeps a pushed count over a read of the count answered before it', async () => {
+    const qc = withPages([[item('n1')]], 1);
+    let answer: (count: UnreadCount) => void = () => {};
+    const reread = qc.fetchQuery({ queryKey: notificationKeys.unread, queryFn: () => new Promise<UnreadCount>((resolve) => { answer = resolve; }), staleTime: 0 });
+    applyNotificationEvent(qc, { notification: item('n2'), unreadCount: 2 });
+    answer({ count: 1 });
+    await reread;
+    expect(unread(qc)).toBe(2);
+  });
+
   it('sets the count from a count-only event', () => {
     const qc = withPages([[item('n1')]], 1);
     applyCountEvent(qc, 0);
