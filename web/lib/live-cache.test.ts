@@ -96,4 +96,16 @@ describe('applyLive', () => {
     await expect(refetch).rejects.toThrow('down');
     expect(client.getQueryData(['names'])).toEqual(['ann', 'bea']);
   });
+  it('leaves a key that was waiting to be read again still waiting: the edit does not stand for the read', async () => {
+    const client = new QueryClient();
+    client.setQueryData<Names>(['names'], ['ann']);
+    await client.invalidateQueries({ queryKey: ['names'], refetchType: 'none' });
+    applyLive<Names>(client, ['names'], add('ben'));
+    expect(client.getQueryData(['names'])).toEqual(['ann', 'ben']);
+    expect(client.getQueryState(['names'])?.isInvalidated).toBe(true);
+    // A fresh key stays fresh.
+    client.setQueryData<Names>(['other'], ['cy']);
+    applyLive<Names>(client, ['other'], add('dee'));
+    expect(client.getQueryState(['other'])?.isInvalidated).toBe(false);
+  });
 });

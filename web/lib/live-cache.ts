@@ -24,7 +24,11 @@ function fetchInFlight(client: QueryClient, queryKey: QueryKey): Promise<unknown
  * apply twice: keyed by id, moving statuses forward, or a whole value the event decides.
  */
 export function applyLive<T>(client: QueryClient, queryKey: QueryKey, update: Updater<T | undefined, T | undefined>, options: LiveOptions<T> = {}): void {
+  const stale = client.getQueryState(queryKey)?.isInvalidated === true;
   client.setQueryData<T>(queryKey, update);
+  // setQueryData marks the data fresh: a key invalidated before (after a reconnect, say) would skip the read it was
+  // waiting for, and what was missed meanwhile would stay hidden. It stays invalidated, read when next shown.
+  if (stale) void client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
   const again = options.again ?? update;
   const reapplyAfter = (fetch: Promise<unknown> | undefined) => {
     // The query writes the answer before the promise's other listeners run, so this comes after it.
