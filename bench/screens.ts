@@ -124,6 +124,6 @@ try {
 } finally {
   await browser.close();
   server.kill('SIGTERM');
-  base?.stop();
+  await base?.stop();
   fs.rmSync(webDir, { recursive: true, force: true });
 }
