@@ -2,7 +2,6 @@
 // languages, fee models and licensed regions are filled: the plans of the SQL, then each filter at 50 connections.
 // Every request asks for a different page size or page, so the 5 s read cache of a search does not answer for the database.
 // Run: node_modules/.bin/node bench/availability.ts
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { FEE_MODELS, LANGUAGES } from '../common/options.ts';
 import { REGION_CODES } from '../common/regions.ts';
@@ -10,6 +9,7 @@ import type { DirectoryFilters } from '../common/therapists.ts';
 import type { Db } from '../server/db/client.ts';
 import { acceptingPageSql, filteredPageSql } from '../server/features/therapists/queries.ts';
 import { benchDatabase, count, explain, measure, seedTherapists, startServer, writeResult } from './lib.ts';
+import { loadAverage } from './machine.ts';
 
 const THERAPISTS = 100_000;
 const PORT = 3311;
@@ -56,7 +56,7 @@ for (const c of CASES) {
   console.log(`\n-- ${c.name}\n${plans[c.name]}`);
 }
 
-const loadBefore = os.loadavg();
+const loadBefore = loadAverage();
 const server = await startServer(url, PORT);
 try {
   const base = `http://127.0.0.1:${PORT}`;
@@ -72,7 +72,7 @@ try {
   }
   writeResult('availability', {
     data: { users }, connections: 50, seconds: SECONDS, budgetP95Ms: 25,
-    loadAverage: { before: loadBefore.map((x) => Math.round(x * 100) / 100), after: os.loadavg().map((x) => Math.round(x * 100) / 100) },
+    loadAverage: { before: loadBefore, after: loadAverage() },
     note: 'each request varies limit (1-50) and page (1-5), so most miss the 5 s search cache; the machine is shared by other engineers',
     ...figures,
     plans,

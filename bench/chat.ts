@@ -16,7 +16,6 @@
 // figures of a section not run. Each run reports the servers' CPU per delivered message (µs) and old-generation growth per message.
 import { execSync, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -27,7 +26,7 @@ import { RATIO_BUDGETS, startBaseline } from './baseline.ts';
 import { startHandicap, type HandicapReport } from './handicap.ts';
 import { benchDatabase, startServer, writeResult } from './lib.ts';
 import { gcBetween, gcRecorder, loopBetween, oldGenerationGrowth, postgresWaits, slowSeconds, tailCauses } from './chat-tail.ts';
-import { machineBusySince, machineTicks, stealSince } from './machine.ts';
+import { load1, machineBusySince, machineTicks, stealSince } from './machine.ts';
 import { cpuByCommand, cpuByCommandSince, cpuSeconds, rssMb, writeCalls } from './proc.ts';
 
 const TARGET_SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 5000);
@@ -160,7 +159,7 @@ async function ramp(users: BenchUser[], urlFor: (u: BenchUser) => string, authFo
     }
     held += batch.length - failed;
     const stepSeconds = Math.round((performance.now() - started) / 10) / 100;
-    steps.push({ sockets: held, stepSeconds, failed, serverRssMb: servers.map((s) => rssMb(s.pid)), load1: Math.round(os.loadavg()[0] * 100) / 100 });
+    steps.push({ sockets: held, stepSeconds, failed, serverRssMb: servers.map((s) => rssMb(s.pid)), load1: load1() });
     console.log(`  ${held} sockets connected (step ${stepSeconds} s, ${failed} failed, server RSS ${servers.map((s) => rssMb(s.pid)).join('/')} MB)`);
     if (failed > 0 || stepSeconds * 1000 > STEP_TIME_LIMIT_MS) break;
   }
@@ -273,7 +272,7 @@ async function latency(senders: Client[], recipients: Client[], conversationIds:
     serverEventLoop: loopBetween(gcRecorders, started, sendEnded),
     postgresWaits: waits,
     postgres: { checkpoints: pgAfter.checkpoints - pgBefore.checkpoints, walFlushes: pgAfter.walSyncs - pgBefore.walSyncs, autovacuums: pgAfter.autovacuums - pgBefore.autovacuums },
-    load1: Math.round(os.loadavg()[0] * 100) / 100,
+    load1: load1(),
     machineBusyPercent: machineBusySince(machineBefore),
     stealPercent: stealSince(machineBefore),
   };

@@ -1,7 +1,6 @@
 // The dashboard's reads at forum scale: the activity feed over 1,000,000 posts, 3,000,000 comments and 50,000 resources,
 // and the public resource list, at 50 connections for 10 s each, with the query plans of the SQL behind them.
 // Run: node_modules/.bin/node bench/feed.ts (the first run copies or seeds the data; later runs reuse the database).
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../server/db/client.ts';
 import { feedSql } from '../server/features/activity/queries.ts';
@@ -90,7 +89,7 @@ try {
 
   await measure(base + feedPath, { headers: auth, seconds: 2 }); // warm-up: JIT, pool, caches
   // The machine may be shared: its load before and after is part of the result.
-  const loadBefore = os.loadavg();
+  const loadBefore = loadAverage();
   const runs: Record<string, { path: string; loadBefore: number[]; stealPercent: number; oneConnection: Figures } & Figures> = {};
   for (const [name, path, headers, nextPath] of [
     ['feed', feedPath, auth], ['resources', '/api/resources', undefined], ['feedWithCursor', cursorPath, auth],
@@ -116,7 +115,7 @@ try {
   writeResult('feed', {
     data, connections: 50, seconds: SECONDS, budgetP95Ms: BUDGET_P95_MS, helloWorld: hello,
     withinRatioBudgets: Object.values(compared).every((run) => run.vsHelloWorld.withinRatioBudget !== false),
-    loadAverage: { before: loadBefore.map((n) => Math.round(n * 100) / 100), after: os.loadavg().map((n) => Math.round(n * 100) / 100) },
+    loadAverage: { before: loadBefore, after: loadAverage() },
     withinBudget: {
       feed: runs.feed.p95 < BUDGET_P95_MS, feedWithCursor: runs.feedWithCursor.p95 < BUDGET_P95_MS,
       feedWithDistinctCursors: runs.feedWithDistinctCursors.p95 < BUDGET_P95_MS, resources: runs.resources.p95 < BUDGET_P95_MS,

@@ -24,7 +24,7 @@ import { SPECIALTIES, MODALITIES } from '../common/options.ts';
 import { queryRows, type Db } from '../server/db/client.ts';
 import { helloWorld, RATIO_BUDGETS, startBaseline, versusHelloWorld, type Baseline } from './baseline.ts';
 import { benchDatabase, count, explain, measure, seedTherapists, startServer, writeResult, type Figures } from './lib.ts';
-import { machineTicks, machineSince, watchLoad, type MachineLoad } from './machine.ts';
+import { load1, loadAverage, machineTicks, machineSince, watchLoad, type MachineLoad } from './machine.ts';
 import { cpuSeconds } from './proc.ts';
 
 const DATABASE = 'thera_bench_groups';
@@ -195,7 +195,7 @@ async function reads(db: Db) {
       budgetP95Ms: BUDGET.readP95Ms, withinBudget: figures.p95 < BUDGET.readP95Ms && figures.errors === 0 && figures.non2xx === 0,
       vsHelloWorld: versusHelloWorld(figures, helloWorldBaseline, r.kind),
     };
-    console.log(`${name.padEnd(18)} p50 ${figures.p50} p95 ${figures.p95} p99 ${figures.p99} ms, ${figures.rps} req/s, non-2xx ${figures.non2xx}, load ${os.loadavg()[0].toFixed(2)}`);
+    console.log(`${name.padEnd(18)} p50 ${figures.p50} p95 ${figures.p95} p99 ${figures.p99} ms, ${figures.rps} req/s, non-2xx ${figures.non2xx}, load ${load1().toFixed(2)}`);
   }
   return { connections: CONNECTIONS, seconds: SECONDS, readers: tokens.length, helloWorld: helloWorldBaseline, plans, ...results };
 }
@@ -306,7 +306,7 @@ async function send(members: Member[], sockets: Client[], seconds: number, seqBa
     messages: total, deliveriesExpected: expected, delivered: seen.size, lost: expected - seen.size, duplicates, errors, errorCodes,
     deliveryMs: { p50: percentile(delivery, 50), p95: percentile(delivery, 95), p99: percentile(delivery, 99), max: percentile(delivery, 100) },
     ackMs: { p50: percentile(acks, 50), p99: percentile(acks, 99) }, deliveredReceipts: receipts,
-    serverCpuPercentOfOneCore: cpu, load1: Math.round(os.loadavg()[0] * 100) / 100, ...machineSince(ticks),
+    serverCpuPercentOfOneCore: cpu, load1: load1(), ...machineSince(ticks),
   };
 }
 
@@ -353,7 +353,7 @@ async function deliveryPhase(nodes: 1 | 2, url: string, members: Member[]) {
 async function main() {
   if (!/^redis:\/\/(127\.0\.0\.1|localhost)[:/]/.test(REDIS_URL)) throw new Error('benchmarks only use a loopback Redis');
   const started = Date.now();
-  const loadBefore = os.loadavg();
+  const loadBefore = loadAverage();
   const { db, url, close } = await benchDatabase(DATABASE);
   try {
     const seedStarted = Date.now();
@@ -381,7 +381,6 @@ async function main() {
     }
     const oneNode = NODES === 'both' || NODES === 'one' ? await deliveryPhase(1, url, members) : 'not run';
     const twoNodes = NODES === 'both' || NODES === 'two' ? await deliveryPhase(2, url, members) : 'not run';
-    const r = (n: number) => Math.round(n * 100) / 100;
     const readVerdicts = typeof readResults === 'object' ? Object.values(readResults as object)
       .filter((v): v is { withinBudget: boolean } => typeof v === 'object' && v !== null && 'withinBudget' in v) : [];
     const phases = [oneNode, twoNodes].filter((p): p is Awaited<ReturnType<typeof deliveryPhase>> => typeof p === 'object');
@@ -398,7 +397,7 @@ async function main() {
       note: 'Clients, servers, PostgreSQL and Redis share the machine; on a busy machine the figures say as much about it as '
         + 'about the code: read them beside the load, busy and steal, and the same-run baselines (hello-world, relay).',
       tookSeconds: Math.round((Date.now() - started) / 1000), seedSeconds,
-      loadAverage: { before: loadBefore.map(r), after: os.loadavg().map(r), cpus: os.cpus().length },
+      loadAverage: { before: loadBefore, after: loadAverage(), cpus: os.cpus().length },
       settings: { connections: CONNECTIONS, seconds: SECONDS, ratePerSecond: RATE, sendSeconds: SEND_SECONDS, warmupSeconds: WARMUP_SECONDS, receipts: RECEIPTS },
       data, budget: BUDGET,
       withinBudget: readVerdicts.every((v) => v.withinBudget) && phases.every((p) => p.withinBudget),

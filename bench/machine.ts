@@ -1,6 +1,7 @@
 // The machine a bench ran on and how busy it was: its cores, memory and Node; the load average; the share of CPU time
 // the host gave to other guests ("steal") and the share that was busy at all, read from /proc/stat. Figures taken on a
 // shared or stolen-from machine are only honest next to these. Linux only, like the benches' loopback servers.
+// The one place the benches read the machine's load and steal (a process's own CPU and memory are in proc.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 
@@ -35,6 +36,8 @@ export function machineSince(before: Ticks): { busyPercent: number; stealPercent
 const round = (n: number) => Math.round(n * 100) / 100;
 /** The 1, 5 and 15 minute load averages. */
 export const loadAverage = () => os.loadavg().map(round);
+/** The 1 minute load average. */
+export const load1 = () => loadAverage()[0];
 
 export type MachineLoad = { loadAverage: { before: number[]; after: number[] }; stealPercent: number; busyPercent: number };
 

@@ -17,13 +17,13 @@
 // Smoke: BENCH_MEMBERS_STEPS=100,200 BENCH_MEMBERS_HOLD=10 BENCH_MEMBERS_WARMUP=5 BENCH_MEMBERS_PROFILE=0 npm run bench:members
 import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import { runPhase, type Options } from './members/phase.ts';
 import { REAL, WRITES_PER_VISIT, SCREENS } from './members/mix.ts';
 import { seedMembers } from './members/seed.ts';
 import { startReplicaPair } from './members/replica.ts';
 import { helloWorld, RATIO_BUDGETS, type Baseline } from './baseline.ts';
 import { benchDatabase, count, FORUM_DATA, seedForumData, writeResult } from './lib.ts';
+import { load1 } from './machine.ts';
 
 const env = process.env;
 const STEPS = (env.BENCH_MEMBERS_STEPS ?? '500,1000,2000,3000,4000,5000,6000,8000,10000').split(',').map(Number).filter((n) => n > 0);
@@ -125,7 +125,7 @@ function write(started: number, hello: Baseline, phases: Record<'oneNode' | 'two
     },
     fleet: { processes: opts.workers, keepAliveConnectionsPerProcessPerNode: opts.pool, fdLimit: execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim() },
     settings: { holdSeconds: opts.holdSeconds, warmupSeconds: opts.warmupSeconds, databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10), steps: STEPS },
-    load1AtStart: os.loadavg()[0],
+    load1AtStart: load1(),
     tookSeconds: Math.round((Date.now() - started) / 1000),
     ...kept,
   });

@@ -11,7 +11,6 @@
 // BENCH_NOTIF_SECONDS (15), BENCH_NOTIF_RUNS (5), BENCH_NOTIF_DB (thera_bench_notifications), BENCH_PORT (3311), BENCH_PG (see lib.ts).
 import { helloWorld, withRatios } from './baseline.ts';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -20,7 +19,7 @@ import { createSession } from '../server/lib/auth.ts';
 import * as q from '../server/features/notifications/queries.ts';
 import { NOTIFICATIONS_PAGE_SIZE } from '../common/notifications.ts';
 import { benchDatabase, benchTokens, count, explain, measure, seedTherapists, startServer, writeResult, type Figures } from './lib.ts';
-import { watchLoad, type MachineLoad } from './machine.ts';
+import { loadAverage, watchLoad, type MachineLoad } from './machine.ts';
 
 const FOLLOWERS = Number(process.env.BENCH_NOTIF_FOLLOWERS ?? 10_000);
 const ROWS = Number(process.env.BENCH_NOTIF_ROWS ?? 10_000_000);
@@ -222,7 +221,7 @@ async function main() {
         worstResponseMs: Math.max(...fanOutRuns.map((r) => r.responseMs)),
         worstAllStoredMs: Math.max(...fanOutRuns.map((r) => r.allStoredMs)),
       };
-      writeResult('notifications', { fanOut: fanOutResult, loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 100) / 100) });
+      writeResult('notifications', { fanOut: fanOutResult, loadAverageAtEnd: loadAverage() });
     }
     server.kill('SIGTERM');
     const seedStarted = performance.now();
@@ -242,7 +241,7 @@ async function main() {
       withinRatioBudgets: Object.values(reads).every((read) => read.vsHelloWorld.withinRatioBudget !== false),
       ...reads,
       signedInBaseline,
-      loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 100) / 100),
+      loadAverageAtEnd: loadAverage(),
       note: 'The unread count and the first page (default size, no cursor) are kept per node until the notifications fan-out '
         + 'names the member (30 s and 10 s at most); the next page and the preferences are read on every request. Cold query times are in plans.',
       plans,

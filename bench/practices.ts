@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../server/db/client.ts';
 import { createSession } from '../server/lib/auth.ts';
 import { benchDatabase, count, measure, seedTherapists, startServer, writeResult, type Figures } from './lib.ts';
-import { watchLoad, type MachineLoad } from './machine.ts';
+import { loadAverage, watchLoad, type MachineLoad } from './machine.ts';
 
 const SIZES = { therapists: 2_000, practiceReferrals: 100_000 };
 const DATABASE = 'thera_bench_practices';
@@ -81,7 +81,7 @@ try {
     if (body.referrals && body.referrals.length !== 20) throw new Error(`${path} answered ${body.referrals.length} items`);
   }
   await measure(base + paths.inboxFirstPage, { tokens, seconds: 2, connections: CONNECTIONS }); // warm-up
-  const loadBefore = os.loadavg();
+  const loadBefore = loadAverage();
   const runs: Record<string, Run> = {};
   for (const [name, path] of Object.entries(paths)) {
     const done = watchLoad();
@@ -93,10 +93,9 @@ try {
     runs[name] = { path, readers: tokens.length, ...budget, ...figures, ...done() };
     console.log(`${name.padEnd(16)} ${JSON.stringify(runs[name])}`);
   }
-  const r = (n: number) => Math.round(n * 100) / 100;
   writeResult('practices', {
     data, connections: CONNECTIONS, seconds: SECONDS, budgetP95Ms: BUDGET_P95_MS,
-    loadAverage: { before: loadBefore.map(r), after: os.loadavg().map(r), cpus: os.cpus().length },
+    loadAverage: { before: loadBefore, after: loadAverage(), cpus: os.cpus().length },
     note: 'Every page is read from the database (no cache), the caller\'s role and the page in one prepared statement '
       + '(decision 0350); a line of the inbox is not a read in the audit trail. The inbox is one index range of '
       + 'practice_referrals_inbox_idx or _state_idx.',

@@ -3,7 +3,6 @@
 // (2,000,000 recipient rows) in the tables; 50 connections for 10 s each, with the plans of the SQL behind them.
 // Run: npm run bench:referrals (the first run seeds the data, some minutes; later runs reuse it). `--seed-only` stops
 // after seeding, so the measuring run can wait for a quiet machine.
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../server/db/client.ts';
 import { createSession } from '../server/lib/auth.ts';
@@ -14,7 +13,7 @@ import { REGION_CODES } from '../common/regions.ts';
 import { REFERRAL_LIMITS } from '../common/referrals.ts';
 import { helloWorld, withRatios, type ReadKind } from './baseline.ts';
 import { benchDatabase, count, explain, measure, seedTherapists, startServer, writeResult, type Figures } from './lib.ts';
-import { watchLoad, type MachineLoad } from './machine.ts';
+import { loadAverage, watchLoad, type MachineLoad } from './machine.ts';
 
 type Run = { path: string; readers: number; budgetP95Ms?: number; withinBudget?: boolean } & Figures & MachineLoad;
 
@@ -145,7 +144,7 @@ try {
   const found = await (await fetch(base + paths.suggestionsBroad, { headers: { 'x-auth-token': tokens[0] } })).json() as { suggestions: unknown[] };
   console.log(`broad suggestions: ${found.suggestions.length}`);
   await measure(base + paths.received, { tokens, seconds: 2 }); // warm-up: JIT, pool, caches
-  const loadBefore = os.loadavg();
+  const loadBefore = loadAverage();
   const runs: Record<string, Run> = {};
   for (const [name, path] of Object.entries(paths)) {
     // The busiest inbox alone for its deep page; every other run spreads over 50 readers, the busiest among them.
@@ -167,11 +166,10 @@ try {
     receivedDeep: 'uncached',
   };
   const compared = withRatios(runs, hello, kinds);
-  const r = (n: number) => Math.round(n * 100) / 100;
   writeResult('referrals', {
     data: { ...data, busiestInbox: { received: busy.received, sent: busy.sent } },
     connections: 50, seconds: SECONDS, budgetP95Ms: BUDGET_P95_MS,
-    loadAverage: { before: loadBefore.map(r), after: os.loadavg().map(r) },
+    loadAverage: { before: loadBefore, after: loadAverage() },
     note: 'Suggestions: the ranking of everyone for one set of needs is kept 5 s per node (the same for every caller); the caller\'s '
       + 'favourites and blocks are read on every request. The counts and the first page of each box (received, received open, sent) '
       + 'are kept per node until a referral event names the member (30 s and 10 s at most, never past the earliest expiry shown; '

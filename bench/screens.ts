@@ -20,7 +20,7 @@ import { PG_BASE, benchDatabase, benchToken, count, seedForum, seedResources, se
 import { startBaseApp } from './screens-base.ts';
 import { CHROMIUM_ARGS, summary, visit, type Sample, type Screen } from './screens-browser.ts';
 import { lighthouse } from './screens-lighthouse.ts';
-import { machineTicks, stealSince } from './machine.ts';
+import { load1, machineTicks, stealSince } from './machine.ts';
 
 // SCREENS_PORT: another port (and the next one for SCREENS_BASE), when two checkouts measure at once.
 const PORT = Number(process.env.SCREENS_PORT ?? 3420);
@@ -105,7 +105,7 @@ try {
       console.log(`${app.label.padEnd(7)} ${screen.path.padEnd(12)} median ${s.medianMs} ms, worst ${s.worstMs} ms, live (React owns it) median ${s.liveMedianMs} ms, worst ${s.liveWorstMs} ms, ${s.requestsBeforeUsable} requests in ${s.sequentialSteps} steps`);
     }
   }
-  const machine = { loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100, stealPercent: stealSince(cpu) };
+  const machine = { loadAverage1m: load1(), stealPercent: stealSince(cpu) };
   const runs: Record<string, unknown> = {};
   for (const app of apps) {
     const lh = process.env.SCREENS_LIGHTHOUSE === '0' ? undefined : await lighthouse(`${app.origin}/`);
@@ -124,6 +124,6 @@ try {
 } finally {
   await browser.close();
   server.kill('SIGTERM');
-  base?.stop();
+  await base?.stop();
   fs.rmSync(webDir, { recursive: true, force: true });
 }

@@ -3,11 +3,11 @@
 // Each figure stands beside a hello-world Fastify server's at the same connections, measured in the same run (bench/baseline.ts):
 // every read here is a repeated one the node's read cache answers, so each holds the cached budget (a quarter of hello-world's rate).
 // Run: node_modules/.bin/node bench/therapists.ts [--seconds=10]
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { directoryCountSql, directoryPageSql, featuredSql, filteredPageSql } from '../server/features/therapists/queries.ts';
 import { helloWorld, withRatios } from './baseline.ts';
 import { arg, benchDatabase, count, explain, measure, seedTherapists, startServer, writeResult } from './lib.ts';
+import { loadAverage } from './machine.ts';
 
 const THERAPISTS = 100_000;
 const PORT = 3301;
@@ -41,7 +41,7 @@ const plans = {
 for (const [name, plan] of Object.entries(plans)) console.log(`\n-- ${name}\n${plan}`);
 
 // The machine is shared: the load average beside the figures says how much of it this run had.
-const loadBefore = os.loadavg();
+const loadBefore = loadAverage();
 const server = await startServer(url, PORT);
 try {
   const base = `http://127.0.0.1:${PORT}`;
@@ -66,7 +66,7 @@ try {
   writeResult('therapists', {
     data: { users, searchMatches, broadMatches },
     connections: CONNECTIONS, seconds: SECONDS, budgetP95Ms: 25, helloWorld: hello,
-    loadAverage: { before: loadBefore.map((n) => Math.round(n * 100) / 100), after: os.loadavg().map((n) => Math.round(n * 100) / 100) },
+    loadAverage: { before: loadBefore, after: loadAverage() },
     // Featured therapists and the count of all listed therapists are kept 15 s per node, each search 5 s (service.ts).
     note: 'featured and unfiltered totals are kept 15 s in the node\'s read cache; each distinct search is kept 5 s per node, so a repeated search costs one query per 5 s (cold query times are in plans)',
     search: { path: SEARCH, ...reads.search },

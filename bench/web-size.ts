@@ -7,10 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chromium, type Browser } from '@playwright/test';
 import { MEMBER_HINT_COOKIE } from '../common/member-hint.ts';
 import { PAGE_SESSION_COOKIE } from '../common/member-page.ts';
+import { startServerProcess, type ServerProcess } from '../scripts/server-process.ts';
 import { arg } from './lib.ts';
 
 const PORT = Number(arg('port', '3390'));
@@ -65,13 +66,13 @@ const kb = (files: Script[]) => Math.round(files.reduce((n, f) => n + f.gzip, 0)
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'thera-websize-'));
 const webDir = path.join(dir, 'web');
 buildIn(webDir);
-const server = spawn(process.execPath, ['server/main.ts'], {
-  cwd: CHECKOUT,
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), WEB_DIR: webDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '', REDIS_URL: '' },
-  stdio: 'ignore',
-});
+let server: ServerProcess | undefined;
 try {
-  for (let i = 0; i < 200 && !(await fetch(`${ORIGIN}/readyz`).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 300));
+  // npm start's flags (a production server); its output is kept for the message if it does not start within a minute.
+  server = await startServerProcess({
+    port: PORT, cwd: CHECKOUT, flags: 'start',
+    env: { ...process.env, DATA_DIR: path.join(dir, 'data'), WEB_DIR: webDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '', REDIS_URL: '' },
+  }, 60_000);
   const token = await signInToken();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
   const screens: Record<string, { gzipKB: number; files: Script[] }> = {};
@@ -96,6 +97,6 @@ try {
     runs: { ...previous.runs, [LABEL]: run },
   }, null, 2)}\n`);
 } finally {
-  server.kill('SIGTERM');
+  await server?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -1,4 +1,5 @@
-// A server as a child process, for the benchmarks (bench/) and the fault suite (faults/): the app's server/main.ts with
+// A server as a child process, for the benchmarks (bench/), the fault suite (faults/) and the scale-out tests
+// (server/test/nodes.ts): the one launcher of the app as a process of its own. The app's server/main.ts with
 // the Node flags of one of package.json's start scripts (what is measured or broken is what runs), or any other script
 // that listens on a port (the benches' baselines). Its output is kept (the last lines, for a failure's message) or passed
 // on; ready() waits for a path to answer 200; stop() ends it within a bound. Every process started here is killed when

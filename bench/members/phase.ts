@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../../server/db/client.ts';
 import { PG_BASE, startServer } from '../lib.ts';
 import type { FleetMember, Samples, ToFleet } from './fleet.ts';
-import { machineSince, machineTicks } from '../machine.ts';
+import { load1, machineSince, machineTicks } from '../machine.ts';
 import { cpuByCommand, cpuByCommandSince, cpuSeconds, rssMb } from '../proc.ts';
 import { summarizeProfile } from './profile.ts';
 import type { Member } from './seed.ts';
@@ -170,7 +170,7 @@ async function measureStep(args: PhaseArgs, servers: ChildProcess[], fleet: Chil
     redisPercentOfOneCore: pct(cpuByCommandSince('redis-server', before.redis), seconds),
     fleetPercentOfOneCore: fleet.map((f, i) => pct(cpuSeconds(f.pid) - before.fleet[i], seconds)),
     orchestratorPercentOfOneCore: pct(cpuSeconds(process.pid) - before.self, seconds),
-    machine: machineSince(before.machine), load1: Math.round(os.loadavg()[0] * 100) / 100,
+    machine: machineSince(before.machine), load1: load1(),
   };
   const memory = { serversRssMb: servers.map((s) => rssMb(s.pid)), fleetRssMb: fleet.map((f) => rssMb(f.pid)) };
   const parts = (await Promise.all(collected)).map((c) => c.samples);
