@@ -31,6 +31,7 @@ import { searchRoutes } from './search/routes.ts';
 import { filesRoutes } from './files/routes.ts';
 import { registerFileJobs } from './files/jobs.ts';
 import type { SearchSources } from './search/service.ts';
+import { registerAccountMails } from '../lib/account-mail.ts';
 import { topTherapists } from './therapists/service.ts';
 import { searchPostTitles } from './forums/posts.ts';
 import { topCommunities } from './forums/communities.ts';
@@ -87,4 +88,4 @@ export const features: Feature[] = [
 // Background work each feature registers once the app's context exists: socket handlers and job handlers.
 export const featureRealtime: FeatureRealtime[] = [chatRealtime, notificationsBackground, privacyBackground, registerExpiringNotice,
   registerReferralEvents, registerPracticeEvents, registerForumEvents, forumsRealtime, registerSecurityNotices, retentionBackground,
-  registerGroupEvents, registerOutcomeReminders, registerResponsivenessJob, registerFileJobs];
+  registerGroupEvents, registerOutcomeReminders, registerResponsivenessJob, registerFileJobs, registerAccountMails];

@@ -8,11 +8,12 @@ import { emailChangeTokens, users } from '../../db/schema.ts';
 import { cancelPendingChanges, revokeOtherSessions, revokeResetLinks, type CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict, PG, postgresCode, tooManyRequests } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { checkPassword, notify, type Log } from './credentials.ts';
+import { checkPassword } from './credentials.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { mailLocale, sayIn, type Say } from '../../lib/i18n.ts';
+import { mailLocale } from '../../lib/i18n.ts';
+import { recordEvents, type OutboxEvent } from '../../lib/outbox.ts';
 import type { Locale } from '../../../common/i18n/locales.ts';
-import { ACCOUNT_MAILS } from './mail-texts.ts';
+import { confirmEmailMail, emailChangedMail, emailChangeRequestedMail, emailTakenMail } from './mails.ts';
 
 const HOUR = 3_600_000;
 const EMAIL_LINK_TTL_MS = 24 * HOUR;
@@ -25,7 +26,7 @@ const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().t
  * current one; nothing changes until the link is opened. The answer is the same whether the address is taken or not.
  */
 export async function requestEmailChange(
-  ctx: AppContext, user: CurrentUser, input: { password: string; email: string; log: Log; locale?: Locale },
+  ctx: AppContext, user: CurrentUser, input: { password: string; email: string; locale?: Locale },
 ): Promise<void> {
   // Counted before anything is checked: each request sends two mails, one to an address the member chose, and no
   // answer past the limit tells anything about an address.
@@ -37,39 +38,33 @@ export async function requestEmailChange(
   if (email.toLowerCase() === account.email.toLowerCase()) throw badRequest(TEXTS.emailSame);
   const [taken] = await ctx.db.select({ id: users.id, locale: users.locale }).from(users).where(byEmail(email)).limit(1);
   const { token, hash } = newToken();
-  await ctx.db.transaction(async (tx) => {
+  const locale = mailLocale(account.locale, input.locale);
+  // The taken address's owner reads their own language; they did not ask, so the request's is only a guess.
+  const toNewAddress = taken
+    ? emailTakenMail({ userId: taken.id, to: email, locale: mailLocale(taken.locale, input.locale), values: {} })
+    : confirmEmailMail({ userId: user.id, to: email, locale, values: { name: account.name }, token });
+  const mails: OutboxEvent[] = [
+    toNewAddress,
+    emailChangeRequestedMail({ userId: user.id, to: account.email, locale, values: { name: account.name, email } }),
+  ];
+  const events = await ctx.db.transaction(async (tx) => {
     // One change waits at a time: a newer request replaces an older link, taken address or not (an older link that
     // kept working would tell the two apart).
     await tx.delete(emailChangeTokens).where(eq(emailChangeTokens.userId, user.id));
     if (!taken) {
       await tx.insert(emailChangeTokens).values({ tokenHash: hash, userId: user.id, newEmail: email, expiresAt: new Date(Date.now() + EMAIL_LINK_TTL_MS) });
     }
+    // With the link they announce (decision 0400): a mail server's hiccup delays them, a failed request sends none.
+    return recordEvents(ctx, tx, mails);
   });
-  const say = sayIn(mailLocale(account.locale, input.locale));
-  // The taken address's owner reads their own language; they did not ask, so the request's is only a guess.
-  notify(ctx, input.log, taken ? takenMail(sayIn(mailLocale(taken.locale, input.locale)), email) : confirmationMail(ctx, say, email, account.name, token));
-  notify(ctx, input.log, {
-    to: account.email,
-    subject: say(ACCOUNT_MAILS.emailChangeRequestedSubject),
-    text: say(ACCOUNT_MAILS.emailChangeRequestedBody, { name: account.name, email, link: `${ctx.config.publicUrl}/settings/security` }),
-  });
-}
-
-function confirmationMail(ctx: AppContext, say: Say, to: string, name: string, token: string) {
-  const link = `${ctx.config.publicUrl}/confirm-email?token=${token}`;
-  return { to, subject: say(ACCOUNT_MAILS.confirmEmailSubject), text: say(ACCOUNT_MAILS.confirmEmailBody, { name, link }), link };
-}
-
-/** To an address that already has an account: no name and no link, so the mail gives nothing away to its reader. */
-function takenMail(say: Say, to: string) {
-  return { to, subject: say(ACCOUNT_MAILS.emailTakenSubject), text: say(ACCOUNT_MAILS.emailTakenBody) };
+  await events.deliver();
 }
 
 /**
  * The link's token, from anyone who holds it (signed in or not): single use, within its day. The account's other
  * sessions end (and their sockets and page cookies); the caller's own session stays when it is the account's.
  */
-export async function confirmEmailChange(ctx: AppContext, visitor: CurrentUser | null, input: { token: string; log: Log; locale?: Locale }): Promise<void> {
+export async function confirmEmailChange(ctx: AppContext, visitor: CurrentUser | null, input: { token: string; locale?: Locale }): Promise<void> {
   const now = new Date();
   const change = await ctx.db.transaction(async (tx) => {
     const [used] = await tx.update(emailChangeTokens).set({ usedAt: now })
@@ -86,18 +81,15 @@ export async function confirmEmailChange(ctx: AppContext, visitor: CurrentUser |
     const ended = await revokeOtherSessions(tx, used.userId, visitor?.id === used.userId ? visitor.sessionId : undefined);
     // The link proves the new mailbox, so the change is the account owner's; the addresses are not kept in the trail.
     await recordAudit(tx, { actorId: used.userId, action: 'auth.email_change', targetType: 'user', targetId: used.userId, detail: { sessionsEnded: ended.length } });
-    return { ...used, ended, oldEmail: before.email, name: before.name, locale: before.locale };
+    // Whoever opened the link may not be the member: the request's language counts only when the link is the member's.
+    const locale = mailLocale(before.locale, visitor?.id === used.userId ? input.locale : undefined);
+    const notice = emailChangedMail({ userId: used.userId, to: before.email, locale, values: { name: before.name, email: used.newEmail } });
+    return { ended, events: await recordEvents(ctx, tx, [notice]) };
   }).catch((error: unknown) => {
     // Taken since the request: the link stays unused (the transaction is undone) and says so.
     if (postgresCode(error) === PG.uniqueViolation) throw conflict(TEXTS.emailTaken);
     throw error;
   });
   for (const id of change.ended) ctx.realtime.endSession(id);
-  // Whoever opened the link may not be the member: the request's language counts only when the link is the member's.
-  const say = sayIn(mailLocale(change.locale, visitor?.id === change.userId ? input.locale : undefined));
-  notify(ctx, input.log, {
-    to: change.oldEmail,
-    subject: say(ACCOUNT_MAILS.emailChangedSubject),
-    text: say(ACCOUNT_MAILS.emailChangedBody, { name: change.name, email: change.newEmail }),
-  });
+  await change.events.deliver();
 }

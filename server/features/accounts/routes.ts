@@ -13,7 +13,7 @@ import * as accounts from './service.ts';
 export function accountsRoutes(app: App, ctx: AppContext): void {
   app.post('/api/users/register', { schema: { body: RegisterBody, response: { 201: RegisterResponse } } }, async (request, reply) => {
     const token = await accounts.register(ctx, request.user, {
-      ...request.body, ip: request.ip, userAgent: request.headers['user-agent'], log: request.log, locale: request.locale,
+      ...request.body, ip: request.ip, userAgent: request.headers['user-agent'], locale: request.locale,
     });
     if (!token) return reply.code(201).send({ msg: REGISTERED_ADDRESS_TAKEN });
     setPageSession(request, reply, token, ctx.config.session.maxAgeMs);
@@ -44,7 +44,7 @@ export function accountsRoutes(app: App, ctx: AppContext): void {
   });
 
   app.post('/api/users/forgot-password', { schema: { body: ForgotPasswordBody, response: { 200: MessageResponse } } }, async (request) => {
-    return { msg: await accounts.forgotPassword(ctx, request.user, { ...request.body, ip: request.ip, log: request.log, locale: request.locale }) };
+    return { msg: await accounts.forgotPassword(ctx, request.user, { ...request.body, ip: request.ip, locale: request.locale }) };
   });
 
   app.post('/api/users/reset-password/:token', {

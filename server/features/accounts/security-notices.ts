@@ -8,6 +8,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { deviceParts } from '../../../common/i18n/device-messages.ts';
 import { describeDevice } from '../../lib/device.ts';
 import { outboxEvent, recordEvents, type Recorded } from '../../lib/outbox.ts';
+import { sendOnce } from '../../lib/account-mail.ts';
 import { formatMoment, mailLocale, sayIn } from '../../lib/i18n.ts';
 import { ACCOUNT_MAILS } from './mail-texts.ts';
 
@@ -47,13 +48,15 @@ function securityNoticeMail(change: SecurityChange, facts: Facts, at: Date, publ
 
 export function registerSecurityNotices(ctx: AppContext): void {
   // The time of the change, not of the delivery (a retry may come later).
-  notice.handle(ctx, async ({ userId, sessionId, change, at }) => {
+  notice.handle(ctx, async (payload, event) => {
+    const { userId, sessionId, change, at } = payload;
     const [facts] = await queryRows<Facts>(ctx.db, sql`
       SELECT u.name, u.email, u.locale, u.time_zone, s.user_agent, s.ip,
         (SELECT count(*)::int FROM recovery_codes r WHERE r.user_id = u.id AND r.used_at IS NULL) AS codes_left
       FROM users u LEFT JOIN sessions s ON s.id = ${sessionId} AND s.user_id = u.id
       WHERE u.id = ${userId} AND NOT u.disabled`);
     if (!facts) return;
-    await ctx.mailer.send(securityNoticeMail(change, facts, new Date(at), ctx.config.publicUrl));
+    // Once per event, as every account mail (decision 0400).
+    await sendOnce(ctx, { id: event.id, payload }, securityNoticeMail(change, facts, new Date(at), ctx.config.publicUrl));
   });
 }

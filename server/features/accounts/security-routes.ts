@@ -62,19 +62,19 @@ export function securityRoutes(app: App, ctx: AppContext): void {
   app.post('/api/users/me/password', {
     onRequest: authenticated, schema: { body: ChangePasswordBody, response: { 200: MessageResponse } },
   }, async (request) => {
-    await credentials.changePassword(ctx, currentUser(request), { ...request.body, log: request.log, locale: request.locale });
+    await credentials.changePassword(ctx, currentUser(request), { ...request.body, locale: request.locale });
     return { msg: TEXTS.passwordChanged };
   });
 
   app.post('/api/users/me/email', {
     onRequest: authenticated, schema: { body: ChangeEmailBody, response: { 200: MessageResponse } },
   }, async (request) => {
-    await emailChange.requestEmailChange(ctx, currentUser(request), { ...request.body, log: request.log, locale: request.locale });
+    await emailChange.requestEmailChange(ctx, currentUser(request), { ...request.body, locale: request.locale });
     return { msg: TEXTS.emailSent };
   });
 
   app.post('/api/users/confirm-email', { schema: { body: ConfirmEmailBody, response: { 200: MessageResponse } } }, async (request) => {
-    await emailChange.confirmEmailChange(ctx, request.user, { ...request.body, log: request.log, locale: request.locale });
+    await emailChange.confirmEmailChange(ctx, request.user, { ...request.body, locale: request.locale });
     return { msg: TEXTS.emailChanged };
   });
 }

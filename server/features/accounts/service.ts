@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AccountPreferences, LicenceUpdate, LicenceUpdateResult, LoginResult, Me, RegisterInput } from '../../../common/accounts.ts';
 import { FORGOT_SUCCESS, INVALID_CREDENTIALS } from '../../../common/accounts.ts';
 import type { AppContext } from '../../context.ts';
@@ -11,9 +10,10 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/pass
 import { newToken, hashToken } from '../../lib/tokens.ts';
 import { auditSignIn, signInRefused, signedInSession } from './sign-in-audit.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { mailLocale, sayIn } from '../../lib/i18n.ts';
+import { mailLocale } from '../../lib/i18n.ts';
+import { recordEvents } from '../../lib/outbox.ts';
 import type { Locale } from '../../../common/i18n/locales.ts';
-import { ACCOUNT_MAILS } from './mail-texts.ts';
+import { registrationAttemptMail, resetMail } from './mails.ts';
 import { readSetting } from '../../lib/platform-settings.ts';
 import { accountLimits } from './limits.ts';
 import { secondFactorsOf, startChallenge } from './mfa-sign-in.ts';
@@ -30,20 +30,18 @@ const limitsOf = (ctx: AppContext) => accountLimits(ctx.limiter, ctx.config.limi
 
 /** Who asks, for the rate limits of the signed-out calls and the language of a mail to a member who chose none. */
 type Caller = { ip: string; locale?: Locale };
-type MailLog = { error: (obj: object, msg: string) => void };
 
-/** Someone tried to register an address that has an account: its owner hears of it, nobody else learns anything. */
+/**
+ * Someone tried to register an address that has an account: its owner hears of it, nobody else learns anything. The
+ * mail is an outbox event (decision 0400), kept until the mail server takes it; it is not waited for, so the answer's
+ * time does not depend on the mail server.
+ */
 async function tellOwnerOfRegistrationAttempt(ctx: AppContext, email: string, requestLocale?: Locale): Promise<void> {
-  const [owner] = await ctx.db.select({ email: users.email, name: users.name, locale: users.locale }).from(users).where(byEmail(email)).limit(1);
+  const [owner] = await ctx.db.select({ id: users.id, email: users.email, name: users.name, locale: users.locale }).from(users).where(byEmail(email)).limit(1);
   if (!owner) return;
-  const link = `${ctx.config.publicUrl}/forgot-password`;
-  const say = sayIn(mailLocale(owner.locale, requestLocale));
-  await ctx.mailer.send({
-    to: owner.email,
-    subject: say(ACCOUNT_MAILS.registrationAttemptSubject),
-    text: say(ACCOUNT_MAILS.registrationAttemptBody, { name: owner.name, link }),
-    link,
-  });
+  const mail = registrationAttemptMail({ userId: owner.id, to: owner.email, locale: mailLocale(owner.locale, requestLocale), values: { name: owner.name } });
+  const events = await recordEvents(ctx, ctx.db, [mail]);
+  void events.deliver();
 }
 
 /**
@@ -52,7 +50,7 @@ async function tellOwnerOfRegistrationAttempt(ctx: AppContext, email: string, re
  * try at a time within the registration limit per address: the price of signing the new member in (decision 0165).
  */
 export async function register(
-  ctx: AppContext, _visitor: CurrentUser | null, input: RegisterInput & Caller & { userAgent?: string; log: MailLog },
+  ctx: AppContext, _visitor: CurrentUser | null, input: RegisterInput & Caller & { userAgent?: string },
 ): Promise<string | null> {
   await limitsOf(ctx).assertRegisterAllowed(input.ip);
   if (input.password !== input.confirmPassword) throw badRequest('Passwords do not match');
@@ -73,7 +71,7 @@ export async function register(
     licenceExpiresOn: input.licenceExpiresOn,
   }).onConflictDoNothing().returning({ id: users.id });
   if (!created) {
-    void tellOwnerOfRegistrationAttempt(ctx, input.email, input.locale).catch((err: unknown) => input.log.error({ err }, 'registration notice failed'));
+    await tellOwnerOfRegistrationAttempt(ctx, input.email, input.locale);
     return null;
   }
   return createSession(ctx.db, created.id, sessionDevice(input.userAgent, input.ip));
@@ -134,21 +132,22 @@ export async function updatePreferences(ctx: AppContext, user: CurrentUser, inpu
 
 /** Always the same answer, so nobody learns whether an email has an account. */
 export async function forgotPassword(
-  ctx: AppContext, _visitor: CurrentUser | null, input: { email: string; log: FastifyBaseLogger } & Caller,
+  ctx: AppContext, _visitor: CurrentUser | null, input: { email: string } & Caller,
 ): Promise<string> {
-  const { email, ip, log } = input;
+  const { email, ip } = input;
   await limitsOf(ctx).assertForgotAllowed(email, ip);
   const [user] = await ctx.db.select({ id: users.id, email: users.email, name: users.name, disabled: users.disabled, locale: users.locale })
     .from(users).where(byEmail(email)).limit(1);
   if (user && !user.disabled) {
     const { token, hash } = newToken();
-    await ctx.db.insert(passwordResetTokens).values({ tokenHash: hash, userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-    const link = `${ctx.config.publicUrl}/reset-password/${token}`;
+    const mail = resetMail({ userId: user.id, to: user.email, locale: mailLocale(user.locale, input.locale), values: { name: user.name }, token });
+    // The link's mail is recorded with the link (decision 0400): kept until the mail server takes it.
+    const events = await ctx.db.transaction(async (tx) => {
+      await tx.insert(passwordResetTokens).values({ tokenHash: hash, userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      return recordEvents(ctx, tx, [mail]);
+    });
     // Not awaited: the response time must not depend on whether a mail was sent.
-    const say = sayIn(mailLocale(user.locale, input.locale));
-    void ctx.mailer.send({
-      to: user.email, subject: say(ACCOUNT_MAILS.resetSubject), text: say(ACCOUNT_MAILS.resetBody, { name: user.name, link }), link,
-    }).catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
+    void events.deliver();
   }
   return FORGOT_SUCCESS;
 }

@@ -7,8 +7,9 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { removeComments } from '../../db/comment-tree.ts';
 import { users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { mailLocale, sayIn } from '../../lib/i18n.ts';
-import { PRIVACY_MAILS } from './mail-texts.ts';
+import { mailLocale } from '../../lib/i18n.ts';
+import { recordEvents } from '../../lib/outbox.ts';
+import { accountDeletedMail } from './mails.ts';
 import { eraseMentions } from '../../lib/mention-names.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
@@ -25,8 +26,7 @@ export const HELD_TEXTS = {
 } as const;
 const ATTEMPTS = { max: 5, windowMs: 15 * 60_000 };
 
-type MailLog = { error: (obj: object, msg: string) => void };
-type Erasure = { userId: string; deleteContent: boolean; actorId: string | null; log: MailLog };
+type Erasure = { userId: string; deleteContent: boolean; actorId: string | null };
 
 /** The member's own posts and comments go: a comment by the tree rule, a post with replies becomes a tombstone. */
 async function eraseContent(db: Db, userId: string): Promise<void> {
@@ -106,11 +106,16 @@ async function eraseProfile(db: Db, userId: string, now: Date): Promise<void> {
 
 /** Erases the account in one transaction, then ends its sockets, removes its files and tells the old address. */
 async function eraseAccount(ctx: AppContext, erasure: Erasure): Promise<void> {
-  const { userId, deleteContent, actorId, log } = erasure;
+  const { userId, deleteContent, actorId } = erasure;
   const [before] = await ctx.db.select({ email: users.email, name: users.name, locale: users.locale, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
   if (!before || before.deletedAt) throw notFound('Account not found.');
   const now = new Date();
-  await ctx.db.transaction(async (t) => {
+  // The old address hears of it with the erasure (decision 0400): recorded after eraseTraces, which drops the jobs
+  // still naming the member, and kept until the mail server takes it.
+  const farewell = accountDeletedMail({
+    userId, to: before.email, locale: mailLocale(before.locale), values: { name: before.name, by: actorId ? 'admin' : 'member' },
+  });
+  const events = await ctx.db.transaction(async (t) => {
     const tx: Db = t;
     // A legal hold keeps everything of the member (as the retention purge does); checked on the locked row, so a hold
     // set at the same moment is not missed.
@@ -126,6 +131,7 @@ async function eraseAccount(ctx: AppContext, erasure: Erasure): Promise<void> {
       actorId: actorId ?? userId, action: 'user.delete', targetType: 'user', targetId: userId,
       detail: { by: actorId ? 'administrator' : 'member', contentDeleted: deleteContent },
     });
+    return recordEvents(ctx, tx, [farewell]);
   }).catch(async (error: unknown) => {
     if (!(error instanceof HeldAccount)) throw error;
     // The refusal is in the trail, so the administrators see that the member asked (GET /api/admin/audit).
@@ -137,27 +143,22 @@ async function eraseAccount(ctx: AppContext, erasure: Erasure): Promise<void> {
   });
   ctx.realtime.endUser(userId);
   ctx.caches.publish({ type: 'member.deleted', userId });
-  // The account is gone whatever the mail does: a failed mail is logged, not answered as a failure.
-  const say = sayIn(mailLocale(before.locale));
-  await ctx.mailer.send({
-    to: before.email,
-    subject: say(PRIVACY_MAILS.deletedSubject),
-    text: say(PRIVACY_MAILS.deletedBody, { name: before.name, by: actorId ? 'admin' : 'member' }),
-  }).catch((err: unknown) => log.error({ err }, 'account deletion mail failed'));
+  // The account is gone whatever the mail does: a failed mail waits for its retry, the answer is the deletion's.
+  await events.deliver();
 }
 
 /** DELETE /api/users/me: the password again (and the two-factor code when it is on), a few tries per quarter hour. */
-export async function deleteOwnAccount(ctx: AppContext, user: CurrentUser, input: { password: string; code?: string; deleteContent: boolean; log: MailLog }): Promise<void> {
+export async function deleteOwnAccount(ctx: AppContext, user: CurrentUser, input: { password: string; code?: string; deleteContent: boolean }): Promise<void> {
   const { count } = await ctx.limiter.hitWindow(`delete-account:${user.id}`, ATTEMPTS.windowMs);
   if (count > ATTEMPTS.max) throw tooManyRequests('Too many attempts. Please try again in 15 minutes.');
   const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!row || !(await verifyPassword(row.passwordHash, input.password))) throw badRequest(WRONG_PASSWORD);
   await verifySecondFactor(ctx, user.id, input.code);
-  await eraseAccount(ctx, { userId: user.id, deleteContent: input.deleteContent, actorId: null, log: input.log });
+  await eraseAccount(ctx, { userId: user.id, deleteContent: input.deleteContent, actorId: null });
 }
 
 /** DELETE /api/admin/users/{id}: the same erasure, audited as the administrator's. */
-export async function deleteAccountAsAdmin(ctx: AppContext, admin: CurrentUser, input: { id: string; deleteContent: boolean; log: MailLog }): Promise<void> {
+export async function deleteAccountAsAdmin(ctx: AppContext, admin: CurrentUser, input: { id: string; deleteContent: boolean }): Promise<void> {
   if (input.id === admin.id) throw badRequest('Delete your own account from your settings.');
-  await eraseAccount(ctx, { userId: input.id, deleteContent: input.deleteContent, actorId: admin.id, log: input.log });
+  await eraseAccount(ctx, { userId: input.id, deleteContent: input.deleteContent, actorId: admin.id });
 }

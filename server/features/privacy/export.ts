@@ -17,8 +17,9 @@ import { EXPORT_SECTIONS, sectionRows, type ExportSection } from './export-secti
 import { avatarUrl } from './avatar.ts';
 import { toDataExport } from './present.ts';
 import { recordAudit, recordAuditedRead } from '../../lib/audit.ts';
-import { localText, mailLocale, sayIn } from '../../lib/i18n.ts';
-import { PRIVACY_MAILS } from './mail-texts.ts';
+import { localText, mailLocale } from '../../lib/i18n.ts';
+import { recordEvents, type OutboxEvent, type Recorded } from '../../lib/outbox.ts';
+import { exportReadyMail } from './mails.ts';
 import { ownFiles } from '../../lib/files/export.ts';
 import { SERVER_PRIVACY } from '../../lib/texts/privacy.ts';
 
@@ -108,20 +109,22 @@ async function writeZip(ctx: AppContext, exportId: string, userId: string, now: 
   return store.size();
 }
 
+/** Writes the copy; marking it ready and recording its mail are one transaction (decision 0400). */
+async function storeReady(ctx: AppContext, exportId: string, userId: string, mail: OutboxEvent): Promise<Recorded> {
+  const size = await writeZip(ctx, exportId, userId, new Date());
+  return ctx.db.transaction(async (tx) => {
+    await tx.update(dataExports).set({ status: 'ready', readyAt: new Date(), sizeBytes: size }).where(eq(dataExports.id, exportId));
+    return recordEvents(ctx, tx, [mail]);
+  });
+}
+
 async function build(ctx: AppContext, exportId: string, user: { id: string; email: string; name: string; locale: string | null }): Promise<void> {
-  const now = new Date();
-  try {
-    const size = await writeZip(ctx, exportId, user.id, now);
-    await ctx.db.update(dataExports).set({ status: 'ready', readyAt: new Date(), sizeBytes: size }).where(eq(dataExports.id, exportId));
-  } catch (err) {
+  const ready = exportReadyMail({ userId: user.id, to: user.email, locale: mailLocale(user.locale), values: { name: user.name } });
+  const events = await storeReady(ctx, exportId, user.id, ready).catch(async (err: unknown) => {
     await ctx.db.update(dataExports).set({ status: 'failed' }).where(eq(dataExports.id, exportId));
     throw err;
-  }
-  const link = `${ctx.config.publicUrl}/settings/privacy`;
-  const say = sayIn(mailLocale(user.locale));
-  await ctx.mailer.send({
-    to: user.email, subject: say(PRIVACY_MAILS.exportReadySubject), text: say(PRIVACY_MAILS.exportReadyBody, { name: user.name, link }), link,
   });
+  await events.deliver();
 }
 
 /** Starts preparing a copy; the answer comes at once, the email when the file is written. */

@@ -2,7 +2,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { createMailer } from '../../lib/mail.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { caller } from '../../test/http.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
@@ -21,9 +20,10 @@ const mailsTo = (to: string) => import('node:fs').then((fs) => (fs.existsSync(ct
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  // The real mailer on the test's outbox; the socket and cache calls are recorded (sockets ending is the chat's own test).
+  // The app's job queue, whose mail events go to the test's outbox; the socket and cache calls are recorded (sockets
+  // ending is the chat's own test).
   job = {
-    db: ctx.db, config: ctx.config, mailer: createMailer({ from: ctx.config.mailFrom, outboxDir: ctx.outboxDir }),
+    db: ctx.db, jobs: ctx.app.jobs,
     realtime: { endUser: (id) => void ended.push(id) }, caches: { publish: (event) => void forgotten.push(event.type) },
   };
 });

@@ -3,14 +3,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { todayIso, type LicenceExpiryStatus } from '../../../common/privacy.ts';
 import type { AppContext } from '../../context.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
-import { formatDay, mailLocale, sayIn } from '../../lib/i18n.ts';
-import { PRIVACY_MAILS } from './mail-texts.ts';
+import { mailLocale } from '../../lib/i18n.ts';
+import { recordEvents } from '../../lib/outbox.ts';
+import { licenceExpiredMail, licenceExpiresMail } from './mails.ts';
 
 /** What the job needs of the app (the daily job and the tests build it from the AppContext). */
-export type ExpiryContext = Pick<AppContext, 'db' | 'config' | 'mailer'> & {
+export type ExpiryContext = Pick<AppContext, 'db' | 'jobs'> & {
   realtime: Pick<AppContext['realtime'], 'endUser'>; caches: Pick<AppContext['caches'], 'publish'>;
 };
 
@@ -22,10 +23,10 @@ const addDays = (day: string, days: number) => todayIso(new Date(Date.parse(`${d
 const dateOf = (value: string | Date) => (typeof value === 'string' ? value.slice(0, 10) : todayIso(value));
 
 /** Marks the reminder in the same statement that picks the members, so a second run the same day sends nothing. */
-async function remind(ctx: ExpiryContext, today: string, days: 30 | 7): Promise<Reminded[]> {
+async function remind(db: Db, today: string, days: 30 | 7): Promise<Reminded[]> {
   const notYet = days === 30 ? sql`licence_expiry_notice IS NULL` : sql`(licence_expiry_notice IS NULL OR licence_expiry_notice > 7)`;
   const lower = days === 30 ? addDays(today, 8) : today;
-  return queryRows<Reminded>(ctx.db, sql`
+  return queryRows<Reminded>(db, sql`
     UPDATE users SET licence_expiry_notice = ${days}
     WHERE verification_status = 'verified' AND licence_expires_on IS NOT NULL
       AND licence_expires_on BETWEEN ${lower}::date AND ${addDays(today, days)}::date AND ${notYet}
@@ -33,43 +34,36 @@ async function remind(ctx: ExpiryContext, today: string, days: 30 | 7): Promise<
 }
 
 /** A licence valid until a day lapses the day after: the member is pending again, with the pending rules. */
-async function lapse(ctx: ExpiryContext, today: string, now: Date): Promise<Reminded[]> {
-  return queryRows<Reminded>(ctx.db, sql`
+async function lapse(db: Db, today: string, now: Date): Promise<Reminded[]> {
+  return queryRows<Reminded>(db, sql`
     UPDATE users SET verification_status = 'pending', licence_lapsed_at = ${now.toISOString()}::timestamptz, updated_at = now()
     WHERE verification_status = 'verified' AND role <> 'admin' AND licence_expires_on IS NOT NULL AND licence_expires_on < ${today}::date
     RETURNING id, name, email, locale, licence_expires_on::text`);
 }
 
+/** The member's mail of that kind: the day is said in their language when the mail is composed. */
+const licenceMail = (kind: typeof licenceExpiresMail) => (m: Reminded) =>
+  kind({ userId: m.id, to: m.email, locale: mailLocale(m.locale), values: { name: m.name, day: dateOf(m.licence_expires_on) } });
+
+/**
+ * One transaction: the members it marks and their mails (decision 0400), so a run that fails halfway marks nobody and
+ * sends nothing, and a mail server down at 06:00 delays the mails without losing them.
+ */
 export async function runLicenceExpiry(ctx: ExpiryContext, now: Date): Promise<ExpiryRun> {
   const today = todayIso(now);
-  const lapsed = await lapse(ctx, today, now);
-  const in7 = await remind(ctx, today, 7);
-  const in30 = await remind(ctx, today, 30);
-  const link = `${ctx.config.publicUrl}/dashboard`;
-  const mails = [
-    ...in30.map((m) => reminder(m, link)), ...in7.map((m) => reminder(m, link)),
-    ...lapsed.map((m) => expiredMail(m, link)),
-  ];
-  for (const mail of mails) await ctx.mailer.send(mail);
+  const { lapsed, in7, in30, events } = await ctx.db.transaction(async (tx) => {
+    const lapsed = await lapse(tx, today, now);
+    const in7 = await remind(tx, today, 7);
+    const in30 = await remind(tx, today, 30);
+    const reminders = [...in30, ...in7].map(licenceMail(licenceExpiresMail));
+    const mails = [...reminders, ...lapsed.map(licenceMail(licenceExpiredMail))];
+    return { lapsed, in7, in30, events: await recordEvents(ctx, tx, mails) };
+  });
+  await events.deliver();
   // A lapsed member's sockets end, as at a decline: chat waits for the renewal like REST does.
   for (const m of lapsed) ctx.realtime.endUser(m.id);
   if (lapsed.length) ctx.caches.publish({ type: 'directory.changed' });
   return { reminded30: in30.length, reminded7: in7.length, lapsed: lapsed.length };
-}
-
-/** The day in the member's language (English keeps its ISO day). */
-function reminder(m: Reminded, link: string) {
-  const locale = mailLocale(m.locale);
-  const say = sayIn(locale);
-  const date = formatDay(dateOf(m.licence_expires_on), locale);
-  return { to: m.email, subject: say(PRIVACY_MAILS.expiresSubject, { date }), text: say(PRIVACY_MAILS.expiresBody, { name: m.name, date, link }), link };
-}
-
-function expiredMail(m: Reminded, link: string) {
-  const locale = mailLocale(m.locale);
-  const say = sayIn(locale);
-  const date = formatDay(dateOf(m.licence_expires_on), locale);
-  return { to: m.email, subject: say(PRIVACY_MAILS.expiredSubject), text: say(PRIVACY_MAILS.expiredBody, { name: m.name, date, link }), link };
 }
 
 /** The dashboard's notice: the date, the days left, and whether the licence has lapsed. */

@@ -78,14 +78,14 @@ function exportRoutes(app: App, ctx: AppContext): void {
 function deletionRoutes(app: App, ctx: AppContext): void {
   app.delete('/api/users/me', { onRequest: authenticated, schema: { body: DeleteAccountBody, response: { 200: MessageResponse } } },
     async (request) => {
-      await deletion.deleteOwnAccount(ctx, currentUser(request), { ...request.body, log: request.log });
+      await deletion.deleteOwnAccount(ctx, currentUser(request), request.body);
       return { msg: ACCOUNT_DELETED };
     });
 
   app.delete('/api/admin/users/:id', {
     onRequest: adminOnly, schema: { params: IdParams, body: AdminDeleteAccountBody, response: { 200: MessageResponse } },
   }, async (request) => {
-    await deletion.deleteAccountAsAdmin(ctx, currentUser(request), { ...request.params, ...request.body, log: request.log });
+    await deletion.deleteAccountAsAdmin(ctx, currentUser(request), { ...request.params, ...request.body });
     return { msg: 'The account has been deleted.' };
   });
 }
