@@ -7,7 +7,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const textList = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+const textList = <N extends string>(name: N) => text(name).array().notNull().default(sql`'{}'::text[]`);
 
 /**
  * A foreign key named as PostgreSQL names one declared on its column (`<table>_<column>_fkey`), as the hand-written

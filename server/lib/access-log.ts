@@ -3,11 +3,16 @@
 // hidden, as the sessions list shows them. Shared by "Access to my account" (accounts) and the data export (privacy).
 import { sql } from 'drizzle-orm';
 import type { AccessEvent } from '../../common/audit.ts';
+import type { SqlRow, SqlValue } from '../db/rows.ts';
+import type { auditLog, users } from '../db/schema.ts';
 import { maskAddress, storedDevice } from './device.ts';
 
-export type AccessLogRow = {
-  id: string; seq: string; action: string; created_at: Date | string; actor_id: string | null; actor_role: string | null;
-  actor_name: string | null; device: unknown; client_address: string | null; member_id: string;
+/**
+ * ACCESS_LOG_COLUMNS's row. Computed: the sequence as text, the actor's name (a LEFT JOIN: they may be gone) and the
+ * device out of the detail's JSON; member_id is never null in a member's own trail, which every reader filters on.
+ */
+export type AccessLogRow = SqlRow<typeof auditLog, 'id' | 'action' | 'created_at' | 'actor_id' | 'actor_role' | 'client_address'> & {
+  seq: string; actor_name: SqlValue<typeof users, 'name'> | null; device: unknown; member_id: NonNullable<SqlValue<typeof auditLog, 'member_id'>>;
 };
 
 /** An entry's columns as both the panel and the data export read them (`a`: audit_log, `u`: the actor). */

@@ -2,7 +2,8 @@ import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { queryPrepared } from '../db/prepared.ts';
-import { emailChangeTokens, mfaChallenges, passwordResetTokens, sessions } from '../db/schema.ts';
+import type { SqlRow, SqlValue } from '../db/rows.ts';
+import { emailChangeTokens, mfaChallenges, passwordResetTokens, sessions, type users } from '../db/schema.ts';
 import { IDLE_REMAINING_HEADER, type RequireTwoFactor } from '../../common/security-policy.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { ACCESS } from './error-texts.ts';
@@ -93,11 +94,10 @@ export async function cancelPendingChanges(db: Db, userId: string): Promise<void
   await db.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
 }
 
-type SessionRow = {
-  session_id: string; created_at: Date | string; last_used_at: Date | string;
-  id: string; name: string; role: string; verification_status: string; disabled: boolean; two_factor_enabled: boolean;
-  rejection_reason: string | null; has_passkey: boolean; locale: string | null;
-};
+/** loadSession's row: the session, its member, and whether they hold a second factor (computed). */
+type SessionRow = SqlRow<typeof sessions, 'created_at' | 'last_used_at'> & { session_id: SqlValue<typeof sessions, 'id'> }
+  & SqlRow<typeof users, 'id' | 'name' | 'role' | 'verification_status' | 'disabled' | 'rejection_reason' | 'locale'>
+  & { two_factor_enabled: boolean; has_passkey: boolean };
 
 async function loadSession(db: Db, tokenHash: string): Promise<CachedSession | null> {
   // Every authenticated request runs this, so it is one prepared statement (planned once per connection).

@@ -77,7 +77,7 @@ async function insertLine(db: Db, conversationId: string, actorId: string, text:
       FROM inserted i WHERE p.conversation_id = i.conversation_id AND p.user_id = i.sender_id AND p.hidden RETURNING p.user_id
     )
     SELECT id FROM inserted, (SELECT count(*) FROM touched) t, (SELECT count(*) FROM unread) u, (SELECT count(*) FROM shown) s`);
-  return String(row.id);
+  return row.id;
 }
 
 /**
@@ -105,5 +105,5 @@ export async function announceHandOff(ctx: Pick<AppContext, 'db' | 'realtime'>, 
   await introducePresence(ctx, a, b);
   const pairKey = a < b ? `${a}:${b}` : `${b}:${a}`;
   const [row] = await queryRows<{ id: string }>(ctx.db, sql`SELECT id FROM conversations WHERE pair_key = ${pairKey}`);
-  if (row) ctx.realtime.fanOut(CONVERSATION_SHOWN, { conversationId: String(row.id) } satisfies ConversationShown);
+  if (row) ctx.realtime.fanOut(CONVERSATION_SHOWN, { conversationId: row.id } satisfies ConversationShown);
 }

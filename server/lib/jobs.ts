@@ -3,6 +3,8 @@
 // nodes share PostgreSQL. A node claims due rows with FOR UPDATE SKIP LOCKED and a lease; tests call runDue(now).
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
+import type { SqlRow } from '../db/rows.ts';
+import type { jobs } from '../db/schema.ts';
 import { driverCode } from './errors.ts';
 
 declare module 'fastify' {
@@ -60,7 +62,8 @@ export type JobQueue = {
   now(): Date;
 };
 
-type JobRow = { id: string; name: string; payload: Record<string, unknown>; run_at: Date | string; key: string | null; attempts: number };
+// The payload is jsonb, which the schema types as unknown: an object, as schedule() writes it.
+type JobRow = SqlRow<typeof jobs, 'id' | 'name' | 'run_at' | 'key' | 'attempts'> & { payload: Record<string, unknown> };
 
 const BATCH = 20;
 /** A claimed job not finished within this is taken for lost (its node died) and may be claimed again. */

@@ -7,6 +7,8 @@ import {
   type ReferralPractice,
 } from '../../common/practices.ts';
 import { queryRows, type Db } from '../db/client.ts';
+import type { SqlRow, SqlValue } from '../db/rows.ts';
+import type { practiceMembers, practices, users } from '../db/schema.ts';
 import { badRequest, forbidden } from './errors.ts';
 import { outboxEvent, type OutboxEvent } from './outbox.ts';
 
@@ -58,9 +60,14 @@ export async function addToPracticeInboxes(tx: Db, referralId: string, practiceI
   }));
 }
 
+/** A practice as its links name it. */
+type PracticeNamed = SqlRow<typeof practices, 'id' | 'slug' | 'name'>;
+
 /** What the sender reads of the practices a referral went to; empty for anyone else. */
 export async function practicesOfReferral(db: Db, referralId: string): Promise<ReferralPractice[]> {
-  const rows = await queryRows<{ id: string; slug: string; name: string; state: ReferralPractice['state']; user_id: string | null; user_name: string | null; avatar: string | null }>(db, sql`
+  const rows = await queryRows<PracticeNamed & { state: ReferralPractice['state'] } & {
+    user_id: SqlValue<typeof users, 'id'> | null; user_name: SqlValue<typeof users, 'name'> | null; avatar: SqlValue<typeof users, 'avatar'>;
+  }>(db, sql`
     SELECT p.id, p.slug, p.name, pr.state, u.id AS user_id, u.name AS user_name, u.avatar
     FROM practice_referrals pr JOIN practices p ON p.id = pr.practice_id LEFT JOIN users u ON u.id = pr.assigned_to
     WHERE pr.referral_id = ${referralId} ORDER BY p.name`);
@@ -75,7 +82,7 @@ export async function practicesOfReferral(db: Db, referralId: string): Promise<R
 export async function practicesOfMembers(db: Db, userIds: string[]): Promise<Map<string, PracticeLink[]>> {
   const byMember = new Map<string, PracticeLink[]>();
   if (!userIds.length) return byMember;
-  const rows = await queryRows<{ user_id: string; id: string; slug: string; name: string; role: PracticeLink['role'] }>(db, sql`
+  const rows = await queryRows<PracticeNamed & SqlRow<typeof practiceMembers, 'user_id'> & { role: PracticeLink['role'] }>(db, sql`
     SELECT m.user_id, p.id, p.slug, p.name, m.role FROM practice_members m JOIN practices p ON p.id = m.practice_id
     WHERE m.user_id = ANY(${`{${userIds.join(',')}}`}::uuid[]) ORDER BY p.name`);
   for (const r of rows) byMember.set(r.user_id, [...(byMember.get(r.user_id) ?? []), { _id: r.id, slug: r.slug, name: r.name, role: r.role }]);
@@ -83,7 +90,7 @@ export async function practicesOfMembers(db: Db, userIds: string[]): Promise<Map
 }
 
 export async function practicesOfMember(db: Db, userId: string): Promise<PracticeLink[]> {
-  const rows = await queryRows<{ id: string; slug: string; name: string; role: PracticeLink['role'] }>(db, sql`
+  const rows = await queryRows<PracticeNamed & { role: PracticeLink['role'] }>(db, sql`
     SELECT p.id, p.slug, p.name, m.role FROM practice_members m JOIN practices p ON p.id = m.practice_id
     WHERE m.user_id = ${userId} ORDER BY p.name`);
   return rows.map((r) => ({ _id: r.id, slug: r.slug, name: r.name, role: r.role }));
@@ -97,7 +104,7 @@ export async function practicesOfMember(db: Db, userId: string): Promise<Practic
  */
 export async function suggestPractices(db: Db, callerId: string, candidate: SQL, region: string | undefined): Promise<PracticeSuggestion[]> {
   const inRegion = region ? sql`p.regions @> ${`{${region}}`}::text[]` : sql`false`;
-  const rows = await queryRows<{ id: string; slug: string; name: string; logo: string | null; matching: number; accepting: number; in_region: boolean }>(db, sql`
+  const rows = await queryRows<SqlRow<typeof practices, 'id' | 'slug' | 'name' | 'logo'> & { matching: number; accepting: number; in_region: boolean }>(db, sql`
     SELECT p.id, p.slug, p.name, p.logo, count(*)::int AS matching,
       count(*) FILTER (WHERE u.accepting_clients = 'accepting')::int AS accepting, ${inRegion} AS in_region
     FROM practice_members m JOIN users u ON u.id = m.user_id JOIN practices p ON p.id = m.practice_id

@@ -96,6 +96,7 @@ export function createRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     if (conn.request) conn[CLIENT_ADDRESS] = addressOf(conn.request);
     conn.request = null;
   });
+  // engine.io's Socket type knows nothing of the address the 'connection' handler above stored on it.
   const admit = admission(presence, limits, (socket) => (socket.conn as unknown as AddressedConn)[CLIENT_ADDRESS] ?? '', log);
   // The handshake decides who the socket is and whether it fits the caps; a refusal reaches the client as connect_error.
   const handshake = async (socket: AuthedSocket): Promise<Error | undefined> => {

@@ -2,6 +2,8 @@
 import { isLocale } from '../../../common/i18n/locales.ts';
 import type { LicenceUpdateResult, Me, VerificationStatus } from '../../../common/accounts.ts';
 import type { SessionInfo } from '../../../common/security.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { sessions } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { describeDevice } from '../../lib/device.ts';
 
@@ -18,9 +20,8 @@ export function toMe(user: CurrentUser, rejectionReason: string | null, twoFacto
 export const toLicenceUpdate = (row: { id: string; verificationStatus: string }): LicenceUpdateResult =>
   ({ _id: row.id, verificationStatus: row.verificationStatus as VerificationStatus });
 
-export type SessionRow = {
-  id: string; user_agent: string | null; ip: string | null; created_at: Date | string; last_used_at: Date | string; cursor_at: string;
-};
+/** A session as sessions.ts lists it, with its cursor's time (computed). */
+export type SessionRow = SqlRow<typeof sessions, 'id' | 'user_agent' | 'ip' | 'created_at' | 'last_used_at'> & { cursor_at: string };
 
 /** One of the member's sessions: what the User-Agent says of the device and browser, the masked address. */
 export function toSession(row: SessionRow, currentSessionId: string): SessionInfo {

@@ -3,30 +3,33 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryPrepared, queryShaped } from '../../db/prepared.ts';
+import type { SqlRow, SqlValue } from '../../db/rows.ts';
+import type { conversations, messages, users } from '../../db/schema.ts';
 import { refusesMessagesSql } from '../../lib/blocks.ts';
 import { sealMessage } from '../../lib/crypto/fields.ts';
 
+// The JSON objects conversationSelect builds, in the keys it gives them.
 type ParticipantRow = {
   _id: string; name: string; avatar: string | null; unread: number; isPinned: boolean;
   /** A group's receipt marks (migration 0310): the newest message this member's devices received and read. */
   deliveredThrough?: string | null; readThrough?: string | null;
 };
-export type MessageRow = {
-  id: string; conversation_id: string; sender_id: string; sender_name: string; text: string; status: string; created_at: Date | string;
-  kind: string; edited_at: Date | string | null; unsent_at: Date | string | null;
-};
+/** MESSAGE_COLUMNS: a message and its sender's name. */
+export type MessageRow = SqlRow<typeof messages, 'id' | 'conversation_id' | 'sender_id' | 'text' | 'status' | 'created_at' | 'kind'
+  | 'edited_at' | 'unsent_at'>
+  & { sender_name: SqlValue<typeof users, 'name'> };
 type JsonMessage = {
   _id: string; senderId: string; senderName: string; text: string; status: string; createdAt: string; kind: string;
   editedAt: string | null; unsentAt: string | null;
 };
-export type ConversationRow = {
-  id: string;
-  updated_at: Date | string;
+/**
+ * conversationSelect's row: the conversation's columns, and what PostgreSQL writes as JSON (its participants, last and
+ * pinned messages), typed by hand after the json_build_object calls that write them.
+ */
+export type ConversationRow = SqlRow<typeof conversations, 'id' | 'updated_at' | 'is_group' | 'title' | 'creator_id' | 'members_can_add'> & {
   participants: ParticipantRow[] | null;
   last_message: JsonMessage | null;
   pinned_message: { _id: string; text: string; senderName: string } | null;
-  /** A group conversation (migration 0310): its title, who started it and whether every member may add others. */
-  is_group: boolean; title: string | null; creator_id: string | null; members_can_add: boolean;
 };
 
 // Everything a conversation view needs, in one row; `where` narrows it (and may join the viewer's row as `me`).
@@ -228,8 +231,8 @@ export async function insertMessage(
 }
 
 type InsertedRow = MessageRow & { recipients: string[] | null; newly_unread: string[] | null; participants: ParticipantRow[];
-  updated_at: Date | string; is_last: boolean; pinned_message: ConversationRow['pinned_message']; masked_for: string[] | null }
-  & Pick<ConversationRow, 'is_group' | 'title' | 'creator_id' | 'members_can_add'>;
+  is_last: boolean; pinned_message: ConversationRow['pinned_message']; masked_for: string[] | null }
+  & Pick<ConversationRow, 'updated_at' | 'is_group' | 'title' | 'creator_id' | 'members_can_add'>;
 
 // The statement runs for every message: built once, with placeholders that each call fills in (queryShaped), instead
 // of building, flattening and hashing its 3 kB of text per message (decision 0102).

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { SqlRow, SqlValue } from '../../db/rows.ts';
+import type { comments, users } from '../../db/schema.ts';
 import type { ServiceContext } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
@@ -22,9 +24,10 @@ import { recordEvents } from '../../lib/outbox.ts';
 import { forumEvents } from './events.ts';
 import type { ForumWriteContext } from './posts.ts';
 
-export type CommentRow = {
-  id: string; post_id: string; parent_id: string | null; content: string; deleted: boolean;
-  created_at: string; cursor_at: string; edited_at: string | null; author_id: string; author_name: string; author_avatar: string | null;
+/** commentsQuery's row: the comment and its author; computed, the cursor's time, the first likers and the count of likes. */
+export type CommentRow = SqlRow<typeof comments, 'id' | 'post_id' | 'parent_id' | 'content' | 'deleted' | 'created_at' | 'edited_at'> & {
+  cursor_at: string;
+  author_id: SqlValue<typeof users, 'id'>; author_name: SqlValue<typeof users, 'name'>; author_avatar: SqlValue<typeof users, 'avatar'>;
   recent_likes: string[]; likes_count: number;
 };
 

@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { SqlRow } from '../../db/rows.ts';
+import type { communities } from '../../db/schema.ts';
 import { isoTime } from './posts-queries.ts';
 
-export type CommunityRow = {
-  id: string; name: string; description: string; specialties: string[]; modalities: string[]; demographics: string[];
-  posts_count: number; members_count: number; last_post_at: string | null; created_at: string; joined: boolean;
-};
+/** communityColumns's row: the community, and whether the reader joined it (computed). */
+export type CommunityRow = SqlRow<typeof communities, 'id' | 'name' | 'description' | 'specialties' | 'modalities' | 'demographics'
+  | 'posts_count' | 'members_count' | 'last_post_at' | 'created_at'> & { joined: boolean };
 
 /** The columns of a community as clients see it, `joined` for the given reader (false when signed out). */
 export function communityColumns(viewerId: string | null): SQL {

@@ -2,10 +2,12 @@
 // likes. The author of the action is never told; a reply that also mentions someone is one item for them.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { SqlRow, SqlValue } from '../../db/rows.ts';
+import type { communities, posts } from '../../db/schema.ts';
 import { notify, notifyFollowersLater, notifyGrouped, notifyWithin, type NewNotification, type NotifyContext } from '../../lib/notify.ts';
 import { mentionedIds } from '../../../common/mentions.ts';
 
-type PostFacts = { id: string; title: string; author_id: string; community_name: string | null };
+type PostFacts = SqlRow<typeof posts, 'id' | 'title' | 'author_id'> & { community_name: SqlValue<typeof communities, 'name'> | null };
 
 const FORUMS = 'the forums';
 const postUrl = (postId: string) => `/post/${postId}`;

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
+import type { SqlRow, SqlValue } from '../../db/rows.ts';
+import type { communities, posts, users } from '../../db/schema.ts';
 import { LIKES_LIST_CAP, type Post } from '../../../common/posts.ts';
 import { encodeTimeCursor } from './cursor.ts';
 import type { SharedPage } from './page-json.ts';
@@ -14,11 +16,14 @@ export const cursorTime = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'U
 /** The columns a page of posts carries before authors and communities are joined. */
 export const POST_COLUMNS = sql.raw('p.id, p.title, p.content, p.author_id, p.community_id, p.likes_count, p.comments_count, p.created_at, p.edited_at');
 
-export type PostRow = {
-  id: string; title: string; content: string; likes_count: number; comments_count: number;
-  created_at: string; cursor_at: string; edited_at: string | null;
-  author_id: string; author_name: string; author_avatar: string | null;
-  community_id: string | null; community_name: string | null;
+/**
+ * postsWithDetails's row: the post, its author and community (a LEFT JOIN: a post may have none); computed, the cursor's
+ * time, the first likers and, in a search, the rank and highlights.
+ */
+export type PostRow = SqlRow<typeof posts, 'id' | 'title' | 'content' | 'likes_count' | 'comments_count' | 'created_at' | 'edited_at'> & {
+  cursor_at: string;
+  author_id: SqlValue<typeof users, 'id'>; author_name: SqlValue<typeof users, 'name'>; author_avatar: SqlValue<typeof users, 'avatar'>;
+  community_id: SqlValue<typeof communities, 'id'> | null; community_name: SqlValue<typeof communities, 'name'> | null;
   recent_likes: string[];
   rank?: string; hl_title?: string; hl_content?: string;
 };

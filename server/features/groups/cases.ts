@@ -8,6 +8,8 @@ import { GROUP_TEXTS, type CreateCase, type GroupCase } from '../../../common/gr
 import { MAX_REPLY_DEPTH, REPLY_TOO_DEEP } from '../../../common/posts.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { Nullable, SqlRow, SqlValue } from '../../db/rows.ts';
+import type { groupCaseComments, groupCases, users } from '../../db/schema.ts';
 import type { Attachment } from '../../../common/files.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { recordAuditedRead } from '../../lib/audit.ts';
@@ -23,11 +25,12 @@ import { memberGroup, nowOf } from './access.ts';
 const FIELDS = ['presentingConcern', 'context', 'question'] as const;
 const FIELD_WORDS: Record<(typeof FIELDS)[number], string> = { presentingConcern: 'presenting concern', context: 'context', question: 'question' };
 
-type CaseRow = {
-  id: string; author_id: string | null; author_name: string | null; author_avatar: string | null; presenting_concern: string;
-  age_group: string; context: string; question: string; discussed_at: string | null; created_at: string;
-};
-type CommentRow = { id: string; case_id: string; parent_id: string | null; author_id: string | null; name: string | null; avatar: string | null; body: string; created_at: string };
+// The author through a LEFT JOIN: a deleted author's cases and comments stay, without a name.
+type CaseRow = SqlRow<typeof groupCases, 'id' | 'author_id' | 'presenting_concern' | 'age_group' | 'context' | 'question' | 'discussed_at'
+  | 'created_at'>
+  & { author_name: SqlValue<typeof users, 'name'> | null; author_avatar: SqlValue<typeof users, 'avatar'> };
+type CommentRow = SqlRow<typeof groupCaseComments, 'id' | 'case_id' | 'parent_id' | 'author_id' | 'body' | 'created_at'>
+  & Nullable<SqlRow<typeof users, 'name' | 'avatar'>>;
 
 const person = (id: string | null, name: string | null, avatar: string | null) => (id && name ? { _id: id, name, avatar } : null);
 

@@ -131,8 +131,8 @@ describe('invitations and join requests', () => {
     expect((await call('PATCH', `/api/groups/${id}/invitations/${inv.body._id}`, m, { accept: true })).body.status).toBe('accepted');
     expect((await call('PATCH', `/api/groups/${id}/invitations/${inv.body._id}`, m, { accept: true })).status).toBe(409);
     expect((await call('GET', `/api/groups/${id}`, m)).body.myRole).toBe('member');
-    const [notice] = await cast.ctx.db.execute(sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${m.id} AND type = 'groupInvitation'`)
-      .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    const [notice] = await queryRows<{ n: number }>(cast.ctx.db,
+      sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${m.id} AND type = 'groupInvitation'`);
     expect(notice.n).toBe(1);
   });
 

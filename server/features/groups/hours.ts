@@ -9,6 +9,8 @@ import type { Hours } from '../../../common/groups.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { groupAttendance } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { iso } from './queries.ts';
@@ -17,7 +19,8 @@ import { nowOf } from './access.ts';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
-type Row = { meeting_key: string; group_name: string; facilitator_name: string; starts_at: string; duration_minutes: number; confirmed: boolean };
+type Row = SqlRow<typeof groupAttendance, 'meeting_key' | 'group_name' | 'facilitator_name' | 'starts_at' | 'duration_minutes'>
+  & { confirmed: boolean };
 
 /** `from` and `to` are dates (YYYY-MM-DD, both included); by default the current calendar year (UTC). */
 export async function consultationHours(ctx: AppContext, user: CurrentUser, input: { from?: string; to?: string }): Promise<Hours> {

@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { GROUP_TEXTS, type Meeting } from '../../../common/groups.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { groupAttendance, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { meetingsOf, strip, type MeetingAt } from './present.ts';
@@ -62,7 +64,7 @@ export async function changeMeeting(
   return strip(await findMeeting(ctx.db, group, meetingId));
 }
 
-type LineRow = { user_id: string; name: string; avatar: string | null; confirmed_at: string | null };
+type LineRow = SqlRow<typeof groupAttendance, 'user_id' | 'confirmed_at'> & SqlRow<typeof users, 'name' | 'avatar'>;
 
 async function attendanceOf(db: Db, meetingKey: string) {
   const rows = await queryRows<LineRow>(db, sql`SELECT a.user_id, u.name, u.avatar, ${q.iso(sql`a.confirmed_at`)} AS confirmed_at

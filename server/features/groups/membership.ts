@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { GROUP_TEXTS } from '../../../common/groups.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { consultationGroups, groupInvitations, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { keepAnswerWithin } from '../../lib/idempotency.ts';
@@ -14,7 +16,8 @@ import { groupNoticeOf } from './events.ts';
 import * as q from './queries.ts';
 import { facilitatedGroup, nowOf, refuseAdmin, visibleGroup } from './access.ts';
 
-type InvitationRow = { id: string; kind: 'invitation' | 'request'; user_id: string; name: string; avatar: string | null; message: string; status: string; created_at: string };
+type InvitationRow = SqlRow<typeof groupInvitations, 'id' | 'user_id' | 'message' | 'status' | 'created_at'> & SqlRow<typeof users, 'name' | 'avatar'>
+  & { kind: 'invitation' | 'request' };
 
 /** The waiting invitations and requests of a group (the facilitator sees them on the group's page). */
 export async function pendingOf(db: Db, groupId: string) {
@@ -84,7 +87,8 @@ export async function answerInvitation(ctx: AppContext, user: CurrentUser, group
   const status = accept ? 'accepted' : 'declined';
   const joined = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
-    const [inv] = await queryRows<{ id: string; kind: string; user_id: string; status: string; facilitator_id: string; conversation_id: string | null }>(t, sql`
+    const [inv] = await queryRows<SqlRow<typeof groupInvitations, 'id' | 'kind' | 'user_id' | 'status'>
+      & SqlRow<typeof consultationGroups, 'facilitator_id' | 'conversation_id'>>(t, sql`
       SELECT i.id, i.kind, i.user_id, i.status, g.facilitator_id, g.conversation_id FROM group_invitations i
       JOIN consultation_groups g ON g.id = i.group_id WHERE i.id = ${invitationId}::uuid AND i.group_id = ${groupId}::uuid
       FOR UPDATE OF i`);
@@ -105,7 +109,8 @@ export async function answerInvitation(ctx: AppContext, user: CurrentUser, group
 }
 
 export async function myInvitations(ctx: AppContext, user: CurrentUser) {
-  const rows = await queryRows<{ id: string; kind: 'invitation' | 'request'; group_id: string; name: string; status: string; created_at: string }>(ctx.db, sql`
+  const rows = await queryRows<SqlRow<typeof groupInvitations, 'id' | 'group_id' | 'status' | 'created_at'> & SqlRow<typeof consultationGroups, 'name'>
+    & { kind: 'invitation' | 'request' }>(ctx.db, sql`
     SELECT i.id, i.kind, i.group_id, g.name, i.status, ${q.iso(sql`i.created_at`)} AS created_at FROM group_invitations i
     JOIN consultation_groups g ON g.id = i.group_id WHERE i.user_id = ${user.id}::uuid AND i.status = 'pending'
     ORDER BY i.created_at DESC, i.id LIMIT 100`);

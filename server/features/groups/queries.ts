@@ -2,16 +2,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
+import type { SqlRow, SqlValue } from '../../db/rows.ts';
+import type { consultationGroups, groupMeetingChanges, users } from '../../db/schema.ts';
 import type { ScheduleRow } from './schedule.ts';
 
 /** A timestamptz as ISO text (the same from PGlite and PostgreSQL). */
 export const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 export const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
-export type GroupRow = ScheduleRow & {
-  name: string; description: string; visibility: 'private' | 'listed'; max_members: number; members_count: number;
-  specialties: string[]; modalities: string[]; meeting_link: string; facilitator_id: string; facilitator_name: string;
-  facilitator_avatar: string | null; conversation_id: string | null; created_at: string;
+/** groupColumns: the group, its facilitator's name and picture, and the caller's place in it (computed). */
+export type GroupRow = ScheduleRow & SqlRow<typeof consultationGroups, 'name' | 'description' | 'max_members' | 'members_count' | 'specialties'
+  | 'modalities' | 'meeting_link' | 'facilitator_id' | 'conversation_id' | 'created_at'> & {
+  visibility: 'private' | 'listed'; facilitator_name: SqlValue<typeof users, 'name'>; facilitator_avatar: SqlValue<typeof users, 'avatar'>;
   /** The caller's place: member (facilitator included), or a pending invitation or request. */
   is_member: boolean; is_facilitator: boolean; pending_kind: 'invitation' | 'request' | null; pending_id: string | null;
 };
@@ -61,12 +63,12 @@ export async function listedPage(db: Db, viewer: string, f: ListFilter, limit: n
     JOIN users f ON f.id = g.facilitator_id ORDER BY g.created_at DESC, g.id DESC`);
 }
 
-export type MemberRow = { id: string; name: string; avatar: string | null };
+export type MemberRow = SqlRow<typeof users, 'id' | 'name' | 'avatar'>;
 export const membersOf = (db: Db, groupId: string) => queryRows<MemberRow>(db, sql`
   SELECT u.id, u.name, u.avatar FROM group_members m JOIN users u ON u.id = m.user_id
   WHERE m.group_id = ${groupId}::uuid ORDER BY m.joined_at, u.id`);
 
-export type ChangeRow = { group_id: string; occurrence: string; starts_at: string; status: 'moved' | 'cancelled' };
+export type ChangeRow = SqlRow<typeof groupMeetingChanges, 'group_id' | 'occurrence' | 'starts_at'> & { status: 'moved' | 'cancelled' };
 /** The changed meetings of these groups whose scheduled or actual start falls in [from, to). */
 export const changesBetween = (db: Db, groupIds: string[], from: Date, to: Date) => (groupIds.length ? queryPrepared<ChangeRow>(db, sql`
   SELECT group_id, ${iso(sql`occurrence`)} AS occurrence, ${iso(sql`starts_at`)} AS starts_at, status FROM group_meeting_changes

@@ -2,10 +2,12 @@
 // meeting is its local wall-clock time written as if it were UTC, by plain date arithmetic (weekly, every two weeks, or
 // the nth weekday of each month). Each is then placed in the group's time zone with Intl, so 19:00 in America/Toronto
 // is 00:00Z in winter and 23:00Z in summer, daylight-saving changes included.
+import type { SqlRow } from '../../db/rows.ts';
+import type { consultationGroups } from '../../db/schema.ts';
 
-export type ScheduleRow = {
-  id: string; frequency: string; weekday: number; local_time: string; time_zone: string; duration_minutes: number; starts_on: string;
-};
+/** A group's schedule as its readers select it (starts_on as text: `starts_on::text`). */
+export type ScheduleRow = SqlRow<typeof consultationGroups, 'id' | 'frequency' | 'weekday' | 'local_time' | 'time_zone' | 'duration_minutes'
+  | 'starts_on'>;
 export type Occurrence = { occurrence: Date; startsAt: Date; endsAt: Date };
 
 const DAY_MS = 86_400_000;

@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { REPORT_NOT_FOUND, type OpenConversation, type ReportedConversation } from '../../../common/moderation.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
+import type { SqlRow, SqlValue } from '../../db/rows.ts';
+import type { messages, reports, users } from '../../db/schema.ts';
 import { recordAuditedRead } from '../../lib/audit.ts';
 import { openLine } from '../../lib/system-lines.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
@@ -14,12 +16,15 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 const AROUND = 10;
 const NOT_A_MESSAGE = 'This report is not about a chat message.';
 
-type Row = { id: string; sender_id: string; sender_name: string; text: string; kind: string; created_at: Date; reported: boolean };
+/** A message shown, its sender's name, and whether it is the one reported (computed). */
+type Row = SqlRow<typeof messages, 'id' | 'sender_id' | 'text' | 'kind' | 'created_at'>
+  & { sender_name: SqlValue<typeof users, 'name'>; reported: boolean };
 
 export async function openReportedConversation(
   ctx: AppContext, admin: CurrentUser, { id, reason }: OpenConversation & { id: string },
 ): Promise<ReportedConversation> {
-  const [report] = await queryRows<{ target_type: string; target_id: string; conversation_id: string | null }>(ctx.db, sql`
+  const [report] = await queryRows<SqlRow<typeof reports, 'target_type' | 'target_id'>
+    & { conversation_id: SqlValue<typeof messages, 'conversation_id'> | null }>(ctx.db, sql`
     SELECT r.target_type, r.target_id, m.conversation_id FROM reports r
     LEFT JOIN messages m ON r.target_type = 'message' AND m.id = r.target_id::uuid WHERE r.id = ${id}`);
   if (!report) throw notFound(REPORT_NOT_FOUND);

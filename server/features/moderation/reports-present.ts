@@ -1,10 +1,17 @@
 import type { ReportAction, ReportItem, ReportReason, ReportTargetType } from '../../../common/moderation.ts';
+import type { SqlRow, SqlValue } from '../../db/rows.ts';
+import type { reports, users } from '../../db/schema.ts';
 import type { TargetView } from './reports-targets.ts';
 
-export type ReportGroupRow = {
-  target_type: ReportTargetType; target_id: string; n: number; newest_id: string; reasons: ReportReason[]; details: string[];
-  resolution: ReportAction | null; note: string | null; status: 'open' | 'resolved'; latest_at: string;
-  author_id: string | null; author_name: string | null; author_disabled: boolean | null;
+/**
+ * groupsQuery's row: the reports of one item. Computed: the count, the newest report, the reasons and details
+ * gathered, the latest time; the text columns narrowed to their known values; the author through a LEFT JOIN.
+ */
+export type ReportGroupRow = SqlRow<typeof reports, 'target_id' | 'note'> & {
+  target_type: ReportTargetType; n: number; newest_id: SqlValue<typeof reports, 'id'>; reasons: ReportReason[]; details: string[];
+  resolution: ReportAction | null; status: 'open' | 'resolved'; latest_at: string;
+  author_id: SqlValue<typeof users, 'id'> | null; author_name: SqlValue<typeof users, 'name'> | null;
+  author_disabled: SqlValue<typeof users, 'disabled'> | null;
 };
 
 /** One reported item: its reasons counted (most frequent first), what reporters wrote (not who they are). */

@@ -44,6 +44,7 @@ function reportableQuery(user: CurrentUser, type: ReportTargetType, id: string) 
   }
 }
 
+// viewQuery's row: the same aliases over five tables (posts, comments, resources, users, messages), so no one table's type.
 type ViewRow = { title: string | null; text: string; place: string | null; link_id: string | null; removed: boolean };
 
 /** The content as it is now; a target that no longer exists reads as removed. */

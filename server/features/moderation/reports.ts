@@ -7,6 +7,7 @@ import {
 } from '../../../common/moderation.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { SqlRow } from '../../db/rows.ts';
 import { reports } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { CacheEvent } from '../../lib/caches.ts';
@@ -113,7 +114,7 @@ export async function reviewReport(
 }
 
 async function itemOf(db: Db, reportId: string): Promise<Item> {
-  const [row] = await queryRows<{ target_type: ReportTargetType; target_id: string; target_author_id: string | null }>(db, sql`
+  const [row] = await queryRows<SqlRow<typeof reports, 'target_id' | 'target_author_id'> & { target_type: ReportTargetType }>(db, sql`
     SELECT target_type, target_id, target_author_id FROM reports WHERE id = ${reportId}`);
   if (!row) throw notFound(REPORT_NOT_FOUND);
   return { targetType: row.target_type, targetId: row.target_id, authorId: row.target_author_id };

@@ -1,6 +1,8 @@
 // A member's devices for push notifications: subscribe (the browser's PushSubscription), list, remove, test.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { pushSubscriptions } from '../../db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -10,7 +12,7 @@ import { pushToDevices } from './push-jobs.ts';
 import { testPayload } from './push-payloads.ts';
 import { vapidKeys } from './push-sender.ts';
 
-type DeviceRow = { id: string; device_name: string; created_at: string | Date; last_sent_at: string | Date | null };
+type DeviceRow = SqlRow<typeof pushSubscriptions, 'id' | 'device_name' | 'created_at' | 'last_sent_at'>;
 /** Whose devices changed: this member's, and the one whose browser it was before, if another. */
 const devicesChanged = (ctx: AppContext, userIds: (string | null)[]) =>
   ctx.caches.publish({ type: 'push.devices.changed', userIds: userIds.filter((id): id is string => Boolean(id)) });

@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { queryPrepared, queryShaped } from '../../db/prepared.ts';
 import type { NotificationItem, ReadAbout } from '../../../common/notifications.ts';
 import { notifications } from '../../db/schema.ts';
-import { rawColumns, type RawRow } from '../../db/rows.ts';
+import { rawColumns, type RawRow, type SqlRow } from '../../db/rows.ts';
 
 const ROW_KEYS = ['id', 'userId', 'type', 'place', 'targetUrl'] as const;
 export type NotificationRow = RawRow<typeof notifications, (typeof ROW_KEYS)[number]> & {
@@ -45,7 +45,8 @@ const ITEM = sql`'{"_id":"' || n.id || '","type":' || ${json('n.type')} || ',"ac
 
 export type Cursor = { at: string; id: string };
 /** A row of a page: the item's JSON text and where the next page starts if this is the last shown. */
-export type PageRow = { id: string; cursor_at: string; item: string };
+/** The item is JSON text written by PostgreSQL (ITEM); the cursor its time with microseconds. */
+export type PageRow = SqlRow<typeof notifications, 'id'> & { cursor_at: string; item: string };
 
 /** A page's values: each either a value or, for the statement prepared once per shape, a placeholder; the limit is written in. */
 type PageValues = { userId: unknown; limit: number; at?: unknown; id?: unknown };

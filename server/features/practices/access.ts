@@ -4,9 +4,11 @@
 import { sql } from 'drizzle-orm';
 import { PRACTICE_TEXTS, type PracticeRole } from '../../../common/practices.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { practices } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 
-export type PracticeRow = { id: string; slug: string; name: string };
+export type PracticeRow = SqlRow<typeof practices, 'id' | 'slug' | 'name'>;
 
 export async function findPractice(db: Db, id: string): Promise<PracticeRow> {
   const [row] = await queryRows<PracticeRow>(db, sql`SELECT id, slug, name FROM practices WHERE id = ${id}`);

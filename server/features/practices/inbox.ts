@@ -12,6 +12,8 @@ import { parseReferralCursor } from '../../../common/referrals.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
+import type { SqlRow, SqlValue } from '../../db/rows.ts';
+import type { practiceReferrals, referralRecipients, referrals, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -26,10 +28,14 @@ const statusAt = (now: Date) => sql`CASE WHEN r.status = 'open' AND r.expires_at
 const summaryOf = (r: { age_group: string; concerns: string[]; session_formats: string[]; region: string }) =>
   [r.age_group, r.concerns.join(', '), r.session_formats.join(', '), r.region].join(' · ');
 
-type InboxRow = {
-  referral_id: string; created_at: string; state: InboxItem['state']; sender_id: string; sender_name: string; sender_avatar: string | null;
-  age_group: string; concerns: string[]; session_formats: string[]; region: string; urgency: string; status: string; expires_at: string;
-  assigned_id: string | null; assigned_name: string | null; assigned_avatar: string | null; response: string | null;
+/** inboxSql's row: the practice's line, the referral's needs, its sender, and the assigned clinician and their answer (LEFT JOINs). */
+type InboxRow = SqlRow<typeof practiceReferrals, 'referral_id' | 'created_at'> & { state: InboxItem['state'] }
+  & SqlRow<typeof referrals, 'sender_id' | 'age_group' | 'concerns' | 'session_formats' | 'region' | 'urgency' | 'expires_at'> & {
+  sender_name: SqlValue<typeof users, 'name'>; sender_avatar: SqlValue<typeof users, 'avatar'>;
+  /** The effective status (computed: an open referral past its expiry reads as expired). */
+  status: string;
+  assigned_id: SqlValue<typeof users, 'id'> | null; assigned_name: SqlValue<typeof users, 'name'> | null;
+  assigned_avatar: SqlValue<typeof users, 'avatar'>; response: SqlValue<typeof referralRecipients, 'response'> | null;
 };
 
 /**
@@ -97,7 +103,9 @@ async function inboxItems(ctx: AppContext, user: CurrentUser, practiceId: string
   return (await queryRows<InboxRow>(ctx.db, inboxSql(user.id, nowOf(ctx), practiceId, filter, limit))).map(itemOfRow);
 }
 
-type Target = { sender_id: string; age_group: string; concerns: string[]; session_formats: string[]; region: string; state: string; open: boolean };
+/** The referral behind a line of the inbox, the line's state, and whether the referral is still open (computed). */
+type Target = SqlRow<typeof referrals, 'sender_id' | 'age_group' | 'concerns' | 'session_formats' | 'region'>
+  & SqlRow<typeof practiceReferrals, 'state'> & { open: boolean };
 
 async function inboxReferral(db: Db, practiceId: string, referralId: string, viewerId: string, now: Date): Promise<Target> {
   const [row] = await queryRows<Target & { blocked: boolean }>(db, sql`

@@ -7,6 +7,8 @@ import {
 } from '../../../common/practices.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { SqlRow, SqlValue } from '../../db/rows.ts';
+import type { practiceInvitations as invitationsTable, practices, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { keepAnswerWithin } from '../../lib/idempotency.ts';
@@ -22,9 +24,12 @@ const INVITATION = sql`
     u.id AS user_id, u.name AS user_name, u.avatar AS user_avatar, b.id AS by_id, b.name AS by_name, b.avatar AS by_avatar
   FROM practice_invitations i JOIN practices p ON p.id = i.practice_id JOIN users u ON u.id = i.user_id
   LEFT JOIN users b ON b.id = i.invited_by`;
-type InvitationRow = {
-  id: string; role: GivenRole; status: Invitation['status']; created_at: string; practice_id: string; slug: string; practice_name: string;
-  user_id: string; user_name: string; user_avatar: string | null; by_id: string | null; by_name: string | null; by_avatar: string | null;
+/** INVITATION's row: the invitation, its practice, the invitee and who invited them (a LEFT JOIN: they may be gone). */
+type InvitationRow = SqlRow<typeof invitationsTable, 'id' | 'created_at'> & { role: GivenRole; status: Invitation['status'] }
+  & SqlRow<typeof practices, 'slug'> & {
+  practice_id: SqlValue<typeof practices, 'id'>; practice_name: SqlValue<typeof practices, 'name'>;
+  user_id: SqlValue<typeof users, 'id'>; user_name: SqlValue<typeof users, 'name'>; user_avatar: SqlValue<typeof users, 'avatar'>;
+  by_id: SqlValue<typeof users, 'id'> | null; by_name: SqlValue<typeof users, 'name'> | null; by_avatar: SqlValue<typeof users, 'avatar'>;
 };
 const toInvitation = (r: InvitationRow): Invitation => ({
   _id: r.id, practice: { _id: r.practice_id, slug: r.slug, name: r.practice_name },

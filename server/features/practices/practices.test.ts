@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PRACTICE_TEXTS } from '../../../common/practices.ts';
+import { queryRows } from '../../db/client.ts';
 import { NOT_VERIFIED } from '../../lib/auth.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createUser, randomLetters } from '../../test/factories.ts';
@@ -95,8 +96,8 @@ describe('members and roles', () => {
     const mine = await call('GET', '/api/users/me/practice-invitations', invitee);
     expect(mine.body.invitations).toEqual([expect.objectContaining({ _id: invited.body._id, role: 'intake', practice: { _id: p.id, slug: p.slug, name: p.name } })]);
     // Each invitee was told of their own invitation (the staff when they joined), nobody else.
-    const told = await ctx.db.execute(sql`SELECT user_id FROM notifications WHERE type = 'practiceInvitation' AND target_id = ${p.id}`)
-      .then((r) => (r as unknown as { rows: { user_id: string }[] }).rows.map((x) => x.user_id).sort());
+    const told = (await queryRows<{ user_id: string }>(ctx.db,
+      sql`SELECT user_id FROM notifications WHERE type = 'practiceInvitation' AND target_id = ${p.id}`)).map((x) => x.user_id).sort();
     expect(told).toEqual([p.admin.id, p.clinician.id, p.intake.id, invitee.id].sort());
     await ctx.app.jobs.runDue(new Date(Date.now() + 11 * 60_000));
     const mail = await mailIn(ctx.outboxDir, invitee.email, /invited you to join/);

@@ -8,6 +8,8 @@ import {
 } from '../../../common/practices.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { practices, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound, PG, postgresCode } from '../../lib/errors.ts';
 import { keepAnswerWithin } from '../../lib/idempotency.ts';
@@ -63,7 +65,10 @@ export async function updatePractice(ctx: AppContext, user: CurrentUser, id: str
   return readPractice(ctx, user, id);
 }
 
-type SummaryRow = { id: string; slug: string; name: string; logo: string | null; locations: { city: string; region: string }[]; clinician_count: number; accepting_count: number };
+// The locations are JSON (jsonb, unknown to the schema's type) and the counts computed (COUNTS).
+type SummaryRow = SqlRow<typeof practices, 'id' | 'slug' | 'name' | 'logo'> & {
+  locations: { city: string; region: string }[]; clinician_count: number; accepting_count: number;
+};
 // Members as the page shows them: verified, enabled; clinicians are every member but intake coordinators.
 const COUNTS = sql`
   (SELECT count(*)::int FROM practice_members m JOIN users u ON u.id = m.user_id
@@ -82,7 +87,7 @@ export async function readPractice(ctx: Pick<AppContext, 'db'>, viewer: CurrentU
   const [row] = await queryRows<SummaryRow & { description: string; website: string; phone: string | null }>(ctx.db, sql`
     SELECT p.id, p.slug, p.name, p.logo, p.locations, p.description, p.website, p.phone, ${COUNTS} FROM practices p WHERE ${where}`);
   if (!row) throw notFound(PRACTICE_TEXTS.notFound);
-  const members = await queryRows<{ id: string; name: string; avatar: string | null; role: PracticeRole; profession: string; accepting_clients: string }>(ctx.db, sql`
+  const members = await queryRows<SqlRow<typeof users, 'id' | 'name' | 'avatar' | 'profession' | 'accepting_clients'> & { role: PracticeRole }>(ctx.db, sql`
     SELECT u.id, u.name, u.avatar, m.role, u.profession, u.accepting_clients
     FROM practice_members m JOIN users u ON u.id = m.user_id
     WHERE m.practice_id = ${row.id} AND u.verification_status = 'verified' AND NOT u.disabled

@@ -3,6 +3,8 @@
 import type {
   BoardItem, Offer, RecipientState, Recipient, Referral, ReferralListItem, ReferralStatus, Suggestion, SuggestionMatch, Urgency,
 } from '../../../common/referrals.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { users } from '../../db/schema.ts';
 import { openReferralText } from '../../lib/crypto/fields.ts';
 import { outcomeOf, responsivenessFieldsOf } from './outcomes-present.ts';
 import type { BoardRow, ListRow, NeedsRow, OfferJson, RecipientJson, ReferralRow } from './queries.ts';
@@ -102,13 +104,12 @@ export function toBoardItem(row: BoardRow): BoardItem {
   };
 }
 
-export type SuggestionRow = {
-  id: string; name: string; avatar: string | null; profession: string; location: string; accepting_clients: string;
-  availability_note: string; availability_updated_at: Date | string | null; demographics: string[]; specialties: string[];
-  modalities: string[]; session_format: string[]; licensed_regions: string[]; languages: string[]; fee_models: string[];
+/** The therapist's columns suggestions.ts selects, and whether they can see the client where the client is (computed). */
+export type SuggestionRow = SqlRow<typeof users, 'id' | 'name' | 'avatar' | 'profession' | 'location' | 'accepting_clients'
+  | 'availability_note' | 'availability_updated_at' | 'demographics' | 'specialties' | 'modalities' | 'session_format'
+  | 'licensed_regions' | 'languages' | 'fee_models' | 'response_rate' | 'median_response_hours'> & {
   /** Licensed in the client's region, or practising there for a client who meets in person (suggestions.ts). */
   in_region: boolean;
-  response_rate: number | null; median_response_hours: number | null;
 };
 export type Needs = {
   ageGroup?: string; concerns: string[]; modalities: string[]; sessionFormats: string[]; region?: string;

@@ -4,6 +4,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReferralStatus } from '../../../common/referrals.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
+import type { SqlRow, SqlValue } from '../../db/rows.ts';
+import type { referrals, users } from '../../db/schema.ts';
 
 export type Cursor = { at: string; id: string };
 
@@ -34,11 +36,10 @@ const NEEDS = sql`r.id, r.sender_id, su.name AS sender_name, su.avatar AS sender
   ${isoText(sql`r.expires_at`)} AS expires_at, ${isoText(sql`r.created_at`)} AS created_at,
   ${isoText(sql`r.updated_at`)} AS updated_at`;
 
-export type NeedsRow = {
-  id: string; sender_id: string; sender_name: string; sender_avatar: string | null; age_group: string; concerns: string[];
-  modalities: string[]; session_formats: string[]; region: string; languages: string[]; fee_models: string[]; urgency: string;
-  needed_by: string | null; note: string; to_board: boolean; expires_at: Date | string; created_at: Date | string;
-  updated_at: Date | string; status: ReferralStatus;
+/** NEEDS with the effective status (computed: an open referral past its expiry reads as expired). */
+export type NeedsRow = SqlRow<typeof referrals, 'id' | 'sender_id' | 'age_group' | 'concerns' | 'modalities' | 'session_formats' | 'region'
+  | 'languages' | 'fee_models' | 'urgency' | 'needed_by' | 'note' | 'to_board' | 'expires_at' | 'created_at' | 'updated_at'> & {
+  sender_name: SqlValue<typeof users, 'name'>; sender_avatar: SqlValue<typeof users, 'avatar'>; status: ReferralStatus;
 };
 export type RecipientJson = {
   id: string; name: string; avatar: string | null; response: string; message: string | null; respondedAt: string | null;

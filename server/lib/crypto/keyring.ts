@@ -9,9 +9,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { encryptionKeys } from '../../db/schema.ts';
 
 export type KeyFile = { kek: Buffer; kekId: string; file: string; created: boolean };
-type KeyRow = { id: string; wrapped: string; kek_id: string; purpose: string; active_from: Date | string };
+type KeyRow = SqlRow<typeof encryptionKeys, 'id' | 'wrapped' | 'kek_id' | 'purpose' | 'active_from'>;
 type DataKey = { id: string; key: Buffer; activeFrom: number };
 
 export const LEGACY_TWO_FACTOR_KEY_ID = 'two-factor';
@@ -154,7 +156,7 @@ export function keyById(id: string): Buffer {
  */
 export async function rotateKeys(db: Db, current: KeyFile, next: KeyFile = current, delayMs = ROTATION_DELAY_MS): Promise<{ newKeyId: string; rewrapped: number }> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     await t.execute(sql`LOCK TABLE encryption_keys IN EXCLUSIVE MODE`);
     const rows = await queryRows<KeyRow>(t, sql`SELECT id, wrapped, kek_id, purpose, active_from FROM encryption_keys`);
     for (const row of rows) {

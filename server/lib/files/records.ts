@@ -5,17 +5,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import { FILE_ERRORS, thumbnailUrl, type Attachment, type FileKind } from '../../../common/files.ts';
 import type { Config } from '../../config.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { sqlColumns, type SqlRow } from '../../db/rows.ts';
+import { files } from '../../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { openStores, type Stores } from './storage.ts';
 
-export type FileRow = {
-  id: string; owner_id: string; name: string; size: number | string; content_type: string; kind: string;
-  width: number | null; height: number | null; pages: number | null; has_thumbnail: boolean; storage: string;
-  message_id: string | null; referral_id: string | null; case_id: string | null; case_comment_id: string | null; attached_at: Date | string | null; created_at: Date | string;
-};
-
-export const FILE_COLUMNS = sql`f.id, f.owner_id, f.name, f.size, f.content_type, f.kind, f.width, f.height, f.pages, f.has_thumbnail,
-  f.storage, f.message_id, f.referral_id, f.case_id, f.case_comment_id, f.attached_at, f.created_at`;
+const FILE_KEYS = ['id', 'owner_id', 'name', 'size', 'content_type', 'kind', 'width', 'height', 'pages', 'has_thumbnail', 'storage',
+  'message_id', 'referral_id', 'case_id', 'case_comment_id', 'attached_at', 'created_at'] as const;
+export type FileRow = SqlRow<typeof files, (typeof FILE_KEYS)[number]>;
+/** A file's columns, of the table named `f` in the statement. */
+export const FILE_COLUMNS = sqlColumns(files, FILE_KEYS, 'f');
 
 export function toAttachment(row: FileRow): Attachment {
   return {
