@@ -5,26 +5,15 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { caller } from '../../test/http.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { declaredPng } from '../../test/images.ts';
+import { uploadFile } from '../../test/multipart.ts';
 
 let ctx: TestContext;
 let member: TestUser;
 let other: TestUser;
 const call = caller(() => ctx.app);
 
-const BOUNDARY = 'thera-boundary-7f3a';
-function multipartBody(filename: string, type: string, bytes: Buffer): Buffer {
-  return Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-}
-async function upload(user: TestUser | undefined, filename: string, type: string, bytes: Buffer) {
-  const res = await ctx.app.inject({
-    method: 'POST', url: '/api/users/me/avatar', payload: multipartBody(filename, type, bytes),
-    headers: { ...(user?.headers ?? {}), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const upload = (user: TestUser | undefined, filename: string, contentType: string, bytes: Buffer) =>
+  uploadFile(ctx.app, user, '/api/users/me/avatar', { field: 'photo', filename, contentType, bytes });
 
 // A photo with location data in its EXIF, as a phone writes it.
 const photo = (format: 'jpeg' | 'png' | 'webp', width = 640, height = 480) =>
