@@ -6,7 +6,7 @@ import { CHAT_ERRORS, MESSAGE_MAX_LENGTH, type Message } from '../../../common/c
 import { queryRows } from '../../db/client.ts';
 import { realtimeOf } from '../../lib/realtime.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { call, connectClient, nextDisconnect, openConversation, settle, socketApp, waitFor } from '../../test/sockets.ts';
+import { call, connectClient, nextDisconnect, openConversation, settle, socketApp, waitFor, type ChatClient } from '../../test/sockets.ts';
 
 const ctx = socketApp({ redis: true });
 
