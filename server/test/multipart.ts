@@ -9,7 +9,7 @@ const BOUNDARY = 'thera-test-boundary-5d2b';
 export type FilePart = { field?: string; filename: string; contentType?: string; bytes: Buffer };
 
 /** The body holding the files in order, and the content type that names its boundary. */
-export function multipartBody(parts: FilePart[]): { payload: Buffer; contentType: string } {
+function multipartBody(parts: FilePart[]): { payload: Buffer; contentType: string } {
   const files = parts.flatMap(({ field = 'file', filename, contentType = 'application/octet-stream', bytes }) => [
     Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
     bytes, Buffer.from('\r\n'),
