@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
 import { caller } from '../../test/http.ts';
 import { staffedPractice, type Staffed } from './test-helpers.ts';
-import { declaredPng } from '../../test/images.ts';
+import { declaredPng, expectServedCleanWebp } from '../../test/images.ts';
 import { uploadFile } from '../../test/multipart.ts';
 
 let ctx: TestContext;
@@ -35,14 +35,7 @@ describe('uploading a practice logo', () => {
       const res = await upload(by, name, type, await logo(format));
       expect(res.status, format).toBe(200);
       expect(res.body.logo).toMatch(new RegExp(`^/api/practices/${p.id}/logo/[0-9a-f]{32}\\.webp$`));
-      const served = await ctx.app.inject({ method: 'GET', url: res.body.logo });
-      expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe('image/webp');
-      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      const meta = await sharp(served.rawPayload).metadata();
-      expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
-      expect(meta.exif).toBeUndefined();
-      expect(served.rawPayload.toString('latin1')).not.toContain('Harbour Design');
+      await expectServedCleanWebp(ctx.app, res.body.logo, 'Harbour Design');
     }
     // The page, the directory's card and the inbox's header read the same address; the previous logo stops serving.
     const page = await call('GET', `/api/practices/${p.slug}`);
