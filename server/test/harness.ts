@@ -112,7 +112,7 @@ export async function createTestContext(options: Options = {}): Promise<TestCont
 }
 
 /** The base URL of a context started with `listen: true`. */
-export function baseUrl(ctx: TestContext): string {
+export function baseUrl(ctx: Pick<TestContext, 'app'>): string {
   const address = ctx.app.server.address();
   if (!address || typeof address === 'string') throw new Error('app is not listening');
   return `http://127.0.0.1:${address.port}`;

@@ -1,37 +1,19 @@
 // Group conversations over sockets (issue 34): who receives what as membership changes, typing with names, receipts
 // as counts, and blocks inside a group. Real socket.io clients against a listening app with the Redis adapter.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BLOCKED_MEMBER_MESSAGE, type Message } from '../../../common/chat.ts';
-import { baseUrl, createTestContext, type TestContext } from '../../test/harness.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { call, connectClient, settle, waitFor, type ChatClient } from '../../test/sockets.ts';
+import { call, settle, socketApp, waitFor } from '../../test/sockets.ts';
 
-let ctx: TestContext;
-let url: string;
-const clients: ChatClient[] = [];
-
-beforeAll(async () => {
-  ctx = await createTestContext({ listen: true, redis: true });
-  url = baseUrl(ctx);
-});
-afterEach(() => {
-  for (const c of clients.splice(0)) c.disconnect();
-});
-afterAll(() => ctx.close());
-
-async function connect(user: TestUser) {
-  const client = await connectClient(url, user.token);
-  clients.push(client);
-  return client;
-}
+const ctx = socketApp({ redis: true });
 
 /** Amara's group with Ben and Cleo, each connected. */
 async function trio() {
   const [a, b, c] = await Promise.all(['Amara Osei', 'Ben Lund', 'Cleo Park'].map((name) => createUser(ctx.db, { name })));
   const res = await ctx.app.inject({ method: 'POST', url: '/api/conversations', headers: a.headers, payload: { participantIds: [b.id, c.id], title: 'Consult' } });
   const id = res.json()._id as string;
-  const [ca, cb, cc] = await Promise.all([connect(a), connect(b), connect(c)]);
+  const [ca, cb, cc] = await Promise.all([ctx.connect(a), ctx.connect(b), ctx.connect(c)]);
   return { a, b, c, ca, cb, cc, id };
 }
 
@@ -76,7 +58,7 @@ describe('group conversations over sockets', () => {
     expect(await call(cc, 'typing', { conversationId: id })).toMatchObject({ code: 'NOT_FOUND' });
     expect(await call(cc, 'joinConversation', id)).toMatchObject({ code: 'NOT_FOUND' });
     const dev = await createUser(ctx.db, { name: 'Dev Rao' });
-    const cd = await connect(dev);
+    const cd = await ctx.connect(dev);
     await ctx.app.inject({ method: 'POST', url: `/api/conversations/${id}/members`, headers: a.headers, payload: { userId: dev.id } });
     expect((await waitFor(cd, 'newConversation', (v) => v._id === id)).isGroup).toBe(true);
     await waitFor(cd, 'newMessage', (m) => m.text === 'Amara Osei added Dev Rao');

@@ -1,41 +1,26 @@
 // Chat over a socket follows the licence as it stands now, like REST. A decline or a return to
 // pending ends the member's sockets; a socket opened afterwards, or one that somehow outlived the change, stores and
 // delivers nothing.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Message } from '../../../common/chat.ts';
 import { queryRows } from '../../db/client.ts';
 import { NOT_VERIFIED } from '../../lib/auth.ts';
-import { baseUrl, createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
-import { call, connectClient, openConversation, settle, waitFor, type ChatClient } from '../../test/sockets.ts';
+import { call, nextDisconnect, openConversation, settle, socketApp, waitFor } from '../../test/sockets.ts';
 
-let ctx: TestContext;
-let url: string;
+const ctx = socketApp({ redis: true });
 let admin: TestUser;
-const clients: ChatClient[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ listen: true, redis: true });
-  url = baseUrl(ctx);
   admin = await createAdmin(ctx.db);
 });
-afterEach(() => {
-  for (const c of clients.splice(0)) c.disconnect();
-});
-afterAll(() => ctx.close());
-
-async function connect(user: TestUser) {
-  const client = await connectClient(url, user.token);
-  clients.push(client);
-  return client;
-}
 
 /** Two verified members with a conversation; the other side listens with the conversation open. */
 async function pair() {
   const [member, partner] = await Promise.all([createUser(ctx.db, { name: 'Mira Member' }), createUser(ctx.db, { name: 'Paul Partner' })]);
   const conversationId = await openConversation(ctx, member, partner);
-  const listener = await connect(partner);
+  const listener = await ctx.connect(partner);
   expect(await call(listener, 'joinConversation', conversationId)).toEqual({ ok: true });
   return { member, partner, conversationId, listener };
 }
@@ -64,13 +49,10 @@ describe.each([
 ])('a member %s', (_name, change) => {
   it('loses the sockets opened before: they end, and a message attempted over one is not stored', async () => {
     const { member, conversationId, listener } = await pair();
-    const before = await connect(member);
+    const before = await ctx.connect(member);
     const sent: Message = await call(before, 'sendMessage', { conversationId, text: 'still verified' });
     expect(sent.text).toBe('still verified');
-    const ended = new Promise((resolve) => {
-      before.once('disconnect', resolve);
-      setTimeout(() => resolve('still connected'), 5000);
-    });
+    const ended = nextDisconnect(before);
     expect((await change(member)).statusCode).toBe(200);
     expect(await ended).toBe('io server disconnect');
     before.emit('sendMessage', { conversationId, text: 'after the change' });
@@ -83,7 +65,7 @@ describe.each([
     const { member, partner, conversationId, listener } = await pair();
     expect((await change(member)).statusCode).toBe(200);
     expect(await restStatus(member, partner)).toBe(403);
-    const after = await connect(member);
+    const after = await ctx.connect(member);
     expect(await call(after, 'sendMessage', { conversationId, text: 'sent while unverified' })).toEqual(refused);
     expect(await call(after, 'typing', { conversationId })).toEqual(refused);
     await settle();
@@ -96,7 +78,7 @@ describe.each([
 describe('the licence read fresh on each event', () => {
   it('refuses a socket that outlived a change it was not told of, and admits it again once verified', async () => {
     const { member, conversationId, listener } = await pair();
-    const socket = await connect(member);
+    const socket = await ctx.connect(member);
     // Changed behind the app's back: no service ran, so nothing ended the socket. Only the event's own read can tell.
     await ctx.db.execute(sql`UPDATE users SET verification_status = 'pending' WHERE id = ${member.id}`);
     expect(await call(socket, 'sendMessage', { conversationId, text: 'stale snapshot' })).toEqual(refused);
@@ -111,7 +93,7 @@ describe('the licence read fresh on each event', () => {
   it('a pending member is refused before anything else, even in a conversation they are not part of', async () => {
     const { conversationId } = await pair();
     const pending = await createUser(ctx.db, { status: 'pending' });
-    const socket = await connect(pending);
+    const socket = await ctx.connect(pending);
     expect(await call(socket, 'sendMessage', { conversationId, text: 'hello' })).toEqual(refused);
     expect(await messageCount(conversationId)).toBe(0);
   });
@@ -120,7 +102,7 @@ describe('the licence read fresh on each event', () => {
     const other = await createUser(ctx.db);
     const boss = await createAdmin(ctx.db, { status: 'pending' });
     const conversationId = await openConversation(ctx, boss, other);
-    const socket = await connect(boss);
+    const socket = await ctx.connect(boss);
     const sent: Message = await call(socket, 'sendMessage', { conversationId, text: 'from the administrator' });
     expect(sent.text).toBe('from the administrator');
   });

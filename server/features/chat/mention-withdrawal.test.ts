@@ -1,31 +1,15 @@
 // A chat @mention's notification goes when its message goes (issue 34): unsent over REST or the socket, or removed by
 // a moderator, the mentioned member's bell loses the item and every device hears the new count at once. An edit
 // withdraws nothing (a forum edit that drops a mention withdraws nothing either: docs/decisions/0335).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../common/chat.ts';
-import { baseUrl, createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
-import { call, connectClient, settle, waitFor, type ChatClient } from '../../test/sockets.ts';
+import { call, settle, socketApp, waitFor, type ChatClient } from '../../test/sockets.ts';
 
-let ctx: TestContext;
-const clients: ChatClient[] = [];
-
-beforeAll(async () => {
-  ctx = await createTestContext({ listen: true });
-});
-afterEach(() => {
-  for (const c of clients.splice(0)) c.disconnect();
-});
-afterAll(() => ctx.close());
+const ctx = socketApp();
 
 const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user: TestUser, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: user.headers, payload: payload as object });
-
-async function connect(user: TestUser) {
-  const client = await connectClient(baseUrl(ctx), user.token);
-  clients.push(client);
-  return client;
-}
 
 type Item = { type: string; target: { _id: string } };
 const mentionsOf = async (user: TestUser, conversationId: string) => {
@@ -40,21 +24,23 @@ async function mentioned(send: 'rest' | 'socket') {
   const made = await inject('POST', '/api/conversations', ana, { participantIds: [bo.id, cy.id], title: 'Withdrawal circle' });
   expect(made.statusCode, made.body).toBe(201);
   const conversationId = made.json()._id as string;
-  const device = await connect(bo);
+  const device = await ctx.connect(bo);
   const text = `A question for @[Bo Withdraw](user:${bo.id}) about the case`;
   let message: Message;
+  let sender: ChatClient | undefined;
   if (send === 'rest') {
     const res = await inject('POST', `/api/conversations/${conversationId}/messages`, ana, { text });
     expect(res.statusCode, res.body).toBe(201);
     message = res.json();
   } else {
-    message = await call(await connect(ana), 'sendMessage', { conversationId, text });
+    sender = await ctx.connect(ana);
+    message = await call(sender, 'sendMessage', { conversationId, text });
     expect(message._id).toEqual(expect.any(String));
   }
   const told = await waitFor(device, 'notification', (e) => e.notification.type === 'mention');
   expect(told.unreadCount).toBe(1);
   expect(await mentionsOf(bo, conversationId)).toHaveLength(1);
-  return { ana, bo, cy, conversationId, device, message, url: `/api/conversations/${conversationId}/messages/${message._id}` };
+  return { ana, bo, cy, conversationId, device, message, sender, url: `/api/conversations/${conversationId}/messages/${message._id}` };
 }
 
 describe('an unsent message withdraws its mentions', () => {
@@ -68,9 +54,8 @@ describe('an unsent message withdraws its mentions', () => {
   });
 
   it('over the socket twin unsendMessage', async () => {
-    const { bo, conversationId, device, message } = await mentioned('socket');
-    const ana = clients.at(-1)!;
-    const unsent: Message = await call(ana, 'unsendMessage', { conversationId, messageId: message._id });
+    const { bo, conversationId, device, message, sender } = await mentioned('socket');
+    const unsent: Message = await call(sender!, 'unsendMessage', { conversationId, messageId: message._id });
     expect(unsent.unsentAt).toEqual(expect.any(String));
     expect((await waitFor(device, 'notificationCount', (e) => e.unreadCount === 0)).unreadCount).toBe(0);
     expect(await mentionsOf(bo, conversationId)).toHaveLength(0);

@@ -1,6 +1,6 @@
 // Editing and unsending one's own message within 15 minutes, over REST and the socket twins, and search in a
 // conversation's history, against a real database with real socket.io clients.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BLOCK_TEXTS } from '../../../common/blocks.ts';
 import { CHAT_ERRORS, MESSAGE_MAX_LENGTH, type Message } from '../../../common/chat.ts';
@@ -9,35 +9,19 @@ import { queryRows } from '../../db/client.ts';
 import { insertSystemLine } from '../../lib/conversations.ts';
 import { isEncrypted } from '../../lib/crypto/cipher.ts';
 import { openMessage } from '../../lib/crypto/fields.ts';
-import { baseUrl, createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
-import { call, connectClient, openConversation, settle, waitFor, type ChatClient } from '../../test/sockets.ts';
+import { call, openConversation, settle, socketApp, waitFor } from '../../test/sockets.ts';
 
-let ctx: TestContext;
-const clients: ChatClient[] = [];
-
-beforeAll(async () => {
-  ctx = await createTestContext({ listen: true, redis: true });
-});
-afterEach(() => {
-  for (const c of clients.splice(0)) c.disconnect();
-});
-afterAll(() => ctx.close());
+const ctx = socketApp({ redis: true });
 
 const inject = (method: 'GET' | 'PATCH' | 'DELETE', url: string, user?: TestUser, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: user?.headers, payload: payload as object });
-
-async function connect(user: TestUser) {
-  const client = await connectClient(baseUrl(ctx), user.token);
-  clients.push(client);
-  return client;
-}
 
 /** Ann and Ben in a conversation, both connected; Ann has sent `text`. */
 async function sentByAnn(text = 'First draft') {
   const [ann, ben] = await Promise.all([createUser(ctx.db, { name: 'Ann Adler' }), createUser(ctx.db, { name: 'Ben Brown' })]);
   const conversationId = await openConversation(ctx, ann, ben);
-  const [ca, cb] = await Promise.all([connect(ann), connect(ben)]);
+  const [ca, cb] = await Promise.all([ctx.connect(ann), ctx.connect(ben)]);
   const sent: Message = await call(ca, 'sendMessage', { conversationId, text });
   await waitFor(cb, 'newMessage', (m) => m._id === sent._id);
   return { ann, ben, ca, cb, conversationId, sent, url: `/api/conversations/${conversationId}/messages/${sent._id}` };
@@ -198,7 +182,7 @@ describe('the socket twins editMessage and unsendMessage', () => {
 
   it('reach no one outside the conversation', async () => {
     const { ca, conversationId, sent } = await sentByAnn('Between us');
-    const outsider = await connect(await createUser(ctx.db));
+    const outsider = await ctx.connect(await createUser(ctx.db));
     expect((await call(outsider, 'unsendMessage', { conversationId, messageId: sent._id })).msg).toBe(CHAT_ERRORS.conversationNotFound);
     await call(ca, 'editMessage', { conversationId, messageId: sent._id, text: 'Still between us' });
     await settle();

@@ -1,38 +1,20 @@
 // The chat's socket events with real socket.io clients against a listening app (Redis adapter and presence when
 // REDIS_URL is set; in memory otherwise).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CHAT_ERRORS, MESSAGE_MAX_LENGTH, type Message } from '../../../common/chat.ts';
 import { queryRows } from '../../db/client.ts';
 import { realtimeOf } from '../../lib/realtime.ts';
-import { baseUrl, createTestContext, type TestContext } from '../../test/harness.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { call, connectClient, openConversation, settle, waitFor, type ChatClient } from '../../test/sockets.ts';
+import { call, connectClient, nextDisconnect, openConversation, settle, socketApp, waitFor, type ChatClient } from '../../test/sockets.ts';
 
-let ctx: TestContext;
-let url: string;
-const clients: ChatClient[] = [];
-
-beforeAll(async () => {
-  ctx = await createTestContext({ listen: true, redis: true });
-  url = baseUrl(ctx);
-});
-afterEach(() => {
-  for (const c of clients.splice(0)) c.disconnect();
-});
-afterAll(() => ctx.close());
-
-async function connect(user: TestUser, options?: { reconnection?: boolean }) {
-  const client = await connectClient(url, user.token, options);
-  clients.push(client);
-  return client;
-}
+const ctx = socketApp({ redis: true });
 
 /** Two verified users with a conversation and a connected client each. */
 async function pair() {
   const [a, b] = await Promise.all([createUser(ctx.db, { name: 'Ada Lovelace' }), createUser(ctx.db, { name: 'Ben Okri' })]);
   const conversationId = await openConversation(ctx, a, b);
-  const [ca, cb] = await Promise.all([connect(a), connect(b)]);
+  const [ca, cb] = await Promise.all([ctx.connect(a), ctx.connect(b)]);
   return { a, b, ca, cb, conversationId };
 }
 
@@ -46,9 +28,9 @@ const messageCount = async (conversationId: string) =>
 
 describe('the handshake', () => {
   it('refuses a connection without a token or with a bad one', async () => {
-    await expect(connectClient(url, undefined)).rejects.toThrow('unauthorized');
-    await expect(connectClient(url, 'not-a-real-token')).rejects.toThrow('unauthorized');
-    await expect(connectClient(url, 'x'.repeat(500))).rejects.toThrow('unauthorized');
+    await expect(connectClient(ctx.url, undefined)).rejects.toThrow('unauthorized');
+    await expect(connectClient(ctx.url, 'not-a-real-token')).rejects.toThrow('unauthorized');
+    await expect(connectClient(ctx.url, 'x'.repeat(500))).rejects.toThrow('unauthorized');
   });
 
   it('keeps little per socket: no HTTP request, one event listener shared by every socket; odd event names do nothing', async () => {
@@ -79,9 +61,9 @@ describe('the handshake', () => {
 
   it('ends the sockets of a session that ended', async () => {
     const user = await createUser(ctx.db);
-    const client = await connect(user);
+    const client = await ctx.connect(user);
     const [{ id: sessionId }] = await queryRows<{ id: string }>(ctx.db, sql`SELECT id FROM sessions WHERE user_id = ${user.id}`);
-    const gone = new Promise((resolve) => client.once('disconnect', resolve));
+    const gone = nextDisconnect(client);
     realtimeOf(ctx.app.server)!.endSession(sessionId);
     expect(await gone).toBe('io server disconnect');
   });
@@ -90,7 +72,7 @@ describe('the handshake', () => {
 describe('messages', () => {
   it('stores first, acks the sender with the stored message and delivers it to every device of both', async () => {
     const { a, ca, cb, conversationId } = await pair();
-    const aPhone = await connect(a);
+    const aPhone = await ctx.connect(a);
     const sent: Message = await call(ca, 'sendMessage', { conversationId, text: '  Referral for a client in Toronto  ' });
     expect(sent).toMatchObject({ conversationId, text: 'Referral for a client in Toronto', status: 'sent', sender: { _id: a.id } });
     expect(await statusOf(sent._id)).toBe('sent');
@@ -103,7 +85,7 @@ describe('messages', () => {
     const clientMessageId = 'c0ffee-retry_1';
     const first: Message = await call(ca, 'sendMessage', { conversationId, text: 'sent twice', clientMessageId });
     // The retry (say, after a node died before the ack arrived) through another socket of the sender.
-    const retry: Message = await call(await connect(a), 'sendMessage', { conversationId, text: 'sent twice', clientMessageId });
+    const retry: Message = await call(await ctx.connect(a), 'sendMessage', { conversationId, text: 'sent twice', clientMessageId });
     expect(retry).toEqual(first);
     expect(await messageCount(conversationId)).toBe(1);
     expect(await unreadOf(conversationId, b.id)).toBe(1);
@@ -188,7 +170,7 @@ describe('messages', () => {
   it('counts the limit per user across devices and conversations, even when the sends race', async () => {
     const { a, ca, conversationId } = await pair();
     const other = await openConversation(ctx, a, await createUser(ctx.db, { name: 'Cy Twombly' }));
-    const phone = await connect(a);
+    const phone = await ctx.connect(a);
     const results = await Promise.all(Array.from({ length: 34 }, (_, i) =>
       call(i % 2 ? phone : ca, 'sendMessage', { conversationId: i % 3 ? conversationId : other, text: `race ${i}` })));
     expect(results.filter((r) => typeof r._id === 'string')).toHaveLength(30);
@@ -222,7 +204,7 @@ describe('refusals to non-participants', () => {
     const { ca, cb, conversationId } = await pair();
     const mine: Message = await call(ca, 'sendMessage', { conversationId, text: 'private' });
     const eve = await createUser(ctx.db);
-    const ce = await connect(eve);
+    const ce = await ctx.connect(eve);
     const notFound = { msg: CHAT_ERRORS.conversationNotFound, code: 'NOT_FOUND' };
     expect(await call(ce, 'joinConversation', conversationId)).toEqual(notFound);
     expect(await call(ce, 'sendMessage', { conversationId, text: 'let me in' })).toEqual(notFound);
@@ -269,7 +251,7 @@ describe('typing', () => {
     const { b, cb, conversationId } = await pair();
     const c = await createUser(ctx.db);
     const other = await openConversation(ctx, b, c);
-    const cc = await connect(c);
+    const cc = await ctx.connect(c);
     await call(cc, 'joinConversation', other);
     await call(cb, 'joinConversation', other);
     cc.emit('typing', { conversationId: other });
@@ -348,7 +330,7 @@ describe('pins and deletion', () => {
 
   it('tells both sides of a new conversation each other\'s online status at once', async () => {
     const [a, b, c] = await Promise.all([createUser(ctx.db), createUser(ctx.db), createUser(ctx.db)]);
-    const [ca, cb] = await Promise.all([connect(a), connect(b)]);
+    const [ca, cb] = await Promise.all([ctx.connect(a), ctx.connect(b)]);
     await openConversation(ctx, a, b);
     expect(await waitFor(ca, 'presenceChanged', (p) => p.userId === b.id)).toEqual({ userId: b.id, online: true });
     expect(await waitFor(cb, 'presenceChanged', (p) => p.userId === a.id)).toEqual({ userId: a.id, online: true });
@@ -359,7 +341,7 @@ describe('pins and deletion', () => {
 
   it('announces a new conversation to its opener, and to the other member with its first message only', async () => {
     const [a, b] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
-    const [ca, cb] = await Promise.all([connect(a), connect(b)]);
+    const [ca, cb] = await Promise.all([ctx.connect(a), ctx.connect(b)]);
     const id = await openConversation(ctx, a, b);
     const mine = await waitFor(ca, 'newConversation');
     expect(mine).toMatchObject({ _id: id, lastMessage: null, pinnedMessage: null, isPinned: false, unreadCounts: { [a.id]: 0, [b.id]: 0 } });
@@ -386,15 +368,15 @@ describe('presence', () => {
   it('is online while any device is connected, told to the people one chats with', async () => {
     const [a, b, stranger] = await Promise.all([createUser(ctx.db), createUser(ctx.db), createUser(ctx.db)]);
     await openConversation(ctx, a, b);
-    const ca = await connect(a);
-    const cs = await connect(stranger);
+    const ca = await ctx.connect(a);
+    const cs = await ctx.connect(stranger);
     expect(await waitFor(ca, 'getOnlineUsers')).toEqual([]);
-    const laptop = await connect(b);
+    const laptop = await ctx.connect(b);
     expect(await waitFor(ca, 'presenceChanged')).toEqual({ userId: b.id, online: true });
     expect(await waitFor(laptop, 'getOnlineUsers')).toEqual([a.id]);
     expect(await call(ca, 'getOnlineUsers')).toEqual([b.id]);
 
-    const phone = await connect(b);
+    const phone = await ctx.connect(b);
     await waitFor(phone, 'getOnlineUsers');
     laptop.disconnect();
     await settle(300);
@@ -413,8 +395,8 @@ describe('reconnection', () => {
   it('after a drop, what was missed is fetched once and nothing arrives twice', async () => {
     const [a, b] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
     const conversationId = await openConversation(ctx, a, b);
-    const ca = await connect(a);
-    const cb = await connect(b, { reconnection: true });
+    const ca = await ctx.connect(a);
+    const cb = await ctx.connect(b, { reconnection: true });
     const shown = new Map<string, Message>();
     const show = (m: Message) => shown.set(m._id, m);
     cb.on('newMessage', show);

@@ -2,33 +2,15 @@
 // statement, and the counts stay right: each member counted once per message, in the sender's live updates and in the
 // page read afterwards. A removed member's receipts stop; a block inside a group changes nothing about receipts.
 // Real socket.io clients against a listening app (with the Redis adapter when REDIS_URL is set).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Message } from '../../../common/chat.ts';
-import { baseUrl, createTestContext, type TestContext } from '../../test/harness.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { call, connectClient, settle, waitFor, type ChatClient } from '../../test/sockets.ts';
+import { call, settle, socketApp, waitFor } from '../../test/sockets.ts';
 import { namedFor, untilNamed } from '../../test/receipts.ts';
 
-let ctx: TestContext;
-let url: string;
-const clients: ChatClient[] = [];
+const ctx = socketApp({ redis: true });
 const WAIT_MS = 20_000;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ listen: true, redis: true });
-  url = baseUrl(ctx);
-});
-afterEach(() => {
-  for (const c of clients.splice(0)) c.disconnect();
-});
-afterAll(() => ctx.close());
-
-async function connect(user: TestUser) {
-  const client = await connectClient(url, user.token);
-  clients.push(client);
-  return client;
-}
 
 /** A group of `size` members, the first its creator, each connected once. */
 async function group(size: number) {
@@ -38,7 +20,7 @@ async function group(size: number) {
     method: 'POST', url: '/api/conversations', headers: owner.headers, payload: { participantIds: others.map((u) => u.id), title: 'Receipts' },
   });
   expect(res.statusCode).toBe(201);
-  const sockets = await Promise.all(users.map(connect));
+  const sockets = await Promise.all(users.map((user) => ctx.connect(user)));
   return { id: res.json()._id as string, users, sockets };
 }
 

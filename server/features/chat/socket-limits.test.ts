@@ -1,7 +1,7 @@
 // One session could open 500 sockets, each with its own event budget. Sockets are capped per user
 // (on every node, with Redis) and per client address (as TRUST_PROXY resolves it), and the event budget is the user's,
 // across their sockets and nodes. Socket payloads holding a NUL are refused like HTTP bodies.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../app.ts';
@@ -10,39 +10,24 @@ import { testConfig } from '../../config.ts';
 import { createMailer } from '../../lib/mail.ts';
 import { memoryRateLimiter } from '../../lib/rate-limit.ts';
 import { TOO_MANY_FOR_USER, TOO_MANY_FROM_ADDRESS } from '../../lib/realtime.ts';
-import { baseUrl, createTestContext, type TestContext } from '../../test/harness.ts';
+import { baseUrl } from '../../test/harness.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { call, connectClient, openConversation, settle, type ChatClient } from '../../test/sockets.ts';
+import { call, openConversation, settle, socketApp } from '../../test/sockets.ts';
 
 const PER_USER = 3;
 const PER_ADDRESS = 4;
 const EVENTS = 20;
-let ctx: TestContext;
-let url: string;
-const clients: ChatClient[] = [];
 // Each test its own client address (TRUST_PROXY=1: the proxy's X-Forwarded-For names it), so caps do not add up.
 let lastOctet = 0;
 const newAddress = () => `203.0.113.${++lastOctet}`;
 
-beforeAll(async () => {
-  ctx = await createTestContext({
-    listen: true, redis: true,
-    config: { TRUST_PROXY: '1', SOCKETS_PER_USER: String(PER_USER), SOCKETS_PER_ADDRESS: String(PER_ADDRESS), SOCKET_EVENTS_PER_10S: String(EVENTS) },
-  });
-  url = baseUrl(ctx);
+// The server sees each test's disconnects before the next test counts.
+const ctx = socketApp({
+  redis: true, settleAfterEach: true,
+  config: { TRUST_PROXY: '1', SOCKETS_PER_USER: String(PER_USER), SOCKETS_PER_ADDRESS: String(PER_ADDRESS), SOCKET_EVENTS_PER_10S: String(EVENTS) },
 });
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.disconnect();
-  // Let the server see the disconnects before the next test counts.
-  await settle();
-});
-afterAll(() => ctx.close());
 
-async function connect(user: TestUser, address: string, to = url) {
-  const client = await connectClient(to, user.token, { headers: { 'x-forwarded-for': address } });
-  clients.push(client);
-  return client;
-}
+const connect = (user: TestUser, address: string, to?: string) => ctx.connect(user, { to, headers: { 'x-forwarded-for': address } });
 const refusal = (promise: Promise<unknown>) => promise.then(() => 'connected', (error: Error) => error.message);
 const tooMany = { msg: 'Too many requests. Please try again later.', code: 'RATE_LIMITED' };
 
@@ -91,12 +76,12 @@ describe('sockets per address without TRUST_PROXY', () => {
     });
     await direct.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const directUrl = baseUrl({ ...ctx, app: direct });
+      const directUrl = baseUrl({ app: direct });
       const users = await Promise.all(Array.from({ length: PER_ADDRESS + 1 }, () => createUser(ctx.db)));
       for (const user of users.slice(0, PER_ADDRESS)) await connect(user, newAddress(), directUrl);
       expect(await refusal(connect(users[PER_ADDRESS], newAddress(), directUrl))).toBe(TOO_MANY_FROM_ADDRESS);
     } finally {
-      for (const c of clients.splice(0)) c.disconnect();
+      ctx.closeClients();
       await direct.close();
     }
   });
@@ -148,9 +133,9 @@ describe.skipIf(!process.env.REDIS_URL)('across two nodes (Redis)', () => {
       mailer: createMailer({ from: ctx.config.mailFrom, outboxDir: ctx.outboxDir }),
     });
     await other.listen({ port: 0, host: '127.0.0.1' });
-    otherUrl = baseUrl({ ...ctx, app: other });
+    otherUrl = baseUrl({ app: other });
     closeOther = async () => {
-      for (const c of clients.splice(0)) c.disconnect();
+      ctx.closeClients();
       await other.close();
       redis.pub.disconnect();
       redis.sub.disconnect();
@@ -160,15 +145,15 @@ describe.skipIf(!process.env.REDIS_URL)('across two nodes (Redis)', () => {
 
   it('caps a user\'s sockets counted on both nodes', async () => {
     const user = await createUser(ctx.db);
-    await connect(user, newAddress(), url);
+    await connect(user, newAddress(), ctx.url);
     await connect(user, newAddress(), otherUrl);
-    await connect(user, newAddress(), url);
+    await connect(user, newAddress(), ctx.url);
     expect(await refusal(connect(user, newAddress(), otherUrl))).toBe(TOO_MANY_FOR_USER);
   });
 
   it('shares the event budget between the user\'s sockets on both nodes', async () => {
     const user = await createUser(ctx.db);
-    const [here, there] = [await connect(user, newAddress(), url), await connect(user, newAddress(), otherUrl)];
+    const [here, there] = [await connect(user, newAddress(), ctx.url), await connect(user, newAddress(), otherUrl)];
     const answers = await Promise.all([
       ...Array.from({ length: 12 }, () => call(here, 'userOnline', user.id)),
       ...Array.from({ length: 12 }, () => call(there, 'userOnline', user.id)),

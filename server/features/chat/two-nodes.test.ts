@@ -7,11 +7,12 @@ import { queryRows } from '../../db/client.ts';
 import { openTestDatabase } from '../../test/harness.ts';
 import { startNode as startTestNode } from '../../test/nodes.ts';
 import { createUser } from '../../test/factories.ts';
-import { call, connectClient, settle, waitFor, type ChatClient } from '../../test/sockets.ts';
+import { call, settle, socketClients, waitFor } from '../../test/sockets.ts';
 import { namedFor, untilNamed } from '../../test/receipts.ts';
 
 const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 const cleanups: (() => Promise<void> | void)[] = [];
+const sockets = socketClients();
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
@@ -37,19 +38,14 @@ it.skipIf(!enabled)('delivers across nodes with status and presence right on bot
   expect(opened.status).toBe(201);
   const { _id: conversationId } = await opened.json();
 
-  const clients: ChatClient[] = [];
-  cleanups.push(() => clients.forEach((c) => c.disconnect()));
-  const annA = await connectClient(nodeA, ann.token);
-  clients.push(annA);
+  const annA = await sockets.connect(nodeA, ann);
   expect(await waitFor(annA, 'getOnlineUsers')).toEqual([]);
 
   // Presence crosses nodes both ways.
-  const benB = await connectClient(nodeB, ben.token);
-  clients.push(benB);
+  const benB = await sockets.connect(nodeB, ben);
   expect(await waitFor(annA, 'presenceChanged')).toEqual({ userId: ben.id, online: true });
   expect(await waitFor(benB, 'getOnlineUsers')).toEqual([ann.id]);
-  const annPhoneB = await connectClient(nodeB, ann.token);
-  clients.push(annPhoneB);
+  const annPhoneB = await sockets.connect(nodeB, ann);
 
   // A message through A reaches Ben on B, and Ann's other device on B.
   const sent: Message = await call(annA, 'sendMessage', { conversationId, text: 'Across the nodes' });
@@ -110,13 +106,10 @@ it.skipIf(!enabled)('a group across nodes: each member once, receipts counted on
   const made = await post(`${nodeA}/api/conversations`, amara, { participantIds: [ben.id, cleo.id, dev.id], title: 'Across' });
   expect(made.status).toBe(201);
   const { _id: conversationId } = await made.json();
-  const clients: ChatClient[] = [];
-  cleanups.push(() => clients.forEach((c) => c.disconnect()));
   const [amaraA, benB, cleoB, devA, amaraPhoneB] = await Promise.all([
-    connectClient(nodeA, amara.token), connectClient(nodeB, ben.token), connectClient(nodeB, cleo.token), connectClient(nodeA, dev.token),
-    connectClient(nodeB, amara.token),
+    sockets.connect(nodeA, amara), sockets.connect(nodeB, ben), sockets.connect(nodeB, cleo), sockets.connect(nodeA, dev),
+    sockets.connect(nodeB, amara),
   ]);
-  clients.push(amaraA, benB, cleoB, devA, amaraPhoneB);
   for (const s of [amaraA, benB, cleoB, devA]) await call(s, 'joinConversation', conversationId);
 
   const sent: Message = await call(amaraA, 'sendMessage', { conversationId, text: 'To both on B' });

@@ -1,21 +1,10 @@
-// Uploading in tests: a real multipart body through the real app.
+// Uploading in tests: a real multipart body (server/test/multipart.ts) through the real app.
 import type { App } from '../../context.ts';
 import type { TestUser } from '../../test/factories.ts';
-
-const BOUNDARY = 'thera-files-boundary-4c1e';
-
-function multipartBody(filename: string, bytes: Buffer, type = 'application/octet-stream'): Buffer {
-  return Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-}
+import { postFiles } from '../../test/multipart.ts';
 
 export async function uploadAs(app: App, user: TestUser | undefined, filename: string, bytes: Buffer, headers: Record<string, string> = {}) {
-  const res = await app.inject({
-    method: 'POST', url: '/api/files', payload: multipartBody(filename, bytes),
-    headers: { ...(user?.headers ?? {}), 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...headers },
-  });
+  const res = await postFiles(app, user, '/api/files', [{ filename, bytes }], headers);
   return {
     status: res.statusCode, body: res.json() as Record<string, unknown> & { _id: string; msg?: string; code?: string },
     replayed: res.headers['idempotent-replayed'] === 'true',

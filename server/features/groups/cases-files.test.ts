@@ -11,6 +11,7 @@ import { queryRows } from '../../db/client.ts';
 import { createCast, type Cast } from '../../test/cast.ts';
 import { createUser, randomLetters, type TestUser } from '../../test/factories.ts';
 import { caller } from '../../test/http.ts';
+import { uploadFile } from '../../test/multipart.ts';
 import { groupWith } from './test-helpers.ts';
 
 let cast: Cast;
@@ -19,17 +20,10 @@ const call = caller(() => cast.ctx.app);
 let a: TestUser; let b: TestUser; let leaver: TestUser; let removed: TestUser; let invited: TestUser;
 let groupId: string; let caseId: string;
 
-const BOUNDARY = 'thera-case-files-boundary';
 async function upload(user: TestUser, filename: string, bytes: Buffer): Promise<string> {
-  const res = await cast.ctx.app.inject({
-    method: 'POST', url: '/api/files', headers: { ...user.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: Buffer.concat([
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-    ]),
-  });
-  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.body}`);
-  return res.json()._id as string;
+  const res = await uploadFile(cast.ctx.app, user, '/api/files', { filename, bytes });
+  if (res.status !== 201) throw new Error(`upload failed: ${JSON.stringify(res.body)}`);
+  return res.body._id as string;
 }
 const text = (user: TestUser, words = `Scoring sheet ${randomLetters()}`) => upload(user, 'scores.txt', Buffer.from(words));
 const png = () => sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer();

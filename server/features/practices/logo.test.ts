@@ -8,7 +8,8 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createAdmin, createUser, type TestUser } from '../../test/factories.ts';
 import { caller } from '../../test/http.ts';
 import { staffedPractice, type Staffed } from './test-helpers.ts';
-import { declaredPng } from '../../test/images.ts';
+import { declaredPng, expectServedCleanWebp } from '../../test/images.ts';
+import { uploadFile } from '../../test/multipart.ts';
 
 let ctx: TestContext;
 let p: Staffed;
@@ -19,18 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const BOUNDARY = 'thera-logo-boundary';
-const multipartBody = (filename: string, type: string, bytes: Buffer) => Buffer.concat([
-  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="logo"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-  bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-]);
-async function upload(user: TestUser | undefined, filename: string, type: string, bytes: Buffer, practiceId = p.id) {
-  const res = await ctx.app.inject({
-    method: 'POST', url: `/api/practices/${practiceId}/logo`, payload: multipartBody(filename, type, bytes),
-    headers: { ...(user?.headers ?? {}), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const upload = (user: TestUser | undefined, filename: string, contentType: string, bytes: Buffer, practiceId = p.id) =>
+  uploadFile(ctx.app, user, `/api/practices/${practiceId}/logo`, { field: 'logo', filename, contentType, bytes });
+
 // A wide logo with EXIF, as a design tool might write it.
 const logo = (format: 'jpeg' | 'png' | 'webp', width = 800, height = 200) =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 120 } } })
@@ -43,14 +35,7 @@ describe('uploading a practice logo', () => {
       const res = await upload(by, name, type, await logo(format));
       expect(res.status, format).toBe(200);
       expect(res.body.logo).toMatch(new RegExp(`^/api/practices/${p.id}/logo/[0-9a-f]{32}\\.webp$`));
-      const served = await ctx.app.inject({ method: 'GET', url: res.body.logo });
-      expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe('image/webp');
-      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      const meta = await sharp(served.rawPayload).metadata();
-      expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
-      expect(meta.exif).toBeUndefined();
-      expect(served.rawPayload.toString('latin1')).not.toContain('Harbour Design');
+      await expectServedCleanWebp(ctx.app, res.body.logo, 'Harbour Design');
     }
     // The page, the directory's card and the inbox's header read the same address; the previous logo stops serving.
     const page = await call('GET', `/api/practices/${p.slug}`);

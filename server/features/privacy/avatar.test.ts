@@ -4,27 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { caller } from '../../test/http.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { declaredPng } from '../../test/images.ts';
+import { declaredPng, expectServedCleanWebp } from '../../test/images.ts';
+import { uploadFile } from '../../test/multipart.ts';
 
 let ctx: TestContext;
 let member: TestUser;
 let other: TestUser;
 const call = caller(() => ctx.app);
 
-const BOUNDARY = 'thera-boundary-7f3a';
-function multipartBody(filename: string, type: string, bytes: Buffer): Buffer {
-  return Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-}
-async function upload(user: TestUser | undefined, filename: string, type: string, bytes: Buffer) {
-  const res = await ctx.app.inject({
-    method: 'POST', url: '/api/users/me/avatar', payload: multipartBody(filename, type, bytes),
-    headers: { ...(user?.headers ?? {}), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const upload = (user: TestUser | undefined, filename: string, contentType: string, bytes: Buffer) =>
+  uploadFile(ctx.app, user, '/api/users/me/avatar', { field: 'photo', filename, contentType, bytes });
 
 // A photo with location data in its EXIF, as a phone writes it.
 const photo = (format: 'jpeg' | 'png' | 'webp', width = 640, height = 480) =>
@@ -48,14 +37,7 @@ describe('POST /api/users/me/avatar', () => {
       expect(res.status).toBe(200);
       expect(res.body.avatar).toMatch(new RegExp(`^/api/users/${member.id}/avatar/[0-9a-f]{32}\\.webp$`));
       expect((await call('GET', `/api/users/${member.id}`, member)).body.avatar).toBe(res.body.avatar);
-      const served = await ctx.app.inject({ method: 'GET', url: res.body.avatar });
-      expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe('image/webp');
-      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      const meta = await sharp(served.rawPayload).metadata();
-      expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
-      expect(meta.exif).toBeUndefined();
-      expect(served.rawPayload.toString('latin1')).not.toContain('Secret Clinic');
+      await expectServedCleanWebp(ctx.app, res.body.avatar, 'Secret Clinic');
     });
 
   it('a new photo replaces the old one: the old address is gone', async () => {

@@ -4,31 +4,23 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import { createMailer } from '../../lib/mail.ts';
 import { memoryRateLimiter } from '../../lib/rate-limit.ts';
 import { baseUrl, createTestContext, openTestDatabase, type TestContext } from '../../test/harness.ts';
-import { createUser, type TestUser } from '../../test/factories.ts';
+import { createUser } from '../../test/factories.ts';
 import { caller } from '../../test/http.ts';
-import { connectClient, settle, waitFor, type ChatClient } from '../../test/sockets.ts';
+import { settle, socketClients, waitFor } from '../../test/sockets.ts';
 import type { App } from '../../context.ts';
 import { NEEDS } from './test-helpers.ts';
 
 // The machine's Redis when no other is named (the chat's two-node test needs REDIS_URL and PostgreSQL; this one runs
 // both nodes in this process on one PGlite database).
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const clients: ChatClient[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.disconnect();
-});
-async function connect(url: string, user: TestUser) {
-  const client = await connectClient(url, user.token);
-  clients.push(client);
-  return client;
-}
+const sockets = socketClients();
 
 describe('on one node', () => {
   let ctx: TestContext;
@@ -40,7 +32,7 @@ describe('on one node', () => {
 
   it('tells recipients a referral arrived, the sender it was answered, everyone concerned it was placed', async () => {
     const [a, b, c, bystander] = await Promise.all([createUser(ctx.db), createUser(ctx.db), createUser(ctx.db), createUser(ctx.db)]);
-    const [aSocket, bSocket, cSocket, bystanderSocket] = await Promise.all([a, b, c, bystander].map((u) => connect(baseUrl(ctx), u)));
+    const [aSocket, bSocket, cSocket, bystanderSocket] = await Promise.all([a, b, c, bystander].map((u) => sockets.connect(baseUrl(ctx), u)));
     const created = await call('POST', '/api/referrals', a, { ...NEEDS, recipientIds: [b.id, c.id] });
     const referralId = created.body._id;
     for (const socket of [bSocket, cSocket]) {
@@ -62,7 +54,7 @@ describe('on one node', () => {
     const [a, t] = await Promise.all([
       createUser(ctx.db), createUser(ctx.db, { demographics: ['Teen'], specialties: ['Anxiety'] }),
     ]);
-    const [aSocket, tSocket] = await Promise.all([connect(baseUrl(ctx), a), connect(baseUrl(ctx), t)]);
+    const [aSocket, tSocket] = await Promise.all([sockets.connect(baseUrl(ctx), a), sockets.connect(baseUrl(ctx), t)]);
     const referralId = (await call('POST', '/api/referrals', a, { ...NEEDS, toBoard: true })).body._id;
     await call('POST', `/api/referrals/${referralId}/offers`, t, { message: 'I can take this' });
     expect(await waitFor(aSocket, 'referralUpdated')).toEqual({ referralId, kind: 'offer', status: 'open' });
@@ -72,7 +64,7 @@ describe('on one node', () => {
   });
   it('an acceptance opens a conversation between two online members: each sees the other online at once', async () => {
     const [a, b] = await Promise.all([createUser(ctx.db), createUser(ctx.db)]);
-    const [aSocket, bSocket] = await Promise.all([connect(baseUrl(ctx), a), connect(baseUrl(ctx), b)]);
+    const [aSocket, bSocket] = await Promise.all([sockets.connect(baseUrl(ctx), a), sockets.connect(baseUrl(ctx), b)]);
     const referralId = (await call('POST', '/api/referrals', a, { ...NEEDS, recipientIds: [b.id] })).body._id;
     const listed = [aSocket, bSocket].map((socket) => waitFor(socket, 'newConversation'));
     await call('PATCH', `/api/referrals/${referralId}`, b, { response: 'accepted', message: 'Happy to help' });
@@ -89,7 +81,7 @@ describe('on one node', () => {
     const [a, t] = await Promise.all([
       createUser(ctx.db), createUser(ctx.db, { demographics: ['Teen'], specialties: ['Anxiety'] }),
     ]);
-    const [aSocket, tSocket] = await Promise.all([connect(baseUrl(ctx), a), connect(baseUrl(ctx), t)]);
+    const [aSocket, tSocket] = await Promise.all([sockets.connect(baseUrl(ctx), a), sockets.connect(baseUrl(ctx), t)]);
     const referralId = (await call('POST', '/api/referrals', a, { ...NEEDS, toBoard: true })).body._id;
     await call('POST', `/api/referrals/${referralId}/offers`, t, { message: 'I can take this' });
     const offerId = (await call('GET', `/api/referrals/${referralId}`, a)).body.offers[0]._id;
@@ -132,17 +124,11 @@ describe('across two nodes (Redis adapter)', () => {
     fs.rmSync(outbox, { recursive: true, force: true });
   });
 
-  const urlOf = (app: App) => {
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    return `http://127.0.0.1:${address.port}`;
-  };
-
   it('a referral sent through one node reaches the recipient connected to the other, and the answer comes back', async () => {
     const [nodeA, nodeB] = apps;
     const [a, b] = await Promise.all([createUser(db), createUser(db)]);
-    const bSocket = await connect(urlOf(nodeB), b);
-    const aSocket = await connect(urlOf(nodeA), a);
+    const bSocket = await sockets.connect(baseUrl({ app: nodeB }), b);
+    const aSocket = await sockets.connect(baseUrl({ app: nodeA }), a);
     const created = await nodeA.inject({ method: 'POST', url: '/api/referrals', headers: a.headers, payload: { ...NEEDS, recipientIds: [b.id] } });
     const referralId = created.json()._id;
     expect(await waitFor(bSocket, 'referralReceived')).toEqual({ referralId, kind: 'received', status: 'open' });
