@@ -98,6 +98,12 @@ function cookieLocale(cookieHeader: string | undefined): string | undefined {
   return undefined;
 }
 
+/** The language a visitor chose in the footer (the cookie's), if any: unlike the browser's, a choice worth keeping. */
+export function chosenLocale(headers: { cookie?: string }): Locale | undefined {
+  const chosen = cookieLocale(headers.cookie);
+  return isLocale(chosen) ? chosen : undefined;
+}
+
 /** The language of a request or a socket's handshake: the member's choice, else the cookie's, else the browser's. */
 export function localeOfHeaders(headers: { cookie?: string; 'accept-language'?: string }, preference?: string | null): Locale {
   return chooseLocale(preference, cookieLocale(headers.cookie), headers['accept-language']);

@@ -47,6 +47,21 @@ describe('POST /api/users/register', () => {
     expect(String(res.headers['set-cookie'])).toMatch(/thera_session=/);
   });
 
+  it('keeps the language the visitor chose in the footer on the account; a browser\'s language alone is not kept', async () => {
+    const chosen = validRegistration();
+    const withCookie = await ctx.app.inject({
+      method: 'POST', url: '/api/users/register', payload: chosen, remoteAddress: '10.0.0.1', headers: { cookie: 'thera_locale=fr-CA' },
+    });
+    expect(withCookie.statusCode).toBe(201);
+    const browserOnly = validRegistration();
+    const withHeader = await ctx.app.inject({
+      method: 'POST', url: '/api/users/register', payload: browserOnly, remoteAddress: '10.0.0.1', headers: { 'accept-language': 'fr-CA,fr;q=0.9' },
+    });
+    expect(withHeader.statusCode).toBe(201);
+    const localeOf = async (email: string) => (await ctx.db.select({ locale: users.locale }).from(users).where(eq(users.email, email)))[0].locale;
+    expect([await localeOf(chosen.email), await localeOf(browserOnly.email)]).toEqual(['fr-CA', null]);
+  });
+
   it('gives no session for an address that has an account, changes nothing, and tells the owner instead', async () => {
     const body = validRegistration();
     const first = await register(body);

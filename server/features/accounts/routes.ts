@@ -5,6 +5,7 @@ import {
 import { MessageResponse } from '../../../common/ids.ts';
 import type { App, AppContext } from '../../context.ts';
 import { authenticated, currentUser } from '../../lib/auth.ts';
+import { chosenLocale } from '../../lib/i18n.ts';
 import { clearPageSession, setPageSession } from '../../lib/page-session.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
 import { securityRoutes } from './security-routes.ts';
@@ -14,6 +15,7 @@ export function accountsRoutes(app: App, ctx: AppContext): void {
   app.post('/api/users/register', { schema: { body: RegisterBody, response: { 201: RegisterResponse } } }, async (request, reply) => {
     const token = await accounts.register(ctx, request.user, {
       ...request.body, ip: request.ip, userAgent: request.headers['user-agent'], locale: request.locale,
+      chosenLocale: chosenLocale(request.headers),
     });
     if (!token) return reply.code(201).send({ msg: REGISTERED_ADDRESS_TAKEN });
     setPageSession(request, reply, token, ctx.config.session.maxAgeMs);

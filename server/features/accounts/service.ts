@@ -50,7 +50,7 @@ async function tellOwnerOfRegistrationAttempt(ctx: AppContext, email: string, re
  * try at a time within the registration limit per address: the price of signing the new member in (decision 0165).
  */
 export async function register(
-  ctx: AppContext, _visitor: CurrentUser | null, input: RegisterInput & Caller & { userAgent?: string },
+  ctx: AppContext, _visitor: CurrentUser | null, input: RegisterInput & Caller & { userAgent?: string; chosenLocale?: Locale },
 ): Promise<string | null> {
   await limitsOf(ctx).assertRegisterAllowed(input.ip);
   if (input.password !== input.confirmPassword) throw badRequest('Passwords do not match');
@@ -69,6 +69,9 @@ export async function register(
     licenceRegion: input.region,
     licenceCountry: input.country,
     licenceExpiresOn: input.licenceExpiresOn,
+    // The language chosen before registering is kept, so the account's mail and other devices follow it; a browser's
+    // language alone is not a choice (NULL follows the browser).
+    locale: input.chosenLocale ?? null,
   }).onConflictDoNothing().returning({ id: users.id });
   if (!created) {
     await tellOwnerOfRegistrationAttempt(ctx, input.email, input.locale);
