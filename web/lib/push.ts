@@ -9,6 +9,16 @@ const READY_WAIT_MS = 10_000;
 export const pushSupported = () =>
   typeof window !== 'undefined' && window.isSecureContext && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
+/** Why this browser could not be set up for pushes; the settings screen words each in the reader's language. */
+export type PushSetupReason = 'blocked' | 'notReady';
+export class PushSetupError extends Error {
+  readonly reason: PushSetupReason;
+  constructor(reason: PushSetupReason) {
+    super(`Push setup failed: ${reason}`);
+    this.reason = reason;
+  }
+}
+
 /** The id of this browser's device on the server, when this browser turned pushes on for the member signed in. */
 export const thisDeviceId = () => localStorage.getItem(DEVICE_KEY);
 
@@ -20,16 +30,16 @@ export function guessDeviceName(ua = navigator.userAgent): string {
 }
 
 async function registration(): Promise<ServiceWorkerRegistration> {
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('The app is still installing. Please try again in a moment.')), READY_WAIT_MS));
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new PushSetupError('notReady')), READY_WAIT_MS));
   return Promise.race([navigator.serviceWorker.ready, timeout]);
 }
 
 const keyBytes = (base64url: string) => Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 
-/** Asks the browser (a click called this), subscribes, and records the device. Throws a sentence to show. */
+/** Asks the browser (a click called this), subscribes, and records the device. Throws a PushSetupError, or the API's refusal. */
 export async function enablePush(deviceName: string): Promise<PushDevice> {
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new Error('Notifications are blocked for this site. You can allow them in your browser\'s site settings.');
+  if (permission !== 'granted') throw new PushSetupError('blocked');
   const reg = await registration();
   const { publicKey } = await api<PushPublicKey>('/api/push/public-key');
   const existing = await reg.pushManager.getSubscription();

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createCommunity, createUser, randomLetters, type TestUser } from '../../test/factories.ts';
+import { postFiles } from '../../test/multipart.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -78,6 +79,20 @@ describe('the language of refusals', () => {
     expect(post).toMatchObject({ status: 409, body: { code: 'LOOKS_IDENTIFYING' } });
     expect(post.body.msg).toMatch(/^La publication semble contenir un numéro de téléphone\. Des collègues de tout le réseau/);
     expect(await ask('POST', '/api/users/logout', member, undefined, FRENCH)).toEqual({ status: 200, body: { msg: 'Vous êtes maintenant déconnecté.' } });
+  });
+
+  it('says a group refusal and a file refusal, with its values, in French', async () => {
+    const member = await createUser(ctx.db);
+    expect(await ask('GET', '/api/groups/00000000-0000-4000-8000-000000000000', member, undefined, FRENCH))
+      .toEqual({ status: 404, body: { msg: 'Groupe introuvable.', code: 'NOT_FOUND' } });
+    expect(await ask('GET', '/api/groups/00000000-0000-4000-8000-000000000000', member))
+      .toEqual({ status: 404, body: { msg: 'Group not found.', code: 'NOT_FOUND' } });
+    const upload = (headers: Record<string, string> = {}) =>
+      postFiles(ctx.app, member, '/api/files', [{ filename: 'notes.pdf', bytes: Buffer.from('Plain words, not a PDF.\n') }], headers).then((r) => r.json());
+    expect(await upload(FRENCH)).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE', msg: 'Ce fichier s’appelle .pdf, mais son contenu est du texte brut. Renommez-le ou choisissez un autre fichier.',
+    });
+    expect((await upload()).msg).toBe('This file is named .pdf but its contents are plain text. Rename it or choose another file.');
   });
 
   it('says a chat refusal in the member\'s chosen language, whatever the browser asks', async () => {

@@ -8,15 +8,19 @@ import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
+import { localText } from '../../lib/i18n.ts';
 import { keepAnswerWithin } from '../../lib/idempotency.ts';
 import { cleanName, decide, pdfPages, processImage, renamed, SNIFF_BYTES, textCheck, toReadable, type Decision } from '../../lib/files/inspect.ts';
 import { FILE_COLUMNS, storesOf, toAttachment, type FileRow } from '../../lib/files/records.ts';
 import { objectKey, putSealed } from '../../lib/files/sealed.ts';
+import { SERVER_FILES } from '../../lib/texts/files.ts';
 
 export type IncomingFile = { filename: string; file: Readable & { truncated?: boolean } };
 
-const tooLarge = (ctx: AppContext) => new AppError(413, 'TOO_LARGE', FILE_ERRORS.tooLarge(ctx.config.files.maxBytes));
-const overQuota = (ctx: AppContext) => new AppError(413, 'TOO_LARGE', FILE_ERRORS.quota(ctx.config.files.quotaBytes));
+// FILE_ERRORS.tooLarge and .quota, with their sizes, in the reader's language.
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
+const tooLarge = (ctx: AppContext) => new AppError(413, 'TOO_LARGE', localText(SERVER_FILES.tooLarge, { megabytes: megabytes(ctx.config.files.maxBytes) }));
+const overQuota = (ctx: AppContext) => new AppError(413, 'TOO_LARGE', localText(SERVER_FILES.quota, { megabytes: megabytes(ctx.config.files.quotaBytes) }));
 const isSizeLimit = (error: unknown) => (error as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE';
 
 /** Bytes the member's files take (attached or waiting). */

@@ -8,34 +8,42 @@ import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { FILE_ERRORS, IMAGE_MAX_PX, THUMBNAIL_PX, type FileKind } from '../../../common/files.ts';
 import { AppError, badRequest } from '../errors.ts';
+import { localText, type LocalText } from '../i18n.ts';
+import { SERVER_FILES, type FileTypeName } from '../texts/files.ts';
 
-type Accepted = { kind: FileKind; contentType: string; extensions: string[]; label: string; out?: 'jpeg' | 'png' | 'webp' };
+type Accepted = { kind: FileKind; contentType: string; extensions: string[]; named: FileTypeName; out?: 'jpeg' | 'png' | 'webp' };
 
 // Detected MIME type → what is kept. GIFs keep their first frame as PNG; HEIC becomes JPEG (when this sharp decodes it).
 const ACCEPTED: Record<string, Accepted> = {
-  'image/png': { kind: 'image', contentType: 'image/png', extensions: ['png'], label: 'a PNG image', out: 'png' },
-  'image/jpeg': { kind: 'image', contentType: 'image/jpeg', extensions: ['jpg', 'jpeg', 'jpe', 'jfif'], label: 'a JPEG image', out: 'jpeg' },
-  'image/webp': { kind: 'image', contentType: 'image/webp', extensions: ['webp'], label: 'a WebP image', out: 'webp' },
-  'image/gif': { kind: 'image', contentType: 'image/png', extensions: ['gif'], label: 'a GIF image', out: 'png' },
-  'image/heic': { kind: 'image', contentType: 'image/jpeg', extensions: ['heic', 'heif'], label: 'a HEIC photo', out: 'jpeg' },
-  'image/heif': { kind: 'image', contentType: 'image/jpeg', extensions: ['heic', 'heif'], label: 'a HEIC photo', out: 'jpeg' },
-  'application/pdf': { kind: 'pdf', contentType: 'application/pdf', extensions: ['pdf'], label: 'a PDF' },
+  'image/png': { kind: 'image', contentType: 'image/png', extensions: ['png'], named: 'png', out: 'png' },
+  'image/jpeg': { kind: 'image', contentType: 'image/jpeg', extensions: ['jpg', 'jpeg', 'jpe', 'jfif'], named: 'jpeg', out: 'jpeg' },
+  'image/webp': { kind: 'image', contentType: 'image/webp', extensions: ['webp'], named: 'webp', out: 'webp' },
+  'image/gif': { kind: 'image', contentType: 'image/png', extensions: ['gif'], named: 'gif', out: 'png' },
+  'image/heic': { kind: 'image', contentType: 'image/jpeg', extensions: ['heic', 'heif'], named: 'heic', out: 'jpeg' },
+  'image/heif': { kind: 'image', contentType: 'image/jpeg', extensions: ['heic', 'heif'], named: 'heic', out: 'jpeg' },
+  'application/pdf': { kind: 'pdf', contentType: 'application/pdf', extensions: ['pdf'], named: 'pdf' },
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
-    kind: 'document', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['docx'], label: 'a Word document',
+    kind: 'document', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['docx'], named: 'docx',
   },
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
-    kind: 'document', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['xlsx'], label: 'an Excel workbook',
+    kind: 'document', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['xlsx'], named: 'xlsx',
   },
   'application/vnd.oasis.opendocument.text': {
-    kind: 'document', contentType: 'application/vnd.oasis.opendocument.text', extensions: ['odt'], label: 'an OpenDocument text',
+    kind: 'document', contentType: 'application/vnd.oasis.opendocument.text', extensions: ['odt'], named: 'odt',
   },
 };
 const TEXT: Record<string, Accepted> = {
-  txt: { kind: 'text', contentType: 'text/plain; charset=utf-8', extensions: ['txt', 'text', 'log', 'md'], label: 'plain text' },
-  csv: { kind: 'text', contentType: 'text/csv; charset=utf-8', extensions: ['csv'], label: 'CSV text' },
+  txt: { kind: 'text', contentType: 'text/plain; charset=utf-8', extensions: ['txt', 'text', 'log', 'md'], named: 'text' },
+  csv: { kind: 'text', contentType: 'text/csv; charset=utf-8', extensions: ['csv'], named: 'csv' },
 };
-// What detected bytes of other kinds are called in a refusal (a .pdf that is really a PNG...).
-const describe = (mime: string | undefined) => ACCEPTED[mime ?? '']?.label ?? (mime ? `another type (${mime})` : 'plain text');
+/**
+ * The refusal of a name that says another kind than the bytes (a .pdf that is really a PNG...): FILE_ERRORS.mismatch's
+ * English, said in the reader's language. Bytes of no accepted kind are named by their MIME type, none by 'plain text'.
+ */
+const mismatch = (ext: string, mime: string | undefined): LocalText => {
+  const type: FileTypeName = ACCEPTED[mime ?? '']?.named ?? (mime ? 'other' : 'text');
+  return localText(SERVER_FILES.mismatch, { ext, type, mime: mime ?? '' });
+};
 
 /** How much of the start is read to decide the type: office files are ZIPs whose telling entry may come late. */
 export const SNIFF_BYTES = 256 * 1024;
@@ -56,16 +64,16 @@ export async function decide(head: Buffer, name: string): Promise<Decision> {
   const isTextName = !ext || TEXT.txt.extensions.includes(ext) || ext === 'csv';
   if (!found) {
     if (!looksLikeText(head)) throw unsupported(ext && isTextName ? FILE_ERRORS.badText : FILE_ERRORS.unknownType);
-    if (!isTextName) throw unsupported(KNOWN_EXTENSIONS.has(ext) ? FILE_ERRORS.mismatch(ext, 'plain text') : FILE_ERRORS.unknownType);
+    if (!isTextName) throw unsupported(KNOWN_EXTENSIONS.has(ext) ? mismatch(ext, undefined) : FILE_ERRORS.unknownType);
     return { ...(ext === 'csv' ? TEXT.csv : TEXT.txt), mime: undefined };
   }
   const accepted = ACCEPTED[found.mime];
-  if (!accepted) throw unsupported(ext && KNOWN_EXTENSIONS.has(ext) ? FILE_ERRORS.mismatch(ext, describe(found.mime)) : FILE_ERRORS.unknownType);
-  if (ext && !accepted.extensions.includes(ext)) throw unsupported(FILE_ERRORS.mismatch(ext, accepted.label));
+  if (!accepted) throw unsupported(ext && KNOWN_EXTENSIONS.has(ext) ? mismatch(ext, found.mime) : FILE_ERRORS.unknownType);
+  if (ext && !accepted.extensions.includes(ext)) throw unsupported(mismatch(ext, found.mime));
   return { ...accepted, mime: found.mime };
 }
 
-const unsupported = (msg: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', msg);
+const unsupported = (msg: string | LocalText) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', msg);
 
 // The start of a text: valid UTF-8 (a character cut at the sample's end is allowed) and no NUL.
 function looksLikeText(head: Buffer): boolean {

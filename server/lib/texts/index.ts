@@ -10,9 +10,12 @@ import { ACCESS, ERRORS } from '../error-texts.ts';
 import { SERVER_ACCOUNTS } from './accounts.ts';
 import { SERVER_ADMIN } from './admin.ts';
 import { SERVER_CHAT } from './chat.ts';
+import { SERVER_FILES } from './files.ts';
 import { SERVER_FORUMS } from './forums.ts';
 import { SERVER_GENERAL } from './general.ts';
+import { SERVER_GROUPS } from './groups.ts';
 import { SERVER_MODERATION } from './moderation.ts';
+import { SERVER_NOTIFICATIONS } from './notifications.ts';
 import { SERVER_PRACTICES } from './practices.ts';
 import { SERVER_PRIVACY } from './privacy.ts';
 import { SERVER_REFERRALS } from './referrals.ts';
@@ -20,8 +23,8 @@ import { SERVER_REFERRALS } from './referrals.ts';
 type Message = { id: string; defaultMessage: string };
 
 const BY_ENGLISH = new Map<string, Message>();
-for (const set of [ERRORS, ACCESS, SERVER_ACCOUNTS, SERVER_ADMIN, SERVER_CHAT, SERVER_FORUMS, SERVER_GENERAL, SERVER_MODERATION,
-  SERVER_PRACTICES, SERVER_PRIVACY, SERVER_REFERRALS]) {
+for (const set of [ERRORS, ACCESS, SERVER_ACCOUNTS, SERVER_ADMIN, SERVER_CHAT, SERVER_FILES, SERVER_FORUMS, SERVER_GENERAL, SERVER_GROUPS,
+  SERVER_MODERATION, SERVER_NOTIFICATIONS, SERVER_PRACTICES, SERVER_PRIVACY, SERVER_REFERRALS]) {
   for (const message of Object.values(set) as Message[]) if (!BY_ENGLISH.has(message.defaultMessage)) BY_ENGLISH.set(message.defaultMessage, message);
 }
 

@@ -5,7 +5,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import type { PushDevices as Devices } from '../../../common/push.ts';
 import { api } from '../../lib/api.ts';
 import { withValues } from '../../lib/messages.ts';
-import { enablePush, forgetPushDevice, guessDeviceName, pushSupported, thisDeviceId } from '../../lib/push.ts';
+import { enablePush, forgetPushDevice, guessDeviceName, PushSetupError, pushSupported, thisDeviceId } from '../../lib/push.ts';
 
 const devicesKey = ['settings', 'push-devices'] as const;
 
@@ -27,6 +27,14 @@ const m = withValues(defineMessages({
   thisDevice: { id: 'settings.push.thisDevice', defaultMessage: '{name} (this device)', description: 'A subscribed device\'s name, when it is the one in use.' },
   removeName: { id: 'settings.push.removeName', defaultMessage: 'Remove {name}', description: 'Accessible name of the remove button of the device {name}.' },
   remove: { id: 'settings.push.remove', defaultMessage: 'Remove', description: 'Button: stop pushing to a device.' },
+  blocked: {
+    id: 'settings.push.blocked', defaultMessage: 'Notifications are blocked for this site. You can allow them in your browser\'s site settings.',
+    description: 'The browser refused the permission to show notifications.',
+  },
+  notReady: {
+    id: 'settings.push.notReady', defaultMessage: 'The app is still installing. Please try again in a moment.',
+    description: 'Pushes could not be turned on yet: the app\'s service worker is not ready.',
+  },
 }));
 
 /** /settings/notifications: turning pushes on for this browser (the permission is asked only on the click), a test, the devices. */
@@ -58,7 +66,9 @@ export function PushDevices() {
             <Button variant="default" onClick={() => test.mutate()} loading={test.isPending} disabled={list.length === 0}>{t(m.test)}</Button>
           </Group>
         )}
-        {turnOn.isError && <Alert color="red" role="alert">{turnOn.error.message}</Alert>}
+        {turnOn.isError && (
+          <Alert color="red" role="alert">{turnOn.error instanceof PushSetupError ? t(m[turnOn.error.reason]) : turnOn.error.message}</Alert>
+        )}
         {test.isSuccess && <Text size="sm" role="status">{t(m.sent, { count: test.data.sent })}</Text>}
         {devices.isError && <Alert color="red" role="alert">{t(m.loadFailed)}</Alert>}
         {list.length > 0 && (

@@ -7,6 +7,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { defineMessages, useIntl } from 'react-intl';
 import { withValues } from '../../../lib/messages.ts';
+import { useOptionLabels } from '../../../lib/option-labels.ts';
 import type { Conversation } from '../../../../common/chat.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { useConfirm } from '../../../components/useConfirm.tsx';
@@ -59,7 +60,9 @@ export function GroupInfo({ opened, onClose, conversation: c, myId, onLeft }: Pr
   const [busy, setBusy] = useState(false);
   const isCreator = c.creatorId === myId;
   const canAdd = isCreator || c.membersCanAdd;
-  const members = [...c.participants].sort((a, b) => Number(b._id === c.creatorId) - Number(a._id === c.creatorId) || a.name.localeCompare(b.name));
+  // Names in the reader's language's order (« Élise » beside « Eric »), the creator first.
+  const { compare } = useOptionLabels();
+  const members = [...c.participants].sort((a, b) => Number(b._id === c.creatorId) - Number(a._id === c.creatorId) || compare(a.name, b.name));
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);

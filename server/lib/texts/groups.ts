@@ -1,0 +1,37 @@
+// Consultation groups: the server's answers as catalogue messages (docs/decisions/0275). Their English is exactly the
+// text clients have always read, most of it GROUP_TEXTS of common/groups.ts that the web app also shows.
+import { defineMessages } from '@formatjs/intl';
+
+export const SERVER_GROUPS = defineMessages({
+  notFound: { id: 'server.groups.notFound', defaultMessage: 'Group not found.', description: 'Refusal.' },
+  full: { id: 'server.groups.full', defaultMessage: 'This group is full: it has no open seats.', description: 'Refusal.' },
+  onlyFacilitator: { id: 'server.groups.onlyFacilitator', defaultMessage: 'Only the group\'s facilitator can do that.', description: 'Refusal.' },
+  notMember: { id: 'server.groups.notMember', defaultMessage: 'Only members of this group can do that.', description: 'Refusal.' },
+  alreadyMember: { id: 'server.groups.alreadyMember', defaultMessage: 'This therapist is already a member of this group.', description: 'Refusal.' },
+  alreadyPending: { id: 'server.groups.alreadyPending', defaultMessage: 'There is already an invitation or request waiting for this therapist.', description: 'Refusal.' },
+  invitee: { id: 'server.groups.invitee', defaultMessage: 'The therapist was not found or has not been verified.', description: 'Refusal of an invitation.' },
+  blocked: { id: 'server.groups.blocked', defaultMessage: 'You cannot invite this therapist.', description: 'Refusal of an invitation (a block between the two).' },
+  blockedRequest: { id: 'server.groups.blockedRequest', defaultMessage: 'You cannot ask to join this group.', description: 'Refusal of a join request (a block).' },
+  notListed: { id: 'server.groups.notListed', defaultMessage: 'Only listed groups take join requests.', description: 'Refusal.' },
+  invitationNotFound: { id: 'server.groups.invitationNotFound', defaultMessage: 'Invitation not found.', description: 'Refusal.' },
+  answered: { id: 'server.groups.answered', defaultMessage: 'This invitation has already been answered.', description: 'Refusal.' },
+  facilitatorLeaves: { id: 'server.groups.facilitatorLeaves', defaultMessage: 'Hand the facilitator role to another member before leaving.', description: 'Refusal.' },
+  handOverToMember: { id: 'server.groups.handOverToMember', defaultMessage: 'The new facilitator must be a member of the group.', description: 'Refusal.' },
+  meetingNotFound: { id: 'server.groups.meetingNotFound', defaultMessage: 'Meeting not found.', description: 'Refusal.' },
+  meetingNotOver: { id: 'server.groups.meetingNotOver', defaultMessage: 'Attendance can be recorded once the meeting has ended.', description: 'Refusal.' },
+  meetingCancelled: { id: 'server.groups.meetingCancelled', defaultMessage: 'This meeting was cancelled.', description: 'Refusal.' },
+  attendeesMembers: { id: 'server.groups.attendeesMembers', defaultMessage: 'Everyone marked as attended must be a member of the group.', description: 'Refusal.' },
+  notAttended: { id: 'server.groups.notAttended', defaultMessage: 'You are not recorded as attending this meeting.', description: 'Refusal.' },
+  caseNotFound: { id: 'server.groups.caseNotFound', defaultMessage: 'Case not found.', description: 'Refusal (a case discussed in a consultation group).' },
+  commentParent: { id: 'server.groups.commentParent', defaultMessage: 'The comment you reply to is not on this case.', description: 'Refusal.' },
+  maxBelowMembers: { id: 'server.groups.maxBelowMembers', defaultMessage: 'The group already has more members than that.', description: 'Refusal of a smaller maximum of members.' },
+  adminText: { id: 'server.groups.adminText', defaultMessage: 'Administrators do not take part in consultation groups.', description: 'Refusal to an administrator.' },
+  memberNotFound: { id: 'server.groups.memberNotFound', defaultMessage: 'Member not found.', description: 'Refusal (removing someone who is not in the group).' },
+  cursorInvalid: { id: 'server.groups.cursorInvalid', defaultMessage: 'The cursor is not valid.', description: 'Refusal of a malformed request (a paging cursor).' },
+  deleted: { id: 'server.groups.deleted', defaultMessage: 'Group deleted.', description: 'Confirmation.' },
+  calendarLinkInvalid: { id: 'server.groups.calendarLinkInvalid', defaultMessage: 'This calendar link is no longer valid.', description: 'Refusal of a calendar subscription address.' },
+  hoursNotDates: { id: 'server.groups.hoursNotDates', defaultMessage: '"from" and "to" must be dates (YYYY-MM-DD).', description: 'Refusal of a malformed request: "from" and "to" name API fields and stay as they are.' },
+  hoursToBeforeFrom: { id: 'server.groups.hoursToBeforeFrom', defaultMessage: '"to" must not be before "from".', description: 'Refusal of a malformed request: "from" and "to" name API fields and stay as they are.' },
+  meetingsToAfterFrom: { id: 'server.groups.meetingsToAfterFrom', defaultMessage: '"to" must be after "from".', description: 'Refusal of a malformed request: "from" and "to" name API fields and stay as they are.' },
+  meetingsRange: { id: 'server.groups.meetingsRange', defaultMessage: 'Ask for at most 400 days of meetings at a time.', description: 'Refusal of too long a period of meetings.' },
+});
