@@ -1,4 +1,4 @@
-// Documents' throughput and cost (issue 33): on each storage backend (the database, and S3 through s3rver), upload and
+// Documents' throughput and cost: on each storage backend (the database, and S3 through s3rver), upload and
 // download of a 1 MB and a 10 MB file (MB/s, p95 of the request, and the server's CPU seconds per MB, encryption
 // included); p95 of GET /api/files/{id}/thumbnail at 50 connections (budget 25 ms); the server's memory while 20
 // uploads of 20 MB run at once (they must stream: the peak must stay far below 400 MB). The server is a production

@@ -1,4 +1,4 @@
-// Consultation groups at scale (issue 34), on PostgreSQL (thera_bench_groups), loopback only, bounded in time:
+// Consultation groups at scale, on PostgreSQL (thera_bench_groups), loopback only, bounded in time:
 //  1. Reads at BENCH_GROUPS_CONNECTIONS (20) connections, each beside hello-world Fastify at the same connections:
 //     `GET /api/groups?q=` over 20,000 groups (a different word on each request, a word every group has, and the first
 //     page with no words), and `GET /api/users/me/consultation-hours` for members with 500 attended meetings each.

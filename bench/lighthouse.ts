@@ -1,4 +1,4 @@
-// The installable app's figures (issue 36): Lighthouse on the landing page with its default (mobile) settings in Debian's
+// The installable app's figures: Lighthouse on the landing page with its default (mobile) settings in Debian's
 // Chromium, with the service worker and with its script blocked (the worker's effect on the score), plus what Lighthouse
 // no longer reports. Lighthouse 12 removed the PWA category and its installability audit; the check it ran was
 // Chromium's own, which CDP still answers (Page.getInstallabilityErrors, Page.getAppManifest): those are read here.
@@ -100,7 +100,8 @@ try {
   };
   console.log(JSON.stringify(figures, null, 2));
   writeResult('lighthouse', figures);
-  // Issue 36 asks for these beside the screens' figures too: the verdicts and scores, the details staying here.
+  // Copied beside the screens' figures too, so that one file reads how the app's screens and its installable app fare:
+  // the verdicts and scores, the details staying here.
   const screensFile = 'bench/results/screens.json';
   const screens = fs.existsSync(screensFile) ? JSON.parse(fs.readFileSync(screensFile, 'utf8')) : {};
   fs.writeFileSync(screensFile, `${JSON.stringify({

@@ -1,4 +1,4 @@
-// Notifications at scale, against a real server process on PostgreSQL (issues 15 and 18):
+// Notifications at scale, against a real server process on PostgreSQL (docs/decisions/0058):
 //  1. Fan-out: a comment on a post with 10,000 followers. The request's time (the fan-out runs after the response, by a
 //     job) and the time until every follower's notification is stored.
 //  2. The reads the web makes, at 50 connections with 10,000,000 notifications in the table (50 readers, each with

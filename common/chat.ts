@@ -27,7 +27,7 @@ export const CHAT_ERRORS = {
   messageGone: 'This message was removed and can no longer be changed.',
   editWindowOver: 'Messages can only be edited or unsent within 15 minutes of sending.',
   emptySearch: 'Type something to search for.',
-  // Group conversations (issue 34, docs/decisions/0230).
+  // Group conversations (docs/decisions/0230).
   groupSize: 'A group conversation has 2 to 11 other members.',
   oneOrGroup: 'Give recipientId for a conversation with one member, or participantIds for a group.',
   groupFull: 'This conversation already has 12 members.',

@@ -1,4 +1,4 @@
-// Documents (issue 33): the upload's answer, the attachments of a message, a referral or a consultation case, and the
+// Documents: the upload's answer, the attachments of a message, a referral or a consultation case, and the
 // texts of every refusal. Shared by the server and the web app.
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';

@@ -33,7 +33,8 @@ export const MODALITIES = [
   'Trauma Focused', 'Trauma-Focused CBT (TF-CBT)',
 ] as const;
 
-// The spec's six, and young adults (issue 32). Stored as these words: a new one goes in, none is renamed.
+// The spec's six, and young adults between teens and adults (decision 0169). Stored as these words: a new one goes in,
+// none is renamed.
 export const AGE_GROUPS = ['Toddler', 'Children (6-10)', 'Preteen', 'Teen', 'Young adults', 'Adults', 'Elders (65+)'] as const;
 
 export const SELF_DESCRIBE = 'Self-describe';

@@ -1,4 +1,4 @@
-// A consultation case's Documents (issues 33 and 34), at both widths with axe: Ann, a member of the group, uploads a
+// A consultation case's Documents, at both widths with axe: Ann, a member of the group, uploads a
 // scoring sheet (a PDF) on the case; Ben, another member, sees it on the case and downloads it; Cy, who is not in the
 // group, reads neither the list nor the file. And files on a comment: Ann attaches a handout and a picture to her
 // comment with the paperclip; Ben sees them on the comment, downloads the handout and opens the picture.

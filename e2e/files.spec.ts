@@ -1,4 +1,4 @@
-// Files in chat (issue 33): Ann attaches an image and a PDF (progress, previews), sends them; Ben sees the thumbnail and
+// Files in chat: Ann attaches an image and a PDF (progress, previews), sends them; Ben sees the thumbnail and
 // the file card, moves through the conversation's images in the viewer (arrow keys, Escape) and downloads the PDF.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';

@@ -1,4 +1,4 @@
-// A newcomer's first week (issue 32): forms that keep what the member typed, registration that signs in, calm words
+// A newcomer's first week: forms that keep what the member typed, registration that signs in, calm words
 // for a first application, a first dashboard that greets, names instead of markup in the editors.
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The forums in French (issue 37): a member whose language is French opens /forums, writes a post and a comment, and
+// The forums in French: a member whose language is French opens /forums, writes a post and a comment, and
 // reads the forum's screens in French, at both widths, with axe. The words asserted are common/i18n/lang/fr-CA.json's.
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedUser, expectAccessible, randomWord, signIn, untilLive } from './support.ts';

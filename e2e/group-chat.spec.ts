@@ -1,4 +1,4 @@
-// Three therapists in a group conversation (issue 34): Ana starts it from "New group", Ben and Cleo see it arrive
+// Three therapists in a group conversation: Ana starts it from "New group", Ben and Cleo see it arrive
 // live, messages reach everyone, Ana's receipt count rises as they read, Ben @mentions Ana, Cleo leaves and everyone
 // sees the line. Both widths, with axe on the list, the conversation and the info panel.
 import { expect, test, type Page } from '@playwright/test';

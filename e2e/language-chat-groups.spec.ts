@@ -1,4 +1,4 @@
-// French in the chat and the consultation groups (issue 37): a French-speaking member (locale fr-CA on the account) opens
+// French in the chat and the consultation groups: a French-speaking member (locale fr-CA on the account) opens
 // a conversation, sends a message and reads the chat screen in French, its search and files included; a French-speaking
 // facilitator starts a group on /groups/new and reads /groups and the group's page in French, meeting times in French
 // and in the group's time zone. Both widths, with axe, and no console error (no drawn page read differently).

@@ -1,4 +1,4 @@
-// French in the app (issue 37, docs/decisions/0270, 0271): a visitor's choice in the footer, by keyboard, draws the
+// French in the app (docs/decisions/0270, 0271): a visitor's choice in the footer, by keyboard, draws the
 // pages in French from the server on (the landing page drawn per language, <html lang>), and a member's choice in
 // /settings is saved on the account and survives sign-out and sign-in.
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The whole referral loop through a group practice, at both widths with axe (issue 35, docs/decisions/0245, 0345, 0365):
+// The whole referral loop through a group practice, at both widths with axe (docs/decisions/0245, 0345, 0365):
 // the sender finds the practice suggested on the referral form with its reasons and adds it as a recipient; the
 // practice's intake member assigns it to a clinician in the intake inbox; the clinician accepts and later records "first
 // session held"; the sender reads "Assigned to ... at ..." and the outcome on the referral, and the insights table changes.

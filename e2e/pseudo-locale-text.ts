@@ -71,7 +71,7 @@ export async function untranslated(page: Page, ignore: string[], productNames: s
 
 // Fields in which the server still sends English it did not word: what they hold is reported, not failed. Only a push
 // device's name is left, "Chrome on Android", which the web app wrote in English when the device was turned on
-// (guessDeviceName, web/lib/push.ts) and the server keeps as it was sent. The rest of issue 37's list is data or codes
+// (guessDeviceName, web/lib/push.ts) and the server keeps as it was sent. The rest of the fields once listed here are data or codes
 // now: a profession is the member's own words; a resource's category and a device's platform are codes the web labels
 // (OPTION_VALUES); a device is product names and that code; no User-Agent is sent; a time zone is an IANA id that Intl
 // names; a `label` is an unsubscribe link's kind said in the reader's language, or an onboarding step's English that

@@ -1,4 +1,4 @@
-// A referral's Documents (issue 33), at both widths with axe: once Ben accepted, Ann uploads a release form on the
+// A referral's Documents, at both widths with axe: once Ben accepted, Ann uploads a release form on the
 // referral's page; Ben sees it there and opens it; Cy, the other recipient, who did not accept, reads neither the list
 // nor the file.
 import { expect, test, type APIRequestContext } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Referrals in French (issue 37), at both widths with axe: Anne, whose language is French, fills the referral form (its
+// Referrals in French, at both widths with axe: Anne, whose language is French, fills the referral form (its
 // labels, option lists and refusals in French), the privacy guard holds back a note with a phone number and says why in
 // French, she sends it; Benoît, in French too, sees it arrive and accepts with a message; Anne's page hears his answer.
 // Dates and counts are written the French way. The words asserted are common/i18n/lang/fr-CA.json's.

@@ -1,4 +1,4 @@
-// Settings, notifications and the search box in French (issue 37): a member whose language is Canadian French reads
+// Settings, notifications and the search box in French: a member whose language is Canadian French reads
 // the security, privacy and notification settings, the notifications page and the quick search in French, at both
 // widths, and the screens stay accessible.
 import { expect, test, type Page } from '@playwright/test';
@@ -46,7 +46,8 @@ test.describe('settings, notifications and search in French', () => {
     await expect(page.getByRole('heading', { name: 'Accès à mon compte' })).toBeVisible();
     const history = page.getByRole('list', { name: 'Historique des accès' });
     await expect(history.getByText('Connexion', { exact: true }).first()).toBeVisible();
-    // Devices are sent as names and codes (issue 37): the words around the names are French, in both lists.
+    // Devices are sent as names and codes, for the web app to word in the member's language: the words around the
+    // names are French, in both lists.
     for (const list of [sessions, history]) {
       await expect(list.getByText(/ sur /).first()).toBeVisible();
       await expect(list).not.toContainText(/ on |Unknown|\((desktop|mobile|tablet)\)/);

@@ -158,7 +158,7 @@ const EnvSchema = z.object({
   // SIGTERM: how long /readyz says 503 before the node stops accepting, and the most the whole stop may take.
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   SHUTDOWN_GRACE_MS: positiveInt.max(3_600_000).default(15_000),
-  // Documents (issue 33, docs/decisions/0220): the largest upload, each member's storage quota, the pixel bound of
+  // Documents (docs/decisions/0220): the largest upload, each member's storage quota, the pixel bound of
   // images (decompression bombs), and where files are kept: 'db' (the default) or 's3' (the default when S3_BUCKET is
   // set). Uploads per member per hour are the `files` write bucket (WRITE_LIMITS=files=60/3600).
   FILE_MAX_MB: positiveInt.max(1024).default(20),

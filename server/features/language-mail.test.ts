@@ -1,4 +1,4 @@
-// Emails in the recipient's language (issue 37), read from a real SMTP server on loopback: a member who chose French
+// Emails in the recipient's language, read from a real SMTP server on loopback: a member who chose French
 // gets French subjects and bodies (account mails, an administrator's decision, a notification, the digest), one who
 // chose nothing gets the language of the request that caused the mail, and an English member's mails are unchanged.
 // Like every notification email, the French ones name who and where, never the text of a post.

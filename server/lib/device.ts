@@ -42,7 +42,10 @@ const LEGACY_LINE = /^(.+?) on (.+)$/;
 const LEGACY_BROWSER = /^(.+?)(?: (\d+))?$/;
 const LEGACY_SYSTEM = /^(?:(.+?) )?\((desktop|mobile|tablet|tv)\)$/;
 
-/** A device as the audit trail holds it: the parts (since issue 37), or the English line of older entries. */
+/**
+ * A device as the audit trail holds it: the parts (entries written since devices are kept as names and codes, worded in
+ * the reader's language), or the English line of older entries.
+ */
 export function storedDevice(stored: unknown): Device | null {
   const parsed = DeviceSchema.safeParse(stored);
   if (parsed.success) return parsed.data;

@@ -69,7 +69,8 @@ export function describeError(error: unknown, locale: Locale = DEFAULT_LOCALE): 
 }
 
 // The multipart parser (busboy, under @fastify/multipart) raises plain errors, with no status or code, for a body cut
-// short or broken; every upload route reads its file through it, so they are recognised here once (issue #28's sweep).
+// short or broken; every upload route reads its file through it, so they are recognised here once (found by the attack
+// sweep, decision 0360).
 const MALFORMED_MULTIPART = /unexpected end of multipart data|^Multipart: Boundary not found$|^Malformed part header$/i;
 function isMalformedMultipart(error: FrameworkError | null | undefined): boolean {
   return Boolean(error && error.statusCode === undefined && typeof error.message === 'string' && MALFORMED_MULTIPART.test(error.message));

@@ -29,7 +29,7 @@ export const DEFAULT_WRITE_LIMITS: WriteLimits = {
   referrals: { max: 30, windowMs: HOUR },
   // Privacy checks the forms ask as a member types (decision 0110): counted apart, so typing never uses up other writes.
   checks: { max: 300, windowMs: 10 * MINUTE },
-  // Uploads (issue 33): a member shares a few documents a day; each costs storage and processing.
+  // Uploads: a member shares a few documents a day; each costs storage and processing.
   files: { max: 60, windowMs: HOUR },
   other: { max: 300, windowMs: 10 * MINUTE },
 };

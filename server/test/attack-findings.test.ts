@@ -1,5 +1,5 @@
-// What the attack sweep of round three (attack-sweep.test.ts, issue #28) found, one test each, at the route that showed
-// it and at the others that shared the cause.
+// What the attack sweep of round three (attack-sweep.test.ts, docs/decisions/0360) found, one test each, at the route
+// that showed it and at the others that shared the cause.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './harness.ts';
 import { createActors, createWorld, type Actors, type World } from './attack-world.ts';

@@ -1,5 +1,6 @@
-// The operations the property-based fuzz (input-fuzz.test.ts) was written for, before round three (issue #28). The attack
-// sweep (attack-sweep.test.ts) takes every other operation, so a route added later is swept without editing a list.
+// The operations the property-based fuzz (input-fuzz.test.ts) was written for, before round three (decision 0360).
+// The attack sweep (attack-sweep.test.ts) takes every other operation, so a route added later is swept without editing
+// a list.
 // Frozen: never add to it.
 export const OLDER_OPERATIONS: readonly string[] = [
   'POST /api/users/register',

@@ -1,5 +1,5 @@
-// Replays of round three's one-time actions (issue #28): each answered a second time, one after the other and both at
-// once (a double click, a retried request), must be refused with {msg, code} or be a harmless no-op, never act twice.
+// Replays of round three's one-time actions (decision 0360): each answered a second time, one after the other and both
+// at once (a double click, a retried request), must be refused with {msg, code} or be a harmless no-op, never act twice.
 // (A passkey challenge used twice is in features/accounts/passkeys.test.ts, a removed member's socket in
 // features/chat/group-sockets.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
-// The attack sweep of round three (issue #28): every operation of the OpenAPI description that is not one of the older
-// ones the property-based fuzz already aims at (input-fuzz.test.ts) gets a fixed set of hostile requests from each actor:
+// The attack sweep of round three (decision 0360): every operation of the OpenAPI description that is not one of the
+// older ones the property-based fuzz already aims at (input-fuzz.test.ts) gets a fixed set of hostile requests from each
+// actor:
 // a visitor, a pending member, a verified stranger to the resource, an insider (a member of the group, practice and
 // conversation the ids name) and an administrator. The ids in paths are real rows (attack-world.ts), so the junk
 // reaches the services and SQL rather than stopping at "not found". A route added later is not in the older list, so

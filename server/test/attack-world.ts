@@ -1,4 +1,4 @@
-// Test-only: one of everything round three added (issue #28), owned by people who are not the sweep's actors, so the
+// Test-only: one of everything round three added, owned by people who are not the sweep's actors, so the
 // attack sweep (server/test/attack-sweep.test.ts) names real rows and its junk reaches the services and SQL.
 import { NEEDS, matchingTherapist } from '../features/referrals/test-helpers.ts';
 import { GROUP } from '../features/groups/test-helpers.ts';

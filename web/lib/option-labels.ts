@@ -1,4 +1,4 @@
-// The option lists' labels in the member's language (issue 37, docs/decisions/0260). What is stored, sent and put in
+// The option lists' labels in the member's language (docs/decisions/0260). What is stored, sent and put in
 // addresses is always the English value of common/options.ts (and a region's code); only what a member reads is
 // translated, through the catalogue messages of ./option-messages (ids `options.<list>.<value>`). Every screen that shows
 // or offers an option labels it here, so one value has one name in a language across the app.

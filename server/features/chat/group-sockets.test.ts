@@ -1,4 +1,4 @@
-// Group conversations over sockets (issue 34): who receives what as membership changes, typing with names, receipts
+// Group conversations over sockets: who receives what as membership changes, typing with names, receipts
 // as counts, and blocks inside a group. Real socket.io clients against a listening app with the Redis adapter.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

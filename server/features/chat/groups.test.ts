@@ -1,4 +1,4 @@
-// Group conversations over REST (issue 34): making one, renaming, adding and removing members, and who may do each.
+// Group conversations over REST: making one, renaming, adding and removing members, and who may do each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CHAT_ERRORS, type Conversation, type Message } from '../../../common/chat.ts';

@@ -1,4 +1,4 @@
-// Group conversations' rules (issue 34, docs/decisions/0230): making one, renaming it, adding and removing members.
+// Group conversations' rules (docs/decisions/0230): making one, renaming it, adding and removing members.
 // The writes are shared with the features that keep a group conversation for their members (server/lib/
 // group-conversations.ts); the rules a member's own request must pass are here. Each change is written with its system
 // line in one transaction, then announced to every member's devices on every node.

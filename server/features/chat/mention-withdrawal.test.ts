@@ -1,4 +1,4 @@
-// A chat @mention's notification goes when its message goes (issue 34): unsent over REST or the socket, or removed by
+// A chat @mention's notification goes when its message goes: unsent over REST or the socket, or removed by
 // a moderator, the mentioned member's bell loses the item and every device hears the new count at once. An edit
 // withdraws nothing (a forum edit that drops a mention withdraws nothing either: docs/decisions/0335).
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Documents of a referral (issue 33): once a recipient accepted it, its sender and that recipient share files there
+// Documents of a referral: once a recipient accepted it, its sender and that recipient share files there
 // (a release of information, an intake summary). Nobody else sees the referral's documents, administrators included.
 import { sql } from 'drizzle-orm';
 import { FILE_ERRORS, type Attachment } from '../../../common/files.ts';

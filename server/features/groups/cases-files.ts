@@ -1,4 +1,4 @@
-// A consultation case's documents (issues 33 and 34, docs/decisions/0330): a scoring sheet, a handout, a de-identified
+// A consultation case's documents (docs/decisions/0330): a scoring sheet, a handout, a de-identified
 // letter. Any member of the group shares their own uploads there (each once, as everywhere); the members read them
 // and nobody else, administrators included: a member who leaves the group loses them with the case
 // (GET /api/files/{id} asks the same question, server/features/files/access.ts).

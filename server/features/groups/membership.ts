@@ -81,7 +81,7 @@ export async function requestToJoin(ctx: AppContext, user: CurrentUser, groupId:
 /**
  * An invitation is answered by its invitee; a join request by the facilitator. The row is read and locked in the
  * transaction that answers it: two answers at once (a double click, a retry) would otherwise both find it pending and
- * both take a seat, leaving the group's seat count one above its members (issue #28's replays).
+ * both take a seat, leaving the group's seat count one above its members (the attack sweep's replays, decision 0360).
  */
 export async function answerInvitation(ctx: AppContext, user: CurrentUser, groupId: string, invitationId: string, accept: boolean) {
   const status = accept ? 'accepted' : 'declined';

@@ -1,7 +1,8 @@
 import { ONBOARDING_COMMUNITIES, PROFILE_PARTS, type Onboarding, type OnboardingStep } from '../../../common/onboarding.ts';
 import type { OnboardingRow } from './queries.ts';
 
-// The labels stay English here, for clients that read them: the web app says steps and parts by their key (issue 37).
+// The labels stay English here, for clients that read them: the web app says steps and parts by their key, in the
+// member's language.
 const PART_LABELS: Record<(typeof PROFILE_PARTS)[number], string> = {
   photo: 'A profile photo', bio: 'A bio', profession: 'Your profession', location: 'Your location', specialties: 'Specialties',
   modalities: 'Modalities', demographics: 'Age groups you work with', sessionFormat: 'Session formats',

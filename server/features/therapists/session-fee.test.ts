@@ -1,4 +1,5 @@
-// A fee per session and the young-adult age group on profiles (issue 32): validated, stored as given, shown to readers.
+// A fee per session and the young-adult age group on profiles (docs/decisions/0169): validated, stored as given, shown
+// to readers.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_FEE_MAX } from '../../../common/options.ts';

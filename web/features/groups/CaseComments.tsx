@@ -1,4 +1,4 @@
-// A consultation case's comments (issues 33 and 34): each with the files shared on it (images as thumbnails that open
+// A consultation case's comments: each with the files shared on it (images as thumbnails that open
 // the viewer, other files as cards), and the composer, which takes files as the chat's does: the paperclip, each file
 // uploading at once with its progress, and the comment sent with the files that have arrived.
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';

@@ -1,4 +1,4 @@
-// "Documents" on a consultation case (issues 33 and 34): scoring sheets, handouts, de-identified letters that members
+// "Documents" on a consultation case: scoring sheets, handouts, de-identified letters that members
 // share for the discussion, and the files attached to its comments. Each file is attached to the case as soon as it has
 // uploaded; only the group's members can list or open them.
 import { Stack, Text, Title } from '@mantine/core';
