@@ -1,4 +1,4 @@
-// Registration in French (issue 37): a visitor who chose French in the footer reads the registration form, its
+// Registration in French: a visitor who chose French in the footer reads the registration form, its
 // password rule and its refusals in French, registers, lands on the licence-details screen as an English registrant
 // does, in French, and the account keeps French as its language. At both widths, each screen accessible.
 import { randomBytes } from 'node:crypto';

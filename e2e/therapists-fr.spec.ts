@@ -1,4 +1,4 @@
-// The therapist directory in French (issue 37): a member whose language is Canadian French filters by specialty and
+// The therapist directory in French: a member whose language is Canadian French filters by specialty and
 // language with the options' French labels, reads the count, the cards' badges and the Practices tab in French, at
 // both widths, while the URL keeps the stored English values (a shared link works in either language).
 import { expect, test, type Page } from '@playwright/test';

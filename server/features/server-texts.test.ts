@@ -1,7 +1,7 @@
 // Every answer the server gives as English text has a catalogue message (server/lib/texts), so a French reader never
 // meets English: the shared constants it throws or sends, and each literal given to an error helper, sent as `{msg}`
 // or kept as an upper-case sentence constant in server code, in every directory of server/ (docs/decisions/0275). This is
-// the check a lint rule against English literals in thrown AppErrors would make (issue 37).
+// the check a lint rule against English literals in thrown AppErrors would make.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

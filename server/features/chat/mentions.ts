@@ -1,4 +1,4 @@
-// @mentions in chat (issue 34): a message that mentions members of its conversation (common/mentions.ts markup) tells
+// @mentions in chat: a message that mentions members of its conversation (common/mentions.ts markup) tells
 // each of them through the notification centre, which keeps their preferences and drops anyone blocked either way
 // with the sender. The item names the conversation, never the message's words. Mentions of someone outside the
 // conversation tell nobody: they could not read it. Unsending the message (or a moderator removing it) withdraws them;
