@@ -49,7 +49,7 @@ export async function editPost(
 ): Promise<Post> {
   const title = rawTitle.trim();
   if (!title || !content.trim()) throw badRequest(TITLE_CONTENT_REQUIRED);
-  const [author] = await queryRows<{ author_id: string }>(ctx.db, sql`SELECT author_id FROM posts WHERE id = ${id}`);
+  const [author] = await queryRows<SqlRow<typeof posts, 'author_id'>>(ctx.db, sql`SELECT author_id FROM posts WHERE id = ${id}`);
   mayEdit(user, author, () => notFound(POST_NOT_FOUND));
   await guardForumText(ctx, { text: postText(rawTitle, content), subject: 'post', confirmed: confirmDeidentified });
   const events = await forumWrite(ctx, async (t) => {
@@ -72,7 +72,7 @@ export async function editComment(
   ctx: ForumWriteContext, user: CurrentUser, { id, content, confirmDeidentified = false }: { id: string; content: string } & Confirmed,
 ): Promise<Comment> {
   if (!content.trim()) throw badRequest(COMMENT_REQUIRED);
-  const [author] = await queryRows<{ author_id: string }>(ctx.db, sql`SELECT author_id FROM comments WHERE id = ${id} AND NOT deleted`);
+  const [author] = await queryRows<SqlRow<typeof comments, 'author_id'>>(ctx.db, sql`SELECT author_id FROM comments WHERE id = ${id} AND NOT deleted`);
   mayEdit(user, author, () => notFound(COMMENT_NOT_FOUND));
   await guardForumText(ctx, { text: content, subject: 'comment', confirmed: confirmDeidentified });
   const events = await forumWrite(ctx, async (t) => {
