@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';
+import type { SqlRow } from '../db/rows.ts';
+import type { conversations, messages } from '../db/schema.ts';
 import { isBlockedBy } from './blocks.ts';
 import type { SystemLine } from '../../common/chat.ts';
 import { sealMessage } from './crypto/fields.ts';
@@ -19,7 +21,7 @@ export async function upsertConversation(db: Db, a: string, b: string): Promise<
   for (let attempt = 0; attempt < 3; attempt++) {
     const result = await db.transaction(async (tx) => {
       const txDb = tx;
-      const [inserted] = await queryRows<{ id: string }>(txDb, sql`
+      const [inserted] = await queryRows<SqlRow<typeof conversations, 'id'>>(txDb, sql`
         INSERT INTO conversations (pair_key) VALUES (${pairKey}) ON CONFLICT (pair_key) DO NOTHING RETURNING id`);
       if (inserted) {
         // The other member's list shows it from its first message (docs/decisions/0170): an empty conversation is the
@@ -29,7 +31,7 @@ export async function upsertConversation(db: Db, a: string, b: string): Promise<
         return { id: String(inserted.id), created: true };
       }
       // Opening it again brings back a conversation the opener had deleted for themselves (its history stays cleared).
-      const [existing] = await queryRows<{ id: string }>(txDb, sql`
+      const [existing] = await queryRows<SqlRow<typeof conversations, 'id'>>(txDb, sql`
         UPDATE conversation_participants p SET hidden = false FROM conversations c
         WHERE c.pair_key = ${pairKey} AND p.conversation_id = c.id AND p.user_id = ${a} RETURNING c.id`);
       return existing ? { id: String(existing.id), created: false } : undefined;
@@ -58,7 +60,7 @@ export function insertCarriedMessage(db: Db, conversationId: string, senderId: s
 
 async function insertLine(db: Db, conversationId: string, actorId: string, text: string, kind: 'system' | 'text'): Promise<string> {
   const id = randomUUID();
-  const [row] = await queryRows<{ id: string }>(db, sql`
+  const [row] = await queryRows<SqlRow<typeof messages, 'id'>>(db, sql`
     WITH inserted AS (
       INSERT INTO messages (id, conversation_id, sender_id, text, kind, created_at)
       VALUES (${id}, ${conversationId}, ${actorId}, ${sealMessage(id, text)}, ${kind}, clock_timestamp())
@@ -104,6 +106,6 @@ export type ConversationShown = { conversationId: string };
 export async function announceHandOff(ctx: Pick<AppContext, 'db' | 'realtime'>, a: string, b: string): Promise<void> {
   await introducePresence(ctx, a, b);
   const pairKey = a < b ? `${a}:${b}` : `${b}:${a}`;
-  const [row] = await queryRows<{ id: string }>(ctx.db, sql`SELECT id FROM conversations WHERE pair_key = ${pairKey}`);
+  const [row] = await queryRows<SqlRow<typeof conversations, 'id'>>(ctx.db, sql`SELECT id FROM conversations WHERE pair_key = ${pairKey}`);
   if (row) ctx.realtime.fanOut(CONVERSATION_SHOWN, { conversationId: row.id } satisfies ConversationShown);
 }

@@ -8,6 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { SystemLine, SystemLineCode } from '../../common/chat.ts';
 import type { AppContext } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';
+import type { SqlRow } from '../db/rows.ts';
+import type { conversationParticipants, conversations, users } from '../db/schema.ts';
 import { insertSystemLine } from './conversations.ts';
 import { chatUnreadChanged } from './notify.ts';
 import { conversationRoom, userRoom } from './realtime.ts';
@@ -19,7 +21,7 @@ export const GROUP_MAX_MEMBERS = 12;
 export type MemberChange = { changed: boolean; lineId: string | null };
 
 const nameOf = async (db: Db, userId: string) => {
-  const [row] = await queryRows<{ name: string }>(db, sql`SELECT name FROM users WHERE id = ${userId}`);
+  const [row] = await queryRows<SqlRow<typeof users, 'name'>>(db, sql`SELECT name FROM users WHERE id = ${userId}`);
   return row?.name ?? 'A member';
 };
 
@@ -55,7 +57,7 @@ export async function createGroupConversation(
 export async function addConversationMember(
   db: Db, { conversationId, actorId, userId }: { conversationId: string; actorId: string; userId: string },
 ): Promise<MemberChange> {
-  const added = await queryRows<{ user_id: string }>(db, sql`
+  const added = await queryRows<SqlRow<typeof conversationParticipants, 'user_id'>>(db, sql`
     INSERT INTO conversation_participants (conversation_id, user_id, hidden, joined_at, cleared_at)
     SELECT c.id, ${userId}, false, clock_timestamp(), clock_timestamp() FROM conversations c
     WHERE c.id = ${conversationId} AND c.is_group
@@ -75,7 +77,7 @@ export async function addConversationMember(
 export async function removeConversationMember(
   db: Db, { conversationId, actorId, userId }: { conversationId: string; actorId: string; userId: string },
 ): Promise<MemberChange> {
-  const removed = await queryRows<{ user_id: string }>(db, sql`
+  const removed = await queryRows<SqlRow<typeof conversationParticipants, 'user_id'>>(db, sql`
     DELETE FROM conversation_participants p USING conversations c
     WHERE p.conversation_id = ${conversationId} AND p.user_id = ${userId} AND c.id = p.conversation_id AND c.is_group
     RETURNING p.user_id`);
@@ -100,7 +102,7 @@ export async function removeConversationMember(
 export async function renameGroupConversation(
   db: Db, { conversationId, actorId, title }: { conversationId: string; actorId: string; title: string | null },
 ): Promise<MemberChange> {
-  const renamed = await queryRows<{ id: string }>(db, sql`
+  const renamed = await queryRows<SqlRow<typeof conversations, 'id'>>(db, sql`
     UPDATE conversations SET title = ${title} WHERE id = ${conversationId} AND is_group AND title IS DISTINCT FROM ${title}
     RETURNING id`);
   if (!renamed.length) return { changed: false, lineId: null };
@@ -117,7 +119,7 @@ export async function renameGroupConversation(
 export async function handOverGroupConversation(
   db: Db, { conversationId, actorId, userId }: { conversationId: string; actorId: string; userId: string },
 ): Promise<MemberChange> {
-  const moved = await queryRows<{ id: string }>(db, sql`
+  const moved = await queryRows<SqlRow<typeof conversations, 'id'>>(db, sql`
     UPDATE conversations c SET creator_id = ${userId}
     WHERE c.id = ${conversationId} AND c.is_group AND c.creator_id IS DISTINCT FROM ${userId}
       AND EXISTS (SELECT 1 FROM conversation_participants p WHERE p.conversation_id = c.id AND p.user_id = ${userId})
@@ -132,7 +134,7 @@ export async function handOverGroupConversation(
  * messages, as when its last member leaves. Answers who was in it, to tell their devices after the commit.
  */
 export async function endGroupConversation(db: Db, conversationId: string): Promise<string[]> {
-  const members = await queryRows<{ user_id: string }>(db, sql`
+  const members = await queryRows<SqlRow<typeof conversationParticipants, 'user_id'>>(db, sql`
     SELECT p.user_id FROM conversation_participants p JOIN conversations c ON c.id = p.conversation_id
     WHERE c.id = ${conversationId} AND c.is_group`);
   await db.execute(sql`DELETE FROM conversations WHERE id = ${conversationId} AND is_group`);
@@ -170,7 +172,7 @@ export async function announceConversationChange(
   }
   const lines = lineIds.filter((id): id is string => Boolean(id));
   ctx.realtime.fanOut(CONVERSATION_CHANGED, { conversationId, lineIds: lines, addedUserIds } satisfies ConversationChanged);
-  const members = await queryRows<{ user_id: string }>(ctx.db, sql`
+  const members = await queryRows<SqlRow<typeof conversationParticipants, 'user_id'>>(ctx.db, sql`
     SELECT user_id FROM conversation_participants WHERE conversation_id = ${conversationId}`);
   await chatUnreadChanged(ctx, [...members.map((m) => String(m.user_id)), ...removedUserIds]);
 }

@@ -11,6 +11,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { queryRows, type Db } from '../db/client.ts';
+import type { SqlRow } from '../db/rows.ts';
+import type { idempotencyKeys } from '../db/schema.ts';
 import { AppError, conflict } from './errors.ts';
 import { hourlyAt, type JobQueue } from './jobs.ts';
 
@@ -129,7 +131,7 @@ async function replayOrClaim(db: Db, request: FastifyRequest, reply: FastifyRepl
   const fingerprint = fingerprintOf(request);
   const now = Date.now();
   // A new key, or one whose answer has expired or whose request was abandoned, is this request's.
-  const claimed = await queryRows<{ key: string }>(db, sql`
+  const claimed = await queryRows<SqlRow<typeof idempotencyKeys, 'key'>>(db, sql`
     INSERT INTO idempotency_keys AS k (user_id, key, fingerprint) VALUES (${userId}, ${key}, ${fingerprint})
     ON CONFLICT (user_id, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = NULL, body = NULL, created_at = now()
     WHERE k.created_at < ${new Date(now - KEEP_MS).toISOString()}::timestamptz
@@ -139,7 +141,7 @@ async function replayOrClaim(db: Db, request: FastifyRequest, reply: FastifyRepl
     claims.set(request, { userId, key });
     return;
   }
-  const [first] = await queryRows<{ fingerprint: string; status: number | null; body: string | null }>(db, sql`
+  const [first] = await queryRows<SqlRow<typeof idempotencyKeys, 'fingerprint' | 'status' | 'body'>>(db, sql`
     SELECT fingerprint, status, body FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`);
   // Gone between the two statements (a refused first request let it go): handled as new, without a key.
   if (!first) return;

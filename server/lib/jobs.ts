@@ -103,7 +103,7 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
 
   const schedule: JobQueue['schedule'] = async (name, payload, options = {}) => {
     const runAt = options.runAt ?? clock();
-    const rows = await queryRows<{ id: string }>(options.db ?? db, sql`
+    const rows = await queryRows<SqlRow<typeof jobs, 'id'>>(options.db ?? db, sql`
       INSERT INTO jobs (name, payload, run_at, key) VALUES (${name}, ${JSON.stringify(payload)}::jsonb, ${runAt.toISOString()}, ${options.key ?? null})
       ON CONFLICT (key) DO NOTHING RETURNING id`);
     return rows.length === 1;
@@ -112,7 +112,7 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
   const scheduleMany: JobQueue['scheduleMany'] = async (name, list, options = {}) => {
     if (list.length === 0) return 0;
     const runAts = list.map((j) => (j.runAt ?? clock()).toISOString());
-    const rows = await queryRows<{ id: string }>(options.db ?? db, sql`
+    const rows = await queryRows<SqlRow<typeof jobs, 'id'>>(options.db ?? db, sql`
       INSERT INTO jobs (name, payload, run_at, key)
       SELECT ${name}, p::jsonb, r::timestamptz, k FROM unnest(${sql.param(list.map((j) => JSON.stringify(j.payload)))}::text[],
         ${sql.param(runAts)}::text[], ${sql.param(list.map((j) => j.key ?? null))}::text[]) AS x(p, r, k)
@@ -121,7 +121,7 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
   };
 
   const enqueue: JobQueue['enqueue'] = async (name, payload, options = {}) => {
-    const [row] = await queryRows<{ id: string }>(options.db ?? db, sql`
+    const [row] = await queryRows<SqlRow<typeof jobs, 'id'>>(options.db ?? db, sql`
       INSERT INTO jobs (name, payload, run_at) VALUES (${name}, ${JSON.stringify(payload)}::jsonb, ${(options.runAt ?? clock()).toISOString()})
       RETURNING id`);
     return row.id;
@@ -129,7 +129,7 @@ export function createJobQueue(db: Db, log: { error: (obj: object, msg: string) 
 
   const enqueueMany: JobQueue['enqueueMany'] = async (name, payloads, options = {}) => {
     if (payloads.length === 0) return [];
-    const rows = await queryRows<{ id: string }>(options.db ?? db, sql`
+    const rows = await queryRows<SqlRow<typeof jobs, 'id'>>(options.db ?? db, sql`
       INSERT INTO jobs (name, payload, run_at)
       SELECT ${name}, p::jsonb, ${clock().toISOString()} FROM unnest(${sql.param(payloads.map((p) => JSON.stringify(p)))}::text[]) AS x(p)
       RETURNING id`);

@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { allMentionedIds, mentionMarkup, replaceMentions } from '../../common/mentions.ts';
 import { DELETED_MEMBER } from '../../common/privacy.ts';
 import { queryRows, type Db } from '../db/client.ts';
+import type { SqlRow } from '../db/rows.ts';
+import type { users } from '../db/schema.ts';
 
 /** A mention of a member who left: plain text, neither a link nor their id. */
 const DELETED_MENTION = `@${DELETED_MEMBER}`;
@@ -18,7 +20,7 @@ const DELETED_MENTION = `@${DELETED_MEMBER}`;
 export async function withCurrentNames(db: Db, text: string): Promise<string> {
   const ids = allMentionedIds(text);
   if (ids.length === 0) return text;
-  const rows = await queryRows<{ id: string; name: string; gone: boolean }>(db, sql`
+  const rows = await queryRows<SqlRow<typeof users, 'id' | 'name'> & { gone: boolean /* deleted_at IS NOT NULL */ }>(db, sql`
     SELECT id, name, deleted_at IS NOT NULL AS gone FROM users WHERE id = ANY(${sql.param(ids)}::uuid[])`);
   const members = new Map(rows.map((row) => [row.id, row]));
   return replaceMentions(text, ({ name, userId }) => {

@@ -4,6 +4,8 @@
 // See docs/decisions/0058-notifications.md.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
+import type { SqlRow } from '../db/rows.ts';
+import type { notifications } from '../db/schema.ts';
 import type { AppContext } from '../context.ts';
 import { pushChatMessage, pushNotificationsWithin } from './push-queue.ts';
 import {
@@ -181,7 +183,7 @@ export function countsChanged(ctx: NotifyContext, userIds: string[]): void {
  */
 export async function withdrawNotifications(db: Db, sourceIds: string[]): Promise<string[]> {
   if (!sourceIds.length) return [];
-  const rows = await queryRows<{ user_id: string }>(db, sql`
+  const rows = await queryRows<SqlRow<typeof notifications, 'user_id'>>(db, sql`
     DELETE FROM notifications WHERE source_id = ANY(${sql.param(sourceIds)}::uuid[]) RETURNING user_id`);
   return [...new Set(rows.map((r) => String(r.user_id)))];
 }

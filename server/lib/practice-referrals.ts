@@ -20,7 +20,7 @@ const roleList = (roles: readonly string[]) => sql.raw(`ARRAY[${roles.map((r) =>
  */
 export async function checkPracticeRecipients(db: Db, senderId: string, practiceIds: string[]): Promise<void> {
   if (!practiceIds.length) return;
-  const rows = await queryRows<{ id: string; own: boolean; blocked: boolean }>(db, sql`
+  const rows = await queryRows<SqlRow<typeof practices, 'id'> & { own: boolean; blocked: boolean /* EXISTS */ }>(db, sql`
     SELECT p.id,
       EXISTS (SELECT 1 FROM practice_members m WHERE m.practice_id = p.id AND m.user_id = ${senderId}) AS own,
       EXISTS (SELECT 1 FROM practice_members m JOIN blocks b
@@ -45,7 +45,7 @@ export const practiceNotice = outboxEvent<PracticeNotice>('practices.notice');
  */
 export async function addToPracticeInboxes(tx: Db, referralId: string, practiceIds: string[], now: Date, summary: string, senderId: string): Promise<OutboxEvent[]> {
   if (!practiceIds.length) return [];
-  const rows = await queryRows<{ id: string; slug: string; name: string; readers: string[] }>(tx, sql`
+  const rows = await queryRows<SqlRow<typeof practices, 'id' | 'slug' | 'name'> & { readers: string[] /* array_agg */ }>(tx, sql`
     WITH added AS (
       INSERT INTO practice_referrals (referral_id, practice_id, created_at)
       SELECT ${referralId}::uuid, unnest(${`{${practiceIds.join(',')}}`}::uuid[]), ${now.toISOString()}::timestamptz

@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
+import type { SqlRow } from '../db/rows.ts';
+import type { pushSubscriptions, pushTags } from '../db/schema.ts';
 
 export const PUSH_NOTIFICATION_JOB = 'push.notification';
 export const PUSH_CHAT_JOB = 'push.chat';
@@ -27,7 +29,7 @@ async function withPushDevices(ctx: Pick<AppContext, 'db' | 'caches'>, userIds: 
   const load = (id: string) => {
     (missing ??= []).push(id);
     // Started after every member's read was registered (a microtask later): one statement for all that missed.
-    loaded ??= Promise.resolve().then(async () => new Set((await queryRows<{ user_id: string }>(ctx.db, sql`
+    loaded ??= Promise.resolve().then(async () => new Set((await queryRows<SqlRow<typeof pushSubscriptions, 'user_id'>>(ctx.db, sql`
       SELECT DISTINCT user_id FROM push_subscriptions WHERE user_id = ANY(${sql.param(missing!)}::uuid[])`)).map((r) => r.user_id)));
     return loaded.then((has) => ({ value: has.has(id) }));
   };
@@ -58,7 +60,7 @@ export async function pushNotificationsWithin(ctx: Pick<AppContext, 'jobs'>, tx:
  */
 export async function clearChatPushes(ctx: PushContext, userId: string, tag: string): Promise<void> {
   if ((await withPushDevices(ctx, [userId])).length === 0) return;
-  const shown = await queryRows<{ subscription_id: string }>(ctx.db, sql`
+  const shown = await queryRows<SqlRow<typeof pushTags, 'subscription_id'>>(ctx.db, sql`
     DELETE FROM push_tags t USING push_subscriptions s
     WHERE t.subscription_id = s.id AND s.user_id = ${userId} AND t.tag = ${tag} RETURNING t.subscription_id`);
   await ctx.jobs.startNow(PUSH_DEVICE_JOB, shown.map((r) => ({ subscriptionId: r.subscription_id, payload: { kind: 'clear', tag } })));

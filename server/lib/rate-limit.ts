@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { queryRows, type Db } from '../db/client.ts';
+import type { SqlRow } from '../db/rows.ts';
+import type { rateLimitWindows } from '../db/schema.ts';
 
 type WindowHit = { count: number; retryAfterMs: number };
 
@@ -98,7 +100,7 @@ export function databaseRateLimiter(db: Db, sweepEvery = 1_000): RateLimiter {
     if (++hits % sweepEvery === 0) await db.execute(sql`DELETE FROM rate_limit_windows WHERE reset_at < now()`);
     // clock_timestamp(), not now(): now() is when this statement's transaction began, and a hit that waited for the row
     // behind a racing one that began later would see that one's window end more than windowMs ahead of it.
-    const [row] = await queryRows<{ count: number; retry_ms: number }>(db, sql`
+    const [row] = await queryRows<SqlRow<typeof rateLimitWindows, 'count'> & { retry_ms: number /* computed */ }>(db, sql`
       INSERT INTO rate_limit_windows AS w (key, count, reset_at)
       VALUES (${key}, 1, clock_timestamp() + ${windowMs} * interval '1 millisecond')
       ON CONFLICT (key) DO UPDATE SET
@@ -113,7 +115,7 @@ export function databaseRateLimiter(db: Db, sweepEvery = 1_000): RateLimiter {
       return (await hitWindow(key, windowMs)).count;
     },
     async count(key) {
-      const [row] = await queryRows<{ count: number }>(db, sql`
+      const [row] = await queryRows<SqlRow<typeof rateLimitWindows, 'count'>>(db, sql`
         SELECT count FROM rate_limit_windows WHERE key = ${key} AND reset_at > now()`);
       return row?.count ?? 0;
     },

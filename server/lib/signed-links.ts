@@ -3,6 +3,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
+import type { SqlRow } from '../db/rows.ts';
+import type { appSecrets } from '../db/schema.ts';
 
 const SECRET_NAME = 'signed-links';
 const keys = new WeakMap<Db, Promise<string>>();
@@ -10,7 +12,7 @@ const keys = new WeakMap<Db, Promise<string>>();
 async function storedSecret(db: Db): Promise<string> {
   await db.execute(sql`INSERT INTO app_secrets (name, value) VALUES (${SECRET_NAME}, ${randomBytes(32).toString('base64url')})
     ON CONFLICT (name) DO NOTHING`);
-  const [row] = await queryRows<{ value: string }>(db, sql`SELECT value FROM app_secrets WHERE name = ${SECRET_NAME}`);
+  const [row] = await queryRows<SqlRow<typeof appSecrets, 'value'>>(db, sql`SELECT value FROM app_secrets WHERE name = ${SECRET_NAME}`);
   return row.value;
 }
 

@@ -7,6 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PURGED_KINDS, type PurgedKind, type RetentionSettings } from '../../../common/retention.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { messages, notifications, referrals } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { dailyAtUtc } from '../../lib/jobs.ts';
 import { readSetting } from '../../lib/platform-settings.ts';
@@ -45,7 +47,7 @@ async function inBatches(deadline: number, cutoff: Date, step: Step): Promise<{ 
  * conversation left empty is removed with them.
  */
 async function purgeMessages(db: Db, cutoff: Date, removedConversations: { n: number }): Promise<number> {
-  const touched = await queryRows<{ conversation_id: string; n: number }>(db, sql`
+  const touched = await queryRows<SqlRow<typeof messages, 'conversation_id'> & { n: number /* count(*) */ }>(db, sql`
     WITH gone AS (
       DELETE FROM messages WHERE id IN (
         SELECT m.id FROM messages m
@@ -70,7 +72,7 @@ async function purgeMessages(db: Db, cutoff: Date, removedConversations: { n: nu
 }
 
 async function purgeNotifications(ctx: PurgeCtx, cutoff: Date): Promise<number> {
-  const gone = await queryRows<{ user_id: string }>(ctx.db, sql`
+  const gone = await queryRows<SqlRow<typeof notifications, 'user_id'>>(ctx.db, sql`
     DELETE FROM notifications WHERE id IN (
       SELECT n.id FROM notifications n WHERE n.created_at < ${iso(cutoff)} AND NOT ${heldUser(sql`n.user_id`)}
       ORDER BY n.created_at LIMIT ${PURGE_BATCH})
@@ -85,7 +87,7 @@ async function purgeNotifications(ctx: PurgeCtx, cutoff: Date): Promise<number> 
  */
 async function purgeReferrals(ctx: PurgeCtx, cutoff: Date): Promise<number> {
   const c = iso(cutoff);
-  const gone = await queryRows<{ id: string; people: string[] }>(ctx.db, sql`
+  const gone = await queryRows<SqlRow<typeof referrals, 'id'> & { people: string[] /* array_agg */ }>(ctx.db, sql`
     WITH doomed AS (
       SELECT r.id FROM referrals r
       WHERE ((r.status IN ('placed', 'withdrawn') AND r.updated_at < ${c}) OR (r.status = 'open' AND r.expires_at < ${c}))

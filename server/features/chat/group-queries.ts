@@ -3,11 +3,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
+import type { SqlRow, SqlValue } from '../../db/rows.ts';
+import type { blocks, conversationParticipants, conversations, users } from '../../db/schema.ts';
 import { refusesMessagesSql } from '../../lib/blocks.ts';
 import { eitherBlocked, VERIFIED_NOW } from './queries.ts';
 
 /** The conversation as the actor's changes need it; `member` false (or no row) for anyone outside it. */
-export type GroupState = { is_group: boolean; creator_id: string | null; members_can_add: boolean; member: boolean; members: number };
+export type GroupState = SqlRow<typeof conversations, 'is_group' | 'creator_id' | 'members_can_add'>
+  & { member: boolean; members: number /* EXISTS and count(*) */ };
 
 /** Read in the change's transaction, the conversation's row locked: concurrent additions count one after the other. */
 export async function groupState(db: Db, conversationId: string, actorId: string): Promise<GroupState | undefined> {
@@ -20,7 +23,7 @@ export async function groupState(db: Db, conversationId: string, actorId: string
 }
 
 /** A member one may add (or start a group with): verified now, no block either way, and accepting one's messages. */
-export type Candidate = { id: string; verified: boolean; blocked: boolean; refused: boolean; member: boolean };
+export type Candidate = SqlRow<typeof users, 'id'> & { verified: boolean; blocked: boolean; refused: boolean; member: boolean /* computed */ };
 
 export function candidates(db: Db, actorId: string, userIds: string[], conversationId: string | null = null) {
   return queryPrepared<Candidate>(db, sql`
@@ -32,7 +35,7 @@ export function candidates(db: Db, actorId: string, userIds: string[], conversat
 
 /** Pairs of the conversation's members with a block between them (either way): their presence stays hidden. */
 export async function blockedPairs(db: Db, conversationId: string): Promise<[string, string][]> {
-  const rows = await queryPrepared<{ a: string; b: string }>(db, sql`
+  const rows = await queryPrepared<{ a: SqlValue<typeof conversationParticipants, 'user_id'>; b: SqlValue<typeof conversationParticipants, 'user_id'> }>(db, sql`
     SELECT a.user_id AS a, b.user_id AS b FROM conversation_participants a
     JOIN conversation_participants b ON b.conversation_id = a.conversation_id AND a.user_id < b.user_id
     WHERE a.conversation_id = ${conversationId} AND ${eitherBlocked(sql`a.user_id`, sql`b.user_id`)}`);
@@ -41,7 +44,7 @@ export async function blockedPairs(db: Db, conversationId: string): Promise<[str
 
 /** The ids of everyone with a block between them and the user, either way (a group shows their words as a placeholder). */
 export async function blockedEitherWay(db: Db, userId: string): Promise<Set<string>> {
-  const rows = await queryPrepared<{ id: string }>(db, sql`
+  const rows = await queryPrepared<{ id: SqlValue<typeof blocks, 'blocked_id'> | SqlValue<typeof blocks, 'blocker_id'> }>(db, sql`
     SELECT blocked_id AS id FROM blocks WHERE blocker_id = ${userId}
     UNION SELECT blocker_id FROM blocks WHERE blocked_id = ${userId}`);
   return new Set(rows.map((r) => String(r.id)));
@@ -49,7 +52,7 @@ export async function blockedEitherWay(db: Db, userId: string): Promise<Set<stri
 
 /** Whether the conversation is a group, for a participant; undefined for anyone else. */
 export async function membership(db: Db, conversationId: string, userId: string): Promise<{ is_group: boolean } | undefined> {
-  const [row] = await queryPrepared<{ is_group: boolean }>(db, sql`
+  const [row] = await queryPrepared<SqlRow<typeof conversations, 'is_group'>>(db, sql`
     SELECT c.is_group FROM conversation_participants p JOIN conversations c ON c.id = p.conversation_id
     WHERE p.conversation_id = ${conversationId} AND p.user_id = ${userId}`);
   return row;
@@ -57,19 +60,19 @@ export async function membership(db: Db, conversationId: string, userId: string)
 
 /** The conversation's members' ids. */
 export async function groupMembers(db: Db, conversationId: string): Promise<string[]> {
-  const rows = await queryPrepared<{ user_id: string }>(db, sql`
+  const rows = await queryPrepared<SqlRow<typeof conversationParticipants, 'user_id'>>(db, sql`
     SELECT user_id FROM conversation_participants WHERE conversation_id = ${conversationId}`);
   return rows.map((r) => String(r.user_id));
 }
 
 /** The conversation's newest line (a new group's first system line). */
 export async function lastLineId(db: Db, conversationId: string): Promise<string | null> {
-  const [row] = await queryPrepared<{ id: string | null }>(db, sql`SELECT last_message_id AS id FROM conversations WHERE id = ${conversationId}`);
+  const [row] = await queryPrepared<{ id: SqlValue<typeof conversations, 'last_message_id'> }>(db, sql`SELECT last_message_id AS id FROM conversations WHERE id = ${conversationId}`);
   return row?.id ?? null;
 }
 
 /** Each member's joining and receipt marks: a group's receipts are counted from these (group-view.ts). */
-export type MemberMarks = { user_id: string; joined_at: Date | string; delivered_through: Date | string | null; read_through: Date | string | null };
+export type MemberMarks = SqlRow<typeof conversationParticipants, 'user_id' | 'joined_at' | 'delivered_through' | 'read_through'>;
 export function memberMarks(db: Db, conversationId: string) {
   return queryPrepared<MemberMarks>(db, sql`
     SELECT user_id, joined_at, delivered_through, read_through FROM conversation_participants WHERE conversation_id = ${conversationId}`);

@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { mentionedIds } from '../../../common/mentions.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { conversations } from '../../db/schema.ts';
 import { countsChanged, notify, withdrawNotifications } from '../../lib/notify.ts';
 
 const UNTITLED = 'a group conversation';
@@ -17,7 +19,7 @@ export async function notifyChatMentions(
   const members = new Set(m.recipientIds);
   const mentioned = mentionedIds(m.text).filter((id) => members.has(id));
   if (!mentioned.length) return;
-  const [c] = await queryRows<{ title: string | null }>(ctx.db, sql`SELECT title FROM conversations WHERE id = ${m.conversationId}`);
+  const [c] = await queryRows<SqlRow<typeof conversations, 'title'>>(ctx.db, sql`SELECT title FROM conversations WHERE id = ${m.conversationId}`);
   const title = c?.title ?? UNTITLED;
   await notify(ctx, [{
     type: 'mention', recipientIds: mentioned, actorId: m.senderId, sourceId: m.messageId, place: title,

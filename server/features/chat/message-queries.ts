@@ -6,6 +6,8 @@ import { EDIT_WINDOW_MS } from '../../../common/chat.ts';
 import { MESSAGE_REMOVED } from '../../../common/moderation.ts';
 import type { Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { conversationParticipants, messages, users } from '../../db/schema.ts';
 import { blockedBySql, refusesMessagesSql } from '../../lib/blocks.ts';
 import { sealMessage } from '../../lib/crypto/fields.ts';
 import { MESSAGE_COLUMNS, olderThan, othersRefuse, VERIFIED_NOW, type MessageRow } from './queries.ts';
@@ -97,7 +99,7 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export function searchablePage(db: Db, conversationId: string, readerId: string, limit: number, before?: string) {
   const older = olderThan(conversationId, before);
-  return queryPrepared<{ id: string; text: string }>(db, sql`
+  return queryPrepared<SqlRow<typeof messages, 'id' | 'text'>>(db, sql`
     SELECT m.id, m.text FROM messages m
     WHERE m.conversation_id = ${conversationId} AND m.unsent_at IS NULL AND m.removed_at IS NULL AND m.kind = 'text'
       AND ${visibleTo(readerId)} ${older}
@@ -115,14 +117,14 @@ export function messagesById(db: Db, conversationId: string, ids: string[]) {
 
 /** Participants who have the conversation in their list (not deleted for themselves). */
 export async function listingParticipants(db: Db, conversationId: string): Promise<string[]> {
-  const rows = await queryPrepared<{ user_id: string }>(db, sql`
+  const rows = await queryPrepared<SqlRow<typeof conversationParticipants, 'user_id'>>(db, sql`
     SELECT user_id FROM conversation_participants WHERE conversation_id = ${conversationId} AND NOT hidden`);
   return rows.map((r) => String(r.user_id));
 }
 
 /** Everyone in the conversation: both sides hear of a change, whatever their list shows. */
 export async function allParticipants(db: Db, conversationId: string): Promise<string[]> {
-  const rows = await queryPrepared<{ user_id: string }>(db, sql`
+  const rows = await queryPrepared<SqlRow<typeof conversationParticipants, 'user_id'>>(db, sql`
     SELECT user_id FROM conversation_participants WHERE conversation_id = ${conversationId}`);
   return rows.map((r) => String(r.user_id));
 }
@@ -133,7 +135,7 @@ export async function allParticipants(db: Db, conversationId: string): Promise<s
  */
 export function recipientCandidates(db: Db, viewerId: string, prefix: string, limit: number) {
   const like = `${likeEscape(prefix.toLowerCase())}%`;
-  return queryPrepared<{ id: string; name: string; avatar: string | null; refused: boolean }>(db, sql`
+  return queryPrepared<SqlRow<typeof users, 'id' | 'name' | 'avatar'> & { refused: boolean /* computed */ }>(db, sql`
     SELECT u.id, u.name, u.avatar, ${refusesMessagesSql(sql`u.id`, sql`${viewerId}::uuid`)} AS refused FROM users u
     WHERE u.verification_status = 'verified' AND NOT u.disabled AND u.id <> ${viewerId}
       AND (lower(u.name) LIKE ${like} OR lower(u.name) LIKE ${`% ${like}`})

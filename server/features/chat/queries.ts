@@ -4,7 +4,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryPrepared, queryShaped } from '../../db/prepared.ts';
 import type { SqlRow, SqlValue } from '../../db/rows.ts';
-import type { conversations, messages, users } from '../../db/schema.ts';
+import type { conversationParticipants, conversations, messages, users } from '../../db/schema.ts';
 import { refusesMessagesSql } from '../../lib/blocks.ts';
 import { sealMessage } from '../../lib/crypto/fields.ts';
 
@@ -85,7 +85,7 @@ export async function isParticipant(db: Db, conversationId: string, userId: stri
 
 /** The other participants of a conversation with a block between them and the user, either way: typing skips them. */
 export async function blockedPartnersIn(db: Db, conversationId: string, userId: string): Promise<string[]> {
-  const rows = await queryPrepared<{ user_id: string }>(db, sql`
+  const rows = await queryPrepared<SqlRow<typeof conversationParticipants, 'user_id'>>(db, sql`
     SELECT p.user_id FROM conversation_participants p
     WHERE p.conversation_id = ${conversationId} AND p.user_id <> ${userId}
       AND EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p.user_id AND b.blocked_id = ${userId})
@@ -95,7 +95,7 @@ export async function blockedPartnersIn(db: Db, conversationId: string, userId: 
 
 /** The other participants of one conversation. */
 export async function partnersIn(db: Db, conversationId: string, userId: string): Promise<string[]> {
-  const rows = await queryPrepared<{ user_id: string }>(db, sql`
+  const rows = await queryPrepared<SqlRow<typeof conversationParticipants, 'user_id'>>(db, sql`
     SELECT user_id FROM conversation_participants WHERE conversation_id = ${conversationId} AND user_id <> ${userId}`);
   return rows.map((r) => String(r.user_id));
 }
@@ -109,7 +109,7 @@ export async function partnersOf(db: Db, userId: string, direction: 'told' | 'se
   const hidden = direction === 'told'
     ? sql`b.blocker_id = mine.user_id AND b.blocked_id = other.user_id`
     : sql`b.blocker_id = other.user_id AND b.blocked_id = mine.user_id`;
-  const rows = await queryPrepared<{ id: string }>(db, sql`
+  const rows = await queryPrepared<{ id: SqlValue<typeof conversationParticipants, 'user_id'> }>(db, sql`
     SELECT DISTINCT other.user_id AS id FROM conversation_participants mine
     JOIN conversation_participants other ON other.conversation_id = mine.conversation_id AND other.user_id <> mine.user_id
     WHERE mine.user_id = ${userId} AND NOT EXISTS (SELECT 1 FROM blocks b WHERE ${hidden})`);
@@ -321,7 +321,7 @@ function storedMessage(row: InsertedRow): StoredMessage {
 
 /** Pins the message, or unpins it when it is the pinned one; undefined when it is not a message of this conversation. */
 export async function togglePin(db: Db, conversationId: string, messageId: string) {
-  const [row] = await queryPrepared<{ pinned: string | null }>(db, sql`
+  const [row] = await queryPrepared<{ pinned: SqlValue<typeof conversations, 'pinned_message_id'> }>(db, sql`
     UPDATE conversations c
     SET pinned_message_id = CASE WHEN c.pinned_message_id = ${messageId} THEN NULL ELSE ${messageId}::uuid END
     WHERE c.id = ${conversationId}
@@ -333,7 +333,7 @@ export async function togglePin(db: Db, conversationId: string, messageId: strin
 /** The user's own pin of the conversation to the top of their list; toggled when `isPinned` is not given. */
 export async function pinConversation(db: Db, conversationId: string, userId: string, isPinned?: boolean) {
   const value = isPinned === undefined ? sql`NOT is_pinned` : sql`${isPinned}`;
-  const [row] = await queryPrepared<{ is_pinned: boolean }>(db, sql`
+  const [row] = await queryPrepared<SqlRow<typeof conversationParticipants, 'is_pinned'>>(db, sql`
     UPDATE conversation_participants SET is_pinned = ${value}
     WHERE conversation_id = ${conversationId} AND user_id = ${userId} RETURNING is_pinned`);
   return row;

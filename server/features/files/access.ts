@@ -9,6 +9,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { FILE_ERRORS } from '../../../common/files.ts';
 import type { AppContext } from '../../context.ts';
 import { queryShaped } from '../../db/prepared.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { files } from '../../db/schema.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { FILE_COLUMNS, type FileRow } from '../../lib/files/records.ts';
@@ -74,7 +76,7 @@ function thumbnailStatement(admin: boolean): SQL {
 /** Where the thumbnail of a file the reader may see is kept; 404 when there is none, or the reader may not see it. */
 export async function readableThumbnail(ctx: AppContext, actor: CurrentUser, fileId: string): Promise<StorageKind> {
   const admin = isAdmin(actor);
-  const [row] = await queryShaped<{ storage: StorageKind }>(
+  const [row] = await queryShaped<SqlRow<typeof files, 'storage'> & { storage: StorageKind /* narrowed by its CHECK */ }>(
     ctx.db, `files.thumbnail:${admin ? 'admin' : 'member'}`, () => thumbnailStatement(admin), values(actor, fileId));
   if (!row) throw notFound(FILE_ERRORS.notFound);
   return row.storage;

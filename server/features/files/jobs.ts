@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { UNATTACHED_TTL_MS } from '../../../common/files.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { fileDeletions } from '../../db/schema.ts';
 import { storesOf } from '../../lib/files/records.ts';
 import { objectKey } from '../../lib/files/sealed.ts';
 import type { StorageKind } from '../../lib/files/storage.ts';
@@ -26,7 +28,7 @@ export async function purgeFiles(ctx: Pick<AppContext, 'db' | 'config'>, now: Da
   const thumbnailsOf: string[] = [];
   const stores = storesOf(ctx.db, ctx.config);
   for (;;) {
-    const gone = await queryRows<{ key: string; storage: StorageKind }>(ctx.db, sql`
+    const gone = await queryRows<SqlRow<typeof fileDeletions, 'key' | 'storage'> & { storage: StorageKind /* narrowed by its CHECK */ }>(ctx.db, sql`
       SELECT key, storage FROM file_deletions ORDER BY created_at LIMIT ${BATCH}`);
     if (!gone.length) break;
     for (const kind of ['db', 's3'] as const) {

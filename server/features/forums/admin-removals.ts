@@ -4,6 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { removeComments } from '../../db/comment-tree.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { comments, posts } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -16,7 +18,7 @@ import type { ForumWriteContext } from './posts.ts';
 /** Administrators only (checked by the route). A post already removed answers 404, like one that never was. */
 export async function removePostAsAdmin(ctx: ForumWriteContext, admin: CurrentUser, { id }: { id: string }): Promise<void> {
   await forumWrite(ctx, async (t) => {
-    const [post] = await queryRows<{ author_id: string; title: string }>(t, sql`
+    const [post] = await queryRows<SqlRow<typeof posts, 'author_id' | 'title'>>(t, sql`
       SELECT author_id, title FROM posts WHERE id = ${id} AND removed_at IS NULL FOR UPDATE`);
     if (!post) throw notFound(POST_NOT_FOUND);
     await t.execute(sql`UPDATE posts SET title = ${REMOVED_BY_MODERATOR}, content = ${REMOVED_BY_MODERATOR}, removed_at = now()
@@ -27,7 +29,7 @@ export async function removePostAsAdmin(ctx: ForumWriteContext, admin: CurrentUs
 
 export async function removeCommentAsAdmin(ctx: ForumWriteContext, admin: CurrentUser, { id }: { id: string }): Promise<void> {
   const { notified } = await forumWrite(ctx, async (t) => {
-    const [comment] = await queryRows<{ author_id: string; post_id: string; title: string }>(t, sql`
+    const [comment] = await queryRows<SqlRow<typeof comments, 'author_id' | 'post_id'> & SqlRow<typeof posts, 'title'>>(t, sql`
       SELECT c.author_id, c.post_id, p.title FROM comments c JOIN posts p ON p.id = c.post_id
       WHERE c.id = ${id} AND NOT c.deleted FOR UPDATE OF c`);
     if (!comment) throw notFound(COMMENT_NOT_FOUND);

@@ -136,7 +136,7 @@ export async function addComment(ctx: ForumWriteContext, user: CurrentUser, { po
 export async function replyToComment(ctx: ForumWriteContext, user: CurrentUser, { id: parentId, ...written }: { id: string } & Written): Promise<Comment> {
   const text = await checkedContent(ctx, written);
   const { answer, events } = await forumWrite(ctx, async (t) => {
-    const [parent] = await queryRows<{ post_id: string; deleted: boolean }>(t, sql`
+    const [parent] = await queryRows<SqlRow<typeof comments, 'post_id' | 'deleted'>>(t, sql`
       SELECT post_id, deleted FROM comments WHERE id = ${parentId}`);
     if (!parent) throw notFound(COMMENT_NOT_FOUND);
     if (parent.deleted) throw badRequest(CANNOT_REPLY_TO_DELETED);
@@ -158,7 +158,7 @@ async function answerWithin(t: Db, user: CurrentUser, commentId: string): Promis
 }
 
 async function insertComment(db: Db, c: { postId: string; parentId: string | null; authorId: string; content: string }) {
-  const [row] = await queryRows<{ id: string }>(db, sql`
+  const [row] = await queryRows<SqlRow<typeof comments, 'id'>>(db, sql`
     INSERT INTO comments (post_id, parent_id, author_id, content)
     VALUES (${c.postId}, ${c.parentId}, ${c.authorId}, ${await withCurrentNames(db, c.content)})
     RETURNING id`);
@@ -169,7 +169,7 @@ async function insertComment(db: Db, c: { postId: string; parentId: string | nul
 /** Toggles (or, with `liked`, sets) the reader's like; returns the likes list (the reader first, capped). */
 export async function likeComment(ctx: ForumWriteContext, user: CurrentUser, { id: commentId, liked }: { id: string; liked?: boolean }): Promise<string[]> {
   const events = await forumWrite(ctx, async (t) => {
-    const [comment] = await queryRows<{ deleted: boolean }>(t, sql`SELECT deleted FROM comments WHERE id = ${commentId}`);
+    const [comment] = await queryRows<SqlRow<typeof comments, 'deleted'>>(t, sql`SELECT deleted FROM comments WHERE id = ${commentId}`);
     if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND);
     const delta = await setLike(t, 'comment_likes', commentId, user.id, liked);
     return recordEvents(ctx, t, delta > 0 ? [forumEvents.commentLike({ actorId: user.id, commentId })] : []);
@@ -181,7 +181,7 @@ export async function likeComment(ctx: ForumWriteContext, user: CurrentUser, { i
 export async function deleteComment(ctx: ForumWriteContext, user: CurrentUser, { id: commentId }: { id: string }): Promise<void> {
   const { notified } = await forumWrite(ctx, async (t) => {
     // FOR UPDATE waits for replies being written under this comment, so the has-replies check below sees them.
-    const [comment] = await queryRows<{ author_id: string; deleted: boolean }>(t, sql`
+    const [comment] = await queryRows<SqlRow<typeof comments, 'author_id' | 'deleted'>>(t, sql`
       SELECT author_id, deleted FROM comments WHERE id = ${commentId} FOR UPDATE`);
     if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND);
     // The spec: only the author deletes; administrators remove with their own, audited action (admin-removals.ts).
@@ -195,7 +195,7 @@ export async function deleteComment(ctx: ForumWriteContext, user: CurrentUser, {
 export async function bulkDeleteComments(ctx: ForumWriteContext, admin: CurrentUser, { commentIds }: { commentIds: string[] }): Promise<number> {
   const ids = [...new Set(commentIds)];
   const { removed, notified } = await forumWrite(ctx, async (t) => {
-    const locked = await queryRows<{ id: string; post_id: string }>(t, sql`
+    const locked = await queryRows<SqlRow<typeof comments, 'id' | 'post_id'>>(t, sql`
       SELECT id, post_id FROM comments WHERE id = ANY(${sql.param(ids)}::uuid[]) AND NOT deleted ORDER BY id FOR UPDATE`);
     if (!locked.length) throw notFound(COMMENT_NOT_FOUND);
     const { hidden: removed, notified } = await removeComments(t, locked.map((c) => c.id));

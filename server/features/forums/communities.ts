@@ -4,6 +4,8 @@ import type { ServiceContext } from '../../context.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import { prefixQuery, prefixTsQuery, prefixWords } from '../../db/text-search.ts';
 import { runAlone } from '../../db/batch.ts';
+import type { SqlRow, SqlValue } from '../../db/rows.ts';
+import type { communities, communityMembers } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -50,7 +52,7 @@ export async function listCommunities(ctx: ServiceContext, viewer: CurrentUser |
 /** Rows read without a reader, with `joined` for this one: one probe of the members primary key per community. */
 async function withJoined(db: Db, viewerId: string | null, rows: CommunityRow[]): Promise<CommunityRow[]> {
   if (!viewerId || !rows.length) return rows;
-  const joined = await queryPrepared<{ id: string }>(db, sql`SELECT community_id::text AS id FROM community_members
+  const joined = await queryPrepared<{ id: SqlValue<typeof communityMembers, 'community_id'> }>(db, sql`SELECT community_id::text AS id FROM community_members
     WHERE user_id = ${viewerId} AND community_id = ANY(${sql.param(rows.map((r) => r.id))}::uuid[])`);
   const ids = new Set(joined.map((r) => r.id));
   return rows.map((r) => ({ ...r, joined: ids.has(r.id) }));
@@ -108,7 +110,7 @@ export async function createCommunity(ctx: ServiceContext, user: CurrentUser, in
   const name = input.name.trim();
   if (!name) throw badRequest(NAME_REQUIRED);
   const id = await forumWrite(ctx, async (t) => {
-    const [row] = await queryRows<{ id: string }>(t, sql`
+    const [row] = await queryRows<SqlRow<typeof communities, 'id'>>(t, sql`
       INSERT INTO communities (name, description, specialties, modalities, demographics, created_by, members_count)
       VALUES (${name}, ${input.description.trim()}, ${sql.param(input.specialties)}::text[], ${sql.param(input.modalities)}::text[],
         ${sql.param(input.demographics)}::text[], ${user.id}, 1)
@@ -124,7 +126,7 @@ export async function createCommunity(ctx: ServiceContext, user: CurrentUser, in
 /** Administrators only (checked by the route): the community, its posts and their comments go in one transaction. */
 export async function deleteCommunity(ctx: ServiceContext, admin: CurrentUser, { id }: { id: string }): Promise<void> {
   await forumWrite(ctx, async (t) => {
-    const [row] = await queryRows<{ name: string; posts_count: number }>(t, sql`
+    const [row] = await queryRows<SqlRow<typeof communities, 'name' | 'posts_count'>>(t, sql`
       DELETE FROM communities WHERE id = ${id} RETURNING name, posts_count`);
     if (!row) throw notFound(COMMUNITY_NOT_FOUND);
     await recordAudit(t, {

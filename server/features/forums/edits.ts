@@ -2,6 +2,8 @@
 // members an edit newly mentions are told, the ones mentioned before are not told again.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { comments, posts } from '../../db/schema.ts';
 import { isAdmin, type CurrentUser } from '../../lib/auth.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -19,7 +21,8 @@ import { forumEvents } from './events.ts';
 import { newlyMentioned } from './notify-events.ts';
 import { getPost, type ForumWriteContext } from './posts.ts';
 
-type Before = { author_id: string; content: string };
+/** The author and text of a post or a comment, read before an edit. */
+type Before = SqlRow<typeof posts, 'author_id' | 'content'> | SqlRow<typeof comments, 'author_id' | 'content'>;
 
 /** Authors edit their own; an administrator editing someone else's is written to the audit log in the same transaction. */
 async function allowEdit(t: Db, user: CurrentUser, row: Before, audit: { action: 'post.edit' | 'comment.edit'; targetType: string; targetId: string; detail: Record<string, unknown> }) {
@@ -46,11 +49,11 @@ export async function editPost(
 ): Promise<Post> {
   const title = rawTitle.trim();
   if (!title || !content.trim()) throw badRequest(TITLE_CONTENT_REQUIRED);
-  const [author] = await queryRows<{ author_id: string }>(ctx.db, sql`SELECT author_id FROM posts WHERE id = ${id}`);
+  const [author] = await queryRows<SqlRow<typeof posts, 'author_id'>>(ctx.db, sql`SELECT author_id FROM posts WHERE id = ${id}`);
   mayEdit(user, author, () => notFound(POST_NOT_FOUND));
   await guardForumText(ctx, { text: postText(rawTitle, content), subject: 'post', confirmed: confirmDeidentified });
   const events = await forumWrite(ctx, async (t) => {
-    const [post] = await queryRows<Before & { removed: boolean }>(t, sql`
+    const [post] = await queryRows<SqlRow<typeof posts, 'author_id' | 'content'> & { removed: boolean /* removed_at IS NOT NULL */ }>(t, sql`
       SELECT author_id, content, removed_at IS NOT NULL AS removed FROM posts WHERE id = ${id} FOR UPDATE`);
     if (!post) throw notFound(POST_NOT_FOUND);
     // A moderator's removal stands: editing would put the text back.
@@ -69,11 +72,11 @@ export async function editComment(
   ctx: ForumWriteContext, user: CurrentUser, { id, content, confirmDeidentified = false }: { id: string; content: string } & Confirmed,
 ): Promise<Comment> {
   if (!content.trim()) throw badRequest(COMMENT_REQUIRED);
-  const [author] = await queryRows<{ author_id: string }>(ctx.db, sql`SELECT author_id FROM comments WHERE id = ${id} AND NOT deleted`);
+  const [author] = await queryRows<SqlRow<typeof comments, 'author_id'>>(ctx.db, sql`SELECT author_id FROM comments WHERE id = ${id} AND NOT deleted`);
   mayEdit(user, author, () => notFound(COMMENT_NOT_FOUND));
   await guardForumText(ctx, { text: content, subject: 'comment', confirmed: confirmDeidentified });
   const events = await forumWrite(ctx, async (t) => {
-    const [comment] = await queryRows<Before & { post_id: string; title: string; deleted: boolean }>(t, sql`
+    const [comment] = await queryRows<SqlRow<typeof comments, 'author_id' | 'content' | 'post_id' | 'deleted'> & SqlRow<typeof posts, 'title'>>(t, sql`
       SELECT c.author_id, c.content, c.post_id, c.deleted, p.title FROM comments c JOIN posts p ON p.id = c.post_id
       WHERE c.id = ${id} FOR UPDATE OF c`);
     if (!comment || comment.deleted) throw notFound(COMMENT_NOT_FOUND);

@@ -4,6 +4,8 @@
 // per member and source, a like's one per member and liked item, and following is a unique pair.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { comments, posts } from '../../db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import { outboxEvent } from '../../lib/outbox.ts';
 import { tellWatchers } from './live.ts';
@@ -26,14 +28,14 @@ export const forumEvents = {
 export function registerForumEvents(ctx: AppContext): void {
   commentAdded.handle(ctx, async (c) => {
     // Deleted before its delivery: nobody is told of it.
-    const [row] = await queryRows<{ content: string }>(ctx.db, sql`SELECT content FROM comments WHERE id = ${c.commentId} AND NOT deleted`);
+    const [row] = await queryRows<SqlRow<typeof comments, 'content'>>(ctx.db, sql`SELECT content FROM comments WHERE id = ${c.commentId} AND NOT deleted`);
     if (!row) return;
     const tell = await ctx.db.transaction((tx) => commentCreated(ctx, tx, { ...c, content: row.content }));
     tell();
     tellWatchers(ctx, { postId: c.postId, commentId: c.commentId });
   });
   postAdded.handle(ctx, async ({ actorId, postId }) => {
-    const [row] = await queryRows<{ content: string }>(ctx.db, sql`SELECT content FROM posts WHERE id = ${postId}`);
+    const [row] = await queryRows<SqlRow<typeof posts, 'content'>>(ctx.db, sql`SELECT content FROM posts WHERE id = ${postId}`);
     if (row) await postCreated(ctx, actorId, postId, row.content);
   });
   postLike.handle(ctx, ({ actorId, postId }) => postLiked(ctx, actorId, postId));

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { SqlRow, SqlValue } from '../../db/rows.ts';
-import type { communities, posts } from '../../db/schema.ts';
+import type { comments, communities, posts } from '../../db/schema.ts';
 import { notify, notifyFollowersLater, notifyGrouped, notifyWithin, type NewNotification, type NotifyContext } from '../../lib/notify.ts';
 import { mentionedIds } from '../../../common/mentions.ts';
 
@@ -48,7 +48,7 @@ export async function commentCreated(
   };
   const items: NewNotification[] = [];
   if (c.parentId) {
-    const [parent] = await queryRows<{ author_id: string }>(tx, sql`SELECT author_id FROM comments WHERE id = ${c.parentId}`);
+    const [parent] = await queryRows<SqlRow<typeof comments, 'author_id'>>(tx, sql`SELECT author_id FROM comments WHERE id = ${c.parentId}`);
     if (parent) items.push({ ...base, type: 'commentReply', recipientIds: [parent.author_id] });
   }
   items.push({ ...base, type: 'postReply', recipientIds: [post.author_id] });
@@ -76,7 +76,8 @@ export async function postLiked(ctx: NotifyContext, actorId: string, postId: str
 
 /** A new like on a comment: the comment's author's one item for it; removing the comment withdraws it. */
 export async function commentLiked(ctx: NotifyContext, actorId: string, commentId: string): Promise<void> {
-  const [row] = await queryRows<{ author_id: string; post_id: string; title: string; community_name: string | null; likers: number }>(ctx.db, sql`
+  const [row] = await queryRows<SqlRow<typeof comments, 'author_id' | 'post_id'> & SqlRow<typeof posts, 'title'>
+    & { community_name: SqlValue<typeof communities, 'name'> | null; likers: number /* count(*) */ }>(ctx.db, sql`
     SELECT cm.author_id, cm.post_id, p.title, c.name AS community_name,
       (SELECT count(*)::int FROM comment_likes l WHERE l.comment_id = cm.id AND l.user_id <> cm.author_id) AS likers
     FROM comments cm JOIN posts p ON p.id = cm.post_id LEFT JOIN communities c ON c.id = p.community_id

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import type { SqlRow, SqlValue } from '../../db/rows.ts';
-import type { communities, posts, users } from '../../db/schema.ts';
+import type { commentLikes, communities, postBookmarks, postLikes, posts, users } from '../../db/schema.ts';
 import { LIKES_LIST_CAP, type Post } from '../../../common/posts.ts';
 import { encodeTimeCursor } from './cursor.ts';
 import type { SharedPage } from './page-json.ts';
@@ -59,7 +59,7 @@ export async function readerMarks(db: Db, viewerId: string, postIds: string[]): 
   const marks: ReaderMarks = { liked: new Set(), saved: new Set() };
   if (!postIds.length) return marks;
   const ids = sql`${sql.param(postIds)}::uuid[]`;
-  const rows = await queryPrepared<{ id: string; saved: boolean }>(db, sql`
+  const rows = await queryPrepared<{ id: SqlValue<typeof postLikes, 'post_id'> | SqlValue<typeof postBookmarks, 'post_id'>; saved: boolean /* which table */ }>(db, sql`
     SELECT post_id::text AS id, false AS saved FROM post_likes WHERE user_id = ${viewerId} AND post_id = ANY(${ids})
     UNION ALL
     SELECT post_id::text, true FROM post_bookmarks WHERE user_id = ${viewerId} AND post_id = ANY(${ids})`);
@@ -69,7 +69,7 @@ export async function readerMarks(db: Db, viewerId: string, postIds: string[]): 
 
 /** Which comments of this post the reader likes: one range of comment_likes_user_post_idx, however long the thread. */
 export async function likedComments(db: Db, viewerId: string, postId: string): Promise<Set<string>> {
-  const rows = await queryPrepared<{ id: string }>(db, sql`SELECT comment_id::text AS id FROM comment_likes
+  const rows = await queryPrepared<{ id: SqlValue<typeof commentLikes, 'comment_id'> }>(db, sql`SELECT comment_id::text AS id FROM comment_likes
     WHERE user_id = ${viewerId} AND post_id = ${postId}`);
   return new Set(rows.map((r) => r.id));
 }

@@ -3,6 +3,8 @@ import { queryRows, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../context.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import type { RunShaped } from '../../db/batch.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { notifications, posts } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { COMMUNITY_NOT_FOUND } from '../../../common/communities.ts';
@@ -120,7 +122,7 @@ export async function createPost(
       if (!member.length) throw forbidden(JOIN_TO_POST);
     }
     const content = await withCurrentNames(t, input.content);
-    const [post] = await queryRows<{ id: string }>(t, sql`
+    const [post] = await queryRows<SqlRow<typeof posts, 'id'>>(t, sql`
       INSERT INTO posts (community_id, author_id, title, content) VALUES (${communityId}, ${user.id}, ${await withCurrentNames(t, title)}, ${content})
       RETURNING id`);
     // Counters are kept in the same transaction, so lists never need to count rows.
@@ -145,12 +147,12 @@ export async function createPost(
  */
 export async function deletePost(ctx: ForumWriteContext, user: CurrentUser, { id: postId }: { id: string }): Promise<void> {
   const told = await forumWrite(ctx, async (t) => {
-    const [post] = await queryRows<{ author_id: string; community_id: string | null }>(t, sql`
+    const [post] = await queryRows<SqlRow<typeof posts, 'author_id' | 'community_id'>>(t, sql`
       SELECT author_id, community_id FROM posts WHERE id = ${postId} FOR UPDATE`);
     if (!post) throw notFound(POST_NOT_FOUND);
     if (post.author_id !== user.id) throw forbidden(ONLY_AUTHOR_DELETES);
     // The post's notifications go with it (foreign key); their members' bells are told after the commit.
-    const notified = await queryRows<{ user_id: string }>(t, sql`SELECT DISTINCT user_id FROM notifications WHERE post_id = ${postId}`);
+    const notified = await queryRows<SqlRow<typeof notifications, 'user_id'>>(t, sql`SELECT DISTINCT user_id FROM notifications WHERE post_id = ${postId}`);
     await t.execute(sql`DELETE FROM posts WHERE id = ${postId}`);
     if (post.community_id) {
       await t.execute(sql`UPDATE communities SET posts_count = greatest(posts_count - 1, 0),

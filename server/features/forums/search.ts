@@ -2,6 +2,8 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import { runAlone, type RunShaped } from '../../db/batch.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { communities } from '../../db/schema.ts';
 import type { ServiceContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { POSTS_PAGE_SIZE } from '../../../common/constants.ts';
@@ -318,7 +320,7 @@ function finish(rows: SearchRow[], want: number, top: PostKey | null, bottom: Po
 }
 
 async function communitySize(db: Db, communityId: string): Promise<number> {
-  const [row] = await queryRows<{ posts_count: number }>(db, sql`SELECT posts_count FROM communities WHERE id = ${communityId}`);
+  const [row] = await queryRows<SqlRow<typeof communities, 'posts_count'>>(db, sql`SELECT posts_count FROM communities WHERE id = ${communityId}`);
   if (!row) throw notFound(COMMUNITY_NOT_FOUND);
   return row.posts_count;
 }

@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import ical, { ICalEventStatus, type ICalCalendar } from 'ical-generator';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { groupCalendarLinks } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { signLink } from '../../lib/signed-links.ts';
@@ -33,7 +35,7 @@ async function saveLink(ctx: AppContext, userId: string, replace: boolean): Prom
   const onConflict = replace ? sql`DO UPDATE SET nonce = EXCLUDED.nonce, token_hash = EXCLUDED.token_hash, created_at = now()` : sql`DO NOTHING`;
   await ctx.db.execute(sql`INSERT INTO group_calendar_links (user_id, token_hash, nonce) VALUES (${userId}::uuid, ${hashToken(token)}, ${nonce})
     ON CONFLICT (user_id) ${onConflict}`);
-  const [row] = await queryRows<{ nonce: string }>(ctx.db, sql`SELECT nonce FROM group_calendar_links WHERE user_id = ${userId}::uuid`);
+  const [row] = await queryRows<SqlRow<typeof groupCalendarLinks, 'nonce'>>(ctx.db, sql`SELECT nonce FROM group_calendar_links WHERE user_id = ${userId}::uuid`);
   return feedUrl(ctx, row.nonce === nonce ? token : await tokenOf(ctx, userId, row.nonce));
 }
 
@@ -57,7 +59,7 @@ function addEvents(calendar: ICalCalendar, ctx: AppContext, events: EventInput[]
 /** The feed by its token, for no session: 404 for a token that is not (or no longer) a member's link. */
 export async function calendarFeed(ctx: AppContext, token: string): Promise<string> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound();
-  const [link] = await queryRows<{ user_id: string }>(ctx.db, sql`SELECT user_id FROM group_calendar_links WHERE token_hash = ${hashToken(token)}`);
+  const [link] = await queryRows<SqlRow<typeof groupCalendarLinks, 'user_id'>>(ctx.db, sql`SELECT user_id FROM group_calendar_links WHERE token_hash = ${hashToken(token)}`);
   if (!link) throw notFound('This calendar link is no longer valid.');
   const groups = await q.myGroups(ctx.db, link.user_id);
   const now = nowOf(ctx);

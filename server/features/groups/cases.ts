@@ -96,7 +96,7 @@ export async function createCase(ctx: AppContext, user: CurrentUser, groupId: st
 /** The group of a case the caller may read: 404 for a case not in it, 403 or 404 (as the group says) for a non-member. */
 export async function memberCase(ctx: AppContext, user: CurrentUser, groupId: string, caseId: string) {
   const group = await memberGroup(ctx.db, groupId, user);
-  const [row] = await queryRows<{ id: string }>(ctx.db, sql`SELECT id FROM group_cases WHERE id = ${caseId}::uuid AND group_id = ${groupId}::uuid`);
+  const [row] = await queryRows<SqlRow<typeof groupCases, 'id'>>(ctx.db, sql`SELECT id FROM group_cases WHERE id = ${caseId}::uuid AND group_id = ${groupId}::uuid`);
   if (!row) throw notFound(GROUP_TEXTS.caseNotFound);
   return group;
 }

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import type { SqlRow } from '../../db/rows.ts';
-import type { groupAttendance } from '../../db/schema.ts';
+import type { groupAttendance, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { iso } from './queries.ts';
@@ -75,6 +75,6 @@ export async function hoursPdf(hours: Hours, memberName: string): Promise<Buffer
 }
 
 export async function memberName(ctx: AppContext, user: CurrentUser): Promise<string> {
-  const [row] = await queryRows<{ name: string }>(ctx.db, sql`SELECT name FROM users WHERE id = ${user.id}::uuid`);
+  const [row] = await queryRows<SqlRow<typeof users, 'name'>>(ctx.db, sql`SELECT name FROM users WHERE id = ${user.id}::uuid`);
   return row?.name ?? '';
 }

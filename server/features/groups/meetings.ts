@@ -104,7 +104,7 @@ export async function recordAttendance(ctx: AppContext, user: CurrentUser, group
 export async function confirmAttendance(ctx: AppContext, user: CurrentUser, groupId: string, meetingId: string) {
   const group = await memberGroup(ctx.db, groupId, user);
   const meeting = await findMeeting(ctx.db, group, meetingId);
-  const rows = await queryRows<{ user_id: string }>(ctx.db, sql`UPDATE group_attendance SET confirmed_at = coalesce(confirmed_at, ${nowOf(ctx).toISOString()}::timestamptz)
+  const rows = await queryRows<SqlRow<typeof groupAttendance, 'user_id'>>(ctx.db, sql`UPDATE group_attendance SET confirmed_at = coalesce(confirmed_at, ${nowOf(ctx).toISOString()}::timestamptz)
     WHERE meeting_key = ${meeting._id} AND user_id = ${user.id}::uuid RETURNING user_id`);
   if (!rows.length) throw badRequest(GROUP_TEXTS.notAttended);
   return attendanceOf(ctx.db, meeting._id);

@@ -45,7 +45,7 @@ export async function invite(ctx: AppContext, user: CurrentUser, groupId: string
   if (invitee.pending) throw conflict(GROUP_TEXTS.alreadyPending);
   const { answer, events } = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
-    const [row] = await queryRows<{ id: string }>(t, sql`INSERT INTO group_invitations (group_id, user_id, kind, created_at)
+    const [row] = await queryRows<SqlRow<typeof groupInvitations, 'id'>>(t, sql`INSERT INTO group_invitations (group_id, user_id, kind, created_at)
       VALUES (${groupId}::uuid, ${inviteeId}::uuid, 'invitation', ${nowOf(ctx).toISOString()}::timestamptz) RETURNING id`);
     const events = await recordEvents(ctx, t, groupNoticeOf({ type: 'groupInvitation', groupId, groupName: group.name, actorId: user.id, to: [inviteeId] }));
     const answer = invitationOut(row.id, groupId, 'pending');
@@ -67,7 +67,7 @@ export async function requestToJoin(ctx: AppContext, user: CurrentUser, groupId:
   if (b.blocked) throw forbidden(GROUP_TEXTS.blockedRequest);
   const { answer, events } = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
-    const [row] = await queryRows<{ id: string }>(t, sql`INSERT INTO group_invitations (group_id, user_id, kind, message, created_at)
+    const [row] = await queryRows<SqlRow<typeof groupInvitations, 'id'>>(t, sql`INSERT INTO group_invitations (group_id, user_id, kind, message, created_at)
       VALUES (${groupId}::uuid, ${user.id}::uuid, 'request', ${message}, ${nowOf(ctx).toISOString()}::timestamptz) RETURNING id`);
     const events = await recordEvents(ctx, t, groupNoticeOf({ type: 'groupJoinRequest', groupId, groupName: group.name, actorId: user.id, to: [group.facilitator_id] }));
     const answer = invitationOut(row.id, groupId, 'pending');

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import type { SqlRow, SqlValue } from '../../db/rows.ts';
-import type { consultationGroups, groupMeetingChanges, users } from '../../db/schema.ts';
+import type { consultationGroups, groupMeetingChanges, groupMembers, users } from '../../db/schema.ts';
 import type { ScheduleRow } from './schedule.ts';
 
 /** A timestamptz as ISO text (the same from PGlite and PostgreSQL). */
@@ -80,7 +80,7 @@ export const blockedEitherWay = (a: SQL, b: SQL) => sql`EXISTS (SELECT 1 FROM bl
 
 /** Takes a seat when one is open: false when the group is full (one statement, so two acceptances cannot both take the last). */
 export async function takeSeat(db: Db, groupId: string, userId: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(db, sql`UPDATE consultation_groups SET members_count = members_count + 1
+  const rows = await queryRows<SqlRow<typeof consultationGroups, 'id'>>(db, sql`UPDATE consultation_groups SET members_count = members_count + 1
     WHERE id = ${groupId}::uuid AND members_count < max_members RETURNING id`);
   if (!rows.length) return false;
   await db.execute(sql`INSERT INTO group_members (group_id, user_id) VALUES (${groupId}::uuid, ${userId}::uuid) ON CONFLICT DO NOTHING`);
@@ -88,7 +88,7 @@ export async function takeSeat(db: Db, groupId: string, userId: string): Promise
 }
 
 export async function leaveSeat(db: Db, groupId: string, userId: string): Promise<boolean> {
-  const rows = await queryRows<{ user_id: string }>(db, sql`DELETE FROM group_members
+  const rows = await queryRows<SqlRow<typeof groupMembers, 'user_id'>>(db, sql`DELETE FROM group_members
     WHERE group_id = ${groupId}::uuid AND user_id = ${userId}::uuid RETURNING user_id`);
   if (!rows.length) return false;
   await db.execute(sql`UPDATE consultation_groups SET members_count = members_count - 1 WHERE id = ${groupId}::uuid`);

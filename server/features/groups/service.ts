@@ -7,7 +7,8 @@ import {
 } from '../../../common/groups.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
-import { consultationGroups, groupMembers } from '../../db/schema.ts';
+import { consultationGroups, type files as filesTable, groupMembers } from '../../db/schema.ts';
+import type { SqlRow } from '../../db/rows.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { keepAnswerWithin } from '../../lib/idempotency.ts';
@@ -119,7 +120,7 @@ export async function deleteGroup(ctx: AppContext, user: CurrentUser, id: string
     const t: Db = tx;
     const chat = await endGroupChat(t, { groupId: id, conversationId: row.conversation_id });
     // Its cases' files go with it (cascade): named here so every node lets their kept thumbnails go at once.
-    const files = await queryRows<{ id: string }>(t, sql`SELECT f.id FROM files f JOIN group_cases c ON c.id = f.case_id
+    const files = await queryRows<SqlRow<typeof filesTable, 'id'>>(t, sql`SELECT f.id FROM files f JOIN group_cases c ON c.id = f.case_id
       WHERE c.group_id = ${id}::uuid AND f.has_thumbnail`);
     await t.execute(sql`DELETE FROM consultation_groups WHERE id = ${id}::uuid`);
     return { chat, fileIds: files.map((f) => f.id) };

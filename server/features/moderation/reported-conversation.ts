@@ -6,7 +6,7 @@ import { REPORT_NOT_FOUND, type OpenConversation, type ReportedConversation } fr
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import type { SqlRow, SqlValue } from '../../db/rows.ts';
-import type { messages, reports, users } from '../../db/schema.ts';
+import type { conversationParticipants, messages, reports, users } from '../../db/schema.ts';
 import { recordAuditedRead } from '../../lib/audit.ts';
 import { openLine } from '../../lib/system-lines.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
@@ -40,7 +40,7 @@ export async function openReportedConversation(
           AND (m.created_at, m.id) > (t.created_at, t.id) ORDER BY m.created_at, m.id LIMIT ${AROUND}))
     SELECT s.id, s.sender_id, u.name AS sender_name, s.text, s.kind, s.created_at, s.id = ${report.target_id} AS reported
     FROM shown s JOIN users u ON u.id = s.sender_id ORDER BY s.created_at, s.id`);
-  const participants = await queryRows<{ user_id: string }>(ctx.db, sql`
+  const participants = await queryRows<SqlRow<typeof conversationParticipants, 'user_id'>>(ctx.db, sql`
     SELECT user_id FROM conversation_participants WHERE conversation_id = ${report.conversation_id}`);
   await Promise.all(participants.map((p) => recordAuditedRead(ctx.db, {
     actorId: admin.id, action: 'report.message_open', targetType: 'message', targetId: report.target_id, memberId: p.user_id,

@@ -2,8 +2,8 @@
 // never the text of a post, comment or message; every email carries a one-click unsubscribe for its type (RFC 8058).
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
-import { rawColumns, type RawRow } from '../../db/rows.ts';
-import { users } from '../../db/schema.ts';
+import { rawColumns, type RawRow, type SqlRow, type SqlValue } from '../../db/rows.ts';
+import { type conversationParticipants, type notifications, users } from '../../db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import type { Mail } from '../../lib/mail.ts';
 import { notificationSentenceIn, PREFERENCE_MESSAGES } from '../../../common/i18n/notification-messages.ts';
@@ -47,7 +47,7 @@ const handledSince = (n: string) => sql.raw(`(
 
 /** Unread, not yet emailed, not since handled items of the member whose email mode is `mode` now, oldest first. */
 async function pendingItems(ctx: Ctx, userId: string, mode: 'immediate' | 'daily', now: Date) {
-  const ids = await queryRows<{ id: string }>(ctx.db, sql`
+  const ids = await queryRows<SqlRow<typeof notifications, 'id'>>(ctx.db, sql`
     SELECT n.id FROM notifications n
     WHERE n.user_id = ${userId} AND n.read_at IS NULL AND n.emailed_at IS NULL AND n.created_at <= ${now.toISOString()}
       AND ${emailModeOf('n')} = ${mode} AND NOT ${handledSince('n')}
@@ -103,7 +103,8 @@ export async function sendImmediate(ctx: Ctx, userId: string, now: Date): Promis
   await markEmailed(ctx, rows.map((r) => r.id), now);
 }
 
-type MissedChat = { conversation_id: string; sender_name: string; unread: number };
+type MissedChat = SqlRow<typeof conversationParticipants, 'conversation_id'>
+  & { sender_name: SqlValue<typeof users, 'name'>; unread: number /* count(*) */ };
 
 /**
  * For members whose chat email is 'daily': each conversation with messages still unread that arrived since their last
@@ -138,7 +139,7 @@ function digestSubject(say: Say, items: number, chats: number): string {
 export async function sendDigest(ctx: Ctx, userId: string, now: Date): Promise<void> {
   // Marked first, whatever follows: a member who is due but gets nothing (disabled) would otherwise be due again at
   // once, and the sweep, which asks again while it gets full rounds, would never end (docs/decisions/0085).
-  const [marked] = await queryRows<{ previous: string | null }>(ctx.db, sql`
+  const [marked] = await queryRows<{ previous: SqlValue<typeof users, 'digest_at'> }>(ctx.db, sql`
     UPDATE users u SET digest_at = ${now.toISOString()} FROM users before WHERE u.id = ${userId} AND before.id = u.id
     RETURNING before.digest_at AS previous`);
   const to = await recipient(ctx, userId);
@@ -162,7 +163,7 @@ export async function membersDueDigest(ctx: Ctx, now: Date, limit: number): Prom
   // A member who never chose a zone gets theirs at 08:00 UTC.
   const zone = sql`coalesce(u.time_zone, ${DEFAULT_TIME_ZONE})`;
   const eight = sql`((date_trunc('day', ${at}::timestamptz AT TIME ZONE ${zone}) + make_interval(hours => ${DIGEST_HOUR}::int)) AT TIME ZONE ${zone})`;
-  const rows = await queryRows<{ id: string }>(ctx.db, sql`
+  const rows = await queryRows<SqlRow<typeof users, 'id'>>(ctx.db, sql`
     SELECT u.id FROM users u
     WHERE (EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL AND n.emailed_at IS NULL)
         OR (EXISTS (SELECT 1 FROM conversation_participants cp WHERE cp.user_id = u.id AND cp.unread_count > 0)
@@ -177,7 +178,7 @@ export async function membersDueDigest(ctx: Ctx, now: Date, limit: number): Prom
  * the sender unsent does not count, unless a later one of theirs in the same window is still unread and stands.
  */
 export async function sendChatEmail(ctx: Ctx, p: { recipientId: string; conversationId: string; messageId: string }): Promise<void> {
-  const [row] = await queryRows<{ sender_name: string; unread: boolean; mode: string }>(ctx.db, sql`
+  const [row] = await queryRows<{ sender_name: SqlValue<typeof users, 'name'>; unread: boolean; mode: string /* computed */ }>(ctx.db, sql`
     SELECT s.name AS sender_name, EXISTS (SELECT 1 FROM messages x WHERE x.conversation_id = m.conversation_id
         AND x.sender_id = m.sender_id AND x.status <> 'read' AND x.unsent_at IS NULL AND x.created_at >= m.created_at) AS unread,
       ${chatEmailMode(sql`${p.recipientId}::uuid`)} AS mode

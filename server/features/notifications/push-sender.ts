@@ -6,6 +6,8 @@ import type https from 'node:https';
 import { sql } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { appSecrets } from '../../db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import { memoryRateLimiter, type RateLimiter } from '../../lib/rate-limit.ts';
 import type { PushPayload } from '../../../common/push.ts';
@@ -31,7 +33,7 @@ const keys = new WeakMap<Db, Promise<VapidKeys>>();
 async function storedKeys(db: Db): Promise<VapidKeys> {
   await db.execute(sql`INSERT INTO app_secrets (name, value) VALUES (${SECRET_NAME}, ${JSON.stringify(webpush.generateVAPIDKeys())})
     ON CONFLICT (name) DO NOTHING`);
-  const [row] = await queryRows<{ value: string }>(db, sql`SELECT value FROM app_secrets WHERE name = ${SECRET_NAME}`);
+  const [row] = await queryRows<SqlRow<typeof appSecrets, 'value'>>(db, sql`SELECT value FROM app_secrets WHERE name = ${SECRET_NAME}`);
   return JSON.parse(row.value) as VapidKeys;
 }
 

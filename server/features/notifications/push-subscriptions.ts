@@ -52,7 +52,7 @@ export async function listDevices(ctx: AppContext, user: CurrentUser): Promise<P
 
 /** Only the member's own: another member's device answers 404, as a missing one does. */
 export async function removeDevice(ctx: AppContext, user: CurrentUser, { id }: { id: string }): Promise<void> {
-  const rows = await queryRows<{ id: string }>(ctx.db, sql`DELETE FROM push_subscriptions WHERE id = ${id} AND user_id = ${user.id} RETURNING id`);
+  const rows = await queryRows<SqlRow<typeof pushSubscriptions, 'id'>>(ctx.db, sql`DELETE FROM push_subscriptions WHERE id = ${id} AND user_id = ${user.id} RETURNING id`);
   if (rows.length === 0) throw notFound(PUSH_TEXTS.deviceNotFound);
   devicesChanged(ctx, [user.id]);
 }

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { queryPrepared, queryShaped } from '../../db/prepared.ts';
 import type { NotificationItem, ReadAbout } from '../../../common/notifications.ts';
-import { notifications } from '../../db/schema.ts';
+import { notifications, type users } from '../../db/schema.ts';
 import { rawColumns, type RawRow, type SqlRow } from '../../db/rows.ts';
 
 const ROW_KEYS = ['id', 'userId', 'type', 'place', 'targetUrl'] as const;
@@ -115,7 +115,7 @@ export async function markRead(db: Db, userId: string, ids: string[] | 'all'): P
  */
 export async function markReadAbout(db: Db, userId: string, about: ReadAbout): Promise<boolean> {
   const which = about.kind === 'post' ? sql`post_id = ${about.id}::uuid` : sql`target_kind = 'referral' AND target_id = ${about.id}::uuid`;
-  const rows = await queryRows<{ visible: boolean }>(db, sql`UPDATE notifications SET read_at = now()
+  const rows = await queryRows<SqlRow<typeof notifications, 'visible'>>(db, sql`UPDATE notifications SET read_at = now()
     WHERE user_id = ${userId} AND read_at IS NULL AND ${which} RETURNING visible`);
   return rows.some((r) => r.visible);
 }
@@ -127,7 +127,7 @@ export async function markReadAbout(db: Db, userId: string, about: ReadAbout): P
  */
 export function mentionCandidates(db: Db, viewerId: string, prefix: string, limit: number) {
   const like = `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return queryRows<{ id: string; name: string; avatar: string | null }>(db, sql`
+  return queryRows<SqlRow<typeof users, 'id' | 'name' | 'avatar'>>(db, sql`
     SELECT u.id, u.name, u.avatar FROM users u
     WHERE u.verification_status = 'verified' AND NOT u.disabled AND u.id <> ${viewerId}
       AND (lower(u.name) LIKE ${like} OR lower(u.name) LIKE ${`% ${like}`})

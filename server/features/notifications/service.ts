@@ -1,6 +1,8 @@
 // The notification centre's rules: list, count, read, preferences, mention suggestions, one-click unsubscribe.
 import { sql } from 'drizzle-orm';
 import { queryPrepared } from '../../db/prepared.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { users } from '../../db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -64,7 +66,7 @@ export async function markRead(ctx: Ctx, user: CurrentUser, input: ReadInput): P
 /** One round trip: the member's saved choices and time zone (read once per browser session, and by the settings). */
 export async function getPreferences(ctx: Pick<AppContext, 'db'>, user: Pick<CurrentUser, 'id'>): Promise<NotificationPreferences> {
   type Saved = { key: string; in_app: boolean; email: TypePreference['email']; push: boolean | null };
-  const [me] = await queryPrepared<{ time_zone: string | null; saved: Saved[] }>(ctx.db, sql`
+  const [me] = await queryPrepared<SqlRow<typeof users, 'time_zone'> & { saved: Saved[] /* json_agg */ }>(ctx.db, sql`
     SELECT u.time_zone, coalesce(json_agg(json_build_object('key', p.key, 'in_app', p.in_app, 'email', p.email, 'push', p.push))
       FILTER (WHERE p.key IS NOT NULL), '[]'::json) AS saved
     FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id WHERE u.id = ${user.id} GROUP BY u.id`);

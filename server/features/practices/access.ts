@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { PRACTICE_TEXTS, type PracticeRole } from '../../../common/practices.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { SqlRow } from '../../db/rows.ts';
-import type { practices } from '../../db/schema.ts';
+import type { practiceMembers, practices } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 
 export type PracticeRow = SqlRow<typeof practices, 'id' | 'slug' | 'name'>;
@@ -17,7 +17,7 @@ export async function findPractice(db: Db, id: string): Promise<PracticeRow> {
 }
 
 export async function roleIn(db: Db, practiceId: string, userId: string): Promise<PracticeRole | null> {
-  const [row] = await queryRows<{ role: PracticeRole }>(db, sql`
+  const [row] = await queryRows<SqlRow<typeof practiceMembers, 'role'> & { role: PracticeRole /* narrowed by its CHECK */ }>(db, sql`
     SELECT role FROM practice_members WHERE practice_id = ${practiceId} AND user_id = ${userId}`);
   return row?.role ?? null;
 }

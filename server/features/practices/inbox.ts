@@ -146,7 +146,7 @@ export async function assign(ctx: AppContext, user: CurrentUser, practiceId: str
   const summary = summaryOf(referral);
   const events = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
-    const updated = await queryRows<{ id: string }>(t, sql`
+    const updated = await queryRows<{ id: SqlValue<typeof practiceReferrals, 'referral_id'> }>(t, sql`
       UPDATE practice_referrals SET state = 'assigned', assigned_to = ${clinicianId}, handled_by = ${user.id}, handled_at = ${at(now)}
       WHERE practice_id = ${practiceId} AND referral_id = ${referralId} AND state = 'unassigned' RETURNING referral_id AS id`);
     if (!updated.length) throw conflict(PRACTICE_TEXTS.alreadyHandled);
@@ -173,7 +173,7 @@ export async function answerForPractice(ctx: AppContext, user: CurrentUser, prac
   const referral = await inboxReferral(ctx.db, practiceId, referralId, user.id, now);
   const events = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
-    const updated = await queryRows<{ id: string }>(t, sql`
+    const updated = await queryRows<{ id: SqlValue<typeof practiceReferrals, 'referral_id'> }>(t, sql`
       UPDATE practice_referrals SET state = 'no capacity', handled_by = ${user.id}, handled_at = ${at(now)}
       WHERE practice_id = ${practiceId} AND referral_id = ${referralId} AND state = 'unassigned' RETURNING referral_id AS id`);
     if (!updated.length) throw conflict(PRACTICE_TEXTS.alreadyHandled);

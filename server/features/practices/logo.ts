@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import { LOGO_SIZE_PX, MANAGING_ROLES, PRACTICE_TEXTS, type Practice } from '../../../common/practices.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { practiceLogos } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { checkPhotoBytes, reencode } from '../../lib/image-checks.ts';
@@ -48,7 +50,7 @@ export async function removeLogo(ctx: AppContext, user: CurrentUser, practiceId:
 /** The stored WebP; public as the practice's page is (an <img> sends no token), its address changes with it. */
 export async function logoImage(ctx: AppContext, input: { id: string; file: string }): Promise<Buffer> {
   const hash = input.file.slice(0, -'.webp'.length);
-  const [row] = await queryRows<{ image: Buffer | Uint8Array }>(ctx.db, sql`
+  const [row] = await queryRows<SqlRow<typeof practiceLogos, 'image'>>(ctx.db, sql`
     SELECT image FROM practice_logos WHERE practice_id = ${input.id} AND hash = ${hash}`);
   if (!row) throw notFound(PRACTICE_TEXTS.logoNotFound);
   return Buffer.from(row.image);

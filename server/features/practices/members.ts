@@ -50,7 +50,7 @@ export async function invite(ctx: AppContext, user: CurrentUser, practiceId: str
   if (invitee.member) throw conflict(PRACTICE_TEXTS.alreadyMember);
   const { answer, events } = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
-    const [row] = await queryRows<{ id: string }>(t, sql`
+    const [row] = await queryRows<SqlRow<typeof invitationsTable, 'id'>>(t, sql`
       INSERT INTO practice_invitations (practice_id, user_id, role, invited_by) VALUES (${practiceId}, ${input.userId}, ${input.role}, ${user.id})
       ON CONFLICT DO NOTHING RETURNING id`);
     if (!row) throw conflict(PRACTICE_TEXTS.alreadyInvited);
@@ -82,7 +82,7 @@ export async function myInvitations(ctx: AppContext, user: CurrentUser): Promise
 export async function answerInvitation(ctx: AppContext, user: CurrentUser, practiceId: string, invitationId: string, accept: boolean): Promise<Invitation> {
   return ctx.db.transaction(async (tx) => {
     const t: Db = tx;
-    const [row] = await queryRows<{ role: GivenRole; status: string }>(t, sql`
+    const [row] = await queryRows<SqlRow<typeof invitationsTable, 'role' | 'status'> & { role: GivenRole /* narrowed by its CHECK */ }>(t, sql`
       SELECT role, status FROM practice_invitations WHERE id = ${invitationId} AND practice_id = ${practiceId} AND user_id = ${user.id} FOR UPDATE`);
     if (!row) throw notFound(PRACTICE_TEXTS.invitationNotFound);
     if (row.status !== 'pending') throw conflict('This invitation has already been answered.');

@@ -35,7 +35,7 @@ export async function createPractice(ctx: AppContext, user: CurrentUser, input: 
     try {
       return await ctx.db.transaction(async (tx) => {
         const t: Db = tx;
-        const [row] = await queryRows<{ id: string }>(t, sql`
+        const [row] = await queryRows<SqlRow<typeof practices, 'id'>>(t, sql`
           INSERT INTO practices (slug, name, description, website, phone, locations, regions, cities)
           VALUES (${slug}, ${input.name}, ${input.description}, ${input.website}, ${input.phone || null},
             ${JSON.stringify(input.locations)}::jsonb, ${`{${regionsOf(input.locations).join(',')}}`}::text[], ${citiesOf(input.locations)})

@@ -5,7 +5,8 @@ import { DELETED_MEMBER, DELETED_POST } from '../../../common/privacy.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { removeComments } from '../../db/comment-tree.ts';
-import { users } from '../../db/schema.ts';
+import { type comments, type communityMembers, type posts, users } from '../../db/schema.ts';
+import type { SqlRow } from '../../db/rows.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { mailLocale } from '../../lib/i18n.ts';
 import { recordEvents } from '../../lib/outbox.ts';
@@ -30,11 +31,11 @@ type Erasure = { userId: string; deleteContent: boolean; actorId: string | null 
 
 /** The member's own posts and comments go: a comment by the tree rule, a post with replies becomes a tombstone. */
 async function eraseContent(db: Db, userId: string): Promise<void> {
-  const mine = await queryRows<{ id: string }>(db, sql`SELECT id FROM comments WHERE author_id = ${userId} AND NOT deleted`);
+  const mine = await queryRows<SqlRow<typeof comments, 'id'>>(db, sql`SELECT id FROM comments WHERE author_id = ${userId} AND NOT deleted`);
   if (mine.length) await removeComments(db, mine.map((c) => c.id));
   await db.execute(sql`UPDATE posts SET title = ${DELETED_POST}, content = ${DELETED_POST}
     WHERE author_id = ${userId} AND EXISTS (SELECT 1 FROM comments c WHERE c.post_id = posts.id)`);
-  const gone = await queryRows<{ community_id: string | null }>(db, sql`DELETE FROM posts
+  const gone = await queryRows<SqlRow<typeof posts, 'community_id'>>(db, sql`DELETE FROM posts
     WHERE author_id = ${userId} AND NOT EXISTS (SELECT 1 FROM comments c WHERE c.post_id = posts.id) RETURNING community_id`);
   const communities = [...new Set(gone.map((p) => p.community_id).filter((id): id is string => id !== null))];
   for (const id of communities) {
@@ -45,7 +46,7 @@ async function eraseContent(db: Db, userId: string): Promise<void> {
 
 /** Rows that exist only because of the member, and the member's marks on other tables. */
 async function eraseTraces(db: Db, userId: string): Promise<void> {
-  const left = await queryRows<{ community_id: string }>(db, sql`DELETE FROM community_members WHERE user_id = ${userId} RETURNING community_id`);
+  const left = await queryRows<SqlRow<typeof communityMembers, 'community_id'>>(db, sql`DELETE FROM community_members WHERE user_id = ${userId} RETURNING community_id`);
   for (const { community_id } of left) {
     await db.execute(sql`UPDATE communities SET members_count = greatest(members_count - 1, 0) WHERE id = ${community_id}`);
   }

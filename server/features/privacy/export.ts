@@ -9,6 +9,7 @@ import { EXPORT_TTL_MS, type DataExport, type LatestExportResponse } from '../..
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { avatarImages, dataExportChunks, dataExports, users } from '../../db/schema.ts';
+import type { SqlRow } from '../../db/rows.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { decryptBytes, encryptBytes, isEncryptedBytes } from '../../lib/crypto/cipher.ts';
@@ -183,7 +184,7 @@ export async function openExport(ctx: AppContext, user: CurrentUser, input: { id
  * until the retention purge (features/admin/retention-purge.ts); a member under legal hold keeps the file too.
  */
 export async function purgeExpiredExports(ctx: Pick<AppContext, 'db'>, now: Date): Promise<number> {
-  const gone = await queryRows<{ export_id: string }>(ctx.db, sql`
+  const gone = await queryRows<SqlRow<typeof dataExportChunks, 'export_id'>>(ctx.db, sql`
     DELETE FROM data_export_chunks c USING data_exports e
     WHERE c.export_id = e.id AND e.expires_at <= ${now.toISOString()}
       AND NOT EXISTS (SELECT 1 FROM users h WHERE h.id = e.user_id AND h.legal_hold_at IS NOT NULL)

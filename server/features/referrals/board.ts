@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { parseReferralCursor, REFERRAL_LIMITS, REFERRAL_TEXTS, type BoardItem, type BoardPage, type Referral } from '../../../common/referrals.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { referralOffers } from '../../db/schema.ts';
 import { openReferralText, sealReferralText } from '../../lib/crypto/fields.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
@@ -54,7 +56,7 @@ export async function makeOffer(ctx: AppContext, user: CurrentUser, { id, messag
   const sealed = sealReferralText(id, message) ?? '';
   const { answer, events } = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
-    const [offer] = await queryRows<{ created_at: Date | string }>(t, sql`
+    const [offer] = await queryRows<SqlRow<typeof referralOffers, 'created_at'>>(t, sql`
       INSERT INTO referral_offers (referral_id, therapist_id, message, created_at)
       VALUES (${id}, ${user.id}, ${sealed}, ${now.toISOString()}::timestamptz)
       ON CONFLICT (referral_id, therapist_id) DO NOTHING RETURNING created_at`);
@@ -84,7 +86,7 @@ export async function acceptOffer(ctx: AppContext, user: CurrentUser, { id, offe
   const at = sql`${now.toISOString()}::timestamptz`;
   const taken = await ctx.db.transaction(async (tx) => {
     const txDb: Db = tx;
-    const [accepted] = await queryRows<{ therapist_id: string }>(txDb, sql`
+    const [accepted] = await queryRows<SqlRow<typeof referralOffers, 'therapist_id'>>(txDb, sql`
       UPDATE referral_offers o SET status = 'accepted' FROM referrals r
       WHERE o.id = ${offerId} AND o.referral_id = ${id} AND o.status = 'open' AND r.id = o.referral_id AND ${q.statusIs('open', now)}
       RETURNING o.therapist_id`);

@@ -8,6 +8,8 @@ import { OUTCOME_LIMITS, OUTCOME_TEXTS, type ReferralOutcome } from '../../../co
 
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { SqlRow, SqlValue } from '../../db/rows.ts';
+import type { referralRecipients, referrals } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
 import { recordEvents } from '../../lib/outbox.ts';
@@ -46,7 +48,7 @@ export async function recordOutcome(ctx: AppContext, user: CurrentUser, row: Ref
   const { events, placed } = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
     // One conditional statement: a second recording, or one racing it, finds nothing left to update.
-    const updated = await queryRows<{ id: string }>(t, sql`
+    const updated = await queryRows<{ id: SqlValue<typeof referralRecipients, 'referral_id'> }>(t, sql`
       UPDATE referral_recipients rr SET outcome = ${outcome}, outcome_at = ${at}
       FROM referrals r
       WHERE rr.referral_id = r.id AND rr.referral_id = ${row.id} AND rr.recipient_id = ${user.id} AND rr.response = 'accepted'
@@ -56,7 +58,7 @@ export async function recordOutcome(ctx: AppContext, user: CurrentUser, row: Ref
     if (!updated.length) throw conflict(OUTCOME_TEXTS.alreadyRecorded);
     // The client was seen: the referral is placed, open or past its expiry alike (the hand-off happened).
     const placedRows = outcome === 'first session held'
-      ? await queryRows<{ id: string }>(t, sql`UPDATE referrals SET status = 'placed', updated_at = ${at}
+      ? await queryRows<SqlRow<typeof referrals, 'id'>>(t, sql`UPDATE referrals SET status = 'placed', updated_at = ${at}
           WHERE id = ${row.id} AND status = 'open' RETURNING id`)
       : [];
     const summary = referralSummary(row);

@@ -10,7 +10,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { sealReferralText } from '../../lib/crypto/fields.ts';
-import { referralRecipients, referrals } from '../../db/schema.ts';
+import { referralRecipients, referrals, type users } from '../../db/schema.ts';
+import type { SqlRow } from '../../db/rows.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -32,7 +33,7 @@ const STATS_KEY = 'referrals:stats';
 async function checkRecipients(db: Db, senderId: string, ids: string[]): Promise<void> {
   if (ids.includes(senderId)) throw badRequest(REFERRAL_TEXTS.recipientIsSelf);
   if (!ids.length) return;
-  const rows = await queryRows<{ id: string; listed: boolean; blocked: boolean }>(db, sql`
+  const rows = await queryRows<SqlRow<typeof users, 'id'> & { listed: boolean; blocked: boolean /* computed */ }>(db, sql`
     SELECT u.id, (u.verification_status = 'verified' AND NOT u.disabled AND u.role <> 'admin') AS listed,
       ${q.blockedEitherWay(sql`u.id`, sql`${senderId}::uuid`)} AS blocked
     FROM users u WHERE u.id = ANY(${`{${ids.join(',')}}`}::uuid[])`);

@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { REFERRAL_TEXTS, type PatchReferral, type RecipientResponse, type Referral } from '../../../common/referrals.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { SqlRow, SqlValue } from '../../db/rows.ts';
+import type { referralRecipients, referrals } from '../../db/schema.ts';
 import { sealReferralText } from '../../lib/crypto/fields.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { refuseIdentifyingText } from '../../lib/client-privacy.ts';
@@ -44,7 +46,7 @@ async function setStatus(ctx: AppContext, user: CurrentUser, row: q.ReferralRow,
   const recipients = (row.recipients ?? []).map((r) => r.id);
   const events = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
-    const updated = await queryRows<{ id: string }>(t, sql`
+    const updated = await queryRows<SqlRow<typeof referrals, 'id'>>(t, sql`
       UPDATE referrals r SET status = ${status}, updated_at = ${now.toISOString()}::timestamptz
       WHERE r.id = ${row.id} AND r.sender_id = ${user.id} AND ${q.statusIs('open', now)} RETURNING r.id`);
     if (!updated.length) throw conflict(REFERRAL_TEXTS.notOpen);
@@ -61,7 +63,7 @@ type Answer = { response: RecipientResponse; message: string | null; stopAccepti
 async function respond(ctx: AppContext, user: CurrentUser, row: q.ReferralRow, { response, message, stopAccepting }: Answer, now: Date) {
   const events = await ctx.db.transaction(async (tx) => {
     const t: Db = tx;
-    const updated = await queryRows<{ id: string }>(t, sql`
+    const updated = await queryRows<{ id: SqlValue<typeof referralRecipients, 'referral_id'> }>(t, sql`
       UPDATE referral_recipients rr SET response = ${response}, message = ${sealReferralText(row.id, message || null)},
         responded_at = ${now.toISOString()}::timestamptz
       FROM referrals r

@@ -5,6 +5,7 @@ import { resources, users } from '../../db/schema.ts';
 import { toResource } from './present.ts';
 import { prefixQuery, prefixTsQuery, prefixWords } from '../../db/text-search.ts';
 import { runAlone } from '../../db/batch.ts';
+import type { SqlRow } from '../../db/rows.ts';
 import { pageInfo } from '../../lib/paging.ts';
 
 const columns = {
@@ -71,7 +72,7 @@ export async function searchPublished(db: Db, q: Paging & { category?: string; q
   const total = await countWhere(db, where);
   if (total === 0 || (q.page - 1) * q.limit >= total) return pageOf([], total, q);
   if (total > FEW_MATCHES) return pageOf(await selectPage(db, where, publicationOrder, q), total, q);
-  const ids = await queryRows<{ id: string }>(db, sql`
+  const ids = await queryRows<SqlRow<typeof resources, 'id'>>(db, sql`
     WITH matches AS MATERIALIZED (SELECT id, approved_at FROM resources WHERE ${where})
     SELECT id FROM matches ORDER BY approved_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`);
   const list = ids.length ? await selectPage(db, inArray(resources.id, ids.map((r) => String(r.id))), publicationOrder, { page: 1, limit: q.limit }) : [];

@@ -5,6 +5,8 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { SqlRow } from '../../db/rows.ts';
+import type { fileBlobs } from '../../db/schema.ts';
 import type { ByteRange, ObjectStore } from './storage.ts';
 
 const PIECE_BYTES = 1024 * 1024;
@@ -51,7 +53,7 @@ export function dbStore(db: Db): ObjectStore {
       const last = range ? Math.floor(range.end / PIECE_BYTES) : Number.MAX_SAFE_INTEGER;
       async function* pieces(): AsyncGenerator<Buffer> {
         for (let seq = first; seq <= last; seq++) {
-          const [piece] = await queryRows<{ bytes: Buffer | Uint8Array }>(db, sql`SELECT bytes FROM file_blobs WHERE key = ${key} AND seq = ${seq}`);
+          const [piece] = await queryRows<SqlRow<typeof fileBlobs, 'bytes'>>(db, sql`SELECT bytes FROM file_blobs WHERE key = ${key} AND seq = ${seq}`);
           if (!piece) {
             if (seq === first) throw new Error(`file object ${key} is missing`);
             return;
@@ -74,7 +76,7 @@ export function dbStore(db: Db): ObjectStore {
       if (keys.length) await db.execute(sql`DELETE FROM file_blobs WHERE key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`);
     },
     async keys() {
-      const rows = await queryRows<{ key: string }>(db, sql`SELECT DISTINCT key FROM file_blobs ORDER BY key`);
+      const rows = await queryRows<SqlRow<typeof fileBlobs, 'key'>>(db, sql`SELECT DISTINCT key FROM file_blobs ORDER BY key`);
       return rows.map((r) => r.key);
     },
   };

@@ -34,7 +34,7 @@ const idList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sq
 export async function assertAttachable(db: Db, ownerId: string, ids: string[]): Promise<void> {
   if (!ids.length) return;
   if (new Set(ids).size !== ids.length) throw conflict(FILE_ERRORS.alreadyAttached);
-  const rows = await queryRows<{ id: string; owner_id: string; attached: boolean }>(db, sql`
+  const rows = await queryRows<SqlRow<typeof files, 'id' | 'owner_id'> & { attached: boolean /* attached_at IS NOT NULL */ }>(db, sql`
     SELECT id, owner_id, attached_at IS NOT NULL AS attached FROM files WHERE id IN (${idList(ids)})`);
   for (const id of ids) {
     const row = rows.find((r) => r.id === id);
@@ -88,7 +88,7 @@ export async function withAttachments<T extends { _id: string }>(db: Db, message
 
 /** Removes a message's files (unsend): their rows now, their bytes by the files job (file_deletions). Answers their ids. */
 export async function removeMessageFiles(db: Db, messageId: string): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(db, sql`DELETE FROM files WHERE message_id = ${messageId} RETURNING id`);
+  const rows = await queryRows<SqlRow<typeof files, 'id'>>(db, sql`DELETE FROM files WHERE message_id = ${messageId} RETURNING id`);
   return rows.map((r) => r.id);
 }
 
