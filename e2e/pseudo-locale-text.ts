@@ -69,14 +69,12 @@ export async function untranslated(page: Page, ignore: string[], productNames: s
   }, { ignore, names: NAMES.source, productNames });
 }
 
-// Fields in which the server still sends English it did not word: what they hold is reported, not failed. Only a push
-// device's name is left, "Chrome on Android", which the web app wrote in English when the device was turned on
-// (guessDeviceName, web/lib/push.ts) and the server keeps as it was sent. The rest of the fields once listed here are data or codes
-// now: a profession is the member's own words; a resource's category and a device's platform are codes the web labels
-// (OPTION_VALUES); a device is product names and that code; no User-Agent is sent; a time zone is an IANA id that Intl
-// names; a `label` is an unsubscribe link's kind said in the reader's language, or an onboarding step's English that
-// the web ignores (it words the steps by key).
-const SERVER_ENGLISH_KEYS = new Set(['deviceName']);
+// Fields in which the server would send English it did not word: what they hold is reported, not failed. None today.
+// A profession is the member's own words; a resource's category and a device's platform are codes the web labels
+// (OPTION_VALUES); a device is product names and that code; a time zone is an IANA id that Intl names; a `label` is an
+// unsubscribe link's kind said in the reader's language, or an onboarding step's English the web ignores (it words the
+// steps by key); a push device's name is worded by the web app in the member's language when it is turned on.
+const SERVER_ENGLISH_KEYS = new Set<string>();
 // A device's browser and system are software's names, said as they are in every language (common/device.ts).
 const PRODUCT_NAME_KEYS = new Set(['browser', 'os']);
 

@@ -106,12 +106,19 @@ const APP_SOURCE = /\/(web|common)\/.*\.tsx?$/;
 
 /** The Vite plugin: catalogues compiled on import, descriptors compiled in the app's modules. */
 export function precompiledMessages(): Plugin {
+  let root = path.resolve(import.meta.dirname, '..');
   return {
     name: 'thera:precompiled-messages',
     enforce: 'pre',
+    configResolved(config) {
+      root = config.root;
+    },
     resolveId(id, importer) {
       if (!id.endsWith(`.json${AST_QUERY}`) || !importer) return undefined;
-      const file = path.resolve(path.dirname(importer), id.slice(0, -AST_QUERY.length));
+      const asked = id.slice(0, -AST_QUERY.length);
+      // Vite may hand the import back already rewritten from the root ("/common/i18n/lang/en.json?ast"; seen in
+      // Vitest's second run over the same checkout): that is a path under the root, not the machine's.
+      const file = asked.startsWith('/') && !fs.existsSync(asked) ? path.join(root, asked) : path.resolve(path.dirname(importer), asked);
       if (path.dirname(file) !== LANG_DIR) throw new Error(`${id}: only the catalogues in common/i18n/lang compile`);
       return `${file}${AST_QUERY}`;
     },

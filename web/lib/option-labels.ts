@@ -22,11 +22,18 @@ function labeller(intl: IntlShape, messages: Record<string, MessageDescriptor>):
   return (value) => (Object.hasOwn(messages, value) ? intl.formatMessage(messages[value]) : value);
 }
 
+const COUNTRY_SPELLINGS: Record<string, string> = {
+  canada: 'Canada', usa: 'United States', us: 'United States', 'u.s.': 'United States', 'u.s.a.': 'United States',
+  'united states': 'United States', 'united states of america': 'United States',
+};
+
 function optionLabels(intl: IntlShape) {
   const translated = intl.locale !== DEFAULT_LOCALE;
   const collator = new Intl.Collator(intl.locale, { sensitivity: 'base', numeric: true });
   const region = labeller(intl, REGION_MESSAGES);
-  const country = labeller(intl, COUNTRY_MESSAGES);
+  // A licence's country is typed by the member: the usual ways of writing the two countries are named as the lists name them.
+  const countryLabel = labeller(intl, COUNTRY_MESSAGES);
+  const country: Label = (value) => countryLabel(COUNTRY_SPELLINGS[value.trim().toLowerCase()] ?? value);
   /**
    * A list's choices. `alphabetical` lists (specialties, modalities, languages, regions) are written in English in the
    * order members know; in another language they are sorted by their label with the locale's collation, so a French

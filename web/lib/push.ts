@@ -22,11 +22,11 @@ export class PushSetupError extends Error {
 /** The id of this browser's device on the server, when this browser turned pushes on for the member signed in. */
 export const thisDeviceId = () => localStorage.getItem(DEVICE_KEY);
 
-/** "Chrome on Android": what the device list calls this browser. */
-export function guessDeviceName(ua = navigator.userAgent): string {
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
-  const system = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS X/.test(ua) ? 'macOS' : /Windows/.test(ua) ? 'Windows' : /Linux/.test(ua) ? 'Linux' : '';
-  return system ? `${browser} on ${system}` : browser;
+/** This browser's name and system ("Chrome", "Android"), software's names the same in every language; null when unknown. */
+export function guessDevice(ua = navigator.userAgent): { browser: string | null; system: string | null } {
+  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : null;
+  const system = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS X/.test(ua) ? 'macOS' : /Windows/.test(ua) ? 'Windows' : /Linux/.test(ua) ? 'Linux' : null;
+  return { browser, system };
 }
 
 async function registration(): Promise<ServiceWorkerRegistration> {

@@ -5,6 +5,7 @@ import type { PendingVerification } from '../../../common/admin.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { PagePagination } from '../../components/PagePagination.tsx';
 import { withValues } from '../../lib/messages.ts';
+import { useOptionLabels } from '../../lib/option-labels.ts';
 import { timeAgo } from '../../lib/time.ts';
 import { useSubmit } from '../../lib/useSubmit.ts';
 import { AdminNav } from './AdminNav.tsx';
@@ -21,7 +22,7 @@ const m = withValues(defineMessages({
   approved: { id: 'admin.verifications.approved', defaultMessage: '{name}\'s licence is verified. They have been told by email and can now use the forums, chat and referrals.', description: 'Confirmation after approving a member\'s licence.' },
   rejected: { id: 'admin.verifications.rejected', defaultMessage: '{name}\'s licence was not verified. They have been told why by email.', description: 'Confirmation after rejecting a member\'s licence.' },
   registered: { id: 'admin.verifications.registered', defaultMessage: '{email} · registered {ago}', description: 'The member\'s email address and when they registered; {ago} is a relative time such as "5m ago".' },
-  licence: { id: 'admin.verifications.licence', defaultMessage: 'Licence <strong>{number}</strong> · {body} · {region}, {country}', description: 'The member\'s licence: its number, the licensing body (ordre professionnel), the province or state and the country.' },
+  licence: { id: 'admin.verifications.licence', defaultMessage: 'Licence <strong>{number}</strong> · {body} · {region}, {country}', description: 'The member\'s licence: its number, the licensing body (ordre professionnel), the province or state\'s name and the country.' },
   renewedExpires: { id: 'admin.verifications.renewedExpires', defaultMessage: 'Renewed licence expires {date}', description: 'When a renewed licence expires; {date} as the member entered it (YYYY-MM-DD).' },
   expires: { id: 'admin.verifications.expires', defaultMessage: 'Expires {date}', description: 'When the licence expires; {date} as the member entered it (YYYY-MM-DD).' },
   approveName: { id: 'admin.verifications.approveName', defaultMessage: 'Approve {name}', description: 'Accessible name of the button approving the member\'s licence.' },
@@ -83,6 +84,7 @@ function PendingCard({ person: u, decide, onApprove, onReject }: {
   person: PendingVerification; decide: Decide; onApprove: (p: PendingVerification) => void; onReject: (p: PendingVerification) => void;
 }) {
   const intl = useIntl();
+  const labels = useOptionLabels();
   return (
     <Card withBorder>
       <Group justify="space-between" align="flex-start">
@@ -92,7 +94,7 @@ function PendingCard({ person: u, decide, onApprove, onReject }: {
           <Text size="sm" mt={6}>{u.profession}</Text>
           <Text size="sm">
             <FormattedMessage {...m.licence} values={{
-              number: u.licenceNumber, body: u.licensingBody, region: u.region, country: u.country, strong: (chunks) => <strong>{chunks}</strong>,
+              number: u.licenceNumber, body: u.licensingBody, region: labels.region(u.region), country: labels.country(u.country), strong: (chunks) => <strong>{chunks}</strong>,
             }} />
           </Text>
           {u.licenceExpiresOn && <Text size="sm">{intl.formatMessage(u.renewal ? m.renewedExpires : m.expires, { date: u.licenceExpiresOn })}</Text>}

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import type { PushDevices as Devices } from '../../../common/push.ts';
 import { api } from '../../lib/api.ts';
 import { withValues } from '../../lib/messages.ts';
-import { enablePush, forgetPushDevice, guessDeviceName, PushSetupError, pushSupported, thisDeviceId } from '../../lib/push.ts';
+import { enablePush, forgetPushDevice, guessDevice, PushSetupError, pushSupported, thisDeviceId } from '../../lib/push.ts';
 
 const devicesKey = ['settings', 'push-devices'] as const;
 
@@ -31,20 +31,30 @@ const m = withValues(defineMessages({
     id: 'settings.push.blocked', defaultMessage: 'Notifications are blocked for this site. You can allow them in your browser\'s site settings.',
     description: 'The browser refused the permission to show notifications.',
   },
+  deviceOn: { id: 'settings.push.deviceOn', defaultMessage: '{browser} on {system}', description: 'The name a device is saved under when notifications are turned on: a browser and its system, such as "Chrome on Android" (product names, not translated).' },
+  browser: { id: 'settings.push.browser', defaultMessage: 'Browser', description: 'The name a device is saved under when its browser is not known.' },
   notReady: {
     id: 'settings.push.notReady', defaultMessage: 'The app is still installing. Please try again in a moment.',
     description: 'Pushes could not be turned on yet: the app\'s service worker is not ready.',
   },
 }));
 
+/** "Chrome on Android" in the member's language (« Chrome sur Android »): the name this device is saved under, theirs to read. */
+function deviceName(intl: IntlShape): string {
+  const { browser, system } = guessDevice();
+  const named = browser ?? intl.formatMessage(m.browser);
+  return system ? intl.formatMessage(m.deviceOn, { browser: named, system }) : named;
+}
+
 /** /settings/notifications: turning pushes on for this browser (the permission is asked only on the click), a test, the devices. */
 export function PushDevices() {
-  const t = useIntl().formatMessage;
+  const intl = useIntl();
+  const t = intl.formatMessage;
   const client = useQueryClient();
   const devices = useQuery({ queryKey: devicesKey, queryFn: ({ signal }) => api<Devices>('/api/users/me/push-subscriptions', { signal }) });
   const [mine, setMine] = useState(thisDeviceId);
   const refresh = () => client.invalidateQueries({ queryKey: devicesKey });
-  const turnOn = useMutation({ mutationFn: () => enablePush(guessDeviceName()), onSuccess: (d) => { setMine(d._id); void refresh(); } });
+  const turnOn = useMutation({ mutationFn: () => enablePush(deviceName(intl)), onSuccess: (d) => { setMine(d._id); void refresh(); } });
   const test = useMutation({ mutationFn: () => api<{ sent: number }>('/api/users/me/push-subscriptions/test', { method: 'POST' }) });
   const remove = useMutation({
     mutationFn: async (id: string) => (id === mine ? forgetPushDevice() : api(`/api/users/me/push-subscriptions/${id}`, { method: 'DELETE' })),
