@@ -94,7 +94,7 @@ function PendingCard({ person: u, decide, onApprove, onReject }: {
           <Text size="sm" mt={6}>{u.profession}</Text>
           <Text size="sm">
             <FormattedMessage {...m.licence} values={{
-              number: u.licenceNumber, body: u.licensingBody, region: labels.region(u.region), country: labels.country(u.country), strong: (chunks) => <strong>{chunks}</strong>,
+              number: u.licenceNumber, body: <span translate="no">{u.licensingBody}</span>, region: labels.region(u.region), country: labels.country(u.country), strong: (chunks) => <strong>{chunks}</strong>,
             }} />
           </Text>
           {u.licenceExpiresOn && <Text size="sm">{intl.formatMessage(u.renewal ? m.renewedExpires : m.expires, { date: u.licenceExpiresOn })}</Text>}
