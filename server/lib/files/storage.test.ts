@@ -79,6 +79,16 @@ describe.each(['db', 's3'] as const)('the %s backend', (kind) => {
     expect(await stores[kind].keys()).not.toContain(id);
   }, 120_000);
 
+  it('takes ten uploads at once, more than a node runs together on S3, and keeps each whole', async () => {
+    const files = Array.from({ length: 10 }, (_, n) => ({ id: crypto.randomUUID(), seed: randomBytes(1021 + n), size: 6 * 1024 * 1024 + n }));
+    const sizes = await Promise.all(files.map((f) => putSealed(stores[kind], f.id, 'main', generated(f.size, f.seed))));
+    expect(sizes).toEqual(files.map((f) => f.size));
+    for (const f of files) {
+      expect((await read(await getSealed(stores[kind], f.id, 'main'))).equals(await read(generated(f.size, f.seed)))).toBe(true);
+    }
+    await stores[kind].delete(files.map((f) => objectKey(f.id, 'main')));
+  }, 180_000);
+
   it('refuses an object bound to another file (moved or copied ciphertext does not decrypt)', async () => {
     const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
     await putSealed(stores[kind], a, 'main', Buffer.from('private words'));
