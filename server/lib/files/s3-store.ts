@@ -10,8 +10,9 @@ import type { ObjectStore, S3Settings } from './storage.ts';
 
 const PART_BYTES = 5 * 1024 * 1024;
 const UPLOADS_AT_ONCE = 4;
+const PREFIX = 'files/';
 
-/** A counting gate: `run` waits for one of `slots` places, and gives it back when its work ends. */
+/** A counting gate: each call waits for one of `slots` places, runs its work, and gives the place back when it ends. */
 function gate(slots: number) {
   let free = slots;
   const waiting: (() => void)[] = [];
@@ -27,7 +28,6 @@ function gate(slots: number) {
     }
   };
 }
-const PREFIX = 'files/';
 
 export function s3Store(settings: S3Settings): ObjectStore & { close: () => void } {
   const client = new S3Client({
